@@ -1,0 +1,14 @@
+package bt
+
+import "fmt"
+
+// StatusError is the panic value of Tick when a task's OnUpdate returns a
+// status other than Success, Failure or Running.
+type StatusError struct {
+	Task   Task
+	Status Status
+}
+
+func (e *StatusError) Error() string {
+	return fmt.Sprintf("bt: task %s returned %v from OnUpdate; want Success, Failure or Running", Path(e.Task), e.Status)
+}

@@ -1,0 +1,106 @@
+package bt
+
+// Task is a node of a behavior tree, after Behavior Designer's Task class.
+//
+// Implementations embed a base type (Action, Conditional, Composite,
+// Decorator, or TaskBase directly) and override the lifecycle hooks they
+// need. The hooks are called by [Tick] and [End], never directly by a
+// parent: OnAwake once before the first run, OnStart when a run begins,
+// OnUpdate every tick of the run (it returns Running to go on, Success or
+// Failure to end the run), OnEnd once when the run ends for any reason, and
+// OnReset when the tree is reset.
+type Task interface {
+	// Base returns the bookkeeping shared by all tasks.
+	Base() *TaskBase
+	OnAwake()
+	OnStart()
+	OnUpdate() Status
+	OnEnd()
+	OnReset()
+}
+
+// TaskBase holds what every task has: its name, its place in the tree and
+// its run state. It implements every hook as a no-op; OnUpdate returns
+// Success.
+type TaskBase struct {
+	// Name is the task's display name, used in paths, traces and errors.
+	Name string
+
+	self    Task
+	parent  Task
+	index   int
+	tree    *BehaviorTree
+	status  Status
+	started bool
+	awake   bool
+	// ticked is the tree tick count at which status was last set.
+	ticked uint64
+}
+
+// Base returns b itself.
+func (b *TaskBase) Base() *TaskBase { return b }
+
+// OnAwake does nothing.
+func (b *TaskBase) OnAwake() {}
+
+// OnStart does nothing.
+func (b *TaskBase) OnStart() {}
+
+// OnUpdate returns Success.
+func (b *TaskBase) OnUpdate() Status { return Success }
+
+// OnEnd does nothing.
+func (b *TaskBase) OnEnd() {}
+
+// OnReset does nothing.
+func (b *TaskBase) OnReset() {}
+
+// Init records self as the Task that owns this base. Constructors call it;
+// a wrapper (such as the Lua binding's scripted task) calls it again with
+// itself, so parents, paths and observers see the wrapper.
+func (b *TaskBase) Init(self Task, name string) {
+	b.self = self
+	if name != "" {
+		b.Name = name
+	}
+}
+
+// Self returns the Task that owns this base (see Init), or nil.
+func (b *TaskBase) Self() Task { return b.self }
+
+// Parent returns the parent task, or nil for a root or a detached task.
+func (b *TaskBase) Parent() Task { return b.parent }
+
+// Index returns the task's 0-based position among its parent's children.
+func (b *TaskBase) Index() int { return b.index }
+
+// Layer returns the depth of the task: 0 for a root, 1 for its children.
+func (b *TaskBase) Layer() int {
+	n := 0
+	for p := b.parent; p != nil; p = p.Base().parent {
+		n++
+	}
+	return n
+}
+
+// Tree returns the behavior tree the task has run in, or nil before its
+// first tick inside a tree.
+func (b *TaskBase) Tree() *BehaviorTree { return b.tree }
+
+// Status returns the status of the task's last tick (Inactive before the
+// first one and after a reset).
+func (b *TaskBase) Status() Status { return b.status }
+
+// Started reports whether a run of the task is under way: OnStart has been
+// called and OnEnd not yet.
+func (b *TaskBase) Started() bool { return b.started }
+
+// SetParent attaches b under parent at the given child index. ParentTask
+// implementations call it from AddChild.
+func (b *TaskBase) SetParent(parent Task, index int) {
+	b.parent = parent
+	b.index = index
+	if parent != nil && b.tree == nil {
+		b.tree = parent.Base().tree
+	}
+}

@@ -1,0 +1,84 @@
+package bt
+
+// Tick runs one tick of t with Behavior Designer's lifecycle: OnAwake the
+// first time t ever runs, OnStart when a run begins, then OnUpdate. When
+// OnUpdate returns Success or Failure the run ends: every started child is
+// ended first (see End) and then t's OnEnd is called. A status outside the
+// four values is a programming error of the task and panics with a
+// *StatusError.
+//
+// Parents tick their children with Tick; it is also how a tree ticks its
+// root.
+func Tick(t Task) Status {
+	b := t.Base()
+	if b.tree == nil && b.parent != nil {
+		b.tree = b.parent.Base().tree
+	}
+	if !b.started {
+		if !b.awake {
+			b.awake = true
+			t.OnAwake()
+		}
+		b.started = true
+		if tr := b.tree; tr != nil && tr.Observer != nil {
+			tr.Observer.TaskStarted(t)
+		}
+		t.OnStart()
+	}
+	s := t.OnUpdate()
+	if !s.Valid() || s == Inactive {
+		panic(&StatusError{Task: t, Status: s})
+	}
+	b.status = s
+	if tr := b.tree; tr != nil {
+		b.ticked = tr.ticks
+	}
+	if s != Running {
+		finish(t, s)
+	}
+	return s
+}
+
+// End ends a run of t that is under way, as when a parent stops a running
+// child (Behavior Designer's "the Behavior Manager will stop all of the
+// children tasks", BehaviorTree.CPP's halt). Started descendants are ended
+// first, deepest first and in child order, then t's OnEnd is called once.
+// The task's last status is kept. End does nothing when t has not started.
+func End(t Task) {
+	if t == nil || !t.Base().started {
+		return
+	}
+	finish(t, t.Base().status)
+}
+
+func finish(t Task, s Status) {
+	b := t.Base()
+	if p, ok := t.(ParentTask); ok {
+		for _, c := range p.Children() {
+			End(c)
+		}
+	}
+	b.started = false
+	t.OnEnd()
+	if tr := b.tree; tr != nil && tr.Observer != nil {
+		tr.Observer.TaskEnded(t, s)
+	}
+}
+
+// Reset ends t if it runs, then calls OnReset on t and every descendant
+// (parents first) and sets their status back to Inactive.
+func Reset(t Task) {
+	End(t)
+	resetAll(t)
+}
+
+func resetAll(t Task) {
+	b := t.Base()
+	b.status = Inactive
+	t.OnReset()
+	if p, ok := t.(ParentTask); ok {
+		for _, c := range p.Children() {
+			resetAll(c)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package bt
+
+import (
+	"io"
+	"os"
+)
+
+// BehaviorTree owns a root task and ticks it (Behavior Designer's
+// BehaviorTree component). Time is the tree's own clock in seconds: it
+// advances by the delta time passed to Tick, so a fixed delta time makes
+// timed tasks (Wait, Cooldown) deterministic.
+//
+// When the root ends with Success or Failure the tree is complete. With
+// RestartWhenComplete (Behavior Designer's "Restart When Complete") the
+// next Tick starts a new run of the root; without it Tick does nothing more
+// and keeps returning the final status.
+//
+// A BehaviorTree is not safe for concurrent use; tick it from one goroutine.
+type BehaviorTree struct {
+	// Name labels the tree in traces and errors.
+	Name string
+	// RestartWhenComplete starts the root again on the tick after it ends.
+	RestartWhenComplete bool
+	// Observer, when set, hears every task start and end.
+	Observer Observer
+	// Out receives the output of Log tasks; nil means os.Stdout.
+	Out io.Writer
+	// Blackboard holds the tree's variables (Behavior Designer's shared
+	// variables); it is never nil after NewBehaviorTree.
+	Blackboard *Blackboard
+
+	root     Task
+	time     float64
+	dt       float64
+	ticks    uint64
+	status   Status
+	complete bool
+}
+
+// NewBehaviorTree returns a tree over root (which may be nil and set later
+// with SetRoot) with an empty blackboard.
+func NewBehaviorTree(root Task) *BehaviorTree {
+	t := &BehaviorTree{Blackboard: NewBlackboard(nil)}
+	t.SetRoot(root)
+	return t
+}
+
+// SetRoot makes root the task the tree ticks (Behavior Designer's start
+// task). A run of the previous root that is under way is ended first.
+func (t *BehaviorTree) SetRoot(root Task) {
+	if t.root != nil {
+		End(t.root)
+	}
+	t.root = root
+	t.complete = false
+	t.status = Inactive
+	if root != nil {
+		root.Base().tree = t
+	}
+}
+
+// Root returns the root task, or nil.
+func (t *BehaviorTree) Root() Task { return t.root }
+
+// Tick advances the clock by dt seconds and ticks the root once. It returns
+// the root's status; Failure when the tree has no root. After completion
+// (see BehaviorTree) it returns the final status without ticking, unless
+// RestartWhenComplete is set.
+func (t *BehaviorTree) Tick(dt float64) Status {
+	if t.complete {
+		if !t.RestartWhenComplete {
+			return t.status
+		}
+		t.complete = false
+	}
+	t.dt = dt
+	t.time += dt
+	t.ticks++
+	if t.root == nil {
+		t.status, t.complete = Failure, true
+		return Failure
+	}
+	t.status = Tick(t.root)
+	t.complete = t.status != Running
+	return t.status
+}
+
+// Halt ends the run under way (every started task gets its OnEnd, deepest
+// first) and marks the tree complete with its last status.
+func (t *BehaviorTree) Halt() {
+	if t.root != nil {
+		End(t.root)
+	}
+	t.complete = true
+}
+
+// Complete reports whether the root's last run has ended and the tree will
+// not restart it.
+func (t *BehaviorTree) Complete() bool { return t.complete && !t.RestartWhenComplete }
+
+// Status returns the root's status at the last tick (Inactive before the
+// first).
+func (t *BehaviorTree) Status() Status { return t.status }
+
+// Time returns the tree's clock: the sum of the delta times ticked, in
+// seconds.
+func (t *BehaviorTree) Time() float64 { return t.time }
+
+// DeltaTime returns the delta time of the current or last tick, in seconds.
+func (t *BehaviorTree) DeltaTime() float64 { return t.dt }
+
+// Ticks returns how many times Tick has ticked the root.
+func (t *BehaviorTree) Ticks() uint64 { return t.ticks }
+
+// Output returns Out, or os.Stdout when Out is nil.
+func (t *BehaviorTree) Output() io.Writer {
+	if t == nil || t.Out == nil {
+		return os.Stdout
+	}
+	return t.Out
+}
