@@ -1,0 +1,85 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// config is the parsed command line.
+type config struct {
+	script  string
+	hz      float64
+	ticks   int
+	fast    bool
+	watch   bool
+	trace   bool
+	dot     bool
+	version bool
+}
+
+const usageText = `usage: btlua [flags] script.lua
+
+Runs the behavior trees that script.lua returns until all have completed.
+Flags may come before or after the script path.
+
+`
+
+// errHelp is returned by parseArgs for -h/--help.
+var errHelp = flag.ErrHelp
+
+// parseArgs parses args, letting flags and the script path come in any
+// order. Usage errors are returned (and printed to stderr).
+func parseArgs(args []string, stderr io.Writer) (*config, error) {
+	c := &config{}
+	fs := flag.NewFlagSet("btlua", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Float64Var(&c.hz, "hz", 60, "tick rate in ticks per second; delta time is 1/hz seconds")
+	fs.IntVar(&c.ticks, "ticks", 0, "stop after this many ticks (0: run until every tree has completed)")
+	fs.BoolVar(&c.fast, "fast", false, "tick as fast as possible with a fixed delta time of 1/hz (deterministic)")
+	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change")
+	fs.BoolVar(&c.trace, "trace", false, "print, per tick, the tasks whose status changed (to stderr)")
+	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
+	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usageText)
+		fs.PrintDefaults()
+	}
+	rest := args
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return nil, err
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if c.script != "" {
+			err := fmt.Errorf("more than one script given: %q and %q", c.script, rest[0])
+			fmt.Fprintln(stderr, "btlua:", err)
+			return nil, err
+		}
+		c.script, rest = rest[0], rest[1:]
+	}
+	if c.version {
+		return c, nil
+	}
+	if c.script == "" {
+		err := errors.New("no script given")
+		fmt.Fprintln(stderr, "btlua:", err)
+		fs.Usage()
+		return nil, err
+	}
+	if c.hz <= 0 {
+		err := fmt.Errorf("-hz must be positive, got %v", c.hz)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if c.ticks < 0 {
+		err := fmt.Errorf("-ticks must not be negative, got %d", c.ticks)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	return c, nil
+}

@@ -1,0 +1,74 @@
+package btlib
+
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// call0 calls fn(t.Self) and drops its results. Errors propagate as Lua
+// errors to the protected call around the tree tick.
+func (lib *Lib) call0(t *Task, fn *lua.LFunction) {
+	L := lib.L
+	prev := lib.current
+	lib.current = t
+	L.Push(fn)
+	L.Push(t.Self)
+	L.Call(1, 0)
+	lib.current = prev
+}
+
+// callStatus calls fn(t.Self) and converts its result to a status; any
+// other result raises an error naming the value and where fn is defined.
+func (lib *Lib) callStatus(t *Task, fn *lua.LFunction, what string) bt.Status {
+	return lib.callStatusArg(t, fn, t.Self, what)
+}
+
+// callStatusArg calls fn(arg) with t as the current task.
+func (lib *Lib) callStatusArg(t *Task, fn *lua.LFunction, arg lua.LValue, what string) bt.Status {
+	L := lib.L
+	prev := lib.current
+	lib.current = t
+	L.Push(fn)
+	L.Push(arg)
+	L.Call(1, 1)
+	ret := L.Get(-1)
+	L.Pop(1)
+	lib.current = prev
+	if n, ok := ret.(lua.LNumber); ok {
+		s := bt.Status(n)
+		if lua.LNumber(s) == n && s.Valid() && s != bt.Inactive {
+			return s
+		}
+	}
+	lib.current = t
+	L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want BTTaskStatus.Success, BTTaskStatus.Failure or BTTaskStatus.Running",
+		defined(fn), what, describe(ret))), 0)
+	return bt.Failure
+}
+
+// defined returns "file:line" where fn is defined, or "?" for a Go
+// function.
+func defined(fn *lua.LFunction) string {
+	if fn.IsG || fn.Proto == nil {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined)
+}
+
+// describe formats a Lua value for an error message: strings quoted,
+// numbers as numbers, other types by type name.
+func describe(v lua.LValue) string {
+	switch x := v.(type) {
+	case lua.LString:
+		return fmt.Sprintf("%q (a string)", string(x))
+	case lua.LNumber:
+		return fmt.Sprintf("%v (a number)", x)
+	case *lua.LNilType:
+		return "nil"
+	case lua.LBool:
+		return fmt.Sprintf("%v (a boolean)", x)
+	}
+	return "a " + v.Type().String()
+}

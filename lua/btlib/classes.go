@@ -1,0 +1,80 @@
+package btlib
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// registerClasses creates the built-in class tables, their methods, the
+// BTTaskStatus table and the module table.
+func (lib *Lib) registerClasses() {
+	L := lib.L
+	for h := range hookNames {
+		lib.builtin[h] = L.NewFunction(lib.builtinHook(h))
+	}
+	status := L.NewTable()
+	for _, s := range []struct {
+		name string
+		v    int
+	}{{"Inactive", 0}, {"Failure", 1}, {"Success", 2}, {"Running", 3}} {
+		status.RawSetString(s.name, lib.statuses[s.v])
+	}
+	L.SetGlobal("BTTaskStatus", status)
+	lib.Module.RawSetString("TaskStatus", status)
+	lib.Module.RawSetString("Status", status)
+
+	task := lib.class("BTTask", nil, &spec{make: makeLeaf})
+	lib.setMethods(task, map[string]lua.LGFunction{
+		"New":       lib.luaNew,
+		"Tick":      lib.luaTick,
+		"GetStatus": lib.luaGetStatus,
+		"IsStarted": lib.luaIsStarted,
+		"GetPath":   lib.luaGetPath,
+	})
+	for h, name := range hookNames {
+		task.RawSetString(name, lib.builtin[h])
+	}
+	task.RawSetString("layer", lua.LNumber(0))
+	task.RawSetString("index", lua.LNumber(0))
+
+	parent := lib.class("BTParentTask", task, &spec{parent: true, make: makeAbstract("BTParentTask")})
+	lib.setMethods(parent, map[string]lua.LGFunction{
+		"AddChild":      lib.luaAddChild,
+		"GetChildCount": lib.luaChildCount,
+	})
+	parent.RawSetString("currentChildIndex", lua.LNumber(0))
+	composite := lib.class("BTComposite", parent, &spec{parent: true, make: makeAbstract("BTComposite")})
+	lib.class("BTDecorator", parent, &spec{parent: true, make: makeDecorator})
+	action := lib.class("BTAction", task, &spec{make: makeLeaf})
+	lib.class("BTConditional", task, &spec{conditional: true, make: makeCond})
+	lib.class("BTSequence", composite, &spec{parent: true, make: makeSequence})
+	lib.class("BTSelector", composite, &spec{parent: true, make: makeSelector})
+	lib.class("BTParallel", composite, &spec{parent: true, make: makeParallel})
+	lib.class("BTLog", action, &spec{make: makeLog})
+	lib.class("BTActionUniversal", action, &spec{make: makeUniversal})
+
+	tree := lib.class("BTBehaviorTree", nil, &spec{tree: true})
+	lib.setMethods(tree, lib.treeMethods())
+}
+
+// class creates a built-in class table bound to the global name and to
+// the module field without its "BT" prefix.
+func (lib *Lib) class(name string, parent *lua.LTable, sp *spec) *lua.LTable {
+	t := lib.L.NewTable()
+	t.RawSetString("__index", t)
+	if parent != nil {
+		t.Metatable = parent
+	}
+	sp.name = name
+	sp.class = t
+	lib.specs[t] = sp
+	lib.names[t] = name
+	lib.L.SetGlobal(name, t)
+	lib.Module.RawSetString(name[2:], t)
+	return t
+}
+
+func (lib *Lib) setMethods(t *lua.LTable, fns map[string]lua.LGFunction) {
+	for name, fn := range fns {
+		t.RawSetString(name, lib.L.NewFunction(fn))
+	}
+}

@@ -1,0 +1,126 @@
+package btlib
+
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// leafImpl is the behaviour of BTTask and BTAction: it succeeds.
+type leafImpl struct{ bt.Action }
+
+// condImpl is the behaviour of BTConditional: it succeeds.
+type condImpl struct{ bt.Conditional }
+
+// abstractParent is the behaviour of BTParentTask, BTComposite and
+// BTDecorator: it holds children but has no way to run them; a derived Lua
+// class defines OnUpdate.
+type abstractParent struct {
+	bt.Composite
+	lib  *Lib
+	name string
+}
+
+func (p *abstractParent) OnUpdate() bt.Status {
+	p.lib.L.RaiseError("%s has no behaviour of its own: derive a class from it and define OnUpdate", p.name)
+	return bt.Failure
+}
+
+// abstractDecorator is abstractParent limited to one child.
+type abstractDecorator struct {
+	bt.Decorator
+	lib *Lib
+}
+
+func (d *abstractDecorator) OnUpdate() bt.Status {
+	d.lib.L.RaiseError("BTDecorator has no behaviour of its own: derive a class from it and define OnUpdate")
+	return bt.Failure
+}
+
+// logImpl is BTLog: it prints its message to the library's output and
+// succeeds, like the series' BTLog.
+type logImpl struct {
+	bt.Action
+	lib *Lib
+	msg string
+}
+
+func (l *logImpl) OnUpdate() bt.Status {
+	fmt.Fprintln(l.lib.out, l.msg)
+	return bt.Success
+}
+
+// universalImpl is BTActionUniversal: it calls fn(owner) each tick and
+// returns the status fn returns.
+type universalImpl struct {
+	bt.Action
+	lib   *Lib
+	owner lua.LValue
+	fn    *lua.LFunction
+}
+
+func (u *universalImpl) OnUpdate() bt.Status {
+	if u.fn == nil {
+		return bt.Success
+	}
+	t, _ := u.Self().(*Task)
+	return u.lib.callStatusArg(t, u.fn, u.owner, "the BTActionUniversal function")
+}
+
+func makeLeaf(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return &leafImpl{}, nil }
+
+func makeCond(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return &condImpl{}, nil }
+
+func makeAbstract(name string) func(*Lib, bt.Task, []lua.LValue) (bt.Task, error) {
+	return func(lib *Lib, _ bt.Task, _ []lua.LValue) (bt.Task, error) {
+		return &abstractParent{lib: lib, name: name}, nil
+	}
+}
+
+func makeDecorator(lib *Lib, _ bt.Task, _ []lua.LValue) (bt.Task, error) {
+	d := &abstractDecorator{lib: lib}
+	bt.NewDecoratorBase(&d.Decorator, d, "")
+	return d, nil
+}
+
+func makeLog(lib *Lib, proto bt.Task, args []lua.LValue) (bt.Task, error) {
+	l := &logImpl{lib: lib}
+	switch {
+	case len(args) > 0:
+		if args[0] == lua.LNil {
+			return nil, fmt.Errorf("BTLog:New(message): message is nil")
+		}
+		l.msg = args[0].String()
+	case proto != nil:
+		if p, ok := proto.(*logImpl); ok {
+			l.msg = p.msg
+		}
+	}
+	return l, nil
+}
+
+func makeUniversal(lib *Lib, proto bt.Task, args []lua.LValue) (bt.Task, error) {
+	u := &universalImpl{lib: lib, owner: lua.LNil}
+	switch {
+	case len(args) > 0:
+		u.owner = args[0]
+		if len(args) < 2 {
+			return nil, fmt.Errorf("BTActionUniversal:New(owner, fn): fn is missing")
+		}
+		fn, ok := args[1].(*lua.LFunction)
+		if !ok {
+			return nil, fmt.Errorf("BTActionUniversal:New(owner, fn): fn must be a function, got %s", describe(args[1]))
+		}
+		u.fn = fn
+	case proto != nil:
+		if p, ok := proto.(*universalImpl); ok {
+			u.owner, u.fn = p.owner, p.fn
+		}
+	}
+	return u, nil
+}
+
+func makeSequence(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return bt.NewSequence(), nil }
+func makeSelector(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return bt.NewSelector(), nil }
+func makeParallel(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return bt.NewParallel(), nil }

@@ -1,0 +1,93 @@
+package btlib
+
+import (
+	"io"
+	"os"
+
+	"github.com/btlua/btlua/lua/luasrc"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Options configure Open.
+type Options struct {
+	// Stdout receives BTLog output; nil means os.Stdout.
+	Stdout io.Writer
+}
+
+// Lib is the behavior-tree library installed in one Lua state.
+type Lib struct {
+	// L is the state the library lives in.
+	L   *lua.LState
+	out io.Writer
+
+	// Module is the table require("bt") returns.
+	Module *lua.LTable
+
+	epoch    uint64
+	specs    map[*lua.LTable]*spec
+	builtin  [numHooks]*lua.LFunction
+	statuses [4]lua.LValue
+	names    map[*lua.LTable]string
+
+	// current is the task whose Lua code runs now (for error paths).
+	current *Task
+	// ticking is the tree being ticked, with the delta time of the tick.
+	ticking    *Tree
+	tickDT     float64
+	tickStatus bt.Status
+	tickFn     *lua.LFunction
+}
+
+// nodeKey is the raw field of a task or tree table that holds its Go node.
+const nodeKey = "__bt"
+
+// Open installs the library in L: the module "bt" (preloaded for require)
+// and the seed-compatible globals BTTaskStatus, BTTask, BTParentTask,
+// BTComposite, BTDecorator, BTAction, BTConditional, BTSequence,
+// BTSelector, BTParallel, BTLog, BTActionUniversal and BTBehaviorTree.
+// It returns an error when the embedded Lua part of the library fails to
+// load.
+func Open(L *lua.LState, opts Options) (*Lib, error) {
+	lib := &Lib{
+		L:      L,
+		out:    opts.Stdout,
+		epoch:  1,
+		specs:  map[*lua.LTable]*spec{},
+		names:  map[*lua.LTable]string{},
+		Module: L.NewTable(),
+	}
+	if lib.out == nil {
+		lib.out = os.Stdout
+	}
+	for i := range lib.statuses {
+		lib.statuses[i] = lua.LNumber(i)
+	}
+	lib.tickFn = L.NewFunction(func(*lua.LState) int {
+		lib.tickStatus = lib.ticking.tick(lib.tickDT)
+		return 0
+	})
+	lib.registerClasses()
+	if err := luasrc.Run(L, "bt.lua"); err != nil {
+		return nil, err
+	}
+	mod := lib.Module
+	L.PreloadModule("bt", func(L *lua.LState) int {
+		L.Push(mod)
+		return 1
+	})
+	return lib, nil
+}
+
+// Invalidate drops every cached method lookup, so that the next call of
+// each lifecycle method looks it up again in the class tables. Hot reload
+// calls it after merging new methods into classes in place.
+func (lib *Lib) Invalidate() { lib.epoch++ }
+
+// Status returns the Lua value of s (BTTaskStatus.Success and so on).
+func (lib *Lib) Status(s bt.Status) lua.LValue {
+	if int(s) < len(lib.statuses) {
+		return lib.statuses[s]
+	}
+	return lua.LNil
+}

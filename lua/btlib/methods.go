@@ -1,0 +1,154 @@
+package btlib
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// luaNew is Class:New(...) for every built-in class: it makes a table
+// whose metatable is Class (with Class.__index = Class, the series' class
+// pattern) and gives it a Go node. Constructor arguments after self go to
+// the built-in behaviour (BTLog:New(message), BTActionUniversal:New(owner,
+// fn)).
+func (lib *Lib) luaNew(L *lua.LState) int {
+	self := L.CheckTable(1)
+	if self.RawGetString("__index") == lua.LNil {
+		self.RawSetString("__index", self)
+	}
+	o := L.NewTable()
+	o.Metatable = self
+	proto, sp := lib.resolve(o)
+	if sp == nil {
+		L.RaiseError("New: %s is not a BT class", lib.className(self, nil))
+	}
+	if sp.tree {
+		lib.bindTree(o, proto)
+		L.Push(o)
+		return 1
+	}
+	var args []lua.LValue
+	if top := L.GetTop(); top > 1 {
+		args = make([]lua.LValue, 0, top-1)
+		for i := 2; i <= top; i++ {
+			args = append(args, L.Get(i))
+		}
+	}
+	var protoImpl bt.Task
+	if p, ok := proto.(*Task); ok {
+		protoImpl = p.Impl
+	}
+	impl, err := sp.make(lib, protoImpl, args)
+	if err != nil {
+		L.RaiseError("%v", err)
+	}
+	lib.bind(o, sp, impl)
+	L.Push(o)
+	return 1
+}
+
+// checkTask returns the task of argument n or raises an error naming the
+// offending value.
+func (lib *Lib) checkTask(L *lua.LState, n int, what string) *Task {
+	t, err := lib.taskOf(L.Get(n))
+	if err != nil {
+		L.RaiseError("%s: %v", what, err)
+	}
+	return t
+}
+
+// builtinHook returns the built-in lifecycle method h. Called by a Lua
+// override of the same method on the same task it is a super call and runs
+// the built-in behaviour; OnUpdate called from anywhere else (a Lua
+// composite ticking its child, as the series' BTSequence does) runs a whole
+// tick with the lifecycle (see bt.Tick).
+func (lib *Lib) builtinHook(h int) lua.LGFunction {
+	return func(L *lua.LState) int {
+		t := lib.checkTask(L, 1, hookNames[h])
+		switch h {
+		case hookAwake:
+			t.Impl.OnAwake()
+		case hookStart:
+			t.Impl.OnStart()
+		case hookEnd:
+			t.Impl.OnEnd()
+		case hookReset:
+			t.Impl.OnReset()
+		case hookUpdate:
+			if t.updating {
+				L.Push(lib.Status(t.Impl.OnUpdate()))
+			} else {
+				L.Push(lib.Status(lib.tickTask(t)))
+			}
+			return 1
+		}
+		return 0
+	}
+}
+
+// tickTask ticks t with the lifecycle, attaching it to the tree being
+// ticked when no Go parent gave it one.
+func (lib *Lib) tickTask(t *Task) bt.Status {
+	if lib.ticking != nil {
+		t.Base().AttachTree(lib.ticking.BT)
+	}
+	return bt.Tick(t)
+}
+
+// luaTick is task:Tick(): one tick of the task with its lifecycle.
+func (lib *Lib) luaTick(L *lua.LState) int {
+	L.Push(lib.Status(lib.tickTask(lib.checkTask(L, 1, "Tick"))))
+	return 1
+}
+
+// luaGetStatus is task:GetStatus(): the status of the last tick.
+func (lib *Lib) luaGetStatus(L *lua.LState) int {
+	L.Push(lib.Status(lib.checkTask(L, 1, "GetStatus").Base().Status()))
+	return 1
+}
+
+// luaIsStarted is task:IsStarted(): whether a run is under way.
+func (lib *Lib) luaIsStarted(L *lua.LState) int {
+	L.Push(lua.LBool(lib.checkTask(L, 1, "IsStarted").Base().Started()))
+	return 1
+}
+
+// luaGetPath is task:GetPath(): the task's path in its tree.
+func (lib *Lib) luaGetPath(L *lua.LState) int {
+	L.Push(lua.LString(bt.Path(lib.checkTask(L, 1, "GetPath"))))
+	return 1
+}
+
+// luaAddChild is parent:AddChild(child). Besides attaching the child in
+// Go it keeps the series' Lua view: the parent's own childTasks array and
+// the child's index (1-based), layer, parent and root fields.
+func (lib *Lib) luaAddChild(L *lua.LState) int {
+	p := lib.checkTask(L, 1, "AddChild")
+	c, err := lib.taskOf(L.Get(2))
+	if err != nil {
+		L.RaiseError("AddChild to %s: %v", bt.Path(p), err)
+	}
+	if err := p.AddChild(c); err != nil {
+		L.RaiseError("AddChild of %s to %s: %v", bt.Path(c), bt.Path(p), err)
+	}
+	kids, ok := p.Self.RawGetString("childTasks").(*lua.LTable)
+	if !ok {
+		kids = L.NewTable()
+		p.Self.RawSetString("childTasks", kids)
+	}
+	kids.Append(c.Self)
+	layer, _ := L.GetField(p.Self, "layer").(lua.LNumber)
+	c.Self.RawSetString("index", lua.LNumber(kids.Len()))
+	c.Self.RawSetString("layer", layer+1)
+	c.Self.RawSetString("parent", p.Self)
+	if root := L.GetField(p.Self, "root"); root != lua.LNil {
+		c.Self.RawSetString("root", root)
+	}
+	c.syncName()
+	return 0
+}
+
+// luaChildCount is parent:GetChildCount().
+func (lib *Lib) luaChildCount(L *lua.LState) int {
+	L.Push(lua.LNumber(len(lib.checkTask(L, 1, "GetChildCount").Children())))
+	return 1
+}

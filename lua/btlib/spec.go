@@ -1,0 +1,157 @@
+package btlib
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+var errNotParent = errors.New("task is a leaf and takes no children")
+
+// spec describes a built-in class: its name and how to make the Go
+// behaviour of a new instance.
+type spec struct {
+	name        string
+	class       *lua.LTable
+	parent      bool
+	conditional bool
+	tree        bool
+	// make returns a new built-in behaviour. args are the arguments given
+	// to New after self (nil when the instance was made by a script's own
+	// New); proto is the behaviour of the nearest prototype task, whose
+	// parameters (a log message, a function) a fresh instance inherits.
+	make func(lib *Lib, proto bt.Task, args []lua.LValue) (bt.Task, error)
+}
+
+// resolve walks the class chain of tbl (the table itself, then the
+// __index of each metatable) and returns the nearest prototype node (a
+// *Task or *Tree, or nil) and the spec of the built-in class it derives
+// from.
+func (lib *Lib) resolve(tbl *lua.LTable) (proto any, sp *spec) {
+	seen := 0
+	for cur := tbl; cur != nil && seen < 64; seen++ {
+		if cur != tbl {
+			if ud, ok := cur.RawGetString(nodeKey).(*lua.LUserData); ok {
+				switch n := ud.Value.(type) {
+				case *Task:
+					return n, n.spec
+				case *Tree:
+					return n, lib.treeSpec()
+				}
+			}
+		}
+		if s, ok := lib.specs[cur]; ok {
+			return nil, s
+		}
+		cur = classOf(cur)
+	}
+	return nil, nil
+}
+
+// classOf returns the table instances of tbl's class look methods up in:
+// the metatable's __index when it is a table, else the metatable.
+func classOf(tbl *lua.LTable) *lua.LTable {
+	mt, ok := tbl.Metatable.(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	if idx, ok := mt.RawGetString("__index").(*lua.LTable); ok && idx != tbl {
+		return idx
+	}
+	if mt == tbl {
+		return nil
+	}
+	return mt
+}
+
+func (lib *Lib) treeSpec() *spec {
+	for _, s := range lib.specs {
+		if s.tree {
+			return s
+		}
+	}
+	return nil
+}
+
+// taskOf returns the Go task of a task table, creating it on first sight
+// for tables made by a script's own New (setmetatable(o, Class)).
+func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
+	tbl, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("want a task (a table made from a BT class), got %s", describe(v))
+	}
+	if ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData); ok {
+		switch n := ud.Value.(type) {
+		case *Task:
+			return n, nil
+		case *Tree:
+			return nil, fmt.Errorf("want a task, got a behavior tree (%s)", lib.className(tbl, nil))
+		}
+	}
+	proto, sp := lib.resolve(tbl)
+	if sp == nil {
+		return nil, fmt.Errorf("want a task, got a table whose metatable chain has no BT class (make it with BTAction:New() or setmetatable(o, SomeTaskClass))")
+	}
+	if sp.tree {
+		return nil, fmt.Errorf("want a task, got a behavior tree (%s)", lib.className(tbl, sp))
+	}
+	var protoImpl bt.Task
+	if p, ok := proto.(*Task); ok {
+		protoImpl = p.Impl
+	}
+	impl, err := sp.make(lib, protoImpl, nil)
+	if err != nil {
+		return nil, err
+	}
+	return lib.bind(tbl, sp, impl), nil
+}
+
+// bind creates the Go task for tbl around impl and stores it in tbl.
+func (lib *Lib) bind(tbl *lua.LTable, sp *spec, impl bt.Task) *Task {
+	t := &Task{Impl: impl, Self: tbl, lib: lib, spec: sp}
+	impl.Base().Init(t, "")
+	ud := lib.L.NewUserData()
+	ud.Value = t
+	tbl.RawSetString(nodeKey, ud)
+	t.syncName()
+	return t
+}
+
+// className returns the global name of the nearest class of tbl that is
+// bound to a global (tbl itself excluded unless it is a class), or the
+// built-in spec name.
+func (lib *Lib) className(tbl *lua.LTable, sp *spec) string {
+	for cur, n := tbl, 0; cur != nil && n < 64; n++ {
+		if name, ok := lib.names[cur]; ok {
+			return name
+		}
+		cur = classOf(cur)
+	}
+	// Classes made after the last scan: look the globals up once more.
+	lib.scanGlobals()
+	for cur, n := tbl, 0; cur != nil && n < 64; n++ {
+		if name, ok := lib.names[cur]; ok {
+			return name
+		}
+		cur = classOf(cur)
+	}
+	if sp != nil {
+		return sp.name
+	}
+	return "table"
+}
+
+// scanGlobals records the name of every global table.
+func (lib *Lib) scanGlobals() {
+	lib.L.G.Global.ForEach(func(k, v lua.LValue) {
+		if tbl, ok := v.(*lua.LTable); ok {
+			if s, ok := k.(lua.LString); ok {
+				if _, known := lib.names[tbl]; !known {
+					lib.names[tbl] = string(s)
+				}
+			}
+		}
+	})
+}

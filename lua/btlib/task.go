@@ -1,0 +1,153 @@
+package btlib
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Lifecycle hooks a Lua class may override.
+const (
+	hookAwake = iota
+	hookStart
+	hookUpdate
+	hookEnd
+	hookReset
+	numHooks
+)
+
+var hookNames = [numHooks]string{"OnAwake", "OnStart", "OnUpdate", "OnEnd", "OnReset"}
+
+// Task is the Go side of a task table: a bt.Task that runs the built-in
+// behaviour of its class (Impl) unless the Lua class overrides a lifecycle
+// method, in which case it calls the Lua method with the table as self.
+type Task struct {
+	// Impl is the built-in behaviour (a *bt.Sequence, a log, a plain leaf).
+	Impl bt.Task
+	// Self is the task's Lua table.
+	Self *lua.LTable
+
+	lib   *Lib
+	spec  *spec
+	epoch uint64
+	hooks [numHooks]*lua.LFunction
+	// updating is true while a Lua OnUpdate override runs, so a call of the
+	// built-in OnUpdate from inside it acts as a super call.
+	updating bool
+	kids     []bt.Task
+}
+
+// Base returns the shared bookkeeping of Impl.
+func (t *Task) Base() *bt.TaskBase { return t.Impl.Base() }
+
+// Kind returns the name of the task's Lua class (the global it is bound
+// to), or the built-in class name.
+func (t *Task) Kind() string { return t.lib.className(t.Self, t.spec) }
+
+// IsConditional reports whether the task derives from BTConditional.
+func (t *Task) IsConditional() bool { return t.spec.conditional }
+
+// hook returns the Lua override of hook h, or nil.
+func (t *Task) hook(h int) *lua.LFunction {
+	if t.epoch != t.lib.epoch {
+		t.refresh()
+	}
+	return t.hooks[h]
+}
+
+func (t *Task) refresh() {
+	for h, name := range hookNames {
+		t.hooks[h] = nil
+		if fn, ok := t.lib.L.GetField(t.Self, name).(*lua.LFunction); ok && fn != t.lib.builtin[h] {
+			t.hooks[h] = fn
+		}
+	}
+	t.epoch = t.lib.epoch
+}
+
+// OnAwake calls the Lua OnAwake, or the built-in one.
+func (t *Task) OnAwake() {
+	if fn := t.hook(hookAwake); fn != nil {
+		t.lib.call0(t, fn)
+		return
+	}
+	t.Impl.OnAwake()
+}
+
+// OnStart calls the Lua OnStart, or the built-in one.
+func (t *Task) OnStart() {
+	t.syncName()
+	if fn := t.hook(hookStart); fn != nil {
+		t.lib.call0(t, fn)
+		return
+	}
+	t.Impl.OnStart()
+}
+
+// OnUpdate calls the Lua OnUpdate, or the built-in one.
+func (t *Task) OnUpdate() bt.Status {
+	if fn := t.hook(hookUpdate); fn != nil {
+		t.updating = true
+		s := t.lib.callStatus(t, fn, "OnUpdate")
+		t.updating = false
+		return s
+	}
+	return t.Impl.OnUpdate()
+}
+
+// OnEnd calls the Lua OnEnd, or the built-in one.
+func (t *Task) OnEnd() {
+	if fn := t.hook(hookEnd); fn != nil {
+		t.lib.call0(t, fn)
+		return
+	}
+	t.Impl.OnEnd()
+}
+
+// OnReset calls the Lua OnReset, or the built-in one.
+func (t *Task) OnReset() {
+	if fn := t.hook(hookReset); fn != nil {
+		t.lib.call0(t, fn)
+		return
+	}
+	t.Impl.OnReset()
+}
+
+// Children returns the built-in children; for a task whose Lua class keeps
+// its own childTasks table (the series' Lua BTParentTask), the tasks in
+// that table.
+func (t *Task) Children() []bt.Task {
+	if p, ok := t.Impl.(bt.ParentTask); ok {
+		if c := p.Children(); len(c) > 0 {
+			return c
+		}
+	} else if t.hook(hookUpdate) == nil {
+		return nil
+	}
+	tbl, ok := t.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	t.kids = t.kids[:0]
+	for i, n := 1, tbl.Len(); i <= n; i++ {
+		if c, err := t.lib.taskOf(tbl.RawGetInt(i)); err == nil {
+			t.kids = append(t.kids, c)
+		}
+	}
+	return t.kids
+}
+
+// AddChild attaches child under the built-in parent behaviour.
+func (t *Task) AddChild(child bt.Task) error {
+	p, ok := t.Impl.(bt.ParentTask)
+	if !ok {
+		return errNotParent
+	}
+	return p.AddChild(child)
+}
+
+// syncName copies the Lua "name" field into the Go task name.
+func (t *Task) syncName() {
+	if s, ok := t.lib.L.GetField(t.Self, "name").(lua.LString); ok {
+		t.Base().Name = string(s)
+	}
+}

@@ -1,0 +1,215 @@
+package btlib
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Tree is the Go side of a BTBehaviorTree table.
+type Tree struct {
+	// BT is the core tree.
+	BT *bt.BehaviorTree
+	// Self is the tree's Lua table.
+	Self *lua.LTable
+	// Err is the error that stopped the tree, or nil.
+	Err error
+
+	lib *Lib
+}
+
+// bindTree creates the Go tree of tbl. A tree made by a script's own New
+// from a tree class inherits the class's start task when it sets none
+// itself (part 3 of the series pushes the task on the class).
+func (lib *Lib) bindTree(tbl *lua.LTable, proto any) *Tree {
+	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
+	tr.BT.Out = lib.out
+	ud := lib.L.NewUserData()
+	ud.Value = tr
+	tbl.RawSetString(nodeKey, ud)
+	if p, ok := proto.(*Tree); ok {
+		tr.BT.Blackboard.SetParent(p.BT.Blackboard.Parent())
+	}
+	return tr
+}
+
+// TreeOf returns the Go tree of v: a BTBehaviorTree table (made by
+// BTBehaviorTree:New() or a script's own New from a tree class), or a
+// task table, which is given a new tree of its own with the task as root.
+func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
+	tbl, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("want a behavior tree or a task, got %s", describe(v))
+	}
+	if ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData); ok {
+		if tr, ok := ud.Value.(*Tree); ok {
+			return tr, nil
+		}
+	}
+	proto, sp := lib.resolve(tbl)
+	if sp != nil && sp.tree {
+		return lib.bindTree(tbl, proto), nil
+	}
+	t, err := lib.taskOf(tbl)
+	if err != nil {
+		return nil, err
+	}
+	tt := lib.L.NewTable()
+	tt.Metatable = lib.specByName("BTBehaviorTree").class
+	tr := lib.bindTree(tt, nil)
+	tr.BT.Name = bt.DisplayName(t)
+	tr.BT.SetRoot(t)
+	return tr, nil
+}
+
+func (lib *Lib) specByName(name string) *spec {
+	for _, s := range lib.specs {
+		if s.name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func (lib *Lib) treeOfArg(L *lua.LState, what string) *Tree {
+	tr, err := lib.TreeOf(L.Get(1))
+	if err != nil {
+		L.RaiseError("%s: %v", what, err)
+	}
+	return tr
+}
+
+// root returns the tree's start task, taking it from the tree's class
+// when the tree has none of its own.
+func (tr *Tree) root() bt.Task {
+	if r := tr.BT.Root(); r != nil {
+		return r
+	}
+	for cur, n := classOf(tr.Self), 0; cur != nil && n < 64; n++ {
+		if ud, ok := cur.RawGetString(nodeKey).(*lua.LUserData); ok {
+			if p, ok := ud.Value.(*Tree); ok && p.BT.Root() != nil {
+				tr.BT.SetRoot(p.BT.Root())
+				return p.BT.Root()
+			}
+		}
+		cur = classOf(cur)
+	}
+	return nil
+}
+
+// ErrNoStartTask is returned when a tree is ticked without a start task.
+var ErrNoStartTask = errors.New("behavior tree has no start task: call PushTask or SetStartTask")
+
+// tick is one tick of the tree; it raises a Lua error when the tree has
+// no start task.
+func (tr *Tree) tick(dt float64) bt.Status {
+	if tr.root() == nil {
+		tr.lib.L.RaiseError("%v", ErrNoStartTask)
+	}
+	return tr.BT.Tick(dt)
+}
+
+// TickTree ticks tr once with delta time dt seconds, in a protected call.
+// A Lua error stops the tree: it is returned as a *luaerr.Error naming the
+// file, line and task path, kept in tr.Err, and later calls return it
+// again without ticking.
+func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
+	if tr.Err != nil {
+		return bt.Failure, tr.Err
+	}
+	lib.ticking, lib.tickDT, lib.current = tr, dt, nil
+	lib.L.Push(lib.tickFn)
+	err := lib.L.PCall(0, 0, nil)
+	lib.ticking = nil
+	if err != nil {
+		path := ""
+		if lib.current != nil {
+			path = bt.Path(lib.current)
+		}
+		lib.current = nil
+		tr.Err = luaerr.From(err, path)
+		return bt.Failure, tr.Err
+	}
+	return lib.tickStatus, nil
+}
+
+func (lib *Lib) treeMethods() map[string]lua.LGFunction {
+	setRoot := func(L *lua.LState) int {
+		tr := lib.treeOfArg(L, "SetStartTask")
+		t := lib.checkTask(L, 2, "SetStartTask")
+		tr.BT.SetRoot(t)
+		t.syncName()
+		if tr.BT.Name == "" {
+			tr.BT.Name = lib.className(tr.Self, nil)
+		}
+		return 0
+	}
+	return map[string]lua.LGFunction{
+		"New":          lib.luaNew,
+		"PushTask":     setRoot,
+		"SetStartTask": setRoot,
+		"GetStartTask": func(L *lua.LState) int {
+			tr := lib.treeOfArg(L, "GetStartTask")
+			if r, ok := tr.root().(*Task); ok {
+				L.Push(r.Self)
+				return 1
+			}
+			L.Push(lua.LNil)
+			return 1
+		},
+		"Tick": func(L *lua.LState) int {
+			tr := lib.treeOfArg(L, "Tick")
+			dt := float64(L.OptNumber(2, 0))
+			prev := lib.ticking
+			lib.ticking = tr
+			s := tr.tick(dt)
+			lib.ticking = prev
+			L.Push(lib.Status(s))
+			return 1
+		},
+		"GetStatus": func(L *lua.LState) int {
+			L.Push(lib.Status(lib.treeOfArg(L, "GetStatus").BT.Status()))
+			return 1
+		},
+		"IsComplete": func(L *lua.LState) int {
+			L.Push(lua.LBool(lib.treeOfArg(L, "IsComplete").BT.Complete()))
+			return 1
+		},
+		"Halt": func(L *lua.LState) int {
+			lib.treeOfArg(L, "Halt").BT.Halt()
+			return 0
+		},
+		"SetRestartWhenComplete": func(L *lua.LState) int {
+			lib.treeOfArg(L, "SetRestartWhenComplete").BT.RestartWhenComplete = L.ToBool(2)
+			return 0
+		},
+		"GetTime": func(L *lua.LState) int {
+			L.Push(lua.LNumber(lib.treeOfArg(L, "GetTime").BT.Time()))
+			return 1
+		},
+		"GetVariable": func(L *lua.LState) int {
+			tr := lib.treeOfArg(L, "GetVariable")
+			v, ok := tr.BT.Blackboard.Get(L.CheckString(2))
+			if lv, isLua := v.(lua.LValue); ok && isLua {
+				L.Push(lv)
+			} else {
+				L.Push(lua.LNil)
+			}
+			return 1
+		},
+		"SetVariable": func(L *lua.LState) int {
+			tr := lib.treeOfArg(L, "SetVariable")
+			name := L.CheckString(2)
+			v := L.Get(3)
+			if v == lua.LNil {
+				tr.BT.Blackboard.Set(name, nil)
+			} else {
+				tr.BT.Blackboard.Set(name, v)
+			}
+			return 0
+		},
+	}
+}

@@ -1,0 +1,103 @@
+// Package luaerr turns errors raised by Lua code into Go errors that name
+// the script file and line and, when a behavior-tree task was running, the
+// task's path in its tree.
+package luaerr
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Error is a Lua error seen from Go.
+type Error struct {
+	// File and Line locate the error in a script; Line is 0 when unknown.
+	File string
+	Line int
+	// Msg is the error message without the location prefix.
+	Msg string
+	// Task is the path of the behavior-tree task whose code raised the
+	// error ("Tree/Sequence[0]/Attack[1]"), or "" outside a tick.
+	Task string
+	// Traceback is Lua's stack traceback, when one was taken.
+	Traceback string
+}
+
+// Error formats "file:line: msg (task path)".
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			b.WriteString(":")
+			b.WriteString(strconv.Itoa(e.Line))
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	if e.Task != "" {
+		b.WriteString(" (task ")
+		b.WriteString(e.Task)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// locRE matches the "file:line: " prefix Lua puts on error messages.
+var locRE = regexp.MustCompile(`^(?:<string>:|@)?([^\s:][^:]*?):(\d+): ?`)
+
+// From converts err (typically a *lua.ApiError from PCall, DoFile or
+// DoString) into an *Error, splitting off the file and line prefix. task is
+// the running task's path or "". A nil err gives nil; an *Error is
+// returned as is, with task filled in when it had none.
+func From(err error, task string) error {
+	if err == nil {
+		return nil
+	}
+	var le *Error
+	if errors.As(err, &le) {
+		if le.Task == "" {
+			le.Task = task
+		}
+		return le
+	}
+	e := &Error{Task: task}
+	var api *lua.ApiError
+	if errors.As(err, &api) {
+		msg := ""
+		if api.Object != nil {
+			msg = api.Object.String()
+		}
+		if api.Cause != nil && msg == "" {
+			msg = api.Cause.Error()
+		}
+		e.Msg = firstLine(msg)
+		e.Traceback = api.StackTrace
+	} else {
+		e.Msg = err.Error()
+	}
+	// A wrapped error raised from Go code may itself carry a location.
+	if m := locRE.FindStringSubmatch(e.Msg); m != nil {
+		e.File = m[1]
+		e.Line, _ = strconv.Atoi(m[2])
+		e.Msg = e.Msg[len(m[0]):]
+	}
+	return e
+}
+
+// Newf returns an *Error at file:line.
+func Newf(file string, line int, format string, args ...any) *Error {
+	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "\nstack traceback:"); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
+}

@@ -1,0 +1,35 @@
+// Package luasrc holds the Lua sources btlua ships, embedded in the
+// binary: the Lua half of the libraries (methods that are plain Lua over
+// Lua fields) and their LuaLS annotations for editors.
+package luasrc
+
+import (
+	"embed"
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+//go:embed *.lua
+var files embed.FS
+
+// Source returns the text of the embedded file name ("bt.lua").
+func Source(name string) ([]byte, error) { return files.ReadFile(name) }
+
+// Run runs the embedded file name in L. Its chunk name is
+// "btlua/<name>", so errors in it are told apart from the user's scripts.
+func Run(L *lua.LState, name string) error {
+	src, err := files.ReadFile(name)
+	if err != nil {
+		return fmt.Errorf("luasrc: %w", err)
+	}
+	fn, err := L.Load(bytesReader(src), "btlua/"+name)
+	if err != nil {
+		return fmt.Errorf("luasrc: %s: %w", name, err)
+	}
+	L.Push(fn)
+	if err := L.PCall(0, 0, nil); err != nil {
+		return fmt.Errorf("luasrc: %s: %w", name, err)
+	}
+	return nil
+}
