@@ -1,0 +1,288 @@
+package goap
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// DefaultMaxNodes is the node budget used when Planner.MaxNodes is 0.
+const DefaultMaxNodes = 100000
+
+// Planner finds cheapest plans by A* search over world states. It replaces
+// the seed's Planer, which enumerated every permutation of actions (no action
+// reuse, no duplicate detection, exponential time) and returned the cheapest
+// leaf.
+//
+// Search: nodes are popped from an open list ordered by f = g + h (lowest
+// first), ties broken by larger g (deeper first), then by insertion order
+// (successors are generated in the order of the actions slice), so results
+// are deterministic. A state already generated is not stored again (closed
+// set keyed by the exact state); it is re-queued only when reached more
+// cheaply before being expanded. An action may be used any number of times.
+// The goal test is done when a node is popped, so the first goal node popped
+// is optimal. The heuristic (see DisableHeuristic) is admissible and
+// consistent.
+//
+// The returned plan is replayed on the start WorldState with the public
+// Condition/Effect semantics: each action's preconditions must hold before
+// it and the goal after the last; otherwise Plan returns ErrReplay.
+//
+// A Planner keeps its buffers between Plan calls (allocation-light reuse);
+// it is not safe for concurrent use: use one Planner per goroutine. There is
+// no global state. The zero Planner is ready to use.
+type Planner struct {
+	// MaxNodes is the node budget: the most nodes one Plan call may expand.
+	// 0 means DefaultMaxNodes. Reaching it ends the search with ErrBudget
+	// and no plan (never a partial one).
+	MaxNodes int
+	// DisableHeuristic turns A* into uniform-cost search (h = 0). The default
+	// heuristic is ceil(U/E) * C: U the number of distinct goal keys with an
+	// unmet condition, E the most distinct goal keys a single action
+	// changes, C the least cost (or declared lower bound) of an action that
+	// changes a goal key.
+	DisableHeuristic bool
+	// Trace records every expansion and successor for Explain (slower).
+	Trace bool
+	// TraceLimit caps the recorded trace lines; 0 means 500.
+	TraceLimit int
+
+	// compiled problem (compile.go)
+	keyIDs    map[string]int32
+	keyNames  []string
+	keyKind   []Kind
+	keyAdd    []bool
+	isGoalKey []bool
+	strIDs    map[string]uint64
+	strVals   []string
+	acts      []cAction
+	conds     []cCond
+	effs      []cEffect
+	goal      []cCond
+	start     []slot
+	k         int
+	hDiv      int
+	hPerStep  float64
+
+	// search buffers
+	nodes   []node
+	arena   []slot // state of node i is arena[i*k : (i+1)*k]
+	table   []int32
+	open    []openItem
+	seq     uint32
+	scratch []slot
+	view    slotView
+	replay  *WorldState
+	pathBuf []int32
+
+	// last run, for Explain
+	last      Plan
+	lastErr   error
+	lastStart *WorldState
+	trace     []byte
+	traceN    int
+}
+
+// node is one search state.
+type node struct {
+	g, h   float64
+	hash   uint64
+	parent int32 // -1 for the start
+	action int32 // index into acts, -1 for the start
+	closed bool
+}
+
+// NewPlanner returns a Planner with the given node budget (0: default).
+func NewPlanner(maxNodes int) *Planner { return &Planner{MaxNodes: maxNodes} }
+
+// Plan searches for the cheapest sequence of actions turning start into a
+// state where every goal condition holds. start may be nil (empty state).
+// actions are used as given: the Agent filters them first (procedural
+// preconditions, missing targets); the planner only reads their
+// preconditions, effects and costs.
+//
+// Results: a goal already met yields Plan{Satisfied: true} and a nil error.
+// Errors are *PlanError wrapping ErrNoPlan (unreachable), ErrBudget (more
+// than MaxNodes expansions needed), ErrInvalid (malformed problem) or
+// ErrReplay; the returned Plan then has no actions but carries Expanded and
+// Visited.
+func (p *Planner) Plan(start *WorldState, goal *Goal, actions []*Action) (Plan, error) {
+	p.trace = p.trace[:0]
+	p.traceN = 0
+	p.lastStart = start
+	plan, err := p.plan(start, goal, actions)
+	p.last, p.lastErr = plan, err
+	return plan, err
+}
+
+func (p *Planner) fail(goal *Goal, sentinel error, detail string, exp, vis int) (Plan, error) {
+	return Plan{Goal: goal, Expanded: exp, Visited: vis}, &PlanError{
+		Goal: goal.String(), Err: sentinel, Detail: detail, Expanded: exp, Visited: vis,
+	}
+}
+
+func (p *Planner) plan(start *WorldState, goal *Goal, actions []*Action) (Plan, error) {
+	if detail, err := p.compile(start, goal, actions); err != nil {
+		return p.fail(goal, err, detail, 0, 0)
+	}
+	if p.goalHolds(p.start) {
+		return Plan{Goal: goal, Satisfied: true, Visited: 1}, nil
+	}
+	if d := p.staticallyUnreachable(); d != "" {
+		return p.fail(goal, ErrNoPlan, d, 0, 1)
+	}
+	goalNode, exp, detail, err := p.search()
+	vis := len(p.nodes)
+	if err != nil {
+		return p.fail(goal, err, detail, exp, vis)
+	}
+	// Reconstruct.
+	path := p.pathBuf[:0]
+	for n := goalNode; p.nodes[n].parent >= 0; n = p.nodes[n].parent {
+		path = append(path, p.nodes[n].action)
+	}
+	p.pathBuf = path
+	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
+	for i, ai := range path {
+		plan.Actions[len(path)-1-i] = p.acts[ai].act
+	}
+	if d := p.replayCheck(start, goal, plan.Actions); d != "" {
+		return p.fail(goal, ErrReplay, d, exp, vis)
+	}
+	return plan, nil
+}
+
+func (p *Planner) goalHolds(st []slot) bool {
+	for i := range p.goal {
+		if !p.goal[i].holds(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// replayCheck re-applies the plan to a copy of start using the public
+// (string-keyed) semantics, independent of the compiled search form.
+func (p *Planner) replayCheck(start *WorldState, goal *Goal, plan []*Action) string {
+	if p.replay == nil {
+		p.replay = NewWorldState()
+	}
+	ws := p.replay
+	clear(ws.m)
+	if start != nil {
+		for k, v := range start.m {
+			ws.m[k] = v
+		}
+	}
+	for i, a := range plan {
+		if !a.Applicable(ws) {
+			return fmt.Sprintf("step %d (%s): preconditions do not hold on %v", i+1, a.Name, ws)
+		}
+		a.Apply(ws)
+	}
+	if !goal.SatisfiedBy(ws) {
+		return fmt.Sprintf("goal not met after the plan: %v", ws)
+	}
+	return ""
+}
+
+// errCost is returned by search when a CostFunc misbehaves.
+var errCost = errors.New("cost")
+
+// search runs A* from p.start. It returns the goal node index, the number
+// of expansions, and on failure a detail and a sentinel error.
+func (p *Planner) search() (int32, int, string, error) {
+	budget := p.MaxNodes
+	if budget <= 0 {
+		budget = DefaultMaxNodes
+	}
+	k := p.k
+	p.nodes = p.nodes[:0]
+	p.arena = p.arena[:0]
+	p.open = p.open[:0]
+	p.seq = 0
+	p.resetTable()
+	p.scratch = append(p.scratch[:0], p.start...)
+	p.view.p = p
+
+	h0 := p.heuristic(p.start)
+	p.addNode(p.start, hashSlots(p.start), -1, -1, 0, h0)
+	p.push(0)
+	expanded := 0
+	for len(p.open) > 0 {
+		it := p.pop()
+		n := &p.nodes[it.node]
+		if n.closed || it.g != n.g {
+			continue // stale entry: the node was reached more cheaply later
+		}
+		st := p.arena[int(it.node)*k : int(it.node+1)*k]
+		if p.goalHolds(st) {
+			p.traceGoal(it.node)
+			return it.node, expanded, "", nil
+		}
+		if expanded >= budget {
+			return -1, expanded, fmt.Sprintf("budget of %d expansions reached", budget), ErrBudget
+		}
+		n.closed = true
+		expanded++
+		g := n.g
+		p.traceExpand(it.node, expanded)
+		for ai := range p.acts {
+			ca := &p.acts[ai]
+			if !p.applicable(ca, st) {
+				continue
+			}
+			cost := ca.lowerBound
+			if ca.costFunc != nil {
+				p.view.st = st
+				cost = ca.costFunc(&p.view)
+				if math.IsNaN(cost) || math.IsInf(cost, 0) || cost < ca.lowerBound {
+					return -1, expanded, fmt.Sprintf("action %q: CostFunc returned %v (declared lower bound %v)",
+						ca.act.Name, cost, ca.lowerBound), ErrInvalid
+				}
+			}
+			next := p.scratch
+			copy(next, st)
+			for j := ca.eff0; j < ca.eff1; j++ {
+				p.effs[j].apply(next)
+			}
+			ng := g + cost
+			hash := hashSlots(next)
+			if idx := p.lookup(hash, next); idx >= 0 {
+				m := &p.nodes[idx]
+				if m.closed || m.g <= ng {
+					p.traceSucc(ca, idx, ng, "dup")
+					continue
+				}
+				m.g, m.parent, m.action = ng, it.node, int32(ai)
+				p.push(idx)
+				p.traceSucc(ca, idx, ng, "better")
+				continue
+			}
+			idx := p.addNode(next, hash, it.node, int32(ai), ng, p.heuristic(next))
+			p.push(idx)
+			p.traceSucc(ca, idx, ng, "new")
+			// addNode may have grown the arena: re-slice the parent state.
+			st = p.arena[int(it.node)*k : int(it.node+1)*k]
+		}
+	}
+	return -1, expanded, "search exhausted every reachable state", ErrNoPlan
+}
+
+func (p *Planner) applicable(ca *cAction, st []slot) bool {
+	for j := ca.pre0; j < ca.pre1; j++ {
+		if !p.conds[j].holds(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// addNode stores a new state and returns its node index.
+func (p *Planner) addNode(st []slot, hash uint64, parent, action int32, g, h float64) int32 {
+	idx := int32(len(p.nodes))
+	p.nodes = append(p.nodes, node{g: g, h: h, hash: hash, parent: parent, action: action})
+	p.arena = append(p.arena, st...)
+	p.insert(hash, idx)
+	return idx
+}

@@ -1,0 +1,143 @@
+package goap
+
+import "math/bits"
+
+// This file holds the planner's closed-set hash table and open-list heap:
+// hand-written so that a warm Planner allocates nothing per node.
+
+// hashSlots hashes a state. Collisions are harmless: lookup compares states
+// exactly.
+func hashSlots(st []slot) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, s := range st {
+		h ^= s.bits ^ uint64(s.kind)<<59
+		h *= 0xbf58476d1ce4e5b9
+		h = bits.RotateLeft64(h, 27)
+	}
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	return h
+}
+
+func (p *Planner) resetTable() {
+	if len(p.table) == 0 {
+		p.table = make([]int32, 256)
+		return
+	}
+	clear(p.table)
+}
+
+// lookup returns the node holding exactly st, or -1.
+func (p *Planner) lookup(hash uint64, st []slot) int32 {
+	mask := uint64(len(p.table) - 1)
+	k := p.k
+	for i := hash & mask; ; i = (i + 1) & mask {
+		e := p.table[i]
+		if e == 0 {
+			return -1
+		}
+		idx := e - 1
+		if p.nodes[idx].hash != hash {
+			continue
+		}
+		other := p.arena[int(idx)*k : int(idx+1)*k]
+		if slotsEqual(other, st) {
+			return idx
+		}
+	}
+}
+
+func slotsEqual(a, b []slot) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// insert adds node idx (not present) under hash, growing at half load.
+func (p *Planner) insert(hash uint64, idx int32) {
+	if 2*(len(p.nodes)) > len(p.table) {
+		p.growTable()
+	}
+	mask := uint64(len(p.table) - 1)
+	i := hash & mask
+	for p.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	p.table[i] = idx + 1
+}
+
+func (p *Planner) growTable() {
+	old := len(p.table)
+	p.table = make([]int32, 2*old)
+	mask := uint64(len(p.table) - 1)
+	for n := range p.nodes[:len(p.nodes)-1] { // the newest node is inserted by the caller
+		i := p.nodes[n].hash & mask
+		for p.table[i] != 0 {
+			i = (i + 1) & mask
+		}
+		p.table[i] = int32(n) + 1
+	}
+}
+
+// openItem is an open-list entry; entries whose g no longer matches their
+// node are stale and skipped when popped.
+type openItem struct {
+	f, g float64
+	seq  uint32
+	node int32
+}
+
+// less orders the open list: lower f, then higher g, then earlier insertion.
+func (a *openItem) less(b *openItem) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.seq < b.seq
+}
+
+func (p *Planner) push(idx int32) {
+	n := &p.nodes[idx]
+	p.open = append(p.open, openItem{f: n.g + n.h, g: n.g, seq: p.seq, node: idx})
+	p.seq++
+	h := p.open
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !h[i].less(&h[parent]) {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (p *Planner) pop() openItem {
+	h := p.open
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l := 2*i + 1
+		if l >= len(h) {
+			break
+		}
+		c := l
+		if r := l + 1; r < len(h) && h[r].less(&h[l]) {
+			c = r
+		}
+		if !h[c].less(&h[i]) {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+	p.open = h
+	return top
+}
