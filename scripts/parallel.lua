@@ -2,7 +2,7 @@
 -- beside the action, and the tree succeeds on tick 4
 -- ("22", "This is log!!!", "22", "22").
 --   btlua scripts/parallel.lua
-local counter = require("counter")
+local counter = require("lib.counter")
 
 local parallel = BTParallel:New()
 parallel.name = "parallel"

@@ -2,7 +2,7 @@
 -- fails at once and ends the first child, which was still running (its
 -- OnEnd prints "ended while running").
 --   btlua scripts/parallel_failure.lua
-local counter = require("counter")
+local counter = require("lib.counter")
 
 -- A leaf class in the series' style, wrapping the three-tick action so
 -- that its OnEnd shows.

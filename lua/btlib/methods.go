@@ -88,10 +88,27 @@ func (lib *Lib) builtinHook(h int) lua.LGFunction {
 // tickTask ticks t with the lifecycle, attaching it to the tree being
 // ticked when no Go parent gave it one.
 func (lib *Lib) tickTask(t *Task) bt.Status {
+	b := t.Base()
+	if b.Parent() == nil {
+		lib.adopt(t)
+	}
 	if lib.ticking != nil {
-		t.Base().AttachTree(lib.ticking.BT)
+		b.AttachTree(lib.ticking.BT)
 	}
 	return bt.Tick(t)
+}
+
+// adopt gives t the Go parent named by its Lua parent field, for children
+// that a Lua AddChild (the series' own BTParentTask) attached only in Lua.
+func (lib *Lib) adopt(t *Task) {
+	pt, ok := t.Self.RawGetString("parent").(*lua.LTable)
+	if !ok {
+		return
+	}
+	if p, err := lib.taskOf(pt); err == nil {
+		idx, _ := t.Self.RawGetString("index").(lua.LNumber)
+		t.Base().SetParent(p, int(idx)-1)
+	}
 }
 
 // luaTick is task:Tick(): one tick of the task with its lifecycle.

@@ -123,16 +123,16 @@ func (lib *Lib) bind(tbl *lua.LTable, sp *spec, impl bt.Task) *Task {
 // bound to a global (tbl itself excluded unless it is a class), or the
 // built-in spec name.
 func (lib *Lib) className(tbl *lua.LTable, sp *spec) string {
+	rescanned := false
 	for cur, n := tbl, 0; cur != nil && n < 64; n++ {
-		if name, ok := lib.names[cur]; ok {
-			return name
+		name, ok := lib.names[cur]
+		if !ok && !rescanned {
+			// A class made after the last scan: look the globals up again.
+			lib.scanGlobals()
+			rescanned = true
+			name, ok = lib.names[cur]
 		}
-		cur = classOf(cur)
-	}
-	// Classes made after the last scan: look the globals up once more.
-	lib.scanGlobals()
-	for cur, n := tbl, 0; cur != nil && n < 64; n++ {
-		if name, ok := lib.names[cur]; ok {
+		if ok {
 			return name
 		}
 		cur = classOf(cur)

@@ -50,6 +50,10 @@ func (e *Error) Error() string {
 // locRE matches the "file:line: " prefix Lua puts on error messages.
 var locRE = regexp.MustCompile(`^(?:<string>:|@)?([^\s:][^:]*?):(\d+): ?`)
 
+// syntaxRE matches gopher-lua's parse errors:
+// "file line:3(column:7) near 'then':   syntax error".
+var syntaxRE = regexp.MustCompile(`^(?:<string>:)?(.+?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*)$`)
+
 // From converts err (typically a *lua.ApiError from PCall, DoFile or
 // DoString) into an *Error, splitting off the file and line prefix. task is
 // the running task's path or "". A nil err gives nil; an *Error is
@@ -79,6 +83,12 @@ func From(err error, task string) error {
 		e.Traceback = api.StackTrace
 	} else {
 		e.Msg = err.Error()
+	}
+	if m := syntaxRE.FindStringSubmatch(e.Msg); m != nil {
+		e.File = m[1]
+		e.Line, _ = strconv.Atoi(m[2])
+		e.Msg = fmt.Sprintf("%s near %s (column %s)", strings.TrimSpace(m[5]), m[4], m[3])
+		return e
 	}
 	// A wrapped error raised from Go code may itself carry a location.
 	if m := locRE.FindStringSubmatch(e.Msg); m != nil {

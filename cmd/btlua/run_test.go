@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runCLI(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+var seq = filepath.Join("..", "..", "scripts", "sequence_running.lua")
+
+func TestRunScript(t *testing.T) {
+	want := "22\n22\n22\nThis is log!!!\n"
+	for _, args := range [][]string{
+		{"--fast", seq},
+		{seq, "--fast"},
+		{"-fast", "-hz", "30", seq},
+		{seq, "--hz=1000"},
+	} {
+		code, out, errOut := runCLI(args...)
+		if code != exitOK || out != want || errOut != "" {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 0, %q, \"\"", args, code, out, errOut, want)
+		}
+	}
+}
+
+func TestTicksLimit(t *testing.T) {
+	code, out, _ := runCLI("--fast", "--ticks", "2", seq)
+	if code != exitOK || out != "22\n22\n" {
+		t.Errorf("code %d, stdout %q; want 0, two lines of 22", code, out)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	cases := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{}, "no script given"},
+		{[]string{"--nope", seq}, "flag provided but not defined: -nope"},
+		{[]string{"--hz", "0", seq}, "-hz must be positive, got 0"},
+		{[]string{"--ticks", "-1", seq}, "-ticks must not be negative"},
+		{[]string{"--hz", "fast", seq}, `invalid value "fast" for flag -hz`},
+		{[]string{seq, seq}, "more than one script given"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	code, _, errOut := runCLI("--help")
+	if code != exitOK || !strings.Contains(errOut, "usage: btlua [flags] script.lua") || !strings.Contains(errOut, "-fast") {
+		t.Errorf("--help: code %d, stderr %q", code, errOut)
+	}
+	code, out, _ := runCLI("--version")
+	if code != exitOK || out != "btlua "+version+"\n" {
+		t.Errorf("--version: code %d, stdout %q", code, out)
+	}
+}
+
+func TestScriptErrors(t *testing.T) {
+	code, _, errOut := runCLI("--fast", "no/such/file.lua")
+	if code != exitFailed || !strings.Contains(errOut, "btlua: stat no/such/file.lua: no such file or directory") {
+		t.Errorf("missing file: code %d, stderr %q", code, errOut)
+	}
+	bad := filepath.Join("..", "..", "tests", "testdata", "bad", "raises.lua")
+	code, out, errOut := runCLI("--fast", bad)
+	if code != exitFailed || out != "before\n" || !strings.Contains(errOut, "raises.lua:5: the guard lost its target (task patrol/boom[1])") {
+		t.Errorf("raising script: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

@@ -1,0 +1,74 @@
+package tests
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/btlua/btlua/lua/luaerr"
+)
+
+// Bad scripts give an error that names the file and line and, during a
+// tick, the task's path; the message names the offending value.
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		file   string
+		line   int
+		msg    string // substring of the message
+		task   string
+		stdout string
+	}{
+		{"syntax", 3, "syntax error near then", "", ""},
+		{"raises", 5, "the guard lost its target", "patrol/boom[1]", "before\n"},
+		{"bad_status", 3, `OnUpdate returned "done" (a string), want BTTaskStatus.Success`, "BTSequence/Sloppy[0]", ""},
+		{"add_non_task", 3, "AddChild to BTSequence: want a task (a table made from a BT class), got 42 (a number)", "", ""},
+		{"add_self", 4, "AddChild of BTSequence to BTSequence/BTSelector[0]: bt: task would become its own ancestor", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			path := filepath.Join("testdata", "bad", c.file+".lua")
+			r := runScript(t, path, 10)
+			var le *luaerr.Error
+			if !errors.As(r.err, &le) {
+				t.Fatalf("err = %v (%T), want a *luaerr.Error", r.err, r.err)
+			}
+			if le.File != path || le.Line != c.line {
+				t.Errorf("location = %s:%d, want %s:%d", le.File, le.Line, path, c.line)
+			}
+			if !strings.Contains(le.Msg, c.msg) {
+				t.Errorf("message = %q, want it to contain %q", le.Msg, c.msg)
+			}
+			if le.Task != c.task {
+				t.Errorf("task = %q, want %q", le.Task, c.task)
+			}
+			if r.stdout != c.stdout {
+				t.Errorf("stdout = %q, want %q", r.stdout, c.stdout)
+			}
+		})
+	}
+}
+
+// A tree whose script raises an error stops; the other tree of the same
+// host keeps ticking to completion.
+func TestErrorStopsOnlyItsTree(t *testing.T) {
+	r := runScript(t, filepath.Join("testdata", "bad", "one_bad_tree.lua"), 20)
+	if r.err == nil || !strings.Contains(r.err.Error(), "one_bad_tree.lua:6: tick three breaks") {
+		t.Fatalf("err = %v, want the tick-three error", r.err)
+	}
+	want := lines("good 1", "good 2", "good 3", "good 4", "good 5")
+	if r.stdout != want {
+		t.Errorf("stdout = %q, want %q", r.stdout, want)
+	}
+}
+
+func TestMissingFile(t *testing.T) {
+	r := runScript(t, filepath.Join("testdata", "no_such_script.lua"), 1)
+	if !errors.Is(r.err, fs.ErrNotExist) {
+		t.Fatalf("err = %v, want fs.ErrNotExist", r.err)
+	}
+	if !strings.Contains(r.err.Error(), "no_such_script.lua") {
+		t.Errorf("error %q does not name the file", r.err)
+	}
+}

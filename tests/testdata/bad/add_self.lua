@@ -1,0 +1,5 @@
+local seq = BTSequence:New()
+local inner = BTSelector:New()
+seq:AddChild(inner)
+inner:AddChild(seq)
+return seq

@@ -1,0 +1,4 @@
+local tree = BTBehaviorTree:New()
+tree:SetStartTask(BTLog:New("never"))
+if then
+return tree

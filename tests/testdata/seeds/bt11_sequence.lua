@@ -1,0 +1,40 @@
+TestBehaviorTree = BTBehaviorTree:New();
+
+local this = TestBehaviorTree;
+this.name = "TestBehaviorTree";
+
+function this:New()
+    local o = {};
+    setmetatable(o, self);
+    self.__index = self;
+    o:Init();
+    return o;
+end
+
+function this:Init()
+    local sequence = BTSequence:New();
+    local action = self:GetBTActionUniversal();
+    local log = BTLog:New("This is log!!!");
+    log.name = "log";
+
+    self:SetStartTask(sequence);
+
+    sequence:AddChild(action);
+    sequence:AddChild(log);
+end
+
+function this:GetBTActionUniversal()
+    local count = 1;
+    local a = function ()
+        if (count <= 3) then
+            count = count + 1;
+            print("22");
+            return BTTaskStatus.Running;
+        else
+            return BTTaskStatus.Success;
+        end
+    end
+    local universal = BTActionUniversal:New(nil, a);
+    return universal;
+end
+return TestBehaviorTree:New()
