@@ -172,6 +172,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	p.strVals = p.strVals[:0]
 	p.encode(Str("")) // string id 0 is "", the zero string
 	p.acts = p.acts[:0]
+	p.nUsable = len(actions)
 	p.conds = p.conds[:0]
 	p.effs = p.effs[:0]
 	p.goal = p.goal[:0]
@@ -180,8 +181,8 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		return "nil goal", ErrInvalid
 	}
 	// Validate, and decide whether all keys matter: with a CostFunc any key
-	// may be read, otherwise only keys some condition reads can influence
-	// applicability, goal or cost, and the others are projected away.
+	// may be read; otherwise only the relevant keys (see markRelevant) are
+	// kept and the others are projected away.
 	allKeys := false
 	for i, a := range actions {
 		if a == nil {
@@ -210,12 +211,19 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		}
 		p.noteKind(p.keyID(c.Key, true), c.Value.kind)
 	}
-	for _, a := range actions {
+	p.markRelevant(actions, allKeys)
+	for i, a := range actions {
+		if !p.relevant[i] {
+			continue
+		}
 		for _, c := range a.Preconditions {
 			p.noteKind(p.keyID(c.Key, true), c.Value.kind)
 		}
 	}
-	for _, a := range actions {
+	for i, a := range actions {
+		if !p.relevant[i] {
+			continue
+		}
 		for _, e := range a.Effects {
 			id := p.keyID(e.Key, allKeys)
 			if id < 0 {
@@ -277,6 +285,9 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 
 	// Actions.
 	for i, a := range actions {
+		if !p.relevant[i] {
+			continue
+		}
 		ca := cAction{act: a, lowerBound: a.Cost, costFunc: a.CostFunc, index: i}
 		ca.pre0 = int32(len(p.conds))
 		for _, c := range a.Preconditions {
@@ -313,6 +324,49 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	}
 	p.computeHeuristic()
 	return "", nil
+}
+
+// markRelevant sets p.relevant[i] for the actions that can matter for the
+// goal, and interns the relevant keys: the goal's keys are relevant; an
+// action is relevant when one of its effects changes a relevant key, and
+// then the keys of its preconditions are relevant too (to a fixpoint).
+// Leaving out the other actions and keys is exact: they change only keys
+// that no relevant precondition nor the goal reads, so removing them from
+// any plan leaves a valid plan that costs no more. With a CostFunc present
+// (which may read any key) every action and key is kept.
+func (p *Planner) markRelevant(actions []*Action, all bool) {
+	p.relevant = slices.Grow(p.relevant[:0], len(actions))[:len(actions)]
+	for i := range p.relevant {
+		p.relevant[i] = all
+	}
+	if all {
+		for _, a := range actions {
+			for _, c := range a.Preconditions {
+				p.keyID(c.Key, true)
+			}
+		}
+		return
+	}
+	for changed := true; changed; {
+		changed = false
+		for i, a := range actions {
+			if p.relevant[i] {
+				continue
+			}
+			for _, e := range a.Effects {
+				if p.keyID(e.Key, false) >= 0 {
+					p.relevant[i] = true
+					break
+				}
+			}
+			if p.relevant[i] {
+				changed = true
+				for _, c := range a.Preconditions {
+					p.keyID(c.Key, true)
+				}
+			}
+		}
+	}
 }
 
 // computeHeuristic sets hPerStep and hDiv. The heuristic of a state is

@@ -10,6 +10,7 @@ import (
 // Explain returns a human readable, multi-line account of the last Plan
 // call: the goal, the start state, the usable actions, the heuristic, the
 // result (plan with per-step costs, or the error) and the search counters.
+// Relevant actions are those that can matter for the goal (see Planner).
 // With Planner.Trace set it also lists every expansion (`expand #n g= h= f=
 // state`) and successor (`  + Action -> g=.. new|better|dup`), up to
 // TraceLimit lines. States show only the keys the planner kept (with no
@@ -28,7 +29,7 @@ func (p *Planner) Explain() string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "start: %v\n", p.lastStart.Clone())
-	fmt.Fprintf(&b, "actions: %d", len(p.acts))
+	fmt.Fprintf(&b, "actions: %d given, %d relevant", p.nUsable, len(p.acts))
 	for i := range p.acts {
 		if i == 0 {
 			b.WriteString(" (")

@@ -21,7 +21,13 @@ const DefaultMaxNodes = 100000
 // set keyed by the exact state); it is re-queued only when reached more
 // cheaply before being expanded. An action may be used any number of times.
 // The goal test is done when a node is popped, so the first goal node popped
-// is optimal. The heuristic (see DisableHeuristic) is admissible and
+// is optimal.
+//
+// Relevance pruning: unless some action has a CostFunc, only relevant
+// actions are searched (an action is relevant if it changes a goal key or a
+// key read by a relevant action's preconditions) and only the keys they read
+// are kept in search states. This is exact: the others cannot help reach the
+// goal. The heuristic (see DisableHeuristic) is admissible and
 // consistent.
 //
 // The returned plan is replayed on the start WorldState with the public
@@ -52,6 +58,8 @@ type Planner struct {
 	keyNames  []string
 	keyKind   []Kind
 	keyAdd    []bool
+	relevant  []bool
+	nUsable   int
 	isGoalKey []bool
 	strIDs    map[string]uint64
 	strVals   []string

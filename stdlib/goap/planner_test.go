@@ -249,7 +249,7 @@ func TestPlanMissingKeySemantics(t *testing.T) {
 	on := act("TurnOn", 1, pre(Is("light", F)), Set("light", T))
 	off := act("TurnOff", 1, pre(Is("light", T)), Set("light", F))
 	never := act("OpenDoor", 1, pre(Is("hasKey", T)), Set("door", T))
-	plan, err := p.Plan(NewWorldState(), goal("g", Is("door", T)), []*Action{on, off, never})
+	plan, err := p.Plan(NewWorldState(), goal("g", Is("door", T), Is("light", F)), []*Action{on, off, never})
 	if !errors.Is(err, ErrNoPlan) || plan.Visited != 2 {
 		t.Fatalf("err %v visited %d, want ErrNoPlan 2", err, plan.Visited)
 	}
@@ -266,7 +266,7 @@ func TestExplain(t *testing.T) {
 	}, []string{"MineOre", "BuyFood"}, 12)
 	want := `goal: "eat" {food == true}
 start: {food=false, money=false}
-actions: 2 (MineOre, BuyFood)
+actions: 2 given, 2 relevant (MineOre, BuyFood)
 heuristic: ceil(unmet goal keys / 1) * 2
 expand #1 g=0 h=2 f=2 {food=false, money=false}
   + MineOre -> g=10 new {food=false, money=true}
@@ -282,5 +282,31 @@ expanded 2 nodes, visited 3 states
 `
 	if got := p.Explain(); got != want {
 		t.Fatalf("Explain =\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestPlanRelevancePruning(t *testing.T) {
+	// Dance and Sing change nothing the goal depends on: they are not
+	// searched, and the plan is unaffected.
+	actions := []*Action{
+		act("Dance", 0, nil, Set("happy", T)),
+		act("Sing", 1, pre(Is("happy", T)), Add("songs", 1)),
+		act("GetKey", 1, nil, Set("key", T)),
+		act("Open", 1, pre(Is("key", T)), Set("open", T)),
+	}
+	p := &Planner{Trace: true}
+	plan := mustPlan(t, p, NewWorldState(), goal("open", Is("open", T)), actions, []string{"GetKey", "Open"}, 2)
+	if plan.Visited != 3 || plan.Expanded != 2 {
+		t.Fatalf("visited %d expanded %d, want 3 2 (irrelevant actions pruned)", plan.Visited, plan.Expanded)
+	}
+	if !strings.Contains(p.Explain(), "actions: 4 given, 2 relevant (GetKey, Open)") {
+		t.Fatalf("Explain:\n%s", p.Explain())
+	}
+	// Without pruning (uniform-cost, all keys: a CostFunc disables pruning)
+	// the zero-cost distractors multiply the states but not the plan.
+	actions[0].CostFunc = func(StateReader) float64 { return 0 }
+	plan = mustPlan(t, p, NewWorldState(), goal("open", Is("open", T)), actions, []string{"GetKey", "Open"}, 2)
+	if plan.Visited != 6 {
+		t.Fatalf("visited %d: CostFunc should disable pruning\n%s", plan.Visited, p.Explain())
 	}
 }
