@@ -2,14 +2,55 @@ package bt
 
 // Composite is the base of tasks that run several children in some order
 // (Behavior Designer's Composite).
+//
+// Two features of the shared tick path hang off Composite and cost nothing
+// when unused:
+//
+//   - Abort, Behavior Designer's conditional abort type (see abort.go and
+//     [AbortType]). A composite takes part in aborts only when its Go type
+//     implements [ConditionalAbortHandler]; all the composites of this
+//     package do.
+//   - Preconditions added with [Composite.AddCondition], after the warrior
+//     seed's composite conditions (see precondition.go).
 type Composite struct {
 	ParentBase
+	// Abort is the composite's conditional abort type (Behavior Designer's
+	// abortType); AbortNone by default. Change it only while the composite
+	// is not running.
+	Abort AbortType
+
+	conds []Condition
+	// watch is computed when a run starts: the composite re-evaluates
+	// conditionals of its children while it runs (Self abort, or a
+	// LowerPriority composite among its children).
+	watch bool
+}
+
+// compositeBase returns c; tasks embedding Composite implement
+// compositeTask through it.
+func (c *Composite) compositeBase() *Composite { return c }
+
+// compositeTask is implemented by every task embedding Composite.
+type compositeTask interface {
+	Task
+	compositeBase() *Composite
 }
 
 // Decorator is the base of tasks with exactly one child whose run they
-// shape (Behavior Designer's Decorator).
+// shape (Behavior Designer's Decorator). A decorator without a child fails
+// when ticked, like an empty composite.
 type Decorator struct {
 	ParentBase
+}
+
+// decoratorBase returns d; tasks embedding Decorator implement
+// decoratorTask through it.
+func (d *Decorator) decoratorBase() *Decorator { return d }
+
+// decoratorTask is implemented by every task embedding Decorator.
+type decoratorTask interface {
+	Task
+	decoratorBase() *Decorator
 }
 
 // initDecorator limits d to one child.
@@ -35,6 +76,17 @@ func NewDecoratorBase(d *Decorator, self Task, name string) { d.initDecorator(se
 func addAll(p ParentTask, children []Task) {
 	for _, c := range children {
 		if err := p.AddChild(c); err != nil {
+			panic(err)
+		}
+	}
+}
+
+// newDecorator initialises d for self and attaches child when it is not
+// nil, panicking on a construction error.
+func newDecorator(d *Decorator, self Task, child Task) {
+	d.initDecorator(self, "")
+	if child != nil {
+		if err := d.AddChild(child); err != nil {
 			panic(err)
 		}
 	}

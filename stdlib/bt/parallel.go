@@ -7,9 +7,12 @@ package bt
 // Parallel with Failure at once: later children are not ticked that tick
 // and the children still running are ended (OnEnd). When every child has
 // succeeded the Parallel succeeds. An empty Parallel fails.
+//
+// On a conditional abort the Parallel restarts every child, as Behavior
+// Designer's Parallel.OnConditionalAbort does ("start from the beginning").
 type Parallel struct {
 	Composite
-	done []Status
+	parallelState
 }
 
 // NewParallel returns a Parallel over children. It panics if a child
@@ -23,36 +26,57 @@ func NewParallel(children ...Task) *Parallel {
 
 // OnUpdate ticks every unfinished child.
 func (p *Parallel) OnUpdate() Status {
-	if len(p.children) == 0 {
+	return p.run(p.children, Failure, Success)
+}
+
+// parallelState is the bookkeeping shared by the parallel composites: the
+// status each child finished with in the current run (Inactive while it
+// has not finished), as in Behavior Designer's executionStatus array.
+type parallelState struct {
+	done []Status
+}
+
+// run ticks, in order, each child of children that has not finished in
+// this run. A child finishing with stop (Success or Failure; Running for
+// "either") ends the run with that status at once: later children are not
+// ticked and Tick ends those still running. When every child has finished
+// without a stop, run returns all.
+func (p *parallelState) run(children []Task, stop, all Status) Status {
+	if len(children) == 0 {
 		return Failure
 	}
-	if len(p.done) != len(p.children) {
-		p.done = make([]Status, len(p.children))
+	if len(p.done) != len(children) {
+		p.done = make([]Status, len(children))
 	}
 	running := false
-	for i, c := range p.children {
+	for i, c := range children {
 		if p.done[i].Done() {
 			continue
 		}
 		s := Tick(c)
 		p.done[i] = s
-		switch s {
-		case Failure:
-			return Failure
-		case Running:
+		if s == Running {
 			running = true
+			continue
+		}
+		if s == stop || stop == Running {
+			return s
 		}
 	}
 	if running {
 		return Running
 	}
-	return Success
+	return all
 }
 
 // OnEnd forgets which children finished; Tick has already ended the
 // children still running.
-func (p *Parallel) OnEnd() {
+func (p *parallelState) OnEnd() {
 	for i := range p.done {
 		p.done[i] = Inactive
 	}
 }
+
+// OnConditionalAbort restarts every child: the aborting composite has
+// ended the running ones.
+func (p *parallelState) OnConditionalAbort(int) { p.OnEnd() }

@@ -41,3 +41,8 @@ func (s *Selector) OnUpdate() Status {
 
 // OnEnd rewinds to the first child.
 func (s *Selector) OnEnd() { s.current = 0 }
+
+// OnConditionalAbort resumes at child i (Behavior Designer's
+// Selector.OnConditionalAbort: "set the current child index to the index
+// that caused the abort").
+func (s *Selector) OnConditionalAbort(i int) { s.current = i }

@@ -46,3 +46,8 @@ func (s *Sequence) OnUpdate() Status {
 
 // OnEnd rewinds to the first child.
 func (s *Sequence) OnEnd() { s.current = 0 }
+
+// OnConditionalAbort resumes at child i (Behavior Designer's
+// Sequence.OnConditionalAbort: "set the current child index to the index
+// that caused the abort").
+func (s *Sequence) OnConditionalAbort(i int) { s.current = i }

@@ -35,6 +35,18 @@ type TaskBase struct {
 	awake   bool
 	// ticked is the tree tick count at which status was last set.
 	ticked uint64
+	// startSeq orders run starts within a tree: the value of the tree's
+	// start counter when the current or last run of the task began (0 when
+	// it never started inside a tree). Conditional aborts use it to tell
+	// which tasks ran during a parent's run.
+	startSeq uint64
+	// reeval is the tree tick at which a conditional abort re-evaluated the
+	// task and left its result to be reported by the next Tick of the same
+	// tree tick (0 for none).
+	reeval uint64
+	// comp is the Composite embedded in the task, found at its first tick
+	// (nil for other tasks).
+	comp *Composite
 }
 
 // Base returns b itself.

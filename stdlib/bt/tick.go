@@ -7,30 +7,76 @@ package bt
 // four values is a programming error of the task and panics with a
 // *StatusError.
 //
+// For a composite, two checks come before OnUpdate, in this order: its
+// preconditions (see [Composite.AddCondition]), before the run starts and
+// on every tick of the run; then, on the ticks after the first of a run,
+// its conditional aborts (see [AbortType] for the exact order). Both cost
+// nothing for composites that use neither.
+//
 // Parents tick their children with Tick; it is also how a tree ticks its
 // root.
 func Tick(t Task) Status {
 	b := t.Base()
-	if b.tree == nil && b.parent != nil {
-		b.tree = b.parent.Base().tree
+	tr := b.tree
+	if tr == nil && b.parent != nil {
+		tr = b.parent.Base().tree
+		b.tree = tr
+	}
+	if b.reeval != 0 {
+		// A conditional abort re-evaluated t earlier in this tree tick:
+		// report that result instead of evaluating again.
+		pending := tr != nil && b.reeval == tr.ticks
+		b.reeval = 0
+		if pending {
+			return b.status
+		}
+	}
+	if !b.awake {
+		b.awake = true
+		if ct, ok := t.(compositeTask); ok {
+			b.comp = ct.compositeBase()
+		}
+		t.OnAwake()
+	}
+	var guard *TaskBase
+	if c := b.comp; c != nil {
+		if len(c.conds) > 0 && !c.conditionsHold() {
+			b.status = Failure
+			if tr != nil {
+				b.ticked = tr.ticks
+			}
+			if b.started {
+				finish(t, Failure)
+			}
+			return Failure
+		}
+		if b.started && c.watch {
+			guard = checkAborts(t, b, c, tr)
+		}
 	}
 	if !b.started {
-		if !b.awake {
-			b.awake = true
-			t.OnAwake()
-		}
 		b.started = true
-		if tr := b.tree; tr != nil && tr.Observer != nil {
-			tr.Observer.TaskStarted(t)
+		if tr != nil {
+			tr.starts++
+			b.startSeq = tr.starts
+			if tr.Observer != nil {
+				tr.Observer.TaskStarted(t)
+			}
 		}
 		t.OnStart()
+		if c := b.comp; c != nil {
+			c.watch = watchesAborts(t, c)
+		}
 	}
 	s := t.OnUpdate()
+	if guard != nil {
+		guard.reeval = 0
+	}
 	if !s.Valid() || s == Inactive {
 		panic(&StatusError{Task: t, Status: s})
 	}
 	b.status = s
-	if tr := b.tree; tr != nil {
+	if tr != nil {
 		b.ticked = tr.ticks
 	}
 	if s != Running {
@@ -75,6 +121,7 @@ func Reset(t Task) {
 func resetAll(t Task) {
 	b := t.Base()
 	b.status = Inactive
+	b.reeval = 0
 	t.OnReset()
 	if p, ok := t.(ParentTask); ok {
 		for _, c := range p.Children() {

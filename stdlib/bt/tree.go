@@ -33,6 +33,7 @@ type BehaviorTree struct {
 	time     float64
 	dt       float64
 	ticks    uint64
+	starts   uint64
 	status   Status
 	complete bool
 }

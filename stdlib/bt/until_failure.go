@@ -1,0 +1,50 @@
+package bt
+
+// UntilFailure runs its child until it fails (Behavior Designer's
+// UntilFailure, BehaviorTree.CPP's KeepRunningUntilFailure). A child
+// Failure ends it with Failure (the child's status, as in both anchors);
+// a child Success makes it Running and the child runs again on the next
+// tick (one completion per tick, as for Repeater). With MaxSuccesses > 0
+// the MaxSuccesses-th success ends it with Success (BehaviorTree.CPP's
+// Repeat num_cycles); 0 means no limit. The counter resets whenever its
+// run ends, including when a parent ends it early. Without a child it
+// fails.
+type UntilFailure struct {
+	Decorator
+	// MaxSuccesses limits the child successes; 0 is unlimited.
+	MaxSuccesses int
+
+	successes int
+}
+
+// NewUntilFailure returns an UntilFailure over child.
+func NewUntilFailure(child Task) *UntilFailure {
+	d := &UntilFailure{}
+	newDecorator(&d.Decorator, d, child)
+	return d
+}
+
+// Successes returns how many times the child succeeded in this run.
+func (d *UntilFailure) Successes() int { return d.successes }
+
+// OnUpdate ticks the child and repeats on success.
+func (d *UntilFailure) OnUpdate() Status {
+	c := d.Child()
+	if c == nil {
+		return Failure
+	}
+	switch Tick(c) {
+	case Running:
+		return Running
+	case Failure:
+		return Failure
+	}
+	d.successes++
+	if d.MaxSuccesses > 0 && d.successes >= d.MaxSuccesses {
+		return Success
+	}
+	return Running
+}
+
+// OnEnd resets the counter.
+func (d *UntilFailure) OnEnd() { d.successes = 0 }
