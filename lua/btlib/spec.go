@@ -13,9 +13,13 @@ var errNotParent = errors.New("task is a leaf and takes no children")
 // spec describes a built-in class: its name and how to make the Go
 // behaviour of a new instance.
 type spec struct {
-	name        string
-	class       *lua.LTable
-	parent      bool
+	name   string
+	class  *lua.LTable
+	parent bool
+	// leaf classes (BTAction, BTConditional and their built-in subclasses)
+	// never hold children; BTTask may, when a script builds its own
+	// BTParentTask on it as the series does.
+	leaf        bool
 	conditional bool
 	tree        bool
 	// make returns a new built-in behaviour. args are the arguments given

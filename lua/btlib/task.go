@@ -62,6 +62,7 @@ func (t *Task) refresh() {
 		}
 	}
 	t.epoch = t.lib.epoch
+	t.syncName()
 }
 
 // OnAwake calls the Lua OnAwake, or the built-in one.
@@ -75,7 +76,6 @@ func (t *Task) OnAwake() {
 
 // OnStart calls the Lua OnStart, or the built-in one.
 func (t *Task) OnStart() {
-	t.syncName()
 	if fn := t.hook(hookStart); fn != nil {
 		t.lib.call0(t, fn)
 		return
@@ -120,7 +120,7 @@ func (t *Task) Children() []bt.Task {
 		if c := p.Children(); len(c) > 0 {
 			return c
 		}
-	} else if t.hook(hookUpdate) == nil {
+	} else if t.spec.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
 	tbl, ok := t.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
@@ -145,7 +145,8 @@ func (t *Task) AddChild(child bt.Task) error {
 	return p.AddChild(child)
 }
 
-// syncName copies the Lua "name" field into the Go task name.
+// syncName copies the Lua "name" field into the Go task name. It runs when
+// the task is bound, attached, and first ticked after each cache refresh.
 func (t *Task) syncName() {
 	if s, ok := t.lib.L.GetField(t.Self, "name").(lua.LString); ok {
 		t.Base().Name = string(s)
