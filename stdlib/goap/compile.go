@@ -84,17 +84,23 @@ func (c *cCond) holds(st []slot) bool {
 	return false
 }
 
-func (e *cEffect) apply(st []slot) {
-	if e.op == EffectSet {
-		st[e.key] = e.val
-		return
-	}
+// apply applies the effect to st and returns the state hash h updated for
+// the change (see slotHash).
+func (e *cEffect) apply(st []slot, h uint64) uint64 {
 	cur := st[e.key]
-	f := 0.0
-	if cur.kind == KindNumber {
-		f = cur.number()
+	next := e.val
+	if e.op == EffectAdd {
+		f := 0.0
+		if cur.kind == KindNumber {
+			f = cur.number()
+		}
+		next = numSlot(f + e.val.number())
 	}
-	st[e.key] = numSlot(f + e.val.number())
+	if next == cur {
+		return h
+	}
+	st[e.key] = next
+	return h ^ slotHash(e.key, cur) ^ slotHash(e.key, next)
 }
 
 // keyID returns the id of key, interning it if intern is set; -1 if absent.

@@ -12,8 +12,9 @@ import (
 // result (plan with per-step costs, or the error) and the search counters.
 // Relevant actions are those that can matter for the goal (see Planner).
 // With Planner.Trace set it also lists every expansion (`expand #n g= h= f=
-// state`) and successor (`  + Action -> g=.. new|better|dup`), up to
-// TraceLimit lines. States show only the keys the planner kept (with no
+// state`) and successor (`  + Action -> g=.. new|better|dup|self state`:
+// a new state, a cheaper path to a known open state, a known state, or an
+// action that changes nothing), up to TraceLimit lines. States show only the keys the planner kept (with no
 // CostFunc, keys no condition reads are left out; missing keys whose uses
 // all share one kind show as that kind's zero). Explain returns "" before
 // the first Plan call.

@@ -75,7 +75,7 @@ type Planner struct {
 	// search buffers
 	nodes   []node
 	arena   []slot // state of node i is arena[i*k : (i+1)*k]
-	table   []int32
+	table   []uint64
 	open    []openItem
 	seq     uint32
 	scratch []slot
@@ -234,6 +234,7 @@ func (p *Planner) search() (int32, int, string, error) {
 		n.closed = true
 		expanded++
 		g := n.g
+		nh := n.hash
 		p.traceExpand(it.node, expanded)
 		for ai := range p.acts {
 			ca := &p.acts[ai]
@@ -251,11 +252,15 @@ func (p *Planner) search() (int32, int, string, error) {
 			}
 			next := p.scratch
 			copy(next, st)
+			hash := nh
 			for j := ca.eff0; j < ca.eff1; j++ {
-				p.effs[j].apply(next)
+				hash = p.effs[j].apply(next, hash)
 			}
 			ng := g + cost
-			hash := hashSlots(next)
+			if hash == nh && slotsEqual(next, st) {
+				p.traceSucc(ca, it.node, ng, "self")
+				continue // no change: the parent itself, already closed
+			}
 			if idx := p.lookup(hash, next); idx >= 0 {
 				m := &p.nodes[idx]
 				if m.closed || m.g <= ng {

@@ -271,7 +271,7 @@ heuristic: ceil(unmet goal keys / 1) * 2
 expand #1 g=0 h=2 f=2 {food=false, money=false}
   + MineOre -> g=10 new {food=false, money=true}
 expand #2 g=10 h=2 f=12 {food=false, money=true}
-  + MineOre -> g=20 dup {food=false, money=true}
+  + MineOre -> g=20 self {food=false, money=true}
   + BuyFood -> g=12 new {food=true, money=false}
 goal reached g=12 {food=true, money=false}
 result: plan of 2 actions, cost 12

@@ -1,48 +1,63 @@
 package goap
 
-import "math/bits"
-
 // This file holds the planner's closed-set hash table and open-list heap:
 // hand-written so that a warm Planner allocates nothing per node.
 
-// hashSlots hashes a state. Collisions are harmless: lookup compares states
-// exactly.
+// slotHash hashes one key's slot. A state's hash is the XOR of the slot
+// hashes of all its keys (Zobrist hashing), so a successor's hash is updated
+// from its parent's with two slotHash calls per effect. Collisions are
+// harmless: lookup compares states exactly.
+func slotHash(key int32, s slot) uint64 {
+	x := s.bits ^ uint64(s.kind)<<58 ^ uint64(key+1)*0x9e3779b97f4a7c15
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// hashSlots hashes a whole state (see slotHash).
 func hashSlots(st []slot) uint64 {
-	h := uint64(0x9e3779b97f4a7c15)
-	for _, s := range st {
-		h ^= s.bits ^ uint64(s.kind)<<59
-		h *= 0xbf58476d1ce4e5b9
-		h = bits.RotateLeft64(h, 27)
+	var h uint64
+	for i, s := range st {
+		h ^= slotHash(int32(i), s)
 	}
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
 	return h
 }
 
 func (p *Planner) resetTable() {
 	if len(p.table) == 0 {
-		p.table = make([]int32, 256)
+		p.table = make([]uint64, 256)
 		return
 	}
 	clear(p.table)
 }
 
+// The table holds entries (node index + 1) << 32 | (high 32 bits of the
+// node's hash), 0 meaning empty, so most mismatches are rejected without
+// touching the node array.
+
+func tableEntry(hash uint64, idx int32) uint64 { return uint64(idx+1)<<32 | hash>>32 }
+
 // lookup returns the node holding exactly st, or -1.
 func (p *Planner) lookup(hash uint64, st []slot) int32 {
 	mask := uint64(len(p.table) - 1)
 	k := p.k
+	tag := hash >> 32
 	for i := hash & mask; ; i = (i + 1) & mask {
 		e := p.table[i]
 		if e == 0 {
 			return -1
 		}
-		idx := e - 1
+		if e&0xffffffff != tag {
+			continue
+		}
+		idx := int32(e>>32) - 1
 		if p.nodes[idx].hash != hash {
 			continue
 		}
-		other := p.arena[int(idx)*k : int(idx+1)*k]
-		if slotsEqual(other, st) {
+		if slotsEqual(p.arena[int(idx)*k:int(idx+1)*k], st) {
 			return idx
 		}
 	}
@@ -67,19 +82,19 @@ func (p *Planner) insert(hash uint64, idx int32) {
 	for p.table[i] != 0 {
 		i = (i + 1) & mask
 	}
-	p.table[i] = idx + 1
+	p.table[i] = tableEntry(hash, idx)
 }
 
 func (p *Planner) growTable() {
 	old := len(p.table)
-	p.table = make([]int32, 2*old)
+	p.table = make([]uint64, 2*old)
 	mask := uint64(len(p.table) - 1)
 	for n := range p.nodes[:len(p.nodes)-1] { // the newest node is inserted by the caller
 		i := p.nodes[n].hash & mask
 		for p.table[i] != 0 {
 			i = (i + 1) & mask
 		}
-		p.table[i] = int32(n) + 1
+		p.table[i] = tableEntry(p.nodes[n].hash, int32(n))
 	}
 }
 
