@@ -24,10 +24,13 @@ func Tick(t Task) Status {
 	}
 	if b.reeval != 0 {
 		// A conditional abort re-evaluated t earlier in this tree tick:
-		// report that result instead of evaluating again.
+		// report that result instead of evaluating again, and count it as
+		// evaluated in the run that reuses it.
 		pending := tr != nil && b.reeval == tr.ticks
 		b.reeval = 0
 		if pending {
+			tr.starts++
+			b.startSeq = tr.starts
 			return b.status
 		}
 	}

@@ -1,0 +1,245 @@
+package bt_test
+
+import (
+	"testing"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+
+func abortSeq(a bt.AbortType, n string, children ...bt.Task) *bt.Sequence {
+	s := name(n, bt.NewSequence(children...))
+	s.Abort = a
+	return s
+}
+
+func abortSel(a bt.AbortType, n string, children ...bt.Task) *bt.Selector {
+	s := name(n, bt.NewSelector(children...))
+	s.Abort = a
+	return s
+}
+
+func TestAbortSelfSequence(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSeq(bt.AbortSelf, "Seq", newCond(l, "C", true, true, false), newAct(l, "A", R)))
+	h.tick(R, "start Seq", "start C", "end C", "start A")
+	// Re-evaluated, unchanged: no abort.
+	h.tick(R, "start C", "end C")
+	// Changed: re-evaluate, end the running branch, resume at C (whose
+	// result is reused: no second run).
+	h.tick(F, "start C", "end C", "end A", "end Seq")
+}
+
+func TestAbortSelfSelector(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSel(bt.AbortSelf, "Sel", newCond(l, "C", false, false, true), newAct(l, "A", R)))
+	h.tick(R, "start Sel", "start C", "end C", "start A")
+	h.tick(R, "start C", "end C")
+	h.tick(S, "start C", "end C", "end A", "end Sel")
+}
+
+func TestAbortNoneDoesNotReevaluate(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSeq(bt.AbortNone, "Seq", newCond(l, "C", true, false), newAct(l, "A", R)))
+	h.tick(R, "start Seq", "start C", "end C", "start A")
+	h.tick(R)
+}
+
+func TestAbortLowerPriority(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortLowerPriority, "Guarded", newCond(l, "C", false, false, true), newAct(l, "A1", R)),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start Guarded", "start C", "end C", "end Guarded", "start B")
+	h.tick(R, "start C", "end C")
+	// C changed: B is ended, Guarded restarts at C with C's new result.
+	h.tick(R, "start C", "end C", "end B", "start Guarded", "start A1")
+	// Guarded runs now: LowerPriority does not watch its own run.
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityFlipBack(t *testing.T) {
+	// The watch resumes after the higher-priority branch fails again.
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortLowerPriority, "G", newCond(l, "C", false, true, true, false), newAct(l, "A", R, R, F, S)),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start G", "start C", "end C", "end G", "start B")
+	h.tick(R, "start C", "end C", "end B", "start G", "start A")
+	h.tick(R, "end A", "end G", "start B")
+	// C's last result (tick 2) was true; it becomes false at tick 4.
+	h.tick(R, "start C", "end C", "end B", "start G", "end G", "start B")
+}
+
+func TestAbortLowerPriorityEndsWithParent(t *testing.T) {
+	// The watch lasts only while the common parent runs.
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSequence(
+		name("P", bt.NewSelector(abortSeq(bt.AbortLowerPriority, "G", newCond(l, "C", false, true)), newAct(l, "B", S))),
+		newAct(l, "D", R),
+	)))
+	h.tick(R, "start Root", "start P", "start G", "start C", "end C", "end G", "start B", "end B", "end P", "start D")
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityNested(t *testing.T) {
+	// A LowerPriority composite inside a LowerPriority composite is
+	// watched by the outer one's parent.
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSel(bt.AbortLowerPriority, "Outer",
+			abortSeq(bt.AbortLowerPriority, "Inner", newAct(l, "X"), newCond(l, "C", false, false, true), newAct(l, "A", R)),
+			newCond(l, "D", false),
+		),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start Outer", "start Inner", "start X", "end X", "start C", "end C", "end Inner", "start D", "end D", "end Outer", "start B")
+	// Guards are scanned depth-first in child order: C, then D.
+	h.tick(R, "start C", "end C", "start D", "end D")
+	// C is Inner's child 1: Inner resumes at C, not at X; D is not
+	// evaluated after the first change.
+	h.tick(R, "start C", "end C", "end B", "start Outer", "start Inner", "start A")
+}
+
+func TestAbortLowerPriorityNotPropagatedThroughNone(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		name("Plain", bt.NewSequence(abortSeq(bt.AbortLowerPriority, "G", newCond(l, "C", false, true)))),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start Plain", "start G", "start C", "end C", "end G", "end Plain", "start B")
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityThroughDecorator(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		name("RF", bt.NewReturnFailure(abortSeq(bt.AbortLowerPriority, "G", newCond(l, "C", false, false, true), newAct(l, "A", R)))),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start RF", "start G", "start C", "end C", "end G", "end RF", "start B")
+	h.tick(R, "start C", "end C")
+	h.tick(R, "start C", "end C", "end B", "start RF", "start G", "start A")
+}
+
+func TestAbortSelfNestedGuard(t *testing.T) {
+	// The leftmost conditional of the running child is watched.
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSeq(bt.AbortSelf, "Outer",
+		name("Inner", bt.NewSequence(newCond(l, "C", true, true, false), newAct(l, "A", R))),
+		newAct(l, "B"),
+	))
+	h.tick(R, "start Outer", "start Inner", "start C", "end C", "start A")
+	h.tick(R, "start C", "end C")
+	h.tick(F, "start C", "end C", "end A", "end Inner", "start Inner", "end Inner", "end Outer")
+}
+
+func TestAbortSelfBranchEndedDeepestFirst(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSeq(bt.AbortSelf, "Seq",
+		newCond(l, "C", true, false),
+		name("P", bt.NewParallel(name("S1", bt.NewSequence(newAct(l, "A", R))), newAct(l, "B", R))),
+	))
+	h.tick(R, "start Seq", "start C", "end C", "start P", "start S1", "start A", "start B")
+	h.tick(F, "start C", "end C", "end A", "end S1", "end B", "end P", "end Seq")
+}
+
+func TestAbortGuardEvaluatedOncePerTick(t *testing.T) {
+	// Outer (Self) watches C as the nested guard of its running child and
+	// Inner (Self) watches it as its own child: C runs once per tick.
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSeq(bt.AbortSelf, "Outer",
+		abortSeq(bt.AbortSelf, "Inner", newCond(l, "C", true), newAct(l, "A", R)),
+	))
+	h.tick(R, "start Outer", "start Inner", "start C", "end C", "start A")
+	h.tick(R, "start C", "end C")
+	h.tick(R, "start C", "end C")
+}
+
+func TestAbortBoth(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortBoth, "G", newCond(l, "C", false, true, true, false), newAct(l, "A", R)),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start G", "start C", "end C", "end G", "start B")
+	h.tick(R, "start C", "end C", "end B", "start G", "start A") // lower priority
+	h.tick(R, "start C", "end C")
+	h.tick(R, "start C", "end C", "end A", "end G", "start B") // self
+}
+
+func TestAbortSelfParallel(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	p := name("Par", bt.NewParallel(newCond(l, "C", true, true, false), newAct(l, "A", R)))
+	p.Abort = bt.AbortSelf
+	h.root(p)
+	h.tick(R, "start Par", "start C", "end C", "start A")
+	h.tick(R, "start C", "end C")
+	h.tick(F, "start C", "end C", "end A", "end Par")
+}
+
+func TestAbortRandomSelectorResumesAtChild(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	rs := name("RS", bt.NewRandomSelector(bt.NewRand(7), newCond(l, "C", false, false, true), newAct(l, "A", R)))
+	rs.Weights = []int{5, 0} // C first, then A
+	rs.Abort = bt.AbortSelf
+	h.root(rs)
+	h.tick(R, "start RS", "start C", "end C", "start A")
+	h.tick(R, "start C", "end C")
+	h.tick(S, "start C", "end C", "end A", "end RS")
+}
+
+func TestAbortNeedsHandler(t *testing.T) {
+	// A composite type without OnConditionalAbort never watches.
+	var log []string
+	c := &plainComposite{}
+	c.Init(c, "Plain")
+	c.Abort = bt.AbortSelf
+	_ = c.AddChild(newCond(&log, "C", true, false))
+	_ = c.AddChild(newAct(&log, "A", R))
+	tr := bt.NewBehaviorTree(c)
+	tr.Tick(1)
+	tr.Tick(1)
+	if want := 3; len(log) != want {
+		t.Fatalf("log %v", log)
+	}
+}
+
+// plainComposite runs its children as a Sequence would but has no
+// OnConditionalAbort.
+type plainComposite struct {
+	bt.Composite
+	i int
+}
+
+func (p *plainComposite) OnUpdate() bt.Status {
+	for p.i < len(p.Children()) {
+		switch bt.Tick(p.Children()[p.i]) {
+		case bt.Running:
+			return bt.Running
+		case bt.Failure:
+			p.i = 0
+			return bt.Failure
+		}
+		p.i++
+	}
+	p.i = 0
+	return bt.Success
+}
