@@ -6,7 +6,6 @@ import (
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-
 func abortSeq(a bt.AbortType, n string, children ...bt.Task) *bt.Sequence {
 	s := name(n, bt.NewSequence(children...))
 	s.Abort = a

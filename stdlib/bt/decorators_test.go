@@ -129,8 +129,8 @@ func TestCooldown(t *testing.T) {
 	if !c.Cooling() {
 		t.Fatal("not cooling")
 	}
-	h.tick(R)                   // t=1.0, 0.5 s elapsed
-	h.tick(S, "end CD")         // t=1.5, 1 s elapsed: the child's status
+	h.tick(R)           // t=1.0, 0.5 s elapsed
+	h.tick(S, "end CD") // t=1.5, 1 s elapsed: the child's status
 	h.tick(R, "start CD", "start A", "end A")
 	h.tick(R)
 	h.tick(S, "end CD")
