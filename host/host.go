@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/btlua/btlua/lua/btlib"
@@ -24,6 +25,10 @@ type Options struct {
 	// SearchPath lists extra folders for require, searched before the
 	// script's own folder.
 	SearchPath []string
+	// OnReload, when set, is called on the ticking goroutine after each
+	// reload that Watch triggers: with the report, or with the error of a
+	// reload that failed and changed nothing.
+	OnReload func(*ReloadReport, error)
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -37,11 +42,17 @@ type Host struct {
 	stdout, stderr io.Writer
 	searchPath     []string
 	agents         []*Agent
+	onReload       func(*ReloadReport, error)
+
+	sources map[string]*source // loaded Lua files by absolute path
+	order   []string           // the same, in load order
+	watcher *watcher
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
-	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath}
+	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath,
+		onReload: opts.OnReload, sources: map[string]*source{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -56,12 +67,17 @@ func New(opts Options) (*Host, error) {
 		return nil, err
 	}
 	h.BT = lib
+	h.installTracking()
 	return h, nil
 }
 
 // Close ends the runs under way (OnEnd of running tasks) and closes the
 // Lua state.
 func (h *Host) Close() {
+	if h.watcher != nil {
+		h.watcher.close()
+		h.watcher = nil
+	}
 	for _, a := range h.agents {
 		a.halt()
 	}
@@ -95,19 +111,25 @@ func (h *Host) print(L *lua.LState) int {
 }
 
 // setSearchPath points require at the script's folder (and the extra
-// folders of Options.SearchPath) before Lua's defaults.
+// folders of Options.SearchPath) before Lua's defaults. Patterns already
+// on the path are not added again.
 func (h *Host) setSearchPath(script string) {
-	dirs := append(append([]string{}, h.searchPath...), filepath.Dir(script))
-	var parts []string
-	for _, d := range dirs {
-		parts = append(parts, filepath.Join(d, "?.lua"), filepath.Join(d, "?", "init.lua"))
-	}
 	pkg, ok := h.L.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return
 	}
-	old := lua.LVAsString(pkg.RawGetString("path"))
-	pkg.RawSetString("path", lua.LString(strings.Join(parts, ";")+";"+old))
+	have := strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";")
+	var add []string
+	for _, d := range append(append([]string{}, h.searchPath...), filepath.Dir(script)) {
+		for _, p := range []string{filepath.Join(d, "?.lua"), filepath.Join(d, "?", "init.lua")} {
+			if !slices.Contains(have, p) && !slices.Contains(add, p) {
+				add = append(add, p)
+			}
+		}
+	}
+	if len(add) > 0 {
+		pkg.RawSetString("path", lua.LString(strings.Join(append(add, have...), ";")))
+	}
 }
 
 // LoadFile runs the script at path and starts an agent for each tree it
@@ -120,6 +142,7 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 		return nil, err
 	}
 	h.setSearchPath(path)
+	h.track(path, scriptSource, "")
 	fn, err := h.L.LoadFile(path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
@@ -180,6 +203,7 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none).
 func (h *Host) Tick(dt float64) error {
+	h.ApplyReloads()
 	var errs []error
 	for _, a := range h.agents {
 		if err := a.tick(dt); err != nil {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"time"
 
 	"github.com/btlua/btlua/host"
@@ -37,22 +40,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer h.Close()
 	if _, err := h.LoadFile(c.script); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
-		return exitFailed
+		if !c.watch {
+			return exitFailed
+		}
+		fmt.Fprintln(stderr, "btlua: watching for a fixed version")
 	}
-	return loop(h, c, stderr)
+	if c.watch {
+		if err := h.Watch(0); err != nil {
+			fmt.Fprintln(stderr, "btlua:", err)
+			return exitFailed
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return loop(ctx, h, c, stderr)
 }
 
-// loop ticks the host until every tree has completed (or -ticks ticks),
-// pacing ticks in real time unless -fast.
-func loop(h *host.Host, c *config, stderr io.Writer) int {
+// loop ticks the host until every tree has completed (or -ticks ticks, or
+// an interrupt), pacing ticks in real time unless -fast. With -watch it
+// goes on after the trees complete, so that a reload can run them again.
+func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	dt := 1 / c.hz
 	period := time.Duration(float64(time.Second) / c.hz)
 	next := time.Now()
-	for n := 0; !h.Done() && (c.ticks == 0 || n < c.ticks); n++ {
+	for n := 0; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
 		if err := h.Tick(dt); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
 		}
-		if !c.fast {
+		if !c.fast || (c.watch && h.Done()) {
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
 				time.Sleep(d)

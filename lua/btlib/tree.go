@@ -213,3 +213,6 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 		},
 	}
 }
+
+// Root returns the tree's start task (its own, or its class's), or nil.
+func (tr *Tree) Root() bt.Task { return tr.root() }

@@ -4,8 +4,10 @@
 package luaerr
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -54,6 +56,10 @@ var locRE = regexp.MustCompile(`^(?:<string>:|@)?([^\s:][^:]*?):(\d+): ?`)
 // "file line:3(column:7) near 'then':   syntax error".
 var syntaxRE = regexp.MustCompile(`^(?:<string>:)?(.+?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*)$`)
 
+// eofRE matches gopher-lua's parse errors at the end of the input:
+// "file at EOF:   syntax error".
+var eofRE = regexp.MustCompile(`^(?:<string>:)?(.+?) at EOF:\s*(.*)$`)
+
 // From converts err (typically a *lua.ApiError from PCall, DoFile or
 // DoString) into an *Error, splitting off the file and line prefix. task is
 // the running task's path or "". A nil err gives nil; an *Error is
@@ -90,6 +96,12 @@ func From(err error, task string) error {
 		e.Msg = fmt.Sprintf("%s near %s (column %s)", strings.TrimSpace(m[5]), m[4], m[3])
 		return e
 	}
+	if m := eofRE.FindStringSubmatch(e.Msg); m != nil {
+		e.File = m[1]
+		e.Line = countLines(m[1])
+		e.Msg = strings.TrimSpace(m[2]) + " at end of file"
+		return e
+	}
 	// A wrapped error raised from Go code may itself carry a location.
 	if m := locRE.FindStringSubmatch(e.Msg); m != nil {
 		e.File = m[1]
@@ -110,4 +122,18 @@ func firstLine(s string) string {
 		s = strings.TrimSpace(s[:i])
 	}
 	return s
+}
+
+// countLines returns the number of the last line of file, or 0 when it
+// cannot be read.
+func countLines(file string) int {
+	b, err := os.ReadFile(file)
+	if err != nil || len(b) == 0 {
+		return 0
+	}
+	n := bytes.Count(b, []byte("\n"))
+	if b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
 }

@@ -1,0 +1,117 @@
+package host
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// sourceKind tells how a Lua file came to be loaded, which decides how a
+// reload treats it.
+type sourceKind int
+
+const (
+	// scriptSource: a file given to LoadFile; its return values are trees.
+	scriptSource sourceKind = iota
+	// moduleSource: a file loaded by require; its return value is the
+	// module table kept in package.loaded.
+	moduleSource
+	// dofileSource: a file run by dofile; only its globals matter.
+	dofileSource
+)
+
+// source is a Lua file the host has loaded and may reload.
+type source struct {
+	path   string // as given (for messages)
+	abs    string // absolute, clean (for matching watch events)
+	kind   sourceKind
+	module string // require name, for moduleSource
+}
+
+// track records a loaded file, once.
+func (h *Host) track(path string, kind sourceKind, module string) *source {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	abs = filepath.Clean(abs)
+	if s, ok := h.sources[abs]; ok {
+		return s
+	}
+	s := &source{path: path, abs: abs, kind: kind, module: module}
+	h.sources[abs] = s
+	h.order = append(h.order, abs)
+	if h.watcher != nil {
+		h.watcher.add(abs)
+	}
+	return s
+}
+
+// installTracking makes require and dofile record the files they load: a
+// Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
+// dofile that records its path.
+func (h *Host) installTracking() {
+	L := h.L
+	loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable)
+	if ok {
+		L.Push(L.GetGlobal("table").(*lua.LTable).RawGetString("insert"))
+		L.Push(loaders)
+		L.Push(lua.LNumber(2))
+		L.Push(L.NewFunction(h.luaSearcher))
+		L.Call(3, 0)
+	}
+	dofile := L.GetGlobal("dofile")
+	L.SetGlobal("dofile", L.NewFunction(func(L *lua.LState) int {
+		if p, ok := L.Get(1).(lua.LString); ok {
+			h.track(string(p), dofileSource, "")
+		}
+		top := L.GetTop()
+		L.Push(dofile)
+		for i := 1; i <= top; i++ {
+			L.Push(L.Get(i))
+		}
+		L.Call(top, lua.MultRet)
+		return L.GetTop() - top
+	}))
+}
+
+// luaSearcher finds a module on package.path as Lua's own searcher does,
+// records the file, and returns its compiled chunk.
+func (h *Host) luaSearcher(L *lua.LState) int {
+	name := L.CheckString(1)
+	path, msg := findModule(L, name)
+	if path == "" {
+		L.Push(lua.LString(msg))
+		return 1
+	}
+	fn, err := L.LoadFile(path)
+	if err != nil {
+		L.RaiseError("%s", err.Error())
+	}
+	h.track(path, moduleSource, name)
+	L.Push(fn)
+	return 1
+}
+
+// findModule searches package.path for module name.
+func findModule(L *lua.LState, name string) (string, string) {
+	pkg, _ := L.GetGlobal("package").(*lua.LTable)
+	if pkg == nil {
+		return "", "package table missing"
+	}
+	file := strings.ReplaceAll(name, ".", string(os.PathSeparator))
+	var tried []string
+	for _, pattern := range strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";") {
+		if pattern == "" {
+			continue
+		}
+		p := strings.ReplaceAll(pattern, "?", file)
+		if _, err := os.Stat(p); err == nil {
+			return p, ""
+		}
+		tried = append(tried, "\n\tno file '"+p+"'")
+	}
+	return "", strings.Join(tried, "")
+}

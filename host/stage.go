@@ -1,0 +1,143 @@
+package host
+
+import (
+	"sort"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// staged is a file that was compiled and run in a staging environment:
+// its global writes are held back until commit.
+type staged struct {
+	env    *lua.LTable    // the chunk's globals: reads fall through to _G
+	meta   *lua.LTable    // env's metatable
+	names  []string       // globals the chunk assigned, in order
+	rets   []lua.LValue   // the chunk's return values
+	merged []string       // classes merged in place by commit
+	added  []string       // globals that did not exist before
+	fns    map[string]int // functions replaced per merged class
+}
+
+// stage compiles path (a syntax error stops there, with nothing run) and
+// runs it with a private global table whose reads fall through to _G.
+// Nothing in _G changes until commit; on error the staged run is dropped.
+func (h *Host) stage(path string) (*staged, error) {
+	L := h.L
+	fn, err := L.LoadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	st := &staged{env: L.NewTable(), meta: L.NewTable(), fns: map[string]int{}}
+	G := L.Get(lua.GlobalsIndex).(*lua.LTable)
+	st.meta.RawSetString("__index", G)
+	st.meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		k, v := L.Get(2), L.Get(3)
+		if s, ok := k.(lua.LString); ok && st.env.RawGet(k) == lua.LNil {
+			st.names = append(st.names, string(s))
+		}
+		st.env.RawSet(k, v)
+		return 0
+	}))
+	st.env.Metatable = st.meta
+	fn.Env = st.env
+	top := L.GetTop()
+	L.Push(fn)
+	if err := L.PCall(0, lua.MultRet, nil); err != nil {
+		return nil, err
+	}
+	for i := top + 1; i <= L.GetTop(); i++ {
+		st.rets = append(st.rets, L.Get(i))
+	}
+	L.SetTop(top)
+	return st, nil
+}
+
+// commit applies a staged run: each global it assigned is written to _G,
+// except that a table assigned over an existing table (a class or module
+// reloaded) is merged into the existing one in place, and the staged table
+// then forwards to it, so that everything made during the staged run
+// (instances, trees) inherits from the class already in use. Afterwards
+// the staged functions see _G directly.
+func (h *Host) commit(st *staged) {
+	L := h.L
+	G := L.Get(lua.GlobalsIndex).(*lua.LTable)
+	for _, name := range st.names {
+		v := st.env.RawGetString(name)
+		old := G.RawGetString(name)
+		ot, oldIsTable := old.(*lua.LTable)
+		nt, newIsTable := v.(*lua.LTable)
+		if oldIsTable && newIsTable && ot != nt {
+			st.fns[name] = mergeTable(L, ot, nt)
+			st.merged = append(st.merged, name)
+			continue
+		}
+		if old == lua.LNil {
+			st.added = append(st.added, name)
+		}
+		G.RawSetString(name, v)
+	}
+	// The staged functions now read and write the real globals.
+	clearTable(st.env)
+	st.meta.RawSetString("__newindex", G)
+	sort.Strings(st.added)
+}
+
+// mergeTable copies the methods and plain fields of nt into ot in place,
+// removes ot's methods that nt no longer has, and turns nt into a table
+// that forwards to ot. Fields holding tables in ot are kept: they are the
+// class's state (and the Go node of a task class), not code. It returns
+// how many functions were added, replaced or removed.
+func mergeTable(L *lua.LState, ot, nt *lua.LTable) int {
+	changed := 0
+	var gone []lua.LValue
+	var updates [][2]lua.LValue
+	ot.ForEach(func(k, v lua.LValue) {
+		if _, isFn := v.(*lua.LFunction); isFn && nt.RawGet(k) == lua.LNil {
+			gone = append(gone, k)
+		}
+	})
+	for _, k := range gone {
+		ot.RawSet(k, lua.LNil)
+		changed++
+	}
+	nt.ForEach(func(k, v lua.LValue) {
+		if s, ok := k.(lua.LString); ok && (s == "__bt" || s == "__index") {
+			return
+		}
+		cur := ot.RawGet(k)
+		if _, isTable := v.(*lua.LTable); isTable && cur != lua.LNil {
+			return
+		}
+		if _, isFn := v.(*lua.LFunction); isFn && cur != v {
+			changed++
+		}
+		updates = append(updates, [2]lua.LValue{k, v})
+	})
+	for _, kv := range updates {
+		ot.RawSet(kv[0], kv[1])
+	}
+	// nt forwards to ot from now on; its Go node (if any) stays so that
+	// instances made from it during the staged run still find their kind.
+	// ot keeps its own metatable: class-level reload does not change a
+	// class's base class.
+	node := nt.RawGetString("__bt")
+	clearTable(nt)
+	if node != lua.LNil {
+		nt.RawSetString("__bt", node)
+	}
+	nt.RawSetString("__index", ot)
+	fwd := L.NewTable()
+	fwd.RawSetString("__index", ot)
+	fwd.RawSetString("__newindex", ot)
+	nt.Metatable = fwd
+	return changed
+}
+
+// clearTable removes every key of t.
+func clearTable(t *lua.LTable) {
+	var keys []lua.LValue
+	t.ForEach(func(k, _ lua.LValue) { keys = append(keys, k) })
+	for _, k := range keys {
+		t.RawSet(k, lua.LNil)
+	}
+}

@@ -1,0 +1,293 @@
+package tests
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/lua/luaerr"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// speaker is a leaf class file: a Running leaf that counts its ticks and
+// prints "<tag> <count>" each tick.
+func speaker(tag string) string {
+	return `Speaker = BTAction:New()
+Speaker.name = "speaker"
+
+function Speaker:OnStart()
+    self.n = 0
+    print("start")
+end
+
+function Speaker:OnUpdate()
+    self.n = self.n + 1
+    print("` + tag + ` " .. self.n)
+    return BTTaskStatus.Running
+end
+
+function Speaker:OnEnd()
+    print("end")
+end
+`
+}
+
+const speakerMain = `require("speaker")
+local seq = BTSequence:New()
+seq:AddChild(Speaker:New())
+seq:AddChild(BTLog:New("after"))
+local tree = BTBehaviorTree:New()
+tree:SetStartTask(seq)
+tree:SetVariable("hp", 42)
+return tree
+`
+
+// syncBuffer is a bytes.Buffer safe for the watcher's and the test's use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// take returns what was written since the last take.
+func (s *syncBuffer) take() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.b.String()
+	s.b.Reset()
+	return out
+}
+
+type reloadHarness struct {
+	t       *testing.T
+	dir     string
+	h       *host.Host
+	out     *syncBuffer
+	errOut  *syncBuffer
+	reloads chan error
+}
+
+func newReloadHarness(t *testing.T, files map[string]string, main string) *reloadHarness {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &reloadHarness{t: t, dir: dir, out: &syncBuffer{}, errOut: &syncBuffer{}, reloads: make(chan error, 16)}
+	h, err := host.New(host.Options{Stdout: r.out, Stderr: r.errOut, OnReload: func(_ *host.ReloadReport, err error) {
+		r.reloads <- err
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.h = h
+	t.Cleanup(h.Close)
+	if _, err := h.LoadFile(filepath.Join(dir, main)); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Watch(20 * time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// tick ticks once and returns what the scripts printed.
+func (r *reloadHarness) tick() string {
+	r.t.Helper()
+	if err := r.h.Tick(1.0 / 60); err != nil {
+		r.t.Fatalf("tick: %v", err)
+	}
+	return r.out.take()
+}
+
+// waitReload waits, without ticking, for the watcher to report a settled
+// change, applies it, and returns the reload's error and what the next
+// tick printed (including what the reload itself printed).
+func (r *reloadHarness) waitReload() (error, string) {
+	r.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if r.h.ApplyReloads() > 0 {
+			err := <-r.reloads
+			return err, r.tick()
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	r.t.Fatal("no reload within 5s")
+	return nil, ""
+}
+
+func (r *reloadHarness) write(name, text string) {
+	r.t.Helper()
+	if err := os.WriteFile(filepath.Join(r.dir, name), []byte(text), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// writeByRename saves as many editors do: a temporary file renamed over
+// the original.
+func (r *reloadHarness) writeByRename(name, text string) {
+	r.t.Helper()
+	tmp := filepath.Join(r.dir, "."+name+".swp")
+	if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(r.dir, name)); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *reloadHarness) blackboard(name string) lua.LValue {
+	v, _ := r.h.Agents()[0].Tree.BT.Blackboard.Get(name)
+	lv, _ := v.(lua.LValue)
+	return lv
+}
+
+// A leaf class file rewritten in place, then by rename, then broken, then
+// fixed: the running task calls the new OnUpdate from the next tick on,
+// stays Running with its counter, the blackboard keeps its value, and the
+// broken save changes nothing.
+func TestReloadLeafClass(t *testing.T) {
+	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
+	if got := r.tick() + r.tick(); got != "start\nv1 1\nv1 2\n" {
+		t.Fatalf("before reload: %q", got)
+	}
+
+	r.write("speaker.lua", speaker("v2"))
+	if err, printed := r.waitReload(); err != nil || printed != "v2 3\n" {
+		t.Fatalf("in-place save: err %v, printed %q; want the new OnUpdate with count 3 and no restart", err, printed)
+	}
+	if got := r.tick(); got != "v2 4\n" {
+		t.Fatalf("after in-place save: %q", got)
+	}
+
+	r.writeByRename("speaker.lua", speaker("v3"))
+	if err, printed := r.waitReload(); err != nil || !strings.HasSuffix(printed, "v3 5\n") {
+		t.Fatalf("save by rename: err %v, printed %q", err, printed)
+	}
+
+	r.write("speaker.lua", "Speaker = BTAction:New()\nfunction Speaker:OnUpdate(\n")
+	err, printed := r.waitReload()
+	var le *luaerr.Error
+	if !errors.As(err, &le) || filepath.Base(le.File) != "speaker.lua" || le.Line != 2 {
+		t.Fatalf("broken save: err %v; want a speaker.lua:2 error", err)
+	}
+	if printed != "v3 6\n" {
+		t.Fatalf("broken save must leave the old code running: printed %q", printed)
+	}
+	if !strings.Contains(r.errOut.take(), "reload of "+filepath.Join(r.dir, "speaker.lua")+" failed, the old code keeps running") {
+		t.Error("the failed reload was not reported on stderr")
+	}
+
+	r.write("speaker.lua", speaker("v4"))
+	if err, printed := r.waitReload(); err != nil || printed != "v4 7\n" {
+		t.Fatalf("fixed save: err %v, printed %q", err, printed)
+	}
+	if s := r.h.Agents()[0].Status().String(); s != "Running" {
+		t.Errorf("tree status %s, want Running", s)
+	}
+	if hp := r.blackboard("hp"); hp != lua.LNumber(42) {
+		t.Errorf("blackboard hp = %v, want 42", hp)
+	}
+	if log := r.errOut.take(); !strings.Contains(log, "classes Speaker (") || !strings.Contains(log, "running trees kept") {
+		t.Errorf("reload line on stderr: %q", log)
+	}
+}
+
+// Changing how the tree is built rebuilds it: the old running task gets
+// OnEnd, the new tree starts, and the blackboard is carried across.
+func TestReloadStructure(t *testing.T) {
+	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
+	r.tick()
+	r.h.Agents()[0].Tree.BT.Blackboard.Set("hp", lua.LNumber(7))
+	rebuilt := strings.Replace(speakerMain, `seq:AddChild(BTLog:New("after"))`, `seq:AddChild(BTLog:New("after"))
+seq:AddChild(BTLog:New("and more"))`, 1)
+	r.write("main.lua", rebuilt)
+	err, printed := r.waitReload()
+	if err != nil || printed != "end\nstart\nv1 1\n" {
+		t.Fatalf("err %v, printed %q; want the old task ended and the new tree started", err, printed)
+	}
+	if hp := r.blackboard("hp"); hp != lua.LNumber(7) {
+		t.Errorf("blackboard hp = %v, want the old tree's 7", hp)
+	}
+	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt: BTBehaviorTree") {
+		t.Errorf("reload line: %q", log)
+	}
+}
+
+// 200 reloads leak neither goroutines nor memory: the heap after a full
+// GC grows by less than 8 MiB, and the goroutine count is what it was.
+func TestReloadLeaks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("200 reloads")
+	}
+	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
+	r.tick()
+	path := filepath.Join(r.dir, "speaker.lua")
+	heap := func() uint64 {
+		runtime.GC()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	for i := 0; i < 20; i++ { // warm up
+		r.write("speaker.lua", speaker("w"))
+		if _, err := r.h.Reload(path); err != nil {
+			t.Fatal(err)
+		}
+		r.tick()
+	}
+	g0, h0 := runtime.NumGoroutine(), heap()
+	for i := 0; i < 200; i++ {
+		r.write("speaker.lua", speaker("v"+string(rune('a'+i%26))))
+		if _, err := r.h.Reload(path); err != nil {
+			t.Fatal(err)
+		}
+		r.tick()
+	}
+	// Let the watcher see the writes too, then drain its reloads.
+	time.Sleep(100 * time.Millisecond)
+	r.tick()
+	g1, h1 := runtime.NumGoroutine(), heap()
+	if g1 != g0 {
+		t.Errorf("goroutines: %d before, %d after 200 reloads", g0, g1)
+	}
+	if h1 > h0+8<<20 {
+		t.Errorf("heap grew from %d to %d bytes over 200 reloads", h0, h1)
+	}
+	t.Logf("heap %d -> %d bytes, goroutines %d -> %d", h0, h1, g0, g1)
+
+	// Starting and closing watching hosts leaves no goroutine behind.
+	g2 := runtime.NumGoroutine()
+	for i := 0; i < 20; i++ {
+		h, err := host.New(host.Options{Stdout: &bytes.Buffer{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.LoadFile(filepath.Join(r.dir, "main.lua")); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Watch(0); err != nil {
+			t.Fatal(err)
+		}
+		h.Close()
+	}
+	if g3 := runtime.NumGoroutine(); g3 != g2 {
+		t.Errorf("goroutines: %d before 20 watching hosts, %d after closing them", g2, g3)
+	}
+}
