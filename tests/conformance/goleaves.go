@@ -1,0 +1,66 @@
+package conformance
+
+import "github.com/btlua/btlua/stdlib/bt"
+
+// GoLeaves is the LeafFactory of plain Go leaves: the reference against
+// which the cases were written.
+type GoLeaves struct{}
+
+// Action returns a ScriptedAction.
+func (GoLeaves) Action(name string, script []bt.Status, log *[]string) bt.Task {
+	a := &ScriptedAction{Script: script, Log: log}
+	a.Init(a, name)
+	return a
+}
+
+// Conditional returns a ScriptedConditional.
+func (GoLeaves) Conditional(name string, script []bool, log *[]string) bt.Task {
+	c := &ScriptedConditional{Script: script, Log: log}
+	c.Init(c, name)
+	return c
+}
+
+// ScriptedAction is a Go action following the LeafFactory rules.
+type ScriptedAction struct {
+	bt.Action
+	Script []bt.Status
+	Log    *[]string
+}
+
+// OnStart logs "start NAME".
+func (a *ScriptedAction) OnStart() { *a.Log = append(*a.Log, "start "+a.Name) }
+
+// OnEnd logs "end NAME".
+func (a *ScriptedAction) OnEnd() { *a.Log = append(*a.Log, "end "+a.Name) }
+
+// OnUpdate returns the script entry of the tree tick.
+func (a *ScriptedAction) OnUpdate() bt.Status { return StatusAt(a.Script, treeTicks(a)) }
+
+// ScriptedConditional is a Go conditional following the LeafFactory rules.
+type ScriptedConditional struct {
+	bt.Conditional
+	Script []bool
+	Log    *[]string
+}
+
+// OnStart logs "start NAME".
+func (c *ScriptedConditional) OnStart() { *c.Log = append(*c.Log, "start "+c.Name) }
+
+// OnEnd logs "end NAME".
+func (c *ScriptedConditional) OnEnd() { *c.Log = append(*c.Log, "end "+c.Name) }
+
+// OnUpdate returns Success or Failure from the script entry of the tree
+// tick.
+func (c *ScriptedConditional) OnUpdate() bt.Status {
+	if BoolAt(c.Script, treeTicks(c)) {
+		return bt.Success
+	}
+	return bt.Failure
+}
+
+func treeTicks(t bt.Task) uint64 {
+	if tr := t.Base().Tree(); tr != nil {
+		return tr.Ticks()
+	}
+	return 0
+}

@@ -1,0 +1,4 @@
+package conformance
+
+func decoratorCases() []Case { return nil }
+func leafCases() []Case      { return nil }
