@@ -56,8 +56,10 @@ func (s slot) number() float64 { return math.Float64frombits(s.bits) }
 // holds evaluates a compiled condition on a state (see Condition for the
 // missing-key and kind rules; a missing slot reads as the zero of the
 // operand's kind, which is bits 0 for every kind).
-func (c *cCond) holds(st []slot) bool {
-	v := st[c.key]
+func (c *cCond) holds(st []slot) bool { return c.holdsValue(st[c.key]) }
+
+// holdsValue evaluates the condition on the value v of its key.
+func (c *cCond) holdsValue(v slot) bool {
 	if v.kind == KindNone {
 		v = slot{kind: c.val.kind}
 	}
@@ -329,6 +331,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		p.acts = append(p.acts, ca)
 	}
 	p.computeHeuristic()
+	p.compileHmax()
 	return "", nil
 }
 
@@ -414,12 +417,24 @@ func (p *Planner) unmetGoalKeys(st []slot) int {
 	return u
 }
 
-func (p *Planner) heuristic(st []slot) float64 {
+// quickHeuristic returns the goal-count bound (see computeHeuristic) of st,
+// or 0 when the heuristic is disabled.
+func (p *Planner) quickHeuristic(st []slot) float64 {
 	if p.hPerStep == 0 {
 		return 0
 	}
 	u := p.unmetGoalKeys(st)
 	return float64((u+p.hDiv-1)/p.hDiv) * p.hPerStep
+}
+
+// fullHeuristic returns max(quick, h_max(st)) (see hmax.go); +Inf means the
+// goal is unreachable from st. It is computed lazily, when a node first
+// reaches the front of the open list; a node whose h grows is re-queued.
+func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
+	if p.DisableHeuristic {
+		return quick
+	}
+	return max(quick, p.hmax(st))
 }
 
 // staticallyUnreachable returns a description of a goal condition that is

@@ -49,8 +49,8 @@ func craftingDomain() (*WorldState, *Goal, []*Action) {
 // craftingPlan and craftingCost are the optimal plan of craftingDomain as
 // the planner returns it (ties broken deterministically).
 var (
-	craftingPlan = []string{"TakeAxe", "TakePickaxe", "ChopLog", "SawPlanks", "CarveHilt", "ChopLog", "SawPlanks",
-		"BuildFurnace", "MineOre", "SmeltIron", "ForgeBlade", "AssembleSword"}
+	craftingPlan = []string{"TakeAxe", "ChopLog", "SawPlanks", "TakePickaxe", "MineOre", "BuildFurnace",
+		"ChopLog", "SmeltIron", "SawPlanks", "ForgeBlade", "CarveHilt", "AssembleSword"}
 	craftingCost = 19.0
 )
 
@@ -72,6 +72,6 @@ func smallDomain() (*WorldState, *Goal, []*Action) {
 }
 
 var (
-	smallPlan = []string{"Rest", "Scout", "Eat", "GetWeapon", "Sneak", "Strike"}
+	smallPlan = []string{"Scout", "GetWeapon", "Sneak", "Rest", "Eat", "Strike"}
 	smallCost = 10.0
 )

@@ -12,7 +12,9 @@ import (
 // result (plan with per-step costs, or the error) and the search counters.
 // Relevant actions are those that can matter for the goal (see Planner).
 // With Planner.Trace set it also lists every expansion (`expand #n g= h= f=
-// state`) and successor (`  + Action -> g=.. new|better|dup|self state`:
+// state`), heuristic raise (`raise h 2 -> 12, requeue state`: the lazily
+// computed h_max part exceeded the quick bound), dead end (`dead end g=
+// state`: h_max found the goal unreachable) and successor (`  + Action -> g=.. new|better|dup|self state`:
 // a new state, a cheaper path to a known open state, a known state, or an
 // action that changes nothing), up to TraceLimit lines. States show only the keys the planner kept (with no
 // CostFunc, keys no condition reads are left out; missing keys whose uses
@@ -43,10 +45,11 @@ func (p *Planner) Explain() string {
 		}
 	}
 	b.WriteByte('\n')
-	if p.hPerStep == 0 {
+	if p.DisableHeuristic {
 		b.WriteString("heuristic: none (h = 0)\n")
 	} else {
-		fmt.Fprintf(&b, "heuristic: ceil(unmet goal keys / %d) * %s\n", p.hDiv, fmtCost(p.hPerStep))
+		fmt.Fprintf(&b, "heuristic: max(ceil(unmet goal keys / %d) * %s, h_max over %d conditions)\n",
+			p.hDiv, fmtCost(p.hPerStep), len(p.hmAtoms))
 	}
 	if len(p.trace) > 0 {
 		b.Write(p.trace)

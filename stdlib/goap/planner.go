@@ -42,11 +42,15 @@ type Planner struct {
 	// 0 means DefaultMaxNodes. Reaching it ends the search with ErrBudget
 	// and no plan (never a partial one).
 	MaxNodes int
-	// DisableHeuristic turns A* into uniform-cost search (h = 0). The default
-	// heuristic is ceil(U/E) * C: U the number of distinct goal keys with an
-	// unmet condition, E the most distinct goal keys a single action
-	// changes, C the least cost (or declared lower bound) of an action that
-	// changes a goal key.
+	// DisableHeuristic turns A* into uniform-cost search (h = 0). The
+	// default heuristic is the larger of two admissible, consistent bounds:
+	// the goal-count bound ceil(U/E) * C (U the number of distinct goal keys
+	// with an unmet condition, E the most distinct goal keys one action
+	// changes, C the least cost, or declared lower bound, of an action that
+	// changes a goal key), computed for every new node; and h_max, relaxed
+	// reachability over conditions (see hmax.go), computed lazily when a
+	// node first reaches the front of the open list, which re-queues the
+	// node if h grew and drops it if the goal is unreachable from it.
 	DisableHeuristic bool
 	// Trace records every expansion and successor for Explain (slower).
 	Trace bool
@@ -71,6 +75,17 @@ type Planner struct {
 	k         int
 	hDiv      int
 	hPerStep  float64
+
+	// h_max tables (hmax.go)
+	hmIndex    map[cCond]int32
+	hmAtoms    []cCond
+	hmGoal     []int32
+	hmPre      []int32
+	hmAch      []int32
+	hmActs     []hmAction
+	hmCost     []float64
+	hmKey      []float64
+	hmFirstUse []int32
 
 	// search buffers
 	nodes   []node
@@ -98,6 +113,7 @@ type node struct {
 	parent int32 // -1 for the start
 	action int32 // index into acts, -1 for the start
 	closed bool
+	hFull  bool // h includes h_max (see fullHeuristic)
 }
 
 // NewPlanner returns a Planner with the given node budget (0: default).
@@ -213,8 +229,7 @@ func (p *Planner) search() (int32, int, string, error) {
 	p.scratch = append(p.scratch[:0], p.start...)
 	p.view.p = p
 
-	h0 := p.heuristic(p.start)
-	p.addNode(p.start, hashSlots(p.start), -1, -1, 0, h0)
+	p.addNode(p.start, hashSlots(p.start), -1, -1, 0, p.quickHeuristic(p.start))
 	p.push(0)
 	expanded := 0
 	for len(p.open) > 0 {
@@ -227,6 +242,27 @@ func (p *Planner) search() (int32, int, string, error) {
 		if p.goalHolds(st) {
 			p.traceGoal(it.node)
 			return it.node, expanded, "", nil
+		}
+		if !n.hFull {
+			// Lazy evaluation of the expensive part of the heuristic: only
+			// for nodes that reach the front of the open list.
+			n.hFull = true
+			if h := p.fullHeuristic(st, n.h); h > n.h {
+				if math.IsInf(h, 1) {
+					n.h = h
+					n.closed = true // dead end: the goal is unreachable from it
+					if p.Trace {
+						p.traceLine("dead end g=%s %s", fmtCost(n.g), p.stateString(st))
+					}
+				} else {
+					if p.Trace {
+						p.traceLine("raise h %s -> %s, requeue %s", fmtCost(n.h), fmtCost(h), p.stateString(st))
+					}
+					n.h = h
+					p.push(it.node)
+				}
+				continue
+			}
 		}
 		if expanded >= budget {
 			return -1, expanded, fmt.Sprintf("budget of %d expansions reached", budget), ErrBudget
@@ -272,7 +308,7 @@ func (p *Planner) search() (int32, int, string, error) {
 				p.traceSucc(ca, idx, ng, "better")
 				continue
 			}
-			idx := p.addNode(next, hash, it.node, int32(ai), ng, p.heuristic(next))
+			idx := p.addNode(next, hash, it.node, int32(ai), ng, p.quickHeuristic(next))
 			p.push(idx)
 			p.traceSucc(ca, idx, ng, "new")
 			// addNode may have grown the arena: re-slice the parent state.

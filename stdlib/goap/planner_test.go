@@ -60,22 +60,23 @@ func TestPlanUnreachableWithCycle(t *testing.T) {
 		t.Fatalf("error does not name the goal and key: %v", err)
 	}
 
-	// door is changed only by an action whose precondition never holds: the
-	// search must run and the closed set must stop the TurnOn/TurnOff cycle
-	// after the 2 reachable states.
-	open := act("OpenDoor", 1, pre(Is("hasKey", T)), Set("door", T))
-	plan, err = p.Plan(ws("light", false), goal("lit room", Is("light", T), Is("door", T)), []*Action{on, off, open})
+	// door needs the light on while the power is off, which no sequence
+	// reaches (PowerOff also turns the light off). Relaxed reachability (the
+	// h_max part of the heuristic) looks at conditions one at a time and
+	// cannot see it: the search must exhaust the 3 reachable states, and the
+	// closed set must stop the PowerOn/TurnOn/TurnOff/PowerOff cycles.
+	plan, err = p.Plan(ws("light", false, "power", false), goal("lit room", Is("light", T), Is("door", T)), powerDomain())
 	if !errors.Is(err, ErrNoPlan) {
 		t.Fatalf("err = %v, want ErrNoPlan", err)
 	}
-	if plan.Visited != 2 || plan.Expanded != 2 {
-		t.Fatalf("visited %d expanded %d, want 2 2\n%s", plan.Visited, plan.Expanded, p.Explain())
+	if plan.Visited != 3 || plan.Expanded != 3 {
+		t.Fatalf("visited %d expanded %d, want 3 3\n%s", plan.Visited, plan.Expanded, p.Explain())
 	}
 	var pe *PlanError
-	if !errors.As(err, &pe) || pe.Goal != `"lit room" {light == true, door == true}` || pe.Visited != 2 {
+	if !errors.As(err, &pe) || pe.Goal != `"lit room" {light == true, door == true}` || pe.Visited != 3 {
 		t.Fatalf("PlanError = %#v", pe)
 	}
-	want := `goap: goal "lit room" {light == true, door == true}: no plan: search exhausted every reachable state (expanded 2, visited 2)`
+	want := `goap: goal "lit room" {light == true, door == true}: no plan: search exhausted every reachable state (expanded 3, visited 3)`
 	if err.Error() != want {
 		t.Fatalf("error =\n%s\nwant\n%s", err, want)
 	}
@@ -91,10 +92,10 @@ func TestPlanNumericConditions(t *testing.T) {
 	mustPlan(t, p, ws("wood", 1), goal("hut", Is("hut", T)),
 		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "BuildHut"}, 4)
 	// A hut and 2 wood left over: 5 chops and a build (cost 7) in any order
-	// with the build after the third chop; the tie-break (deeper first, then
-	// action order) picks chopping everything first.
+	// with the build after the third chop or later; the deterministic
+	// tie-break picks building as soon as possible.
 	mustPlan(t, p, ws("wood", 0), goal("hut+wood", Is("hut", T), Cond("wood", OpGe, Number(2))),
-		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "ChopWood", "ChopWood", "ChopWood", "BuildHut"}, 7)
+		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "ChopWood", "BuildHut", "ChopWood", "ChopWood"}, 7)
 	// Strict and upper-bound operators.
 	eat := act("EatApple", 1, pre(Cond("apples", OpGt, Number(0))), Sub("apples", 1))
 	mustPlan(t, p, ws("apples", 5), goal("diet", Cond("apples", OpLt, Number(3)), Cond("apples", OpNe, Number(1))),
@@ -244,14 +245,22 @@ func TestPlanMissingKeySemantics(t *testing.T) {
 	p := &Planner{}
 	light := act("Light", 1, pre(Is("lit", F), Cond("fuel", OpEq, Number(0)), Is("name", Str(""))), Set("lit", T))
 	mustPlan(t, p, NewWorldState(), goal("lit", Is("lit", T)), []*Action{light}, []string{"Light"}, 1)
-	// A missing key is the same search state as its zero value: the cycle
-	// below has exactly 2 states even though the start lacks "light".
-	on := act("TurnOn", 1, pre(Is("light", F)), Set("light", T))
-	off := act("TurnOff", 1, pre(Is("light", T)), Set("light", F))
-	never := act("OpenDoor", 1, pre(Is("hasKey", T)), Set("door", T))
-	plan, err := p.Plan(NewWorldState(), goal("g", Is("door", T), Is("light", F)), []*Action{on, off, never})
-	if !errors.Is(err, ErrNoPlan) || plan.Visited != 2 {
-		t.Fatalf("err %v visited %d, want ErrNoPlan 2", err, plan.Visited)
+	// A missing key is the same search state as its zero value: from an
+	// empty start the power domain still has exactly 3 states.
+	plan, err := p.Plan(NewWorldState(), goal("g", Is("light", T), Is("door", T)), powerDomain())
+	if !errors.Is(err, ErrNoPlan) || plan.Visited != 3 {
+		t.Fatalf("err %v visited %d, want ErrNoPlan 3", err, plan.Visited)
+	}
+}
+
+// powerDomain: the light can be on only while the power is on.
+func powerDomain() []*Action {
+	return []*Action{
+		act("PowerOn", 1, pre(Is("power", F)), Set("power", T)),
+		act("PowerOff", 1, pre(Is("power", T)), Set("power", F), Set("light", F)),
+		act("TurnOn", 1, pre(Is("power", T), Is("light", F)), Set("light", T)),
+		act("TurnOff", 1, pre(Is("light", T)), Set("light", F)),
+		act("OpenDoor", 1, pre(Is("light", T), Is("power", F)), Set("door", T)),
 	}
 }
 
@@ -267,8 +276,9 @@ func TestExplain(t *testing.T) {
 	want := `goal: "eat" {food == true}
 start: {food=false, money=false}
 actions: 2 given, 2 relevant (MineOre, BuyFood)
-heuristic: ceil(unmet goal keys / 1) * 2
-expand #1 g=0 h=2 f=2 {food=false, money=false}
+heuristic: max(ceil(unmet goal keys / 1) * 2, h_max over 2 conditions)
+raise h 2 -> 12, requeue {food=false, money=false}
+expand #1 g=0 h=12 f=12 {food=false, money=false}
   + MineOre -> g=10 new {food=false, money=true}
 expand #2 g=10 h=2 f=12 {food=false, money=true}
   + MineOre -> g=20 self {food=false, money=true}
@@ -306,7 +316,7 @@ func TestPlanRelevancePruning(t *testing.T) {
 	// the zero-cost distractors multiply the states but not the plan.
 	actions[0].CostFunc = func(StateReader) float64 { return 0 }
 	plan = mustPlan(t, p, NewWorldState(), goal("open", Is("open", T)), actions, []string{"GetKey", "Open"}, 2)
-	if plan.Visited != 6 {
+	if plan.Visited != 5 {
 		t.Fatalf("visited %d: CostFunc should disable pruning\n%s", plan.Visited, p.Explain())
 	}
 }
