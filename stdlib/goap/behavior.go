@@ -23,10 +23,10 @@ type Behavior interface {
 // OnIsDone reports whether a Perform has succeeded since the last Reset,
 // OnCheck and OnPerform return true.
 type BehaviorFuncs struct {
-	OnReset   func(a *Action)
-	OnIsDone  func(a *Action) bool
-	OnCheck   func(a *Action, agent any) bool
-	OnPerform func(a *Action, agent any) bool
+	OnReset   func(a *Action)                 // Behavior.Reset
+	OnIsDone  func(a *Action) bool            // Behavior.IsDone
+	OnCheck   func(a *Action, agent any) bool // Behavior.CheckProceduralPrecondition
+	OnPerform func(a *Action, agent any) bool // Behavior.Perform
 }
 
 // Reset calls OnReset if set.

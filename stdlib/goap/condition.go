@@ -63,9 +63,9 @@ func (o Op) ordering() bool { return o >= OpLt && o <= OpGe }
 // planner rejects the problem with ErrInvalid and Holds is false) and hold
 // only when the state value is a number too; comparisons with NaN are false.
 type Condition struct {
-	Key   string
-	Op    Op
-	Value Value
+	Key   string // world-state key tested
+	Op    Op     // comparison operator
+	Value Value  // operand: state value Op Value
 }
 
 // Is returns the condition key == v (the seed's precondition pair).

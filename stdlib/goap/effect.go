@@ -20,9 +20,9 @@ const (
 
 // Effect is one change an Action makes to the world state.
 type Effect struct {
-	Key   string
-	Op    EffectOp
-	Value Value
+	Key   string   // world-state key changed
+	Op    EffectOp // EffectSet or EffectAdd
+	Value Value    // value to set, or number to add
 }
 
 // Set returns the effect key = v.

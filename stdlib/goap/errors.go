@@ -27,11 +27,11 @@ var (
 // sentinels above; Goal is the goal's description (its name, or its
 // conditions when unnamed); Detail says what went wrong.
 type PlanError struct {
-	Goal     string
-	Err      error
-	Detail   string
-	Expanded int // nodes expanded before the error
-	Visited  int // distinct states generated before the error
+	Goal     string // Goal.String() of the goal
+	Err      error  // ErrNoPlan, ErrBudget, ErrInvalid or ErrReplay
+	Detail   string // what went wrong, e.g. "budget of 50 expansions reached"
+	Expanded int    // nodes expanded before the error
+	Visited  int    // distinct states generated before the error
 }
 
 // Error formats as `goap: goal "eat": no plan: <detail> (expanded 4, visited 5)`.

@@ -15,12 +15,12 @@ import (
 // states generated (the start included); both are also filled when Plan
 // returns an error.
 type Plan struct {
-	Goal      *Goal
-	Actions   []*Action
-	Cost      float64
-	Satisfied bool
-	Expanded  int
-	Visited   int
+	Goal      *Goal     // the goal planned for
+	Actions   []*Action // steps in execution order (may repeat an action)
+	Cost      float64   // total cost in cost units
+	Satisfied bool      // the goal already held in the start state
+	Expanded  int       // nodes expanded by the search
+	Visited   int       // distinct states generated, start included
 }
 
 // Len returns the number of actions.
