@@ -19,8 +19,9 @@ type ReloadReport struct {
 	Classes []string
 	// Added lists new globals.
 	Added []string
-	// Functions counts the functions added, replaced or removed.
-	Functions int
+	// Changed lists the methods added, removed or whose code changed, as
+	// "Class.Method".
+	Changed []string
 	// Rebuilt lists the trees rebuilt because their structure changed (or
 	// because an error had stopped them); empty for a class-level reload.
 	Rebuilt []string
@@ -32,7 +33,11 @@ type ReloadReport struct {
 func (r *ReloadReport) String() string {
 	var parts []string
 	if len(r.Classes) > 0 {
-		parts = append(parts, fmt.Sprintf("classes %s (%d functions changed)", strings.Join(r.Classes, ", "), r.Functions))
+		changed := "no code changed"
+		if len(r.Changed) > 0 {
+			changed = "changed " + strings.Join(r.Changed, ", ")
+		}
+		parts = append(parts, fmt.Sprintf("classes %s (%s)", strings.Join(r.Classes, ", "), changed))
 	}
 	if len(r.Added) > 0 {
 		parts = append(parts, "new globals "+strings.Join(r.Added, ", "))
@@ -86,15 +91,12 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 			return nil, err
 		}
 	}
+	h.commit(st)
 	if src.kind == moduleSource {
 		h.mergeModule(src.module, st)
 	}
-	h.commit(st)
 	h.BT.Invalidate()
-	rep := &ReloadReport{File: src.path, Classes: st.merged, Added: st.added}
-	for _, n := range st.fns {
-		rep.Functions += n
-	}
+	rep := &ReloadReport{File: src.path, Classes: st.merged, Added: st.added, Changed: st.changed}
 	if src.kind == scriptSource {
 		rep.Rebuilt = h.replaceTrees(src.path, newAgents)
 	}
@@ -116,9 +118,8 @@ func (h *Host) mergeModule(name string, st *staged) {
 	if !ok {
 		return
 	}
-	if ot, ok := loaded.RawGetString(name).(*lua.LTable); ok && ot != nt {
-		st.fns[name] = mergeTable(h.L, ot, nt)
-		st.merged = append(st.merged, name)
+	if ot, ok := loaded.RawGetString(name).(*lua.LTable); ok {
+		st.merge(h.L, name, ot, nt)
 	}
 }
 

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"slices"
 	"sort"
 
 	lua "github.com/yuin/gopher-lua"
@@ -9,13 +10,28 @@ import (
 // staged is a file that was compiled and run in a staging environment:
 // its global writes are held back until commit.
 type staged struct {
-	env    *lua.LTable    // the chunk's globals: reads fall through to _G
-	meta   *lua.LTable    // env's metatable
-	names  []string       // globals the chunk assigned, in order
-	rets   []lua.LValue   // the chunk's return values
-	merged []string       // classes merged in place by commit
-	added  []string       // globals that did not exist before
-	fns    map[string]int // functions replaced per merged class
+	env     *lua.LTable  // the chunk's globals: reads fall through to _G
+	meta    *lua.LTable  // env's metatable
+	names   []string     // globals the chunk assigned, in order
+	rets    []lua.LValue // the chunk's return values
+	merged  []string     // classes merged in place by commit
+	added   []string     // globals that did not exist before
+	changed []string     // "Class.Method" for each method whose code changed
+	// into maps each staged table merged so far to the table it was
+	// merged into: a module table that is also a global is merged once.
+	into map[*lua.LTable]*lua.LTable
+}
+
+// merge merges the staged table nt into ot once, recording it under name.
+func (st *staged) merge(L *lua.LState, name string, ot, nt *lua.LTable) {
+	if st.into[nt] != nil || ot == nt {
+		return
+	}
+	st.into[nt] = ot
+	for _, m := range mergeTable(L, ot, nt) {
+		st.changed = append(st.changed, name+"."+m)
+	}
+	st.merged = append(st.merged, name)
 }
 
 // stage compiles path (a syntax error stops there, with nothing run) and
@@ -27,7 +43,7 @@ func (h *Host) stage(path string) (*staged, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &staged{env: L.NewTable(), meta: L.NewTable(), fns: map[string]int{}}
+	st := &staged{env: L.NewTable(), meta: L.NewTable(), into: map[*lua.LTable]*lua.LTable{}}
 	G := L.Get(lua.GlobalsIndex).(*lua.LTable)
 	st.meta.RawSetString("__index", G)
 	st.meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
@@ -66,9 +82,8 @@ func (h *Host) commit(st *staged) {
 		old := G.RawGetString(name)
 		ot, oldIsTable := old.(*lua.LTable)
 		nt, newIsTable := v.(*lua.LTable)
-		if oldIsTable && newIsTable && ot != nt {
-			st.fns[name] = mergeTable(L, ot, nt)
-			st.merged = append(st.merged, name)
+		if oldIsTable && newIsTable {
+			st.merge(L, name, ot, nt)
 			continue
 		}
 		if old == lua.LNil {
@@ -86,9 +101,9 @@ func (h *Host) commit(st *staged) {
 // removes ot's methods that nt no longer has, and turns nt into a table
 // that forwards to ot. Fields holding tables in ot are kept: they are the
 // class's state (and the Go node of a task class), not code. It returns
-// how many functions were added, replaced or removed.
-func mergeTable(L *lua.LState, ot, nt *lua.LTable) int {
-	changed := 0
+// the names of the methods added, removed or whose code changed, sorted.
+func mergeTable(L *lua.LState, ot, nt *lua.LTable) []string {
+	var changed []string
 	var gone []lua.LValue
 	var updates [][2]lua.LValue
 	ot.ForEach(func(k, v lua.LValue) {
@@ -98,7 +113,7 @@ func mergeTable(L *lua.LState, ot, nt *lua.LTable) int {
 	})
 	for _, k := range gone {
 		ot.RawSet(k, lua.LNil)
-		changed++
+		changed = append(changed, lua.LVAsString(k))
 	}
 	nt.ForEach(func(k, v lua.LValue) {
 		if s, ok := k.(lua.LString); ok && (s == "__bt" || s == "__index") {
@@ -108,14 +123,17 @@ func mergeTable(L *lua.LState, ot, nt *lua.LTable) int {
 		if _, isTable := v.(*lua.LTable); isTable && cur != lua.LNil {
 			return
 		}
-		if _, isFn := v.(*lua.LFunction); isFn && cur != v {
-			changed++
+		if fn, isFn := v.(*lua.LFunction); isFn {
+			if old, ok := cur.(*lua.LFunction); !ok || !sameCode(old, fn) {
+				changed = append(changed, lua.LVAsString(k))
+			}
 		}
 		updates = append(updates, [2]lua.LValue{k, v})
 	})
 	for _, kv := range updates {
 		ot.RawSet(kv[0], kv[1])
 	}
+	sort.Strings(changed)
 	// nt forwards to ot from now on; its Go node (if any) stays so that
 	// instances made from it during the staged run still find their kind.
 	// ot keeps its own metatable: class-level reload does not change a
@@ -131,6 +149,38 @@ func mergeTable(L *lua.LState, ot, nt *lua.LTable) int {
 	fwd.RawSetString("__newindex", ot)
 	nt.Metatable = fwd
 	return changed
+}
+
+// sameCode reports whether two Lua functions have the same code: the same
+// instructions, constants and nested functions. Line numbers are ignored,
+// so a method that only moved is not counted as changed.
+func sameCode(a, b *lua.LFunction) bool {
+	if a.IsG || b.IsG {
+		return a == b
+	}
+	return sameProto(a.Proto, b.Proto)
+}
+
+func sameProto(a, b *lua.FunctionProto) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if !slices.Equal(a.Code, b.Code) || len(a.Constants) != len(b.Constants) ||
+		len(a.FunctionPrototypes) != len(b.FunctionPrototypes) ||
+		a.NumParameters != b.NumParameters || a.IsVarArg != b.IsVarArg {
+		return false
+	}
+	for i := range a.Constants {
+		if a.Constants[i] != b.Constants[i] {
+			return false
+		}
+	}
+	for i := range a.FunctionPrototypes {
+		if !sameProto(a.FunctionPrototypes[i], b.FunctionPrototypes[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // clearTable removes every key of t.

@@ -1,4 +1,0 @@
-package conformance
-
-func decoratorCases() []Case { return nil }
-func leafCases() []Case      { return nil }
