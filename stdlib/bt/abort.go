@@ -101,6 +101,7 @@ func (a AbortType) String() string {
 // forgets which children failed. A scripted composite implements it to
 // take part in aborts; a composite that does not is never the scope of an
 // abort and restarts from its own beginning when it is on the abort path.
+// A [Wrapper] around a built-in composite takes part through Unwrap.
 type ConditionalAbortHandler interface {
 	Task
 	OnConditionalAbort(childIndex int)
@@ -109,7 +110,7 @@ type ConditionalAbortHandler interface {
 // watchesAborts tells whether the composite c of task t must re-evaluate
 // guards while it runs. It is computed at each run start.
 func watchesAborts(t Task, c *Composite) bool {
-	if _, ok := t.(ConditionalAbortHandler); !ok {
+	if asAbortHandler(t) == nil {
 		return false
 	}
 	if c.Abort&AbortSelf != 0 {
@@ -128,21 +129,17 @@ func watchesAborts(t Task, c *Composite) bool {
 // includes LowerPriority.
 func lowerPriorityComposite(t Task) (Task, *Composite) {
 	for t != nil {
-		if ct, ok := t.(compositeTask); ok {
-			c := ct.compositeBase()
-			if c.Abort&AbortLowerPriority == 0 {
-				return nil, nil
-			}
-			if _, ok := t.(ConditionalAbortHandler); !ok {
+		if c := asComposite(t); c != nil {
+			if c.Abort&AbortLowerPriority == 0 || asAbortHandler(t) == nil {
 				return nil, nil
 			}
 			return t, c
 		}
-		d, ok := t.(decoratorTask)
-		if !ok {
+		d := asDecorator(t)
+		if d == nil {
 			return nil, nil
 		}
-		t = d.decoratorBase().Child()
+		t = d.Child()
 	}
 	return nil, nil
 }
@@ -254,7 +251,7 @@ func abortTo(p Task, c *Composite, g Task, tr *BehaviorTree) *TaskBase {
 		if par == nil {
 			break
 		}
-		if h, ok := par.(ConditionalAbortHandler); ok {
+		if h := asAbortHandler(par); h != nil {
 			h.OnConditionalAbort(nb.index)
 		}
 		if par.Base() == pb {

@@ -43,10 +43,7 @@ func (s *PrioritySelector) OnStart() {
 	}
 	s.prio = s.prio[:n]
 	for i, c := range s.children {
-		s.prio[i] = 0
-		if p, ok := c.(Prioritized); ok {
-			s.prio[i] = p.Priority()
-		}
+		s.prio[i] = priorityOf(c)
 	}
 	ord := s.order
 	for i := 1; i < n; i++ { // stable insertion sort, highest first

@@ -36,9 +36,7 @@ func Tick(t Task) Status {
 	}
 	if !b.awake {
 		b.awake = true
-		if ct, ok := t.(compositeTask); ok {
-			b.comp = ct.compositeBase()
-		}
+		b.comp = asComposite(t)
 		t.OnAwake()
 	}
 	var guard *TaskBase

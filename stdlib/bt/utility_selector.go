@@ -62,10 +62,7 @@ func (s *UtilitySelector) OnUpdate() Status {
 			if s.failed[i] {
 				continue
 			}
-			u := 0.0
-			if us, ok := c.(UtilityScorer); ok {
-				u = us.Utility()
-			}
+			u := utilityOf(c)
 			if best < 0 || u > bu {
 				best, bu = i, u
 			}
