@@ -7,6 +7,7 @@ package bt
 // without a function).
 type FuncCondition struct {
 	Conditional
+	// Fn is the test; nil fails.
 	Fn func() bool
 }
 

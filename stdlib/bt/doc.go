@@ -11,8 +11,47 @@
 // [Tick], which runs the lifecycle around the child's OnUpdate, and ends a
 // running child early with [End], which ends every started descendant first
 // (deepest first) and then the task itself. A Running child is resumed, not
-// restarted, on the next tick.
+// restarted, on the next tick. OnEnd is called exactly once per run.
 //
-// The package holds no global state and imports no scripting runtime; the
-// Lua bindings wrap these types.
+// The task library, one concept per file:
+//
+//   - composites: [Sequence], [Selector], [Parallel], [ParallelSelector],
+//     [ParallelComplete], [RandomSequence], [RandomSelector],
+//     [PrioritySelector] (children implementing [Prioritized]),
+//     [UtilitySelector] (children implementing [UtilityScorer]);
+//   - conditional aborts on every composite ([Composite].Abort,
+//     [AbortType], [ConditionalAbortHandler]) and warrior-style composite
+//     preconditions ([Composite.AddCondition], [Condition], [Precondition],
+//     [PreconditionNot]);
+//   - decorators: [Inverter], [Repeater], [UntilSuccess], [UntilFailure],
+//     [ReturnSuccess], [ReturnFailure], [Cooldown], [Timeout], [Interrupt]
+//     with [PerformInterruption], [ConditionalEvaluator];
+//   - leaves: [FuncAction], [FuncCondition] ([NewCondition]), [Log],
+//     [Wait], [Idle];
+//   - the [BehaviorTree] with its clock, [Blackboard] and [Observer];
+//     [Render], [DOT] and [TraceObserver] for inspection.
+//
+// Choices made where the anchors (Behavior Designer, BehaviorTree.CPP,
+// py_trees, BTAI, the Lua behavior-tree series and the warrior seed)
+// disagree, each detailed on the type concerned:
+//
+//   - a child's Success (Sequence) or Failure (Selector) moves on to the
+//     next child in the same tick, as in Behavior Designer and the Lua
+//     series, not on the next tick as in BTAI;
+//   - decorators that repeat a child (Repeater, UntilSuccess, UntilFailure)
+//     count at most one child completion per tick, so no tick can loop
+//     forever;
+//   - every counter and timer of a decorator belongs to its run and resets
+//     in OnEnd, including when a parent ends it early (Cooldown follows
+//     Behavior Designer's "hold the result" meaning, not a lockout);
+//   - time is the tree's clock ([BehaviorTree.Time]), so a fixed delta time
+//     makes Wait, Cooldown and Timeout deterministic; a duration is reached
+//     on the first tick where the elapsed tree time is >= it;
+//   - a conditional re-evaluated by an abort runs once per tick: the branch
+//     resumed by the abort reuses that result instead of running it again;
+//   - empty composites and decorators without a child fail.
+//
+// Ticking a tree of the built-in composites and Go leaves allocates
+// nothing in steady state. The package holds no global state and imports
+// no scripting runtime; the Lua bindings wrap these types (see [Wrapper]).
 package bt

@@ -5,6 +5,7 @@ package bt
 // Action). Fn must return Success, Failure or Running.
 type FuncAction struct {
 	Action
+	// Fn computes the status of each tick; nil succeeds.
 	Fn func() Status
 }
 

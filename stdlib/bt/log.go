@@ -6,6 +6,7 @@ import "fmt"
 // in the same tick (the BTLog leaf of the Lua behavior-tree series).
 type Log struct {
 	Action
+	// Message is the line written at each tick.
 	Message string
 }
 

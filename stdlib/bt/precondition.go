@@ -25,6 +25,7 @@ func (p Precondition) Check() bool {
 // preconditionNot negates a Condition.
 type preconditionNot struct{ c Condition }
 
+// Check negates the wrapped condition; a missing one does not hold.
 func (n preconditionNot) Check() bool {
 	if n.c == nil {
 		return false

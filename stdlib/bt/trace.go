@@ -10,6 +10,7 @@ type TraceEvent struct {
 	// Tick is the tree's tick count when the event happened (0 outside a
 	// tree).
 	Tick uint64
+	// Task is the task that started or ended.
 	Task Task
 	// Started is true for a start, false for an end.
 	Started bool
@@ -29,7 +30,9 @@ func (e TraceEvent) String() string {
 // StatusChange is a task whose last status differs from the one seen at
 // the previous TraceObserver.Changes call.
 type StatusChange struct {
-	Task     Task
+	// Task is the task whose status changed.
+	Task Task
+	// From is the status seen at the previous call, To the current one.
 	From, To Status
 }
 

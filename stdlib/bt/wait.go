@@ -24,7 +24,8 @@ type Wait struct {
 	// Seconds is the fixed duration.
 	Seconds float64
 	// Random draws the duration from [Min, Max] instead.
-	Random   bool
+	Random bool
+	// Min and Max bound the random duration in seconds.
 	Min, Max float64
 	// Rand draws random durations; nil means a source seeded at random
 	// on first use. Use NewRand(seed) for reproducible runs.

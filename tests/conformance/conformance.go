@@ -180,6 +180,7 @@ type scored struct {
 	env  *Env
 }
 
+// OnUpdate passes the child's status through.
 func (s *scored) OnUpdate() bt.Status {
 	if c := s.Child(); c != nil {
 		return bt.Tick(c)
@@ -187,8 +188,10 @@ func (s *scored) OnUpdate() bt.Status {
 	return bt.Failure
 }
 
+// Priority returns the fixed priority.
 func (s *scored) Priority() float64 { return s.prio }
 
+// Utility returns the utility script's entry for the tree tick.
 func (s *scored) Utility() float64 {
 	if len(s.util) == 0 {
 		return 0
@@ -199,12 +202,14 @@ func (s *scored) Utility() float64 {
 // observer logs the tasks that do not log themselves.
 type observer struct{ e *Env }
 
+// TaskStarted logs "start NAME" for tasks that do not log themselves.
 func (o observer) TaskStarted(t bt.Task) {
 	if b := t.Base(); !o.e.leaves[b] && !o.e.silent[b] {
 		*o.e.log = append(*o.e.log, "start "+bt.DisplayName(t))
 	}
 }
 
+// TaskEnded logs "end NAME" for tasks that do not log themselves.
 func (o observer) TaskEnded(t bt.Task, _ bt.Status) {
 	if b := t.Base(); !o.e.leaves[b] && !o.e.silent[b] {
 		*o.e.log = append(*o.e.log, "end "+bt.DisplayName(t))

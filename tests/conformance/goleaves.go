@@ -23,8 +23,10 @@ func (GoLeaves) Conditional(name string, script []bool, log *[]string) bt.Task {
 // ScriptedAction is a Go action following the LeafFactory rules.
 type ScriptedAction struct {
 	bt.Action
+	// Script gives the status per tree tick (see StatusAt).
 	Script []bt.Status
-	Log    *[]string
+	// Log receives "start NAME" and "end NAME".
+	Log *[]string
 }
 
 // OnStart logs "start NAME".
@@ -39,8 +41,10 @@ func (a *ScriptedAction) OnUpdate() bt.Status { return StatusAt(a.Script, treeTi
 // ScriptedConditional is a Go conditional following the LeafFactory rules.
 type ScriptedConditional struct {
 	bt.Conditional
+	// Script gives the result per tree tick (see BoolAt).
 	Script []bool
-	Log    *[]string
+	// Log receives "start NAME" and "end NAME".
+	Log *[]string
 }
 
 // OnStart logs "start NAME".
