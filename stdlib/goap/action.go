@@ -26,8 +26,10 @@ type Action struct {
 	Cost float64
 	// CostFunc, if set, gives the cost of taking the action in state s (the
 	// state being searched, before the effects). It must return a finite
-	// number >= Cost, else the search stops with ErrInvalid. s is valid only
-	// during the call.
+	// number >= Cost, else the search stops with ErrInvalid. It must depend
+	// only on s (it may be called more than once for the same state). s is
+	// valid only during the call. A CostFunc on any action turns off
+	// relevance pruning for the problem (see Planner).
 	CostFunc func(s StateReader) float64
 	// Target is what the action acts on (any game object; may be nil). An
 	// action with RequiresInRange and a nil Target cannot run: the Agent

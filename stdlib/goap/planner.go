@@ -40,7 +40,8 @@ const DefaultMaxNodes = 100000
 type Planner struct {
 	// MaxNodes is the node budget: the most nodes one Plan call may expand.
 	// 0 means DefaultMaxNodes. Reaching it ends the search with ErrBudget
-	// and no plan (never a partial one).
+	// and no plan (never a partial one). Memory grows with the states
+	// generated, at most MaxNodes times the number of actions.
 	MaxNodes int
 	// DisableHeuristic turns A* into uniform-cost search (h = 0). The
 	// default heuristic is the larger of two admissible, consistent bounds:
