@@ -28,7 +28,9 @@ const DefaultMaxNodes = 100000
 // key read by a relevant action's preconditions) and only the keys they read
 // are kept in search states. This is exact: the others cannot help reach the
 // goal. The heuristic (see DisableHeuristic) is admissible and
-// consistent.
+// consistent. A goal condition that is unmet in the start state and on a
+// key no action changes fails at once with ErrNoPlan (Expanded 0,
+// Visited 1).
 //
 // The returned plan is replayed on the start WorldState with the public
 // Condition/Effect semantics: each action's preconditions must hold before
