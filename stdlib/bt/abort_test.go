@@ -242,3 +242,16 @@ func (p *plainComposite) OnUpdate() bt.Status {
 	p.i = 0
 	return bt.Success
 }
+
+// Every built-in composite takes part in conditional aborts.
+var (
+	_ bt.ConditionalAbortHandler = (*bt.Sequence)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.Selector)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.Parallel)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.ParallelSelector)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.ParallelComplete)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.RandomSequence)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.RandomSelector)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.PrioritySelector)(nil)
+	_ bt.ConditionalAbortHandler = (*bt.UtilitySelector)(nil)
+)
