@@ -72,3 +72,40 @@ func describe(v lua.LValue) string {
 	}
 	return "a " + v.Type().String()
 }
+
+// callArgs calls fn(args...) with t as the current task and leaves nret
+// results on the stack (the caller pops them).
+func (lib *Lib) callArgs(t *Task, fn *lua.LFunction, nret int, args ...lua.LValue) {
+	L := lib.L
+	prev := lib.current
+	lib.current = t
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	L.Call(len(args), nret)
+	lib.current = prev
+}
+
+// callNumber calls fn(t.Self) and returns its number result; any other
+// result raises an error naming the value.
+func (lib *Lib) callNumber(t *Task, fn *lua.LFunction, what string) float64 {
+	lib.callArgs(t, fn, 1, t.Self)
+	ret := lib.L.Get(-1)
+	lib.L.Pop(1)
+	if n, ok := ret.(lua.LNumber); ok {
+		return float64(n)
+	}
+	lib.current = t
+	lib.L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want a number", defined(fn), what, describe(ret))), 0)
+	return 0
+}
+
+// callBool calls fn(arg) with t as the current task and returns the truth
+// of its result (Lua truth: nil and false are false).
+func (lib *Lib) callBool(t *Task, fn *lua.LFunction, arg lua.LValue) bool {
+	lib.callArgs(t, fn, 1, arg)
+	ret := lib.L.Get(-1)
+	lib.L.Pop(1)
+	return lua.LVAsBool(ret)
+}

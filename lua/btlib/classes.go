@@ -33,6 +33,7 @@ func (lib *Lib) registerClasses() {
 	for h, name := range hookNames {
 		task.RawSetString(name, lib.builtin[h])
 	}
+	lib.blackboardMethods(task)
 	task.RawSetString("layer", lua.LNumber(0))
 	task.RawSetString("index", lua.LNumber(0))
 
@@ -43,12 +44,17 @@ func (lib *Lib) registerClasses() {
 	})
 	parent.RawSetString("currentChildIndex", lua.LNumber(0))
 	composite := lib.class("BTComposite", parent, &spec{parent: true, make: makeAbstract("BTComposite")})
+	lib.setMethods(composite, map[string]lua.LGFunction{
+		"AddCondition": lib.luaAddCondition,
+		"SetAbortType": lib.luaSetAbortType,
+	})
+	abort := lib.abortTypes()
+	L.SetGlobal("BTAbortType", abort)
+	lib.Module.RawSetString("AbortType", abort)
 	lib.class("BTDecorator", parent, &spec{parent: true, make: makeDecorator})
 	action := lib.class("BTAction", task, &spec{leaf: true, make: makeLeaf})
 	lib.class("BTConditional", task, &spec{leaf: true, conditional: true, make: makeCond})
-	lib.class("BTSequence", composite, &spec{parent: true, make: makeSequence})
-	lib.class("BTSelector", composite, &spec{parent: true, make: makeSelector})
-	lib.class("BTParallel", composite, &spec{parent: true, make: makeParallel})
+	lib.registerNodes(composite, lib.specByName("BTDecorator").class, action, lib.specByName("BTConditional").class)
 	lib.class("BTLog", action, &spec{leaf: true, make: makeLog})
 	lib.class("BTActionUniversal", action, &spec{leaf: true, make: makeUniversal})
 

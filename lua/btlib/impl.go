@@ -18,14 +18,27 @@ type condImpl struct{ bt.Conditional }
 // class defines OnUpdate.
 type abstractParent struct {
 	bt.Composite
-	lib  *Lib
-	name string
+	lib     *Lib
+	name    string
+	running int // child left Running by the protocol runner, or -1
 }
 
+// OnUpdate runs the class's ParentTask protocol (see runProtocol) when it
+// defines CanExecute; without it or OnUpdate there is nothing to run.
 func (p *abstractParent) OnUpdate() bt.Status {
-	p.lib.L.RaiseError("%s has no behaviour of its own: derive a class from it and define OnUpdate", p.name)
+	t, _ := p.Self().(*Task)
+	if fn, ok := p.lib.L.GetField(t.Self, "CanExecute").(*lua.LFunction); ok {
+		return p.runProtocol(t, fn)
+	}
+	p.lib.current = t
+	p.lib.L.RaiseError("%s has no behaviour of its own: derive a class from it and define OnUpdate, or CanExecute and OnChildExecuted", p.name)
 	return bt.Failure
 }
+
+// OnEnd forgets the running child; OnConditionalAbort does too (the
+// class's own OnConditionalAbort moves its index).
+func (p *abstractParent) OnEnd()                 { p.running = -1 }
+func (p *abstractParent) OnConditionalAbort(int) { p.running = -1 }
 
 // abstractDecorator is abstractParent limited to one child.
 type abstractDecorator struct {
@@ -68,59 +81,47 @@ func (u *universalImpl) OnUpdate() bt.Status {
 	return u.lib.callStatusArg(t, u.fn, u.owner, "the BTActionUniversal function")
 }
 
-func makeLeaf(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return &leafImpl{}, nil }
+func makeLeaf(*Lib, []lua.LValue) (bt.Task, error) { return &leafImpl{}, nil }
 
-func makeCond(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return &condImpl{}, nil }
+func makeCond(*Lib, []lua.LValue) (bt.Task, error) { return &condImpl{}, nil }
 
-func makeAbstract(name string) func(*Lib, bt.Task, []lua.LValue) (bt.Task, error) {
-	return func(lib *Lib, _ bt.Task, _ []lua.LValue) (bt.Task, error) {
-		return &abstractParent{lib: lib, name: name}, nil
+func makeAbstract(name string) func(*Lib, []lua.LValue) (bt.Task, error) {
+	return func(lib *Lib, _ []lua.LValue) (bt.Task, error) {
+		return &abstractParent{lib: lib, name: name, running: -1}, nil
 	}
 }
 
-func makeDecorator(lib *Lib, _ bt.Task, _ []lua.LValue) (bt.Task, error) {
+func makeDecorator(lib *Lib, _ []lua.LValue) (bt.Task, error) {
 	d := &abstractDecorator{lib: lib}
 	bt.NewDecoratorBase(&d.Decorator, d, "")
 	return d, nil
 }
 
-func makeLog(lib *Lib, proto bt.Task, args []lua.LValue) (bt.Task, error) {
+func makeLog(lib *Lib, args []lua.LValue) (bt.Task, error) {
 	l := &logImpl{lib: lib}
-	switch {
-	case len(args) > 0:
+	if len(args) > 0 {
 		if args[0] == lua.LNil {
-			return nil, fmt.Errorf("BTLog:New(message): message is nil")
+			return nil, fmt.Errorf("message is nil")
 		}
 		l.msg = args[0].String()
-	case proto != nil:
-		if p, ok := proto.(*logImpl); ok {
-			l.msg = p.msg
-		}
 	}
 	return l, nil
 }
 
-func makeUniversal(lib *Lib, proto bt.Task, args []lua.LValue) (bt.Task, error) {
+func makeUniversal(lib *Lib, args []lua.LValue) (bt.Task, error) {
 	u := &universalImpl{lib: lib, owner: lua.LNil}
-	switch {
-	case len(args) > 0:
+	if len(args) > 0 {
 		u.owner = args[0]
 		if len(args) < 2 {
-			return nil, fmt.Errorf("BTActionUniversal:New(owner, fn): fn is missing")
+			return nil, fmt.Errorf("(owner, fn): fn is missing")
 		}
 		fn, ok := args[1].(*lua.LFunction)
 		if !ok {
-			return nil, fmt.Errorf("BTActionUniversal:New(owner, fn): fn must be a function, got %s", describe(args[1]))
+			return nil, fmt.Errorf("(owner, fn): fn must be a function, got %s", describe(args[1]))
 		}
 		u.fn = fn
-	case proto != nil:
-		if p, ok := proto.(*universalImpl); ok {
-			u.owner, u.fn = p.owner, p.fn
-		}
 	}
 	return u, nil
 }
 
-func makeSequence(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return bt.NewSequence(), nil }
-func makeSelector(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return bt.NewSelector(), nil }
-func makeParallel(*Lib, bt.Task, []lua.LValue) (bt.Task, error) { return bt.NewParallel(), nil }
+

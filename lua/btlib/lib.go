@@ -23,6 +23,9 @@ type Lib struct {
 
 	// Module is the table require("bt") returns.
 	Module *lua.LTable
+	// Globals holds the global variables, the parent scope of every tree's
+	// blackboard (Behavior Designer's global variables).
+	Globals *bt.Blackboard
 
 	epoch    uint64
 	specs    map[*lua.LTable]*spec
@@ -55,7 +58,8 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		epoch:  1,
 		specs:  map[*lua.LTable]*spec{},
 		names:  map[*lua.LTable]string{},
-		Module: L.NewTable(),
+		Module:  L.NewTable(),
+		Globals: bt.NewBlackboard(nil),
 	}
 	if lib.out == nil {
 		lib.out = os.Stdout
@@ -68,14 +72,14 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		return 0
 	})
 	lib.registerClasses()
-	if err := luasrc.Run(L, "bt.lua"); err != nil {
-		return nil, err
-	}
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {
 		L.Push(mod)
 		return 1
 	})
+	if err := luasrc.Run(L, "bt.lua"); err != nil {
+		return nil, err
+	}
 	return lib, nil
 }
 

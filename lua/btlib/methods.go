@@ -33,15 +33,16 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 			args = append(args, L.Get(i))
 		}
 	}
-	var protoImpl bt.Task
-	if p, ok := proto.(*Task); ok {
-		protoImpl = p.Impl
+	if args == nil {
+		if p, ok := proto.(*Task); ok {
+			args = p.args
+		}
 	}
-	impl, err := sp.make(lib, protoImpl, args)
+	impl, err := sp.make(lib, args)
 	if err != nil {
-		L.RaiseError("%v", err)
+		L.RaiseError("%s:New: %v", sp.name, err)
 	}
-	lib.bind(o, sp, impl)
+	lib.bind(o, sp, impl).args = args
 	L.Push(o)
 	return 1
 }

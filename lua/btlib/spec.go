@@ -22,11 +22,11 @@ type spec struct {
 	leaf        bool
 	conditional bool
 	tree        bool
-	// make returns a new built-in behaviour. args are the arguments given
-	// to New after self (nil when the instance was made by a script's own
-	// New); proto is the behaviour of the nearest prototype task, whose
-	// parameters (a log message, a function) a fresh instance inherits.
-	make func(lib *Lib, proto bt.Task, args []lua.LValue) (bt.Task, error)
+	// make returns a new built-in behaviour from the arguments given to
+	// New after self. An instance made by a script's own New (no call of
+	// the built-in New) gets the arguments of its nearest prototype task,
+	// so it inherits parameters such as a log message or a function.
+	make func(lib *Lib, args []lua.LValue) (bt.Task, error)
 }
 
 // resolve walks the class chain of tbl (the table itself, then the
@@ -101,15 +101,17 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 	if sp.tree {
 		return nil, fmt.Errorf("want a task, got a behavior tree (%s)", lib.className(tbl, sp))
 	}
-	var protoImpl bt.Task
+	var args []lua.LValue
 	if p, ok := proto.(*Task); ok {
-		protoImpl = p.Impl
+		args = p.args
 	}
-	impl, err := sp.make(lib, protoImpl, nil)
+	impl, err := sp.make(lib, args)
 	if err != nil {
 		return nil, err
 	}
-	return lib.bind(tbl, sp, impl), nil
+	t := lib.bind(tbl, sp, impl)
+	t.args = args
+	return t, nil
 }
 
 // bind creates the Go task for tbl around impl and stores it in tbl.

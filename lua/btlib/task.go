@@ -34,6 +34,9 @@ type Task struct {
 	// built-in OnUpdate from inside it acts as a super call.
 	updating bool
 	kids     []bt.Task
+	// args are the constructor arguments, inherited by instances made
+	// from this task by a script's own New.
+	args []lua.LValue
 }
 
 // Base returns the shared bookkeeping of Impl.

@@ -24,15 +24,13 @@ type Tree struct {
 // bindTree creates the Go tree of tbl. A tree made by a script's own New
 // from a tree class inherits the class's start task when it sets none
 // itself (part 3 of the series pushes the task on the class).
-func (lib *Lib) bindTree(tbl *lua.LTable, proto any) *Tree {
+func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
 	tr.BT.Out = lib.out
 	ud := lib.L.NewUserData()
 	ud.Value = tr
 	tbl.RawSetString(nodeKey, ud)
-	if p, ok := proto.(*Tree); ok {
-		tr.BT.Blackboard.SetParent(p.BT.Blackboard.Parent())
-	}
+	tr.BT.Blackboard.SetParent(lib.Globals)
 	return tr
 }
 
@@ -186,29 +184,26 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			lib.treeOfArg(L, "SetRestartWhenComplete").BT.RestartWhenComplete = L.ToBool(2)
 			return 0
 		},
+		"Render": func(L *lua.LState) int {
+			tr := lib.treeOfArg(L, "Render")
+			if r := tr.root(); r != nil {
+				L.Push(lua.LString(bt.Render(r)))
+			} else {
+				L.Push(lua.LString(""))
+			}
+			return 1
+		},
 		"GetTime": func(L *lua.LState) int {
 			L.Push(lua.LNumber(lib.treeOfArg(L, "GetTime").BT.Time()))
 			return 1
 		},
 		"GetVariable": func(L *lua.LState) int {
 			tr := lib.treeOfArg(L, "GetVariable")
-			v, ok := tr.BT.Blackboard.Get(L.CheckString(2))
-			if lv, isLua := v.(lua.LValue); ok && isLua {
-				L.Push(lv)
-			} else {
-				L.Push(lua.LNil)
-			}
+			L.Push(lib.toLua(tr.BT.Blackboard.Get(L.CheckString(2))))
 			return 1
 		},
 		"SetVariable": func(L *lua.LState) int {
-			tr := lib.treeOfArg(L, "SetVariable")
-			name := L.CheckString(2)
-			v := L.Get(3)
-			if v == lua.LNil {
-				tr.BT.Blackboard.Set(name, nil)
-			} else {
-				tr.BT.Blackboard.Set(name, v)
-			}
+			setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, L.CheckString(2), L.Get(3))
 			return 0
 		},
 	}

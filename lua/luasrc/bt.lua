@@ -35,6 +35,13 @@ BTTaskStatus = BTTaskStatus
 ---@field GetStatus fun(self: BTTask): BTStatus status of the last tick
 ---@field IsStarted fun(self: BTTask): boolean whether a run is under way
 ---@field GetPath fun(self: BTTask): string path in the tree, e.g. "Tree/BTSequence[0]/Attack[1]"
+---@field GetVariable fun(self: BTTask, name: string): any read a variable of the task's tree (falls back to the global variables)
+---@field SetVariable fun(self: BTTask, name: string, value: any) write a variable of the task's tree (nil deletes)
+---@field Render fun(self: BTTask): string the subtree as indented text: name (class) last status
+---@field GetTime fun(self: BTTask): number the clock of the task's tree, seconds (0 before it runs in a tree)
+---@field GetTickCount fun(self: BTTask): integer how many times the task's tree has ticked
+---@field GetPriority (fun(self: BTTask): number)? define it to rank the task under a BTPrioritySelector (read when the selector starts)
+---@field GetUtility (fun(self: BTTask): number)? define it to score the task under a BTUtilitySelector (read every tick)
 BTTask = BTTask
 
 ---A task with children: Composites and Decorators.
@@ -71,7 +78,23 @@ function BTParentTask:Reset()
     self.currentChildTask = nil
 end
 
+---Conditional abort types (Behavior Designer): which conditionals a running
+---composite re-evaluates every tick.
+---@class BTAbortType
+---@field None integer 0: never re-evaluated
+---@field Self integer 1: conditionals of this composite, while a task to their right runs
+---@field LowerPriority integer 2: this composite's conditionals, while a lower-priority branch (to the right, under a common ancestor) runs
+---@field Both integer 3: Self and LowerPriority
+BTAbortType = BTAbortType
+
+---A composite. A Lua class derived from it defines OnUpdate and ticks its
+---children itself, or Behavior Designer's ParentTask protocol: CanExecute()
+---and optionally CurrentChildIndex() (1-based), OnChildStarted(index),
+---OnChildExecuted(index, status), OverrideStatus(status),
+---OnConditionalAbort(index).
 ---@class BTComposite: BTParentTask
+---@field AddCondition fun(self: BTComposite, cond: function|BTPrecondition) a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design)
+---@field SetAbortType fun(self: BTComposite, abort: integer) a BTAbortType value; set it before the composite runs
 BTComposite = BTComposite
 ---@class BTDecorator: BTParentTask
 BTDecorator = BTDecorator
@@ -88,6 +111,71 @@ BTSelector = BTSelector
 ---Ticks every unfinished child each tick; fails at the first Failure.
 ---@class BTParallel: BTComposite
 BTParallel = BTParallel
+---Succeeds on the first child success and ends the others; fails when all failed.
+---@class BTParallelSelector: BTComposite
+BTParallelSelector = BTParallelSelector
+---Ends with the status of the first child to finish, ending the others.
+---@class BTParallelComplete: BTComposite
+BTParallelComplete = BTParallelComplete
+---A Sequence in a random order drawn at each run: BTRandomSequence:New(seed?, weights?).
+---@class BTRandomSequence: BTComposite
+BTRandomSequence = BTRandomSequence
+---A Selector in a random order drawn at each run: BTRandomSelector:New(seed?, weights?).
+---@class BTRandomSelector: BTComposite
+BTRandomSelector = BTRandomSelector
+---A Selector over its children ordered by GetPriority(), highest first.
+---@class BTPrioritySelector: BTComposite
+BTPrioritySelector = BTPrioritySelector
+---Runs the child with the highest GetUtility(), re-evaluated every tick.
+---@class BTUtilitySelector: BTComposite
+BTUtilitySelector = BTUtilitySelector
+---Success becomes Failure and Failure Success.
+---@class BTInverter: BTDecorator
+BTInverter = BTInverter
+---Runs its child count times (BTRepeater:New(count, endOnFailure)); no count or 0: forever.
+---@class BTRepeater: BTDecorator
+BTRepeater = BTRepeater
+---Runs its child until it succeeds: BTUntilSuccess:New(maxAttempts?).
+---@class BTUntilSuccess: BTDecorator
+BTUntilSuccess = BTUntilSuccess
+---Runs its child until it fails: BTUntilFailure:New(maxSuccesses?).
+---@class BTUntilFailure: BTDecorator
+BTUntilFailure = BTUntilFailure
+---Always succeeds once the child ends.
+---@class BTReturnSuccess: BTDecorator
+BTReturnSuccess = BTReturnSuccess
+---Always fails once the child ends.
+---@class BTReturnFailure: BTDecorator
+BTReturnFailure = BTReturnFailure
+---Holds the child's result for a cooldown: BTCooldown:New(seconds).
+---@class BTCooldown: BTDecorator
+BTCooldown = BTCooldown
+---Fails the child when it runs longer than BTTimeout:New(seconds).
+---@class BTTimeout: BTDecorator
+BTTimeout = BTTimeout
+---Can be interrupted by a BTPerformInterruption.
+---@class BTInterrupt: BTDecorator
+BTInterrupt = BTInterrupt
+---Ends the given BTInterrupts with a status: BTPerformInterruption:New(status, interrupt...).
+---@class BTPerformInterruption: BTAction
+BTPerformInterruption = BTPerformInterruption
+---Runs its child while a conditional task holds: BTConditionalEvaluator:New(conditionTask, reevaluate?).
+---@class BTConditionalEvaluator: BTDecorator
+BTConditionalEvaluator = BTConditionalEvaluator
+---Running until the tree clock has advanced by BTWait:New(seconds), or by a random time: BTWait:New(min, max, seed?).
+---@class BTWait: BTAction
+BTWait = BTWait
+---Always Running.
+---@class BTIdle: BTAction
+BTIdle = BTIdle
+---A conditional from a function: BTCondition:New(function(task) return ok end).
+---@class BTCondition: BTConditional
+BTCondition = BTCondition
+---An action whose body runs as a coroutine across ticks: BTCoroutine:New(function(task) ... end).
+---Yield a BTTaskStatus (or nothing: Running) each tick; return to succeed.
+---@class BTCoroutine: BTAction
+BTCoroutine = BTCoroutine
+
 ---Prints its message and succeeds: BTLog:New("hello world!").
 ---@class BTLog: BTAction
 BTLog = BTLog
@@ -111,3 +199,52 @@ BTActionUniversal = BTActionUniversal
 ---@field GetVariable fun(self: BTBehaviorTree, name: string): any blackboard read
 ---@field SetVariable fun(self: BTBehaviorTree, name: string, value: any) blackboard write (nil deletes)
 BTBehaviorTree = BTBehaviorTree
+
+---A composite precondition, after the warrior design: BTPrecondition:New(fn)
+---holds when fn() is true. Given another precondition instead of a function
+---it takes that precondition's function (the design's copy constructor, so
+---BTPrecondition:New(BTPreconditionNOT:New(f)) holds when f() is true).
+---@class BTPrecondition
+---@field fn (fun(): boolean)?
+BTPrecondition = {}
+BTPrecondition.__index = BTPrecondition
+
+---@param x (fun(): boolean)|BTPrecondition|nil
+---@return BTPrecondition
+function BTPrecondition:New(x)
+    local o = {}
+    setmetatable(o, self)
+    self.__index = self
+    if type(x) == "table" then
+        o.fn = x.fn
+    else
+        o.fn = x
+    end
+    return o
+end
+
+---Whether the precondition holds (false without a function).
+---@return boolean
+function BTPrecondition:Check()
+    if self.fn == nil then
+        return false
+    end
+    return self.fn() and true or false
+end
+
+---The negation: BTPreconditionNOT:New(fn) holds when fn() is false (and
+---never without a function).
+---@class BTPreconditionNOT: BTPrecondition
+BTPreconditionNOT = BTPrecondition:New()
+
+---@return boolean
+function BTPreconditionNOT:Check()
+    if self.fn == nil then
+        return false
+    end
+    return not self.fn()
+end
+
+local bt = require("bt")
+bt.Precondition = BTPrecondition
+bt.PreconditionNOT = BTPreconditionNOT

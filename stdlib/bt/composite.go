@@ -91,3 +91,11 @@ func newDecorator(d *Decorator, self Task, child Task) {
 		}
 	}
 }
+
+// SetAbortType sets the composite's conditional abort type (the Abort
+// field), for callers that hold the composite through an interface, such
+// as the Lua binding. Call it only while the composite is not running.
+func (c *Composite) SetAbortType(a AbortType) { c.Abort = a }
+
+// AbortType returns the composite's conditional abort type.
+func (c *Composite) AbortType() AbortType { return c.Abort }

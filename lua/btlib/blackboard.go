@@ -1,0 +1,90 @@
+package btlib
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+	luar "layeh.com/gopher-luar"
+)
+
+// toLua returns a blackboard value as a Lua value: Lua values as they
+// are, Go values set from Go through gopher-luar.
+func (lib *Lib) toLua(v any, ok bool) lua.LValue {
+	if !ok || v == nil {
+		return lua.LNil
+	}
+	if lv, isLua := v.(lua.LValue); isLua {
+		return lv
+	}
+	return luar.New(lib.L, v)
+}
+
+// setVar stores a Lua value; nil deletes.
+func setVar(b *bt.Blackboard, name string, v lua.LValue) {
+	if v == lua.LNil {
+		b.Set(name, nil)
+		return
+	}
+	b.Set(name, v)
+}
+
+// taskBlackboard returns the blackboard of the tree task t runs in, or
+// raises an error when it has not run in a tree yet.
+func (lib *Lib) taskBlackboard(L *lua.LState, t *Task, what string) *bt.Blackboard {
+	tr := t.Base().Tree()
+	if tr == nil && lib.ticking != nil {
+		tr = lib.ticking.BT
+	}
+	if tr == nil {
+		L.RaiseError("%s: %s is not in a running tree yet (variables belong to the tree)", what, bt.Path(t))
+	}
+	return tr.Blackboard
+}
+
+// blackboardMethods are the variable methods of tasks and the module's
+// global-variable functions (Behavior Designer's shared and global
+// variables). A class reads the variable it is told to, so one class
+// serves many trees: self:GetVariable(self.targetVariable).
+func (lib *Lib) blackboardMethods(task *lua.LTable) {
+	lib.setMethods(task, map[string]lua.LGFunction{
+		"GetVariable": func(L *lua.LState) int {
+			t := lib.checkTask(L, 1, "GetVariable")
+			L.Push(lib.toLua(lib.taskBlackboard(L, t, "GetVariable").Get(L.CheckString(2))))
+			return 1
+		},
+		"SetVariable": func(L *lua.LState) int {
+			t := lib.checkTask(L, 1, "SetVariable")
+			setVar(lib.taskBlackboard(L, t, "SetVariable"), L.CheckString(2), L.Get(3))
+			return 0
+		},
+		"Render": func(L *lua.LState) int {
+			L.Push(lua.LString(bt.Render(lib.checkTask(L, 1, "Render"))))
+			return 1
+		},
+		"GetTime": func(L *lua.LState) int {
+			var now float64
+			if tr := lib.checkTask(L, 1, "GetTime").Base().Tree(); tr != nil {
+				now = tr.Time()
+			}
+			L.Push(lua.LNumber(now))
+			return 1
+		},
+		"GetTickCount": func(L *lua.LState) int {
+			var n uint64
+			if tr := lib.checkTask(L, 1, "GetTickCount").Base().Tree(); tr != nil {
+				n = tr.Ticks()
+			}
+			L.Push(lua.LNumber(n))
+			return 1
+		},
+	})
+	lib.setMethods(lib.Module, map[string]lua.LGFunction{
+		"GetGlobalVariable": func(L *lua.LState) int {
+			L.Push(lib.toLua(lib.Globals.Get(L.CheckString(1))))
+			return 1
+		},
+		"SetGlobalVariable": func(L *lua.LState) int {
+			setVar(lib.Globals, L.CheckString(1), L.Get(2))
+			return 0
+		},
+	})
+}

@@ -1,0 +1,87 @@
+package btlib
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// makeCondition is BTCondition:New(fn): a conditional that succeeds when
+// fn(task) returns a true value and fails otherwise.
+func makeCondition(lib *Lib, a []lua.LValue) (bt.Task, error) {
+	fn, err := optFunc(a, 0, "fn")
+	if err != nil {
+		return nil, err
+	}
+	c := bt.NewCondition(nil)
+	if fn != nil {
+		c.Fn = func() bool {
+			t, _ := c.Self().(*Task)
+			return lib.callBool(t, fn, t.Self)
+		}
+	}
+	return c, nil
+}
+
+// luaCondition is a composite precondition written in Lua: a function, or
+// a table with a Check method (BTPrecondition, BTPreconditionNOT).
+type luaCondition struct {
+	lib   *Lib
+	owner *Task
+	fn    *lua.LFunction
+	self  lua.LValue
+}
+
+// Check calls the function (with the table as self for a Check method).
+func (c *luaCondition) Check() bool { return c.lib.callBool(c.owner, c.fn, c.self) }
+
+// luaAddCondition is composite:AddCondition(cond), the warrior seed's
+// precondition: cond is a function or a table with a Check method. The
+// composite checks its conditions before it starts and on every tick it
+// runs; one that fails ends the composite with Failure (see
+// bt.Composite.AddCondition).
+func (lib *Lib) luaAddCondition(L *lua.LState) int {
+	t := lib.checkTask(L, 1, "AddCondition")
+	adder, ok := t.Impl.(interface{ AddCondition(bt.Condition) })
+	if !ok {
+		L.RaiseError("AddCondition: %s is not a composite", bt.Path(t))
+	}
+	var c *luaCondition
+	switch v := L.Get(2).(type) {
+	case *lua.LFunction:
+		c = &luaCondition{lib: lib, owner: t, fn: v, self: lua.LNil}
+	case *lua.LTable:
+		fn, ok := L.GetField(v, "Check").(*lua.LFunction)
+		if !ok {
+			L.RaiseError("AddCondition: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))")
+		}
+		c = &luaCondition{lib: lib, owner: t, fn: fn, self: v}
+	default:
+		L.RaiseError("AddCondition: want a function or a precondition, got %s", describe(v))
+	}
+	adder.AddCondition(c)
+	return 0
+}
+
+// luaSetAbortType is composite:SetAbortType(BTAbortType.X).
+func (lib *Lib) luaSetAbortType(L *lua.LState) int {
+	t := lib.checkTask(L, 1, "SetAbortType")
+	setter, ok := t.Impl.(interface{ SetAbortType(bt.AbortType) })
+	if !ok {
+		L.RaiseError("SetAbortType: %s is not a composite", bt.Path(t))
+	}
+	n, ok := L.Get(2).(lua.LNumber)
+	if a := bt.AbortType(n); !ok || lua.LNumber(a) != n || a > bt.AbortBoth {
+		L.RaiseError("SetAbortType: want BTAbortType.None, Self, LowerPriority or Both, got %s", describe(L.Get(2)))
+	}
+	setter.SetAbortType(bt.AbortType(n))
+	return 0
+}
+
+// abortTypes is the BTAbortType table.
+func (lib *Lib) abortTypes() *lua.LTable {
+	t := lib.L.NewTable()
+	for _, a := range []bt.AbortType{bt.AbortNone, bt.AbortSelf, bt.AbortLowerPriority, bt.AbortBoth} {
+		t.RawSetString(a.String(), lua.LNumber(a))
+	}
+	return t
+}

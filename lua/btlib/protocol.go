@@ -1,0 +1,79 @@
+package btlib
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// runProtocol runs a Lua composite written with Behavior Designer's
+// ParentTask protocol instead of OnUpdate: the class defines CanExecute()
+// and optionally CurrentChildIndex(), OnChildStarted(index),
+// OnChildExecuted(index, status) and OverrideStatus(status). Indexes are
+// 1-based, as Lua arrays are. Each tick:
+//
+//  1. a child left Running by the last tick is ticked again; if it is
+//     still Running the composite returns Running, else
+//     OnChildExecuted(index, status) is called;
+//  2. while CanExecute() is true: index = CurrentChildIndex() (default:
+//     the field currentChildIndex + 1), OnChildStarted(index), tick the
+//     child; Running returns Running (the child resumes next tick); any
+//     other status calls OnChildExecuted(index, status);
+//  3. the result is OverrideStatus(last child status) when defined, else
+//     the last child status (Failure when no child ran).
+//
+// Children run one at a time (CanRunParallelChildren is not supported:
+// a parallel Lua composite defines OnUpdate instead).
+func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Status {
+	lib, L := p.lib, p.lib.L
+	kids := t.Children()
+	last := bt.Failure
+	if p.running >= 0 && p.running < len(kids) {
+		i := p.running
+		s := bt.Tick(kids[i])
+		if s == bt.Running {
+			return bt.Running
+		}
+		p.running = -1
+		last = s
+		lib.callOptional(t, "OnChildExecuted", lua.LNumber(i+1), lib.Status(s))
+	}
+	for lib.callBool(t, canExecute, t.Self) {
+		i := -1
+		if fn, ok := L.GetField(t.Self, "CurrentChildIndex").(*lua.LFunction); ok {
+			i = int(lib.callNumber(t, fn, "CurrentChildIndex")) - 1
+		} else if n, ok := L.GetField(t.Self, "currentChildIndex").(lua.LNumber); ok {
+			i = int(n)
+		}
+		if i < 0 || i >= len(kids) {
+			lib.current = t
+			L.RaiseError("%s: CurrentChildIndex is %d, want 1..%d", bt.Path(t), i+1, len(kids))
+		}
+		lib.callOptional(t, "OnChildStarted", lua.LNumber(i+1))
+		s := bt.Tick(kids[i])
+		if s == bt.Running {
+			p.running = i
+			return bt.Running
+		}
+		last = s
+		lib.callOptional(t, "OnChildExecuted", lua.LNumber(i+1), lib.Status(s))
+	}
+	if fn, ok := L.GetField(t.Self, "OverrideStatus").(*lua.LFunction); ok {
+		lib.callArgs(t, fn, 1, t.Self, lib.Status(last))
+		ret := L.Get(-1)
+		L.Pop(1)
+		if s, ok := statusOf([]lua.LValue{ret}); ok {
+			return s
+		}
+		lib.current = t
+		L.RaiseError("%s: OverrideStatus returned %s, want a BTTaskStatus", defined(fn), describe(ret))
+	}
+	return last
+}
+
+// callOptional calls the method name of t with args when the class
+// defines it.
+func (lib *Lib) callOptional(t *Task, name string, args ...lua.LValue) {
+	if fn, ok := lib.L.GetField(t.Self, name).(*lua.LFunction); ok {
+		lib.callArgs(t, fn, 0, append([]lua.LValue{t.Self}, args...)...)
+	}
+}
