@@ -123,5 +123,3 @@ func makeUniversal(lib *Lib, args []lua.LValue) (bt.Task, error) {
 	}
 	return u, nil
 }
-
-

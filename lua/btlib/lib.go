@@ -53,11 +53,11 @@ const nodeKey = "__bt"
 // load.
 func Open(L *lua.LState, opts Options) (*Lib, error) {
 	lib := &Lib{
-		L:      L,
-		out:    opts.Stdout,
-		epoch:  1,
-		specs:  map[*lua.LTable]*spec{},
-		names:  map[*lua.LTable]string{},
+		L:       L,
+		out:     opts.Stdout,
+		epoch:   1,
+		specs:   map[*lua.LTable]*spec{},
+		names:   map[*lua.LTable]string{},
 		Module:  L.NewTable(),
 		Globals: bt.NewBlackboard(nil),
 	}

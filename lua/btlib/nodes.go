@@ -1,8 +1,8 @@
 package btlib
 
 import (
-	"math/rand/v2"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
