@@ -45,6 +45,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stderr, "btlua: watching for a fixed version")
 	}
+	if c.dot {
+		writeDOT(h, stdout)
+		return exitOK
+	}
 	if c.watch {
 		if err := h.Watch(0); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
@@ -63,9 +67,16 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	dt := 1 / c.hz
 	period := time.Duration(float64(time.Second) / c.hz)
 	next := time.Now()
+	var tr *tracer
+	if c.trace {
+		tr = newTracer(stderr)
+	}
 	for n := 0; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
 		if err := h.Tick(dt); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
+		}
+		if tr != nil {
+			tr.after(h, n+1)
 		}
 		if !c.fast || (c.watch && h.Done()) {
 			next = next.Add(period)

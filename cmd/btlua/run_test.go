@@ -79,3 +79,29 @@ func TestScriptErrors(t *testing.T) {
 		t.Errorf("raising script: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+func TestTrace(t *testing.T) {
+	par := filepath.Join("..", "..", "scripts", "parallel.lua")
+	code, out, errOut := runCLI("--fast", "--trace", par)
+	want := "tick 1 BTBehaviorTree: parallel: Inactive -> Running\n" +
+		"tick 1 BTBehaviorTree: parallel/BTActionUniversal[0]: Inactive -> Running\n" +
+		"tick 1 BTBehaviorTree: parallel/log[1]: Inactive -> Success\n" +
+		"tick 4 BTBehaviorTree: parallel: Running -> Success\n" +
+		"tick 4 BTBehaviorTree: parallel/BTActionUniversal[0]: Running -> Success\n"
+	if code != exitOK || out != "22\nThis is log!!!\n22\n22\n" || errOut != want {
+		t.Errorf("code %d\nstdout %q\nstderr %q\nwant stderr %q", code, out, errOut, want)
+	}
+}
+
+func TestDOT(t *testing.T) {
+	par := filepath.Join("..", "..", "scripts", "parallel.lua")
+	code, out, _ := runCLI("--dot", par)
+	for _, want := range []string{"digraph bt {", `n0 [label="parallel\n(BTParallel)\nInactive"];`, "n0 -> n1;", "n0 -> n2;", `n2 [label="log\n(BTLog)\nInactive"];`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("--dot output lacks %q:\n%s", want, out)
+		}
+	}
+	if code != exitOK || !strings.HasSuffix(out, "}\n") {
+		t.Errorf("code %d, output %q", code, out)
+	}
+}
