@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -63,6 +64,10 @@ func New(opts Options) (*Host, error) {
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
 	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout})
 	if err != nil {
+		h.L.Close()
+		return nil, err
+	}
+	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout}); err != nil {
 		h.L.Close()
 		return nil, err
 	}

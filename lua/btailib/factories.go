@@ -1,0 +1,176 @@
+package btailib
+
+import (
+	"math"
+
+	"github.com/btlua/btlua/stdlib/btai"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// factories returns the functions of the BT table. Each accepts both
+// BT.X(...) and BT:X(...).
+func (lib *Lib) factories() map[string]lua.LGFunction {
+	fns := map[string]lua.LGFunction{
+		"Root": lib.newRoot,
+		"Sequence": func(L *lua.LState) int {
+			return lib.push(L, "BT.Sequence", btai.NewSequence())
+		},
+		"Selector": func(L *lua.LState) int {
+			shuffle := checkBool(L, 1, "BT.Selector(shuffle)", "shuffle", false)
+			return lib.push(L, "BT.Selector", btai.NewSelector(shuffle, random{lib}))
+		},
+		"RandomSequence": func(L *lua.LState) int {
+			return lib.push(L, "BT.RandomSequence", btai.NewRandomSequence(checkWeights(L), random{lib}))
+		},
+		"If": func(L *lua.LState) int {
+			fn := checkFunction(L, 1, "BT.If(fn)", "fn")
+			return lib.push(L, "BT.If", btai.NewConditionalBranch(lib.boolFunc(fn)))
+		},
+		"While": func(L *lua.LState) int {
+			fn := checkFunction(L, 1, "BT.While(fn)", "fn")
+			return lib.push(L, "BT.While", btai.NewWhile(lib.boolFunc(fn)))
+		},
+		"Condition": func(L *lua.LState) int {
+			fn := checkFunction(L, 1, "BT.Condition(fn)", "fn")
+			return lib.push(L, "BT.Condition", btai.NewCondition(lib.boolFunc(fn)))
+		},
+		"Call": func(L *lua.LState) int {
+			fn := checkFunction(L, 1, "BT.Call(fn)", "fn")
+			return lib.push(L, "BT.Call", btai.NewCall(lib.voidFunc(fn)))
+		},
+		"Repeat": func(L *lua.LState) int {
+			if L.Get(1) == lua.LNil {
+				L.RaiseError("BT.Repeat(count): count must be an integer, got nil")
+			}
+			n := checkInt(L, 1, "BT.Repeat(count)", "count", 0)
+			return lib.push(L, "BT.Repeat", btai.NewRepeat(n))
+		},
+		"Wait": func(L *lua.LState) int {
+			s := checkNumber(L, 1, "BT.Wait(seconds)", "seconds")
+			return lib.push(L, "BT.Wait", btai.NewWait(s, lib.Now))
+		},
+		"RunCoroutine": func(L *lua.LState) int {
+			fn := checkFunction(L, 1, "BT.RunCoroutine(fn)", "fn")
+			a := btai.NewRunCoroutine(nil)
+			tbl := lib.newNode(L, "BT.RunCoroutine", a)
+			nd := nodeOf(tbl)
+			a.NewCoroutine = func() btai.Coroutine { return lib.newCoroutine(fn, nd.at) }
+			L.Push(tbl)
+			return 1
+		},
+		"Terminate": func(L *lua.LState) int {
+			return lib.push(L, "BT.Terminate", btai.NewTerminate())
+		},
+		"Log": func(L *lua.LState) int {
+			msg := checkString(L, 1, "BT.Log(msg)", "msg")
+			return lib.push(L, "BT.Log", btai.NewLog(msg, lib.out))
+		},
+		"SetBool": func(L *lua.LState) int {
+			const what = "BT.SetBool(obj, name, value)"
+			obj := checkObject(L, 1, what)
+			name := checkString(L, 2, what, "name")
+			if _, ok := L.Get(3).(lua.LBool); !ok {
+				L.RaiseError("%s: value must be a boolean, got %s", what, describe(L.Get(3)))
+			}
+			value := checkBool(L, 3, what, "value", false)
+			return lib.push(L, "BT.SetBool", btai.NewSetBool(lib.object(L, "BT.SetBool", obj), name, value))
+		},
+		"Trigger": func(L *lua.LState) int {
+			const what = "BT.Trigger(obj, name, set)"
+			obj := checkObject(L, 1, what)
+			name := checkString(L, 2, what, "name")
+			set := checkBool(L, 3, what, "set", true)
+			return lib.push(L, "BT.Trigger", btai.NewTrigger(lib.object(L, "BT.Trigger", obj), name, set))
+		},
+		"SetActive": func(L *lua.LState) int {
+			const what = "BT.SetActive(obj, active)"
+			obj := checkObject(L, 1, what)
+			if _, ok := L.Get(2).(lua.LBool); !ok {
+				L.RaiseError("%s: active must be a boolean, got %s", what, describe(L.Get(2)))
+			}
+			active := checkBool(L, 2, what, "active", false)
+			return lib.push(L, "BT.SetActive", btai.NewSetActive(lib.object(L, "BT.SetActive", obj), active))
+		},
+		"WaitForAnimatorState": func(L *lua.LState) int {
+			const what = "BT.WaitForAnimatorState(obj, name, layer)"
+			obj := checkObject(L, 1, what)
+			name := checkString(L, 2, what, "name")
+			layer := checkInt(L, 3, what, "layer", 0)
+			return lib.push(L, "BT.WaitForAnimatorState", btai.NewWaitForAnimatorState(lib.object(L, "BT.WaitForAnimatorState", obj), name, layer))
+		},
+		"SetRandomSeed": func(L *lua.LState) int {
+			n := checkInt(L, 1, "BT.SetRandomSeed(seed)", "seed", 0)
+			lib.SetRandom(btai.NewRand(uint64(int64(n))))
+			return 0
+		},
+		"SetRandom": func(L *lua.LState) int {
+			switch fn := L.Get(1).(type) {
+			case *lua.LFunction:
+				lib.randFn = fn
+			case *lua.LNilType:
+				lib.randFn = nil
+			default:
+				L.RaiseError("BT.SetRandom(fn): fn must be a function (or nil), got %s", describe(fn))
+			}
+			return 0
+		},
+		"SetTime": func(L *lua.LState) int {
+			s := checkNumber(L, 1, "BT.SetTime(seconds, frame)", "seconds")
+			f := checkInt(L, 2, "BT.SetTime(seconds, frame)", "frame", int(lib.frame))
+			lib.SetTime(s, int64(f))
+			return 0
+		},
+		"Time": func(L *lua.LState) int {
+			L.Push(lua.LNumber(lib.now))
+			return 1
+		},
+		"Frame": func(L *lua.LState) int {
+			L.Push(lua.LNumber(lib.frame))
+			return 1
+		},
+	}
+	for name, fn := range fns {
+		fns[name] = lib.dotOrColon(fn)
+	}
+	return fns
+}
+
+// dotOrColon lets BT:X(...) work like BT.X(...).
+func (lib *Lib) dotOrColon(fn lua.LGFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		if L.GetTop() > 0 && L.Get(1) == lua.LValue(lib.Table) {
+			L.Remove(1)
+		}
+		return fn(L)
+	}
+}
+
+// push pushes a new node table over n.
+func (lib *Lib) push(L *lua.LState, kind string, n btai.Node) int {
+	L.Push(lib.newNode(L, kind, n))
+	return 1
+}
+
+// checkWeights reads the weights of BT.RandomSequence: nil, or an array
+// of non-negative integers.
+func checkWeights(L *lua.LState) []int {
+	const what = "BT.RandomSequence(weights)"
+	switch v := L.Get(1).(type) {
+	case *lua.LNilType:
+		return nil
+	case *lua.LTable:
+		n := v.Len()
+		ws := make([]int, n)
+		for i := 1; i <= n; i++ {
+			w, ok := v.RawGetInt(i).(lua.LNumber)
+			if !ok || float64(w) != math.Trunc(float64(w)) || w < 0 || w > 1<<31 {
+				L.RaiseError("%s: weights[%d] must be a non-negative integer, got %s", what, i, describe(v.RawGetInt(i)))
+			}
+			ws[i-1] = int(w)
+		}
+		return ws
+	default:
+		L.RaiseError("%s: weights must be an array of integers (or nil), got %s", what, describe(v))
+		return nil
+	}
+}

@@ -1,0 +1,144 @@
+package btailib
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luasrc"
+	"github.com/btlua/btlua/stdlib/btai"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Options configure Open.
+type Options struct {
+	// Stdout receives BT.Log output; nil means os.Stdout.
+	Stdout io.Writer
+}
+
+// Lib is the BTAI library installed in one Lua state.
+type Lib struct {
+	// L is the state the library lives in.
+	L *lua.LState
+	// BT is the behavior-tree library the BTAI roots are tasks of.
+	BT *btlib.Lib
+	// Table is the global BT table (also require("bt").BT).
+	Table *lua.LTable
+	// States is the global BTState table (also require("bt").BTState).
+	States *lua.LTable
+
+	out    io.Writer
+	states [4]lua.LValue
+
+	// now is the clock in seconds and frame the tick number, of the tree
+	// whose BTAI root was ticked last (or as set by BT.SetTime).
+	now   float64
+	frame int64
+
+	rnd    btai.Random
+	randFn *lua.LFunction
+
+	leafClass, branchClass, rootClass *lua.LTable
+	actionClass                       *lua.LTable
+}
+
+// Open installs the library in the Lua state of bt: the globals BT and
+// BTState and the fields BT and BTState of the module require("bt")
+// returns, then runs the embedded lua/luasrc/btai.lua. The random source
+// starts with a random seed (see BT.SetRandomSeed).
+func Open(bt *btlib.Lib, opts Options) (*Lib, error) {
+	L := bt.L
+	lib := &Lib{L: L, BT: bt, out: opts.Stdout, Table: L.NewTable(), States: L.NewTable()}
+	if lib.out == nil {
+		lib.out = os.Stdout
+	}
+	lib.rnd = btai.NewRand(rand.Uint64())
+	for s := btai.Failure; s <= btai.Abort; s++ {
+		lib.states[s] = lua.LString(s.String())
+		lib.States.RawSetString(s.String(), lib.states[s])
+	}
+	lib.makeClasses()
+	for name, fn := range lib.factories() {
+		lib.Table.RawSetString(name, L.NewFunction(fn))
+	}
+	L.SetGlobal("BT", lib.Table)
+	L.SetGlobal("BTState", lib.States)
+	bt.Module.RawSetString("BT", lib.Table)
+	bt.Module.RawSetString("BTState", lib.States)
+	if err := luasrc.Run(L, "btai.lua"); err != nil {
+		return nil, err
+	}
+	return lib, nil
+}
+
+// State returns the Lua value of s (BTState.Success and so on).
+func (lib *Lib) State(s btai.BTState) lua.LValue {
+	if s.Valid() {
+		return lib.states[s]
+	}
+	return lua.LNil
+}
+
+// Now returns the library's clock in seconds: the time of the tree whose
+// BTAI root was ticked last, or the time set with BT.SetTime.
+func (lib *Lib) Now() float64 { return lib.now }
+
+// SetTime sets the library's clock (seconds) and tick number, for BTAI
+// trees ticked by hand rather than by a host tree.
+func (lib *Lib) SetTime(seconds float64, frame int64) { lib.now, lib.frame = seconds, frame }
+
+// SetRandom makes r the random source of Selector shuffles and
+// RandomSequence picks, for the nodes made before and after.
+func (lib *Lib) SetRandom(r btai.Random) { lib.rnd, lib.randFn = r, nil }
+
+// random is the library's random source as the nodes see it: it follows
+// BT.SetRandom and BT.SetRandomSeed made after the node was built.
+type random struct{ lib *Lib }
+
+// IntN draws from the library's source.
+func (r random) IntN(n int) int {
+	lib := r.lib
+	if lib.randFn == nil {
+		return lib.rnd.IntN(n)
+	}
+	L := lib.L
+	L.Push(lib.randFn)
+	L.Push(lua.LNumber(n))
+	L.Call(1, 1)
+	v := L.Get(-1)
+	L.Pop(1)
+	if f, ok := v.(lua.LNumber); ok && float64(f) == math.Trunc(float64(f)) && f >= 1 && int(f) <= n {
+		return int(f) - 1
+	}
+	L.Error(lua.LString(fmt.Sprintf("%s: the BT.SetRandom function returned %s for n = %d, want an integer in 1..%d (like math.random(n))",
+		defined(lib.randFn), describe(v), n, n)), 0)
+	return 0
+}
+
+// describe formats a Lua value for an error message: strings quoted,
+// numbers and booleans as such, other types by type name.
+func describe(v lua.LValue) string {
+	switch x := v.(type) {
+	case lua.LString:
+		return fmt.Sprintf("%q (a string)", string(x))
+	case lua.LNumber:
+		return fmt.Sprintf("%v (a number)", x)
+	case *lua.LNilType:
+		return "nil"
+	case lua.LBool:
+		return fmt.Sprintf("%v (a boolean)", x)
+	}
+	return "a " + v.Type().String()
+}
+
+// defined returns "file:line" where fn is defined, or "?" for a Go
+// function.
+func defined(fn *lua.LFunction) string {
+	if fn.IsG || fn.Proto == nil {
+		return "?"
+	}
+	return fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined)
+}

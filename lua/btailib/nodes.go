@@ -1,0 +1,273 @@
+package btailib
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/btlua/btlua/stdlib/btai"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// nodeKey is the raw field of a node table that holds its Go node.
+const nodeKey = "__btai"
+
+// node is the Go side of a node table.
+type node struct {
+	n btai.Node
+	// kind names the factory that made the node ("BT.Sequence").
+	kind string
+	// at is "file:line:" of the script line that made the node, or "".
+	at   string
+	self *lua.LTable
+}
+
+// nodeOf returns the node of a node table, or nil.
+func nodeOf(v lua.LValue) *node {
+	tbl, ok := v.(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData)
+	if !ok {
+		return nil
+	}
+	nd, _ := ud.Value.(*node)
+	return nd
+}
+
+// NodeOf returns the Go node of a BTAI node table (made by a BT factory),
+// or nil when v is not one.
+func NodeOf(v lua.LValue) btai.Node {
+	if nd := nodeOf(v); nd != nil {
+		return nd.n
+	}
+	return nil
+}
+
+// makeClasses creates the method tables of leaf, branch and root nodes.
+func (lib *Lib) makeClasses() {
+	L := lib.L
+	common := map[string]lua.LGFunction{
+		"Tick": func(L *lua.LState) int {
+			nd := lib.checkNode(L, "Tick")
+			L.Push(lib.State(nd.n.Tick()))
+			return 1
+		},
+		"__tostring": func(L *lua.LState) int {
+			nd := lib.checkNode(L, "tostring")
+			if s, ok := nd.n.(fmt.Stringer); ok {
+				L.Push(lua.LString(s.String()))
+			} else {
+				L.Push(lua.LString(nd.kind))
+			}
+			return 1
+		},
+	}
+	branch := map[string]lua.LGFunction{
+		"ResetChildren": func(L *lua.LState) int {
+			lib.checkBranch(L, "ResetChildren").ResetChildren()
+			return 0
+		},
+		"ActiveChild": func(L *lua.LState) int {
+			L.Push(lua.LNumber(lib.checkBranch(L, "ActiveChild").ActiveChild()))
+			return 1
+		},
+		"ChildCount": func(L *lua.LState) int {
+			L.Push(lua.LNumber(len(lib.checkBranch(L, "ChildCount").Children())))
+			return 1
+		},
+	}
+	leafOpen := func(L *lua.LState) int {
+		what := "this node"
+		if nd := nodeOf(L.Get(1)); nd != nil {
+			what = "a " + nd.kind + " node"
+		}
+		L.RaiseError("OpenBranch: %s is a leaf and takes no children (only BT.Root, BT.Sequence, BT.Selector, BT.RandomSequence, BT.If, BT.While and BT.Repeat do)", what)
+		return 0
+	}
+	newClass := func(name string, sets ...map[string]lua.LGFunction) *lua.LTable {
+		c := L.NewTable()
+		c.RawSetString("__index", c)
+		c.RawSetString("name", lua.LString(name))
+		for _, set := range sets {
+			for k, fn := range set {
+				c.RawSetString(k, L.NewFunction(fn))
+			}
+		}
+		return c
+	}
+	lib.leafClass = newClass("BT node", common, map[string]lua.LGFunction{"OpenBranch": leafOpen, "Do": leafOpen})
+	lib.branchClass = newClass("BT branch", common, branch)
+	lib.rootClass = newClass("BT.Root", common, branch, map[string]lua.LGFunction{
+		"Terminate": func(L *lua.LState) int {
+			nd := lib.checkNode(L, "Terminate")
+			r, ok := nd.n.(*btai.Root)
+			if !ok {
+				L.RaiseError("Terminate: %s is not a BT.Root", nd.kind)
+			}
+			r.Terminate()
+			return 0
+		},
+		"IsTerminated": func(L *lua.LState) int {
+			nd := lib.checkNode(L, "IsTerminated")
+			r, ok := nd.n.(*btai.Root)
+			L.Push(lua.LBool(ok && r.Terminated()))
+			return 1
+		},
+	})
+}
+
+// checkNode returns the node of argument 1 (self) or raises an error.
+func (lib *Lib) checkNode(L *lua.LState, method string) *node {
+	nd := nodeOf(L.Get(1))
+	if nd == nil {
+		L.RaiseError("%s: self must be a BT node, got %s (call it as node:%s())", method, describe(L.Get(1)), method)
+	}
+	return nd
+}
+
+// checkBranch returns the branch of argument 1 (self) or raises an error.
+func (lib *Lib) checkBranch(L *lua.LState, method string) btai.BranchNode {
+	nd := lib.checkNode(L, method)
+	b, ok := nd.n.(btai.BranchNode)
+	if !ok {
+		L.RaiseError("%s: %s is a leaf node, not a branch", method, nd.kind)
+	}
+	return b
+}
+
+// bind stores n in tbl, gives branches their OpenBranch and Do, and
+// records where the script made the node.
+func (lib *Lib) bind(L *lua.LState, tbl *lua.LTable, kind string, n btai.Node) *node {
+	nd := &node{n: n, kind: kind, at: L.Where(1), self: tbl}
+	ud := L.NewUserData()
+	ud.Value = nd
+	tbl.RawSetString(nodeKey, ud)
+	if _, ok := n.(btai.BranchNode); ok {
+		open := L.NewFunction(lib.openBranch(nd))
+		tbl.RawSetString("OpenBranch", open)
+		tbl.RawSetString("Do", open)
+	}
+	return nd
+}
+
+// newNode returns a new node table over n.
+func (lib *Lib) newNode(L *lua.LState, kind string, n btai.Node) *lua.LTable {
+	tbl := L.NewTable()
+	if _, ok := n.(btai.BranchNode); ok {
+		tbl.Metatable = lib.branchClass
+	} else {
+		tbl.Metatable = lib.leafClass
+	}
+	lib.bind(L, tbl, kind, n)
+	return tbl
+}
+
+// openBranch returns nd's OpenBranch: it appends its arguments as
+// children and returns the node. Called as node:OpenBranch(...) the first
+// argument is the node itself and is skipped; called as
+// node.OpenBranch(...), as the C# seed writes it, every argument is a
+// child.
+func (lib *Lib) openBranch(nd *node) lua.LGFunction {
+	return func(L *lua.LState) int {
+		b := nd.n.(btai.BranchNode)
+		top := L.GetTop()
+		first := 1
+		if top >= 1 && L.Get(1) == lua.LValue(nd.self) {
+			first = 2
+		}
+		kids := make([]btai.Node, 0, top-first+1)
+		for i := first; i <= top; i++ {
+			v := L.Get(i)
+			c := nodeOf(v)
+			if c == nil {
+				L.RaiseError("%s:OpenBranch: child %d is not a BT node, got %s", nd.kind, i-first+1, describeChild(v))
+			}
+			if btai.Contains(c.n, nd.n) {
+				L.RaiseError("%s:OpenBranch: child %d (a %s) is the node itself or one of its ancestors: a BT tree cannot hold a cycle", nd.kind, i-first+1, c.kind)
+			}
+			kids = append(kids, c.n)
+		}
+		b.AddChildren(kids...)
+		L.Push(nd.self)
+		return 1
+	}
+}
+
+// describeChild is describe with hints for the usual mistakes.
+func describeChild(v lua.LValue) string {
+	switch x := v.(type) {
+	case *lua.LFunction:
+		return "a function (wrap it: BT.Call(fn), BT.Condition(fn))"
+	case *lua.LTable:
+		if x.RawGetString("__bt") != lua.LNil {
+			return "a btlib task (BTAction, BTSequence, ...), which cannot be a child of a BT node"
+		}
+	}
+	return describe(v)
+}
+
+// argument helpers. Each raises a Lua error naming the call, the argument
+// and the offending value.
+
+func checkFunction(L *lua.LState, n int, what, arg string) *lua.LFunction {
+	fn, ok := L.Get(n).(*lua.LFunction)
+	if !ok {
+		L.RaiseError("%s: %s must be a function, got %s", what, arg, describe(L.Get(n)))
+	}
+	return fn
+}
+
+func checkNumber(L *lua.LState, n int, what, arg string) float64 {
+	f, ok := L.Get(n).(lua.LNumber)
+	if !ok || math.IsNaN(float64(f)) {
+		L.RaiseError("%s: %s must be a number, got %s", what, arg, describe(L.Get(n)))
+	}
+	return float64(f)
+}
+
+func checkInt(L *lua.LState, n int, what, arg string, def int) int {
+	v := L.Get(n)
+	if v == lua.LNil {
+		return def
+	}
+	f, ok := v.(lua.LNumber)
+	if !ok || float64(f) != math.Trunc(float64(f)) || math.Abs(float64(f)) > 1<<53 {
+		L.RaiseError("%s: %s must be an integer, got %s", what, arg, describe(v))
+	}
+	return int(f)
+}
+
+func checkBool(L *lua.LState, n int, what, arg string, def bool) bool {
+	switch v := L.Get(n).(type) {
+	case lua.LBool:
+		return bool(v)
+	case *lua.LNilType:
+		return def
+	default:
+		L.RaiseError("%s: %s must be a boolean, got %s", what, arg, describe(v))
+		return false
+	}
+}
+
+func checkString(L *lua.LState, n int, what, arg string) string {
+	switch v := L.Get(n).(type) {
+	case lua.LString:
+		return string(v)
+	case lua.LNumber:
+		return v.String()
+	default:
+		L.RaiseError("%s: %s must be a string, got %s", what, arg, describe(v))
+		return ""
+	}
+}
+
+func checkObject(L *lua.LState, n int, what string) lua.LValue {
+	v := L.Get(n)
+	switch v.(type) {
+	case *lua.LTable, *lua.LUserData:
+		return v
+	}
+	L.RaiseError("%s: obj must be a table or a Go object with the methods the node calls, got %s", what, describe(v))
+	return nil
+}

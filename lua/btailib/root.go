@@ -1,0 +1,55 @@
+package btailib
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/btai"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// rootTask is the btlib side of a BT.Root: a bt.Task (wrapped as a
+// BTAction instance) that ticks the BTAI root once per tick of its tree.
+type rootTask struct {
+	bt.Action
+	lib  *Lib
+	root *btai.Root
+}
+
+// OnUpdate sets the library's clock to the tree's, ticks the BTAI root
+// once and maps its state: Continue and Success -> Running (a BTAI root
+// loops for ever, as Unity ticks it every frame); Abort -> Failure (the
+// root terminated; the tree completes); Failure, which a Root never
+// returns, -> Running.
+func (r *rootTask) OnUpdate() bt.Status {
+	if tr := r.Tree(); tr != nil {
+		r.lib.now, r.lib.frame = tr.Time(), int64(tr.Ticks())
+	}
+	if r.root.Tick() == btai.Abort {
+		return bt.Failure
+	}
+	return bt.Running
+}
+
+// OnEnd resets the BTAI root's children (closing suspended coroutines)
+// when the btlib run ends: after a Terminate, or when the host halts the
+// tree or a parent ends the task early.
+func (r *rootTask) OnEnd() { r.root.ResetChildren() }
+
+// newRoot is BT.Root(): a node table that is also a btlib task.
+func (lib *Lib) newRoot(L *lua.LState) int {
+	impl := &rootTask{lib: lib, root: btai.NewRoot()}
+	tbl, err := lib.BT.WrapTask(impl, "BTAction")
+	if err != nil {
+		L.RaiseError("BT.Root: %v", err)
+	}
+	if lib.actionClass == nil {
+		// Root tables find the btlib task methods (GetStatus, GetPath, the
+		// lifecycle) through the root class's metatable, BTAction.
+		lib.actionClass, _ = tbl.Metatable.(*lua.LTable)
+		lib.rootClass.Metatable = lib.actionClass
+	}
+	tbl.Metatable = lib.rootClass
+	impl.Base().Name = "BT.Root"
+	lib.bind(L, tbl, "BT.Root", impl.root)
+	L.Push(tbl)
+	return 1
+}
