@@ -212,19 +212,23 @@ func (l *Log) String() string { return "Log : " + l.Msg }
 // BoolSetter is what SetBool sets: Unity's Animator.SetBool recast as an
 // interface.
 type BoolSetter interface {
+	// SetBool sets the boolean parameter name to value.
 	SetBool(name string, value bool)
 }
 
 // Triggerer is what Trigger sets: Unity's Animator.SetTrigger and
 // ResetTrigger recast as an interface.
 type Triggerer interface {
+	// SetTrigger sets the trigger parameter name.
 	SetTrigger(name string)
+	// ResetTrigger unsets the trigger parameter name.
 	ResetTrigger(name string)
 }
 
 // Activator is what SetActive switches: Unity's GameObject.SetActive
 // recast as an interface.
 type Activator interface {
+	// SetActive switches the object on (true) or off (false).
 	SetActive(active bool)
 }
 
@@ -233,6 +237,7 @@ type Activator interface {
 // Animator.GetCurrentAnimatorStateInfo(layer) compared with the state's
 // name hash.
 type StateChecker interface {
+	// IsInState reports whether the object is in the state name on layer.
 	IsInState(name string, layer int) bool
 }
 

@@ -9,6 +9,7 @@ import (
 // and returns its state. Parents tick their children; the host ticks the
 // Root once per frame.
 type Node interface {
+	// Tick runs one step of the node and returns its state.
 	Tick() BTState
 }
 
@@ -32,6 +33,7 @@ type BranchNode interface {
 // Closer is a node that holds something to release when its run is cut
 // short: a RunCoroutine node closes its suspended coroutine.
 type Closer interface {
+	// Close releases what the node holds; the next Tick starts afresh.
 	Close()
 }
 
@@ -39,6 +41,7 @@ type Closer interface {
 // uniform integer in [0, n) for n > 0. A *rand.Rand of math/rand/v2
 // implements it; see NewRand for a seeded one.
 type Random interface {
+	// IntN returns a uniform integer in [0, n); n > 0.
 	IntN(n int) int
 }
 
@@ -51,6 +54,7 @@ func NewRand(seed uint64) Random {
 // defaultRandom draws from math/rand/v2's global, randomly seeded source.
 type defaultRandom struct{}
 
+// IntN returns rand.IntN(n).
 func (defaultRandom) IntN(n int) int { return rand.IntN(n) }
 
 func randomOr(r Random) Random {
