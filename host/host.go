@@ -11,6 +11,7 @@ import (
 
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 	luar "layeh.com/gopher-luar"
@@ -39,6 +40,8 @@ type Host struct {
 	L *lua.LState
 	// BT is the behavior-tree library of L.
 	BT *btlib.Lib
+	// GOAP is the GOAP library of L (require("goap"), BTGoapAgentTask).
+	GOAP *goaplib.Lib
 
 	stdout, stderr io.Writer
 	searchPath     []string
@@ -68,6 +71,10 @@ func New(opts Options) (*Host, error) {
 		return nil, err
 	}
 	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout}); err != nil {
+		h.L.Close()
+		return nil, err
+	}
+	if h.GOAP, err = goaplib.Open(h.L, lib); err != nil {
 		h.L.Close()
 		return nil, err
 	}

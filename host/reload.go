@@ -96,6 +96,7 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 		h.mergeModule(src.module, st)
 	}
 	h.BT.Invalidate()
+	h.GOAP.Invalidate()
 	rep := &ReloadReport{File: src.path, Classes: st.merged, Added: st.added, Changed: st.changed}
 	if src.kind == scriptSource {
 		rep.Rebuilt = h.replaceTrees(src.path, newAgents)

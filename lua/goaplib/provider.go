@@ -1,0 +1,253 @@
+package goaplib
+
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/stdlib/goap"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// provider implements goap.DataProvider (the seed's IGoap) by calling the
+// methods of a Lua table:
+//
+//	GetWorldState() or GetState() -> {key = value}          (required)
+//	Goals() -> list of goals, or CreateGoalState() -> goal   (one required)
+//	PlanFailed(goal, message)                                (optional)
+//	PlanFound(goal, plan, cost)                              (optional)
+//	ActionsFinished()                                        (optional)
+//	PlanAborted(action)                                      (optional)
+//	MoveAgent(action) -> boolean                             (required when an action needs range)
+//
+// A goal is a conditions table ({key = value} and/or {{key, op, value}}),
+// or a table {name = "...", priority = n or function(state), conditions =
+// {...}}. The goal handed back to PlanFailed and PlanFound is the very
+// table the provider returned; plan is a new list of action tables.
+//
+// Method lookups are cached until the library's epoch changes. The
+// converted world state and goals are kept in reused buffers. provider also
+// counts the callbacks, for the behavior-tree task (task.go).
+type provider struct {
+	lib   *Lib
+	self  *lua.LTable
+	epoch uint64
+	fns   [numProv]*lua.LFunction
+
+	state   stateBuf
+	slots   []*goalSlot
+	goals   []*goap.Goal
+	scratch []string
+
+	found, failed, finished, aborted int
+}
+
+// Provider methods.
+const (
+	pState = iota
+	pGoals
+	pCreateGoal
+	pFailed
+	pFound
+	pFinished
+	pAborted
+	pMove
+	numProv
+)
+
+var provNames = [numProv]string{"GetWorldState", "Goals", "CreateGoalState", "PlanFailed", "PlanFound", "ActionsFinished", "PlanAborted", "MoveAgent"}
+
+// goalSlot is one converted goal, reused between planning rounds.
+type goalSlot struct {
+	goal     goap.Goal
+	src      lua.LValue     // the Lua table the provider returned
+	prio     *lua.LFunction // priority function, or nil
+	prioFunc func(goap.StateReader) float64
+	p        *provider
+}
+
+func newProvider(lib *Lib, self *lua.LTable) *provider {
+	p := &provider{lib: lib, self: self}
+	p.refresh()
+	return p
+}
+
+// check reports a provider that can never plan: no state or goal method.
+func (p *provider) check() error {
+	if p.fns[pState] == nil {
+		return fmt.Errorf("the provider has no GetWorldState (or GetState) method")
+	}
+	if p.fns[pGoals] == nil && p.fns[pCreateGoal] == nil {
+		return fmt.Errorf("the provider has no Goals (or CreateGoalState) method")
+	}
+	return nil
+}
+
+func (p *provider) fn(i int) *lua.LFunction {
+	if p.epoch != p.lib.epoch {
+		p.refresh()
+	}
+	return p.fns[i]
+}
+
+func (p *provider) refresh() {
+	for i, name := range provNames {
+		p.fns[i], _ = p.lib.L.GetField(p.self, name).(*lua.LFunction)
+	}
+	if p.fns[pState] == nil {
+		p.fns[pState], _ = p.lib.L.GetField(p.self, "GetState").(*lua.LFunction)
+	}
+	p.epoch = p.lib.epoch
+}
+
+// GetWorldState implements goap.DataProvider.
+func (p *provider) GetWorldState() *goap.WorldState {
+	fn := p.fn(pState)
+	if fn == nil {
+		p.lib.raise("the provider has no GetWorldState (or GetState) method")
+	}
+	ws, err := p.state.fill(p.lib.call1(fn, p.self), "GetWorldState result")
+	if err != nil {
+		p.lib.failAt(fn, "%v", err)
+	}
+	return ws
+}
+
+// Goals implements goap.DataProvider: the goals of Goals(), or the single
+// goal of CreateGoalState() (unnamed, priority 0).
+func (p *provider) Goals() []*goap.Goal {
+	p.goals = p.goals[:0]
+	if fn := p.fn(pGoals); fn != nil {
+		ret := p.lib.call1(fn, p.self)
+		list, ok := ret.(*lua.LTable)
+		if !ok {
+			p.lib.failAt(fn, "Goals returned %s, want a list of goals", describe(ret))
+		}
+		for i, n := 1, list.Len(); i <= n; i++ {
+			if err := p.slot(i-1).parse(list.RawGetInt(i), i); err != nil {
+				p.lib.failAt(fn, "Goals returned a bad goal: %v", err)
+			}
+			p.goals = append(p.goals, &p.slots[i-1].goal)
+		}
+		return p.goals
+	}
+	fn := p.fn(pCreateGoal)
+	if fn == nil {
+		p.lib.raise("the provider has no Goals (or CreateGoalState) method")
+	}
+	s := p.slot(0)
+	s.src, s.prio = p.lib.call1(fn, p.self), nil
+	s.goal = goap.Goal{Conditions: s.goal.Conditions[:0]}
+	var err error
+	if s.goal.Conditions, err = parseConditions(s.goal.Conditions, s.src, "CreateGoalState result", &p.scratch); err != nil {
+		p.lib.failAt(fn, "%v", err)
+	}
+	p.goals = append(p.goals, &s.goal)
+	return p.goals
+}
+
+// slot returns goal slot i, growing the pool.
+func (p *provider) slot(i int) *goalSlot {
+	for len(p.slots) <= i {
+		s := &goalSlot{p: p}
+		s.prioFunc = s.priority
+		p.slots = append(p.slots, s)
+	}
+	return p.slots[i]
+}
+
+// parse converts the i-th (1-based) goal the provider returned.
+func (s *goalSlot) parse(v lua.LValue, i int) error {
+	s.src, s.prio = v, nil
+	s.goal = goap.Goal{Conditions: s.goal.Conditions[:0]}
+	tbl, ok := v.(*lua.LTable)
+	if !ok {
+		return fmt.Errorf("goals[%d]: want a table, got %s", i, describe(v))
+	}
+	conds := tbl.RawGetString("conditions")
+	if conds == lua.LNil {
+		// A bare conditions table.
+		var err error
+		s.goal.Conditions, err = parseConditions(s.goal.Conditions, tbl, fmt.Sprintf("goals[%d]", i), &s.p.scratch)
+		return err
+	}
+	switch n := tbl.RawGetString("name").(type) {
+	case lua.LString:
+		s.goal.Name = string(n)
+	case *lua.LNilType:
+	default:
+		return fmt.Errorf("goals[%d].name must be a string, got %s", i, describe(n))
+	}
+	switch pr := tbl.RawGetString("priority").(type) {
+	case lua.LNumber:
+		s.goal.Priority = float64(pr)
+	case *lua.LFunction:
+		s.prio = pr
+		s.goal.PriorityFunc = s.prioFunc
+	case *lua.LNilType:
+	default:
+		return fmt.Errorf("goals[%d].priority must be a number or a function(state), got %s", i, describe(pr))
+	}
+	var err error
+	s.goal.Conditions, err = parseConditions(s.goal.Conditions, conds, fmt.Sprintf("goals[%d].conditions", i), &s.p.scratch)
+	return err
+}
+
+// priority is Goal.PriorityFunc for a Lua priority function(state, goal).
+func (s *goalSlot) priority(r goap.StateReader) float64 {
+	return s.p.lib.view.number(s.prio, s.goal.Name, "priority", r, s.src)
+}
+
+// goalValue returns the Lua table g was converted from.
+func (p *provider) goalValue(g *goap.Goal) lua.LValue {
+	for _, s := range p.slots {
+		if &s.goal == g {
+			return s.src
+		}
+	}
+	return lua.LNil
+}
+
+// PlanFailed implements goap.DataProvider: PlanFailed(goal, message).
+func (p *provider) PlanFailed(goal *goap.Goal, err error) {
+	p.failed++
+	if fn := p.fn(pFailed); fn != nil {
+		p.lib.call(fn, 0, p.self, p.goalValue(goal), lua.LString(err.Error()))
+	}
+}
+
+// PlanFound implements goap.DataProvider: PlanFound(goal, plan, cost).
+func (p *provider) PlanFound(goal *goap.Goal, plan goap.Plan) {
+	p.found++
+	if fn := p.fn(pFound); fn != nil {
+		p.lib.call(fn, 0, p.self, p.goalValue(goal), p.lib.planTable(plan), lua.LNumber(plan.Cost))
+	}
+}
+
+// ActionsFinished implements goap.DataProvider.
+func (p *provider) ActionsFinished() {
+	p.finished++
+	if fn := p.fn(pFinished); fn != nil {
+		p.lib.call(fn, 0, p.self)
+	}
+}
+
+// PlanAborted implements goap.DataProvider: PlanAborted(action).
+func (p *provider) PlanAborted(aborter *goap.Action) {
+	p.aborted++
+	if fn := p.fn(pAborted); fn != nil {
+		p.lib.call(fn, 0, p.self, selfOf(aborter))
+	}
+}
+
+// MoveAgent implements goap.DataProvider: MoveAgent(action) must return a
+// boolean (true: in range). The action's target is synced afterwards.
+func (p *provider) MoveAgent(next *goap.Action) bool {
+	fn := p.fn(pMove)
+	if fn == nil {
+		p.lib.raise("the provider has no MoveAgent method, needed by %s (it requires range)", next.Name)
+	}
+	ok := p.lib.callBool(fn, "", "MoveAgent", p.self, selfOf(next))
+	if la, isLua := next.Behavior.(*luaAction); isLua {
+		la.syncTarget()
+	}
+	return ok
+}
