@@ -1,0 +1,105 @@
+package goaplib
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/btlua/btlua/stdlib/goap"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The 30-action domain written in Lua plans exactly as in Go.
+func TestCrafting30FromLua(t *testing.T) {
+	L, _ := openLib(t)
+	got := run(t, L, `
+		local start, goal, actions = dofile("testdata/crafting30.lua")
+		local plan, cost = require("goap").Planner:New():Plan(start, goal, actions)
+		local names = {}
+		for i, a in ipairs(plan) do names[i] = a.name end
+		return table.concat(names, " "), cost`)
+	if got[0].String() != craftingPlan || got[1].String() != "19" {
+		t.Fatalf("plan %v cost %v", got[0], got[1])
+	}
+}
+
+// ActionOf gives Go the action behind a Lua table, with its Lua hooks as
+// its Behavior; TableOf maps it back.
+func TestActionOfFromGo(t *testing.T) {
+	L, lib := openLib(t)
+	v := run(t, L, `
+		local a = require("goap").Action:New{name = "Cook", cost = 2, pre = {{"heat", ">", 1}}, effects = {food = true}}
+		function a:Perform(agent) self.by = agent; return true end
+		return a`)[0]
+	a, err := lib.ActionOf(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Name != "Cook" || a.Cost != 2 || len(a.Preconditions) != 1 || a.Preconditions[0].String() != "heat > 1" ||
+		len(a.Effects) != 1 || a.Effects[0].String() != "food = true" {
+		t.Fatalf("action %+v", a)
+	}
+	if !a.Perform(lua.LString("chef")) || !a.IsDone() {
+		t.Fatal("Perform/IsDone")
+	}
+	if TableOf(a) != v || lua.LVAsString(L.GetField(v, "by")) != "chef" {
+		t.Fatal("TableOf or the hook's agent argument")
+	}
+	if TableOf(goap.NewAction("go", 1)) != nil {
+		t.Fatal("TableOf of a Go action")
+	}
+	if _, err := lib.ActionOf(lua.LNumber(3)); err == nil || !strings.Contains(err.Error(), "3 (a number)") {
+		t.Fatalf("ActionOf(3): %v", err)
+	}
+}
+
+// Conditions and effects added on a class are inherited by instances made
+// with the seed's pattern; an instance's own additions stay its own.
+func TestInheritedConditions(t *testing.T) {
+	L, _ := openLib(t)
+	got := run(t, L, `
+		local goap = require("goap")
+		Chop = goap.Action:New()
+		Chop.name = "Chop"
+		Chop:AddPrecondition("hasAxe", true)
+		Chop:AddEffect("wood", "+", 1)
+		function Chop:New() local o = {}; setmetatable(o, self); self.__index = self; return o end
+		local a, b = Chop:New(), Chop:New()
+		b:AddPrecondition("rested", true)
+		return #a:GetPreconditions(), #b:GetPreconditions(), #Chop:GetPreconditions(), #a:GetEffects()`)
+	if got[0].String() != "1" || got[1].String() != "2" || got[2].String() != "1" || got[3].String() != "1" {
+		t.Fatalf("counts %v", got)
+	}
+}
+
+// Hook lookups are cached until Invalidate.
+func TestInvalidate(t *testing.T) {
+	L, lib := openLib(t)
+	v := run(t, L, `
+		A = require("goap").Action:New{name = "A"}
+		function A:IsDone() return false end
+		return A`)[0]
+	a, _ := lib.ActionOf(v)
+	if a.IsDone() {
+		t.Fatal("IsDone")
+	}
+	run(t, L, `function A:IsDone() return true end`)
+	if a.IsDone() {
+		t.Fatal("the cached hook should still be used before Invalidate")
+	}
+	lib.Invalidate()
+	if !a.IsDone() {
+		t.Fatal("the new hook should be used after Invalidate")
+	}
+}
+
+// The base class and non-actions are refused; the error names the value.
+func TestActionOfRefuses(t *testing.T) {
+	L, lib := openLib(t)
+	base := run(t, L, `return require("goap").Action, {}`)
+	if _, err := lib.ActionOf(base[0]); err == nil || !strings.Contains(err.Error(), "base class") {
+		t.Fatalf("base class: %v", err)
+	}
+	if _, err := lib.ActionOf(base[1]); err == nil || !strings.Contains(err.Error(), "no goap.Action") {
+		t.Fatalf("plain table: %v", err)
+	}
+}
