@@ -207,7 +207,9 @@ func (la *luaAgent) update() {
 
 // Agent returns the *goap.Agent behind a Lua agent table (made with
 // goap.Agent:New). Its Provider calls the Lua provider; its Owner is a Lua
-// value.
+// value. Tick it through agent:Update() or BTGoapAgentTask rather than
+// goap.Agent.Update: they first sync the target fields of the plan's
+// actions from Lua.
 func (lib *Lib) Agent(v lua.LValue) (*goap.Agent, error) {
 	la, ok := agentOf(v)
 	if !ok {

@@ -36,5 +36,10 @@
 // unprotected (L.Call), so an error inside one propagates to the nearest
 // protected call: the host's tree tick, or the script's top level.
 //
+// Units: costs (Action.cost, plan costs) and goal priorities are plain
+// numbers in cost units, as in stdlib/goap; the agent counts time in ticks
+// (one agent:Update call, one tree tick for the task), e.g. its planning
+// backoff of 2, 4, ... up to 64 ticks after failed planning rounds.
+//
 // A Lib belongs to one *lua.LState and is not safe for concurrent use.
 package goaplib

@@ -103,3 +103,66 @@ func TestActionOfRefuses(t *testing.T) {
 		t.Fatalf("plain table: %v", err)
 	}
 }
+
+// Without a behavior-tree library there is no agent task; the rest works.
+func TestOpenWithoutBT(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	lib, err := Open(L, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := run(t, L, `
+		local goap = require("goap")
+		local a = goap.Action:New{name = "A", effects = {x = true}}
+		local plan, cost = goap.Planner:New():Plan({}, {x = true}, {a})
+		return #plan, cost, BTGoapAgentTask == nil`)
+	if got[0].String() != "1" || got[1].String() != "1" || got[2] != lua.LTrue {
+		t.Fatalf("got %v", got)
+	}
+	if _, err := lib.AgentTask(lua.LNil); err == nil {
+		t.Fatal("AgentTask without bt: no error")
+	}
+}
+
+// A task ended early (its parallel sibling fails) drops the plan under way.
+func TestAgentTaskOnEndDropsPlan(t *testing.T) {
+	L, lib := openLib(t)
+	got := run(t, L, `
+		local goap = require("goap")
+		local dig = goap.Action:New{name = "Dig", effects = {hole = true}}
+		function dig:IsDone() return false end -- digs forever
+		local p = {}
+		function p:GetWorldState() return {hole = false} end
+		function p:CreateGoalState() return {hole = true} end
+		local agent = goap.Agent:New(p, {dig})
+		Quit = BTAction:New()
+		function Quit:New() local o = {}; setmetatable(o, self); self.__index = self; return o end
+		function Quit:OnStart() self.n = 0 end
+		function Quit:OnUpdate()
+			self.n = self.n + 1
+			if self.n == 3 then return BTTaskStatus.Failure end
+			return BTTaskStatus.Running
+		end
+		local par = BTParallel:New()
+		par:AddChild(BTGoapAgentTask:New(agent))
+		par:AddChild(Quit:New())
+		local tree = BTBehaviorTree:New()
+		tree:SetStartTask(par)
+		return tree, agent`)
+	tr, err := lib.BT.TreeOf(got[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ag, _ := lib.Agent(got[1])
+	var states []string
+	for range 3 {
+		if _, err := lib.BT.TickTree(tr, 1.0/60); err != nil {
+			t.Fatal(err)
+		}
+		states = append(states, ag.StateName())
+	}
+	if strings.Join(states, " ") != "PerformAction PerformAction Idle" || ag.CurrentAction() != nil || ag.Goal() != nil {
+		t.Fatalf("states %v, current %v, goal %v", states, ag.CurrentAction(), ag.Goal())
+	}
+}

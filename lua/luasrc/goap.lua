@@ -185,6 +185,10 @@ local function describe(v)
     return "a " .. t
 end
 
+---A state of goap.FSM: a function(fsm, owner), or a table with an Update
+---method and optional Enter, Exit and name.
+---@alias goap.FSMState fun(fsm: goap.FSM, owner: any)|{Update: fun(self: table, fsm: goap.FSM, owner: any), Enter: fun(self: table, owner: any)?, Exit: fun(self: table, owner: any)?, name: string?}
+
 ---A stack finite state machine (the seed's FSM, as in stdlib/fsm): the state
 ---on top of the stack is active; pushing suspends the one below, popping
 ---resumes it. A state is a function(fsm, owner) (the seed's delegate) or a
@@ -193,7 +197,6 @@ end
 ---stack do nothing (the seed threw).
 ---@class goap.FSM
 ---@field owner any the owner passed to Enter/Exit: New's argument, then each Update's
----@alias goap.FSMState fun(fsm: goap.FSM, owner: any)|{Update: fun(self: table, fsm: goap.FSM, owner: any), Enter: fun(self: table, owner: any)?, Exit: fun(self: table, owner: any)?, name: string?}
 local FSM = {}
 FSM.__index = FSM
 goap.FSM = FSM
