@@ -30,6 +30,12 @@ type run struct {
 // until every tree has completed or maxTicks ticks have run.
 func runScript(t *testing.T, path string, maxTicks int) run {
 	t.Helper()
+	return runScriptDT(t, path, maxTicks, 1.0/60)
+}
+
+// runScriptDT is runScript with delta time dt seconds.
+func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
+	t.Helper()
 	var out, errOut bytes.Buffer
 	h, err := host.New(host.Options{Stdout: &out, Stderr: &errOut})
 	if err != nil {
@@ -46,7 +52,7 @@ func runScript(t *testing.T, path string, maxTicks int) run {
 	}
 	var r run
 	for n := 0; n < maxTicks && !h.Done(); n++ {
-		if err := h.Tick(1.0 / 60); err != nil {
+		if err := h.Tick(dt); err != nil {
 			r.err = err
 		}
 		if len(agents) > 0 {

@@ -1,0 +1,2 @@
+local w = BTWait:New("soon")
+return w

@@ -1,0 +1,15 @@
+-- A coroutine action ended early by a Timeout: it never resumes again.
+local walk = BTCoroutine:New(function(task)
+    local ok = pcall(error, "ignored")
+    print("step 1 (pcall " .. tostring(ok) .. ")")
+    coroutine.yield()
+    print("step 2")
+    coroutine.yield(BTTaskStatus.Running)
+    print("step 3 (never)")
+end)
+local timeout = BTTimeout:New(0.15)
+timeout:AddChild(walk)
+local after = BTSelector:New()
+after:AddChild(timeout)
+after:AddChild(BTLog:New("timed out"))
+return after
