@@ -20,12 +20,27 @@ func signature(tr *btlib.Tree) string {
 	return b.String()
 }
 
+// Signer is implemented by tasks that stand for a whole structure of their
+// own (a BTAI root), so that a reload compares that structure too.
+type Signer interface{ StructureSignature() string }
+
 func writeSignature(b *strings.Builder, t bt.Task, depth int) {
 	if depth > 256 {
 		b.WriteString("...")
 		return
 	}
 	b.WriteString(bt.Kind(t))
+	for u, n := t, 0; u != nil && n < 8; n++ {
+		if s, ok := u.(Signer); ok {
+			b.WriteString("{" + s.StructureSignature() + "}")
+			break
+		}
+		w, ok := u.(bt.Wrapper)
+		if !ok {
+			break
+		}
+		u = w.Unwrap()
+	}
 	b.WriteByte(':')
 	b.WriteString(t.Base().Name)
 	p, ok := t.(bt.ParentTask)

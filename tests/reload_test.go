@@ -291,3 +291,25 @@ func TestReloadLeaks(t *testing.T) {
 		t.Errorf("goroutines: %d before 20 watching hosts, %d after closing them", g2, g3)
 	}
 }
+
+// A script that returns a BTAI root is rebuilt on every reload: the root
+// holds the functions it was built with.
+func TestReloadBTAIRoot(t *testing.T) {
+	script := func(word string) string {
+		return `local root = BT.Root()
+root:OpenBranch(BT.Call(function() print("` + word + `") end), BT.Wait(1))
+return root
+`
+	}
+	r := newReloadHarness(t, map[string]string{"ai.lua": script("walk")}, "ai.lua")
+	if got := r.tick() + r.tick(); got != "walk\n" {
+		t.Fatalf("before reload: %q", got)
+	}
+	r.write("ai.lua", script("run"))
+	if err, printed := r.waitReload(); err != nil || printed != "run\n" {
+		t.Fatalf("err %v, printed %q; want the rebuilt root to call the new function", err, printed)
+	}
+	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt") {
+		t.Errorf("reload line: %q", log)
+	}
+}

@@ -1,9 +1,11 @@
 package btailib
 
 import (
+	"fmt"
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/btai"
 	lua "github.com/yuin/gopher-lua"
+	"strings"
 )
 
 // rootTask is the btlib side of a BT.Root: a bt.Task (wrapped as a
@@ -52,4 +54,33 @@ func (lib *Lib) newRoot(L *lua.LState) int {
 	lib.bind(L, tbl, "BT.Root", impl.root)
 	L.Push(tbl)
 	return 1
+}
+
+// StructureSignature describes the BTAI tree under the root for the
+// host's reload rule: the root's identity, then each node's Go type and
+// its children in order. A BTAI tree holds the Lua functions it was built
+// with (BT.Call(Aim) keeps that Aim), so keeping a running root across a
+// reload would keep the old code: the identity makes every reload of a
+// script that returns a BTAI root rebuild it.
+func (r *rootTask) StructureSignature() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%p:", r.root)
+	writeNode(&b, r.root, 0)
+	return b.String()
+}
+
+func writeNode(b *strings.Builder, n btai.Node, depth int) {
+	fmt.Fprintf(b, "%T", n)
+	br, ok := n.(btai.BranchNode)
+	if !ok || depth > 256 {
+		return
+	}
+	b.WriteByte('(')
+	for i, c := range br.Children() {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeNode(b, c, depth+1)
+	}
+	b.WriteByte(')')
 }
