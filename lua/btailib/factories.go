@@ -1,6 +1,7 @@
 package btailib
 
 import (
+	"github.com/btlua/btlua/lua/luaerr"
 	"math"
 
 	"github.com/btlua/btlua/stdlib/btai"
@@ -70,7 +71,7 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 			obj := checkObject(L, 1, what)
 			name := checkString(L, 2, what, "name")
 			if _, ok := L.Get(3).(lua.LBool); !ok {
-				L.RaiseError("%s: value must be a boolean, got %s", what, describe(L.Get(3)))
+				L.RaiseError("%s: value must be a boolean, got %s", what, luaerr.Describe(L.Get(3)))
 			}
 			value := checkBool(L, 3, what, "value", false)
 			return lib.push(L, "BT.SetBool", btai.NewSetBool(lib.object(L, "BT.SetBool", obj), name, value))
@@ -86,7 +87,7 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 			const what = "BT.SetActive(obj, active)"
 			obj := checkObject(L, 1, what)
 			if _, ok := L.Get(2).(lua.LBool); !ok {
-				L.RaiseError("%s: active must be a boolean, got %s", what, describe(L.Get(2)))
+				L.RaiseError("%s: active must be a boolean, got %s", what, luaerr.Describe(L.Get(2)))
 			}
 			active := checkBool(L, 2, what, "active", false)
 			return lib.push(L, "BT.SetActive", btai.NewSetActive(lib.object(L, "BT.SetActive", obj), active))
@@ -110,7 +111,7 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 			case *lua.LNilType:
 				lib.randFn = nil
 			default:
-				L.RaiseError("BT.SetRandom(fn): fn must be a function (or nil), got %s", describe(fn))
+				L.RaiseError("BT.SetRandom(fn): fn must be a function (or nil), got %s", luaerr.Describe(fn))
 			}
 			return 0
 		},
@@ -164,13 +165,13 @@ func checkWeights(L *lua.LState) []int {
 		for i := 1; i <= n; i++ {
 			w, ok := v.RawGetInt(i).(lua.LNumber)
 			if !ok || float64(w) != math.Trunc(float64(w)) || w < 0 || w > 1<<31 {
-				L.RaiseError("%s: weights[%d] must be a non-negative integer, got %s", what, i, describe(v.RawGetInt(i)))
+				L.RaiseError("%s: weights[%d] must be a non-negative integer, got %s", what, i, luaerr.Describe(v.RawGetInt(i)))
 			}
 			ws[i-1] = int(w)
 		}
 		return ws
 	default:
-		L.RaiseError("%s: weights must be an array of integers (or nil), got %s", what, describe(v))
+		L.RaiseError("%s: weights must be an array of integers (or nil), got %s", what, luaerr.Describe(v))
 		return nil
 	}
 }

@@ -3,6 +3,7 @@ package btailib
 import (
 	"context"
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/btai"
 	lua "github.com/yuin/gopher-lua"
@@ -77,7 +78,7 @@ func (c *coroutine) Resume() (btai.BTState, bool) {
 		}
 		c.Close()
 		L.Error(lua.LString(fmt.Sprintf("%s BT.RunCoroutine: the coroutine (function at %s) yielded %s, want a BTState (BTState.Continue, BTState.Success, BTState.Failure, BTState.Abort) or nothing",
-			c.at, defined(c.fn), describe(v))), 0)
+			c.at, luaerr.Defined(c.fn), luaerr.Describe(v))), 0)
 	default:
 		c.Close()
 		msg := "error"
@@ -85,7 +86,7 @@ func (c *coroutine) Resume() (btai.BTState, bool) {
 			if s, ok := api.Object.(lua.LString); ok {
 				msg = string(s)
 			} else {
-				msg = "error object is " + describe(api.Object)
+				msg = "error object is " + luaerr.Describe(api.Object)
 			}
 		} else if err != nil {
 			msg = err.Error()

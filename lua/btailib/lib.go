@@ -2,6 +2,7 @@ package btailib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -114,31 +115,6 @@ func (r random) IntN(n int) int {
 		return int(f) - 1
 	}
 	L.Error(lua.LString(fmt.Sprintf("%s: the BT.SetRandom function returned %s for n = %d, want an integer in 1..%d (like math.random(n))",
-		defined(lib.randFn), describe(v), n, n)), 0)
+		luaerr.Defined(lib.randFn), luaerr.Describe(v), n, n)), 0)
 	return 0
-}
-
-// describe formats a Lua value for an error message: strings quoted,
-// numbers and booleans as such, other types by type name.
-func describe(v lua.LValue) string {
-	switch x := v.(type) {
-	case lua.LString:
-		return fmt.Sprintf("%q (a string)", string(x))
-	case lua.LNumber:
-		return fmt.Sprintf("%v (a number)", x)
-	case *lua.LNilType:
-		return "nil"
-	case lua.LBool:
-		return fmt.Sprintf("%v (a boolean)", x)
-	}
-	return "a " + v.Type().String()
-}
-
-// defined returns "file:line" where fn is defined, or "?" for a Go
-// function.
-func defined(fn *lua.LFunction) string {
-	if fn.IsG || fn.Proto == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined)
 }

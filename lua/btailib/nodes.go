@@ -2,6 +2,7 @@ package btailib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 	"math"
 
 	"github.com/btlua/btlua/stdlib/btai"
@@ -121,7 +122,7 @@ func (lib *Lib) makeClasses() {
 func (lib *Lib) checkNode(L *lua.LState, method string) *node {
 	nd := nodeOf(L.Get(1))
 	if nd == nil {
-		L.RaiseError("%s: self must be a BT node, got %s (call it as node:%s())", method, describe(L.Get(1)), method)
+		L.RaiseError("%s: self must be a BT node, got %s (call it as node:%s())", method, luaerr.Describe(L.Get(1)), method)
 	}
 	return nd
 }
@@ -204,7 +205,7 @@ func describeChild(v lua.LValue) string {
 			return "a btlib task (BTAction, BTSequence, ...), which cannot be a child of a BT node"
 		}
 	}
-	return describe(v)
+	return luaerr.Describe(v)
 }
 
 // argument helpers. Each raises a Lua error naming the call, the argument
@@ -213,7 +214,7 @@ func describeChild(v lua.LValue) string {
 func checkFunction(L *lua.LState, n int, what, arg string) *lua.LFunction {
 	fn, ok := L.Get(n).(*lua.LFunction)
 	if !ok {
-		L.RaiseError("%s: %s must be a function, got %s", what, arg, describe(L.Get(n)))
+		L.RaiseError("%s: %s must be a function, got %s", what, arg, luaerr.Describe(L.Get(n)))
 	}
 	return fn
 }
@@ -221,7 +222,7 @@ func checkFunction(L *lua.LState, n int, what, arg string) *lua.LFunction {
 func checkNumber(L *lua.LState, n int, what, arg string) float64 {
 	f, ok := L.Get(n).(lua.LNumber)
 	if !ok || math.IsNaN(float64(f)) {
-		L.RaiseError("%s: %s must be a number, got %s", what, arg, describe(L.Get(n)))
+		L.RaiseError("%s: %s must be a number, got %s", what, arg, luaerr.Describe(L.Get(n)))
 	}
 	return float64(f)
 }
@@ -233,7 +234,7 @@ func checkInt(L *lua.LState, n int, what, arg string, def int) int {
 	}
 	f, ok := v.(lua.LNumber)
 	if !ok || float64(f) != math.Trunc(float64(f)) || math.Abs(float64(f)) > 1<<53 {
-		L.RaiseError("%s: %s must be an integer, got %s", what, arg, describe(v))
+		L.RaiseError("%s: %s must be an integer, got %s", what, arg, luaerr.Describe(v))
 	}
 	return int(f)
 }
@@ -245,7 +246,7 @@ func checkBool(L *lua.LState, n int, what, arg string, def bool) bool {
 	case *lua.LNilType:
 		return def
 	default:
-		L.RaiseError("%s: %s must be a boolean, got %s", what, arg, describe(v))
+		L.RaiseError("%s: %s must be a boolean, got %s", what, arg, luaerr.Describe(v))
 		return false
 	}
 }
@@ -257,7 +258,7 @@ func checkString(L *lua.LState, n int, what, arg string) string {
 	case lua.LNumber:
 		return v.String()
 	default:
-		L.RaiseError("%s: %s must be a string, got %s", what, arg, describe(v))
+		L.RaiseError("%s: %s must be a string, got %s", what, arg, luaerr.Describe(v))
 		return ""
 	}
 }
@@ -268,6 +269,6 @@ func checkObject(L *lua.LState, n int, what string) lua.LValue {
 	case *lua.LTable, *lua.LUserData:
 		return v
 	}
-	L.RaiseError("%s: obj must be a table or a Go object with the methods the node calls, got %s", what, describe(v))
+	L.RaiseError("%s: obj must be a table or a Go object with the methods the node calls, got %s", what, luaerr.Describe(v))
 	return nil
 }

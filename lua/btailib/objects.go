@@ -2,6 +2,7 @@ package btailib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -28,7 +29,7 @@ func (o *object) call(method string, args ...lua.LValue) lua.LValue {
 	L := o.lib.L
 	fn := L.GetField(o.v, method)
 	if fn == lua.LNil {
-		L.Error(lua.LString(fmt.Sprintf("%s %s: obj (%s) has no method %s", o.at, o.kind, describe(o.v), method)), 0)
+		L.Error(lua.LString(fmt.Sprintf("%s %s: obj (%s) has no method %s", o.at, o.kind, luaerr.Describe(o.v), method)), 0)
 	}
 	L.Push(fn)
 	L.Push(o.v)

@@ -2,6 +2,7 @@ package btlib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -23,7 +24,7 @@ func optNumber(args []lua.LValue, i int, name string, def float64) (float64, err
 	case lua.LNumber:
 		return float64(v), nil
 	default:
-		return 0, fmt.Errorf("%s must be a number, got %s", name, describe(v))
+		return 0, fmt.Errorf("%s must be a number, got %s", name, luaerr.Describe(v))
 	}
 }
 
@@ -47,7 +48,7 @@ func optFunc(args []lua.LValue, i int, name string) (*lua.LFunction, error) {
 	case *lua.LFunction:
 		return v, nil
 	default:
-		return nil, fmt.Errorf("%s must be a function, got %s", name, describe(v))
+		return nil, fmt.Errorf("%s must be a function, got %s", name, luaerr.Describe(v))
 	}
 }
 
@@ -62,7 +63,7 @@ func optStatus(args []lua.LValue, i int, name string, def bt.Status) (bt.Status,
 			return s, nil
 		}
 	}
-	return 0, fmt.Errorf("%s must be BTTaskStatus.Success or BTTaskStatus.Failure, got %s", name, describe(v))
+	return 0, fmt.Errorf("%s must be BTTaskStatus.Success or BTTaskStatus.Failure, got %s", name, luaerr.Describe(v))
 }
 
 // optWeights reads argument i as an array of non-negative integers.
@@ -75,12 +76,12 @@ func optWeights(args []lua.LValue, i int) ([]int, error) {
 		for j := 1; j <= v.Len(); j++ {
 			n, ok := v.RawGetInt(j).(lua.LNumber)
 			if !ok || n < 0 || lua.LNumber(int(n)) != n {
-				return nil, fmt.Errorf("weights[%d] must be a non-negative integer, got %s", j, describe(v.RawGetInt(j)))
+				return nil, fmt.Errorf("weights[%d] must be a non-negative integer, got %s", j, luaerr.Describe(v.RawGetInt(j)))
 			}
 			out = append(out, int(n))
 		}
 		return out, nil
 	default:
-		return nil, fmt.Errorf("weights must be an array of integers, got %s", describe(v))
+		return nil, fmt.Errorf("weights must be an array of integers, got %s", luaerr.Describe(v))
 	}
 }

@@ -2,6 +2,7 @@ package btlib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -44,33 +45,8 @@ func (lib *Lib) callStatusArg(t *Task, fn *lua.LFunction, arg lua.LValue, what s
 	}
 	lib.current = t
 	L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want BTTaskStatus.Success, BTTaskStatus.Failure or BTTaskStatus.Running",
-		defined(fn), what, describe(ret))), 0)
+		luaerr.Defined(fn), what, luaerr.Describe(ret))), 0)
 	return bt.Failure
-}
-
-// defined returns "file:line" where fn is defined, or "?" for a Go
-// function.
-func defined(fn *lua.LFunction) string {
-	if fn.IsG || fn.Proto == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined)
-}
-
-// describe formats a Lua value for an error message: strings quoted,
-// numbers as numbers, other types by type name.
-func describe(v lua.LValue) string {
-	switch x := v.(type) {
-	case lua.LString:
-		return fmt.Sprintf("%q (a string)", string(x))
-	case lua.LNumber:
-		return fmt.Sprintf("%v (a number)", x)
-	case *lua.LNilType:
-		return "nil"
-	case lua.LBool:
-		return fmt.Sprintf("%v (a boolean)", x)
-	}
-	return "a " + v.Type().String()
 }
 
 // callArgs calls fn(args...) with t as the current task and leaves nret
@@ -97,7 +73,7 @@ func (lib *Lib) callNumber(t *Task, fn *lua.LFunction, what string) float64 {
 		return float64(n)
 	}
 	lib.current = t
-	lib.L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want a number", defined(fn), what, describe(ret))), 0)
+	lib.L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want a number", luaerr.Defined(fn), what, luaerr.Describe(ret))), 0)
 	return 0
 }
 

@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -56,7 +57,7 @@ func (lib *Lib) luaAddCondition(L *lua.LState) int {
 		}
 		c = &luaCondition{lib: lib, owner: t, fn: fn, self: v}
 	default:
-		L.RaiseError("AddCondition: want a function or a precondition, got %s", describe(v))
+		L.RaiseError("AddCondition: want a function or a precondition, got %s", luaerr.Describe(v))
 	}
 	adder.AddCondition(c)
 	return 0
@@ -71,7 +72,7 @@ func (lib *Lib) luaSetAbortType(L *lua.LState) int {
 	}
 	n, ok := L.Get(2).(lua.LNumber)
 	if a := bt.AbortType(n); !ok || lua.LNumber(a) != n || a > bt.AbortBoth {
-		L.RaiseError("SetAbortType: want BTAbortType.None, Self, LowerPriority or Both, got %s", describe(L.Get(2)))
+		L.RaiseError("SetAbortType: want BTAbortType.None, Self, LowerPriority or Both, got %s", luaerr.Describe(L.Get(2)))
 	}
 	setter.SetAbortType(bt.AbortType(n))
 	return 0

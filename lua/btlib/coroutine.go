@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -69,7 +70,7 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 		}
 		c.th = nil
 		c.lib.current = t
-		L.RaiseError("%s: BTCoroutine yielded %s, want a BTTaskStatus or nothing", defined(c.fn), describe(vals[0]))
+		L.RaiseError("%s: BTCoroutine yielded %s, want a BTTaskStatus or nothing", luaerr.Defined(c.fn), luaerr.Describe(vals[0]))
 	}
 	c.th = nil
 	if s, ok := statusOf(vals); ok && s != bt.Running {
@@ -79,7 +80,7 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 		return bt.Success
 	}
 	c.lib.current = t
-	L.RaiseError("%s: BTCoroutine returned %s, want BTTaskStatus.Success, BTTaskStatus.Failure or nothing", defined(c.fn), describe(vals[0]))
+	L.RaiseError("%s: BTCoroutine returned %s, want BTTaskStatus.Success, BTTaskStatus.Failure or nothing", luaerr.Defined(c.fn), luaerr.Describe(vals[0]))
 	return bt.Failure
 }
 

@@ -2,6 +2,7 @@ package btlib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -117,7 +118,7 @@ func makeUniversal(lib *Lib, args []lua.LValue) (bt.Task, error) {
 		}
 		fn, ok := args[1].(*lua.LFunction)
 		if !ok {
-			return nil, fmt.Errorf("(owner, fn): fn must be a function, got %s", describe(args[1]))
+			return nil, fmt.Errorf("(owner, fn): fn must be a function, got %s", luaerr.Describe(args[1]))
 		}
 		u.fn = fn
 	}

@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -65,7 +66,7 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 			return s
 		}
 		lib.current = t
-		L.RaiseError("%s: OverrideStatus returned %s, want a BTTaskStatus", defined(fn), describe(ret))
+		L.RaiseError("%s: OverrideStatus returned %s, want a BTTaskStatus", luaerr.Defined(fn), luaerr.Describe(ret))
 	}
 	return last
 }

@@ -3,6 +3,8 @@ package btlib
 import (
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -49,25 +51,9 @@ func (lib *Lib) resolve(tbl *lua.LTable) (proto any, sp *spec) {
 		if s, ok := lib.specs[cur]; ok {
 			return nil, s
 		}
-		cur = classOf(cur)
+		cur = luaclass.Of(cur)
 	}
 	return nil, nil
-}
-
-// classOf returns the table instances of tbl's class look methods up in:
-// the metatable's __index when it is a table, else the metatable.
-func classOf(tbl *lua.LTable) *lua.LTable {
-	mt, ok := tbl.Metatable.(*lua.LTable)
-	if !ok {
-		return nil
-	}
-	if idx, ok := mt.RawGetString("__index").(*lua.LTable); ok && idx != tbl {
-		return idx
-	}
-	if mt == tbl {
-		return nil
-	}
-	return mt
 }
 
 func (lib *Lib) treeSpec() *spec {
@@ -84,7 +70,7 @@ func (lib *Lib) treeSpec() *spec {
 func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return nil, fmt.Errorf("want a task (a table made from a BT class), got %s", describe(v))
+		return nil, fmt.Errorf("want a task (a table made from a BT class), got %s", luaerr.Describe(v))
 	}
 	if ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData); ok {
 		switch n := ud.Value.(type) {
@@ -141,7 +127,7 @@ func (lib *Lib) className(tbl *lua.LTable, sp *spec) string {
 		if ok {
 			return name
 		}
-		cur = classOf(cur)
+		cur = luaclass.Of(cur)
 	}
 	if sp != nil {
 		return sp.name

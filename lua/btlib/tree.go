@@ -3,6 +3,7 @@ package btlib
 import (
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
 
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -40,7 +41,7 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return nil, fmt.Errorf("want a behavior tree or a task, got %s", describe(v))
+		return nil, fmt.Errorf("want a behavior tree or a task, got %s", luaerr.Describe(v))
 	}
 	if ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData); ok {
 		if tr, ok := ud.Value.(*Tree); ok {
@@ -86,14 +87,14 @@ func (tr *Tree) root() bt.Task {
 	if r := tr.BT.Root(); r != nil {
 		return r
 	}
-	for cur, n := classOf(tr.Self), 0; cur != nil && n < 64; n++ {
+	for cur, n := luaclass.Of(tr.Self), 0; cur != nil && n < 64; n++ {
 		if ud, ok := cur.RawGetString(nodeKey).(*lua.LUserData); ok {
 			if p, ok := ud.Value.(*Tree); ok && p.BT.Root() != nil {
 				tr.BT.SetRoot(p.BT.Root())
 				return p.BT.Root()
 			}
 		}
-		cur = classOf(cur)
+		cur = luaclass.Of(cur)
 	}
 	return nil
 }

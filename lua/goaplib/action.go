@@ -2,6 +2,8 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -44,7 +46,7 @@ type luaAction struct {
 func (lib *Lib) actionOf(v lua.LValue, what string) (*luaAction, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return nil, fmt.Errorf("%s: want an action (a table made with goap.Action:New() or derived from it), got %s", what, describe(v))
+		return nil, fmt.Errorf("%s: want an action (a table made with goap.Action:New() or derived from it), got %s", what, luaerr.Describe(v))
 	}
 	var proto *luaAction
 	if la, ok := nodeOf(tbl).(*luaAction); ok {
@@ -59,7 +61,7 @@ func (lib *Lib) actionOf(v lua.LValue, what string) (*luaAction, error) {
 		return nil, fmt.Errorf("%s: goap.Action is the base class; make an action with goap.Action:New()", what)
 	}
 	derived := false
-	for cur, n := classOf(tbl), 0; cur != nil && n < 64; n++ {
+	for cur, n := luaclass.Of(tbl), 0; cur != nil && n < 64; n++ {
 		if cur == lib.actionClass {
 			derived = true
 			break
@@ -67,7 +69,7 @@ func (lib *Lib) actionOf(v lua.LValue, what string) (*luaAction, error) {
 		if p, ok := nodeOf(cur).(*luaAction); ok && p.self == cur && proto == nil {
 			proto = p
 		}
-		cur = classOf(cur)
+		cur = luaclass.Of(cur)
 	}
 	if !derived {
 		return nil, fmt.Errorf("%s: want an action (a table made with goap.Action:New() or derived from it), got a table whose class chain has no goap.Action", what)
@@ -122,7 +124,7 @@ func (la *luaAction) sync() error {
 	case *lua.LNilType:
 		return fmt.Errorf("action has no name (set its name field to a string)")
 	default:
-		return fmt.Errorf("action name must be a string, got %s", describe(n))
+		return fmt.Errorf("action name must be a string, got %s", luaerr.Describe(n))
 	}
 	switch c := L.GetField(la.self, "cost").(type) {
 	case lua.LNumber:
@@ -135,10 +137,10 @@ func (la *luaAction) sync() error {
 		case *lua.LNilType:
 			la.act.Cost = 0
 		default:
-			return fmt.Errorf("%s.minCost must be a number, got %s", la.act.Name, describe(m))
+			return fmt.Errorf("%s.minCost must be a number, got %s", la.act.Name, luaerr.Describe(m))
 		}
 	default:
-		return fmt.Errorf("%s.cost must be a number or a function(state, action), got %s", la.act.Name, describe(c))
+		return fmt.Errorf("%s.cost must be a number or a function(state, action), got %s", la.act.Name, luaerr.Describe(c))
 	}
 	if la.act.CostFunc == nil && (la.act.Cost < 0 || la.act.Cost != la.act.Cost) {
 		return fmt.Errorf("%s.cost must be a number >= 0, got %v", la.act.Name, la.act.Cost)
@@ -166,7 +168,7 @@ func (la *luaAction) requiresInRange() (bool, error) {
 		return bool(v), nil
 	case *lua.LNilType:
 	default:
-		return false, fmt.Errorf("%s.RequiresInRange must be a method or a boolean, got %s", la.act.Name, describe(v))
+		return false, fmt.Errorf("%s.RequiresInRange must be a method or a boolean, got %s", la.act.Name, luaerr.Describe(v))
 	}
 	return lua.LVAsBool(L.GetField(la.self, "requiresInRange")), nil
 }

@@ -2,6 +2,8 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -61,8 +63,8 @@ func (lib *Lib) registerAction() {
 // given, are checked here so that mistakes point at the constructor.
 func (lib *Lib) actionNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
-	if !ok || !derives(cls, lib.actionClass) {
-		lib.raise("Action:New: self must be goap.Action or a class derived from it (call it with a colon: goap.Action:New{...}), got %s", describe(L.Get(1)))
+	if !ok || !luaclass.Derives(cls, lib.actionClass) {
+		lib.raise("Action:New: self must be goap.Action or a class derived from it (call it with a colon: goap.Action:New{...}), got %s", luaerr.Describe(L.Get(1)))
 	}
 	if cls.RawGetString("__index") == lua.LNil {
 		cls.RawSetString("__index", cls)
@@ -72,7 +74,7 @@ func (lib *Lib) actionNew(L *lua.LState) int {
 	if L.GetTop() >= 2 && L.Get(2) != lua.LNil {
 		spec, ok := L.Get(2).(*lua.LTable)
 		if !ok {
-			lib.raise("Action:New(spec): spec must be a table, got %s", describe(L.Get(2)))
+			lib.raise("Action:New(spec): spec must be a table, got %s", luaerr.Describe(L.Get(2)))
 		}
 		pre, eff := lua.LValue(lua.LNil), lua.LValue(lua.LNil)
 		for k, v := spec.Next(lua.LNil); k != lua.LNil; k, v = spec.Next(k) {
@@ -91,7 +93,7 @@ func (lib *Lib) actionNew(L *lua.LState) int {
 			what = string(n) + ":New"
 		case *lua.LNilType:
 		default:
-			lib.raise("Action:New: name must be a string, got %s", describe(n))
+			lib.raise("Action:New: name must be a string, got %s", luaerr.Describe(n))
 		}
 		switch c := o.RawGetString("cost").(type) {
 		case lua.LNumber:
@@ -100,7 +102,7 @@ func (lib *Lib) actionNew(L *lua.LState) int {
 			}
 		case *lua.LNilType, *lua.LFunction:
 		default:
-			lib.raise("%s: cost must be a number or a function(state, action), got %s", what, describe(c))
+			lib.raise("%s: cost must be a number or a function(state, action), got %s", what, luaerr.Describe(c))
 		}
 		if pre != lua.LNil || eff != lua.LNil {
 			la, err := lib.actionOf(o, what)
@@ -182,7 +184,7 @@ func (lib *Lib) actionRemove(pre bool) lua.LGFunction {
 		la := lib.checkAction(L, 1, method)
 		key, ok := L.Get(2).(lua.LString)
 		if !ok {
-			lib.raise("%s:%s(key): key must be a string, got %s", la.name(), method, describe(L.Get(2)))
+			lib.raise("%s:%s(key): key must be a string, got %s", la.name(), method, luaerr.Describe(L.Get(2)))
 		}
 		if pre {
 			la.act.RemovePrecondition(string(key))

@@ -2,6 +2,8 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -113,15 +115,15 @@ func (lib *Lib) checkUsable(v lua.LValue, what string) *luaAction {
 // seed's actions were components of one GameObject.
 func (lib *Lib) agentNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
-	if !ok || !derives(cls, lib.agentClass) {
-		lib.raise("Agent:New: self must be goap.Agent or a class derived from it (call it with a colon), got %s", describe(L.Get(1)))
+	if !ok || !luaclass.Derives(cls, lib.agentClass) {
+		lib.raise("Agent:New: self must be goap.Agent or a class derived from it (call it with a colon), got %s", luaerr.Describe(L.Get(1)))
 	}
 	if cls.RawGetString("__index") == lua.LNil {
 		cls.RawSetString("__index", cls)
 	}
 	ptbl, ok := L.Get(2).(*lua.LTable)
 	if !ok {
-		lib.raise("Agent:New(provider, actions): provider must be a table with GetWorldState and Goals (or CreateGoalState) methods, got %s", describe(L.Get(2)))
+		lib.raise("Agent:New(provider, actions): provider must be a table with GetWorldState and Goals (or CreateGoalState) methods, got %s", luaerr.Describe(L.Get(2)))
 	}
 	prov := newProvider(lib, ptbl)
 	if err := prov.check(); err != nil {
@@ -129,7 +131,7 @@ func (lib *Lib) agentNew(L *lua.LState) int {
 	}
 	list, ok := L.Get(3).(*lua.LTable)
 	if !ok {
-		lib.raise("Agent:New(provider, actions): actions must be a list of actions, got %s", describe(L.Get(3)))
+		lib.raise("Agent:New(provider, actions): actions must be a list of actions, got %s", luaerr.Describe(L.Get(3)))
 	}
 	var acts []*goap.Action
 	for i, n := 1, list.Len(); i <= n; i++ {
@@ -141,7 +143,7 @@ func (lib *Lib) agentNew(L *lua.LState) int {
 	if v := L.Get(4); v != lua.LNil {
 		opts, ok := v.(*lua.LTable)
 		if !ok {
-			lib.raise("Agent:New(provider, actions, opts): opts must be a table, got %s", describe(v))
+			lib.raise("Agent:New(provider, actions, opts): opts must be a table, got %s", luaerr.Describe(v))
 		}
 		if o := opts.RawGetString("owner"); o != lua.LNil {
 			owner = o
@@ -170,7 +172,7 @@ func (lib *Lib) optSignedInt(opts *lua.LTable, key, what string) int {
 			return int(v)
 		}
 	}
-	lib.raise("%s: %s must be a whole number, got %s", what, key, describe(opts.RawGetString(key)))
+	lib.raise("%s: %s must be a whole number, got %s", what, key, luaerr.Describe(opts.RawGetString(key)))
 	return 0
 }
 
@@ -188,7 +190,7 @@ func agentOf(v lua.LValue) (*luaAgent, bool) {
 func (lib *Lib) checkAgent(L *lua.LState, method string) *luaAgent {
 	la, ok := agentOf(L.Get(1))
 	if !ok {
-		lib.raise("Agent:%s: self must be an agent made with goap.Agent:New() (call it with a colon), got %s", method, describe(L.Get(1)))
+		lib.raise("Agent:%s: self must be an agent made with goap.Agent:New() (call it with a colon), got %s", method, luaerr.Describe(L.Get(1)))
 	}
 	return la
 }
@@ -219,5 +221,5 @@ func (lib *Lib) Agent(v lua.LValue) (*goap.Agent, error) {
 }
 
 func errNotAgent(v lua.LValue) error {
-	return fmt.Errorf("goap: want an agent made with goap.Agent:New(), got %s", describe(v))
+	return fmt.Errorf("goap: want an agent made with goap.Agent:New(), got %s", luaerr.Describe(v))
 }

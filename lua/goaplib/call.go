@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -39,7 +40,7 @@ func (lib *Lib) callBool(fn *lua.LFunction, owner, hook string, args ...lua.LVal
 	if b, ok := ret.(lua.LBool); ok {
 		return bool(b)
 	}
-	lib.failAt(fn, "%s returned %s, want true or false", hookName(owner, hook), describe(ret))
+	lib.failAt(fn, "%s returned %s, want true or false", hookName(owner, hook), luaerr.Describe(ret))
 	return false
 }
 
@@ -50,7 +51,7 @@ func (lib *Lib) callNumber(fn *lua.LFunction, owner, hook string, args ...lua.LV
 	if n, ok := ret.(lua.LNumber); ok {
 		return float64(n)
 	}
-	lib.failAt(fn, "%s returned %s, want a number", hookName(owner, hook), describe(ret))
+	lib.failAt(fn, "%s returned %s, want a number", hookName(owner, hook), luaerr.Describe(ret))
 	return 0
 }
 
@@ -71,30 +72,5 @@ func (lib *Lib) raise(format string, args ...any) {
 // failAt raises a Lua error located where fn is defined: for a hook that
 // misbehaved, whose caller is Go code.
 func (lib *Lib) failAt(fn *lua.LFunction, format string, args ...any) {
-	lib.L.Error(lua.LString(defined(fn)+": goap: "+fmt.Sprintf(format, args...)), 0)
-}
-
-// defined returns "file:line" where fn is defined, or "?" for a Go
-// function.
-func defined(fn *lua.LFunction) string {
-	if fn == nil || fn.IsG || fn.Proto == nil {
-		return "?"
-	}
-	return fmt.Sprintf("%s:%d", fn.Proto.SourceName, fn.Proto.LineDefined)
-}
-
-// describe formats a Lua value for an error message: strings quoted,
-// numbers and booleans as such, other types by type name.
-func describe(v lua.LValue) string {
-	switch x := v.(type) {
-	case lua.LString:
-		return fmt.Sprintf("%q (a string)", string(x))
-	case lua.LNumber:
-		return fmt.Sprintf("%v (a number)", x)
-	case *lua.LNilType:
-		return "nil"
-	case lua.LBool:
-		return fmt.Sprintf("%v (a boolean)", x)
-	}
-	return "a " + v.Type().String()
+	lib.L.Error(lua.LString(luaerr.Defined(fn)+": goap: "+fmt.Sprintf(format, args...)), 0)
 }

@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 	"slices"
 
 	"github.com/btlua/btlua/stdlib/goap"
@@ -30,7 +31,7 @@ func checkValue(v lua.LValue, where string) (goap.Value, error) {
 	if gv, ok := toValue(v); ok {
 		return gv, nil
 	}
-	return goap.Value{}, fmt.Errorf("%s: want a boolean, number or string, got %s", where, describe(v))
+	return goap.Value{}, fmt.Errorf("%s: want a boolean, number or string, got %s", where, luaerr.Describe(v))
 }
 
 // fromValue converts a goap.Value to Lua (nil for the zero Value).
@@ -59,7 +60,7 @@ type stateBuf struct {
 func (b *stateBuf) fill(v lua.LValue, what string) (*goap.WorldState, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return nil, fmt.Errorf("%s must be a table of key = value, got %s", what, describe(v))
+		return nil, fmt.Errorf("%s must be a table of key = value, got %s", what, luaerr.Describe(v))
 	}
 	if b.ws == nil {
 		b.ws = goap.NewWorldState()
@@ -71,11 +72,11 @@ func (b *stateBuf) fill(v lua.LValue, what string) (*goap.WorldState, error) {
 	for k, val := tbl.Next(lua.LNil); k != lua.LNil; k, val = tbl.Next(k) {
 		key, ok := k.(lua.LString)
 		if !ok {
-			return nil, fmt.Errorf("%s: keys must be strings, got key %s", what, describe(k))
+			return nil, fmt.Errorf("%s: keys must be strings, got key %s", what, luaerr.Describe(k))
 		}
 		gv, ok := toValue(val)
 		if !ok {
-			return nil, fmt.Errorf("%s: %s: want a boolean, number or string, got %s", what, key, describe(val))
+			return nil, fmt.Errorf("%s: %s: want a boolean, number or string, got %s", what, key, luaerr.Describe(val))
 		}
 		b.ws.Set(string(key), gv)
 		b.keys = append(b.keys, string(key))
@@ -91,7 +92,7 @@ func (b *stateBuf) fill(v lua.LValue, what string) (*goap.WorldState, error) {
 func parseConditions(dst []goap.Condition, v lua.LValue, what string, scratch *[]string) ([]goap.Condition, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return dst, fmt.Errorf("%s must be a table of conditions ({key = value} or {{key, op, value}}), got %s", what, describe(v))
+		return dst, fmt.Errorf("%s must be a table of conditions ({key = value} or {{key, op, value}}), got %s", what, luaerr.Describe(v))
 	}
 	n := tbl.Len()
 	for i := 1; i <= n; i++ {
@@ -130,7 +131,7 @@ func stringKeys(tbl *lua.LTable, n int, what string, scratch *[]string) ([]strin
 			}
 		}
 		*scratch = keys
-		return nil, fmt.Errorf("%s: keys must be strings (or list entries), got key %s", what, describe(k))
+		return nil, fmt.Errorf("%s: keys must be strings (or list entries), got key %s", what, luaerr.Describe(k))
 	}
 	slices.Sort(keys)
 	*scratch = keys
@@ -141,7 +142,7 @@ func stringKeys(tbl *lua.LTable, n int, what string, scratch *[]string) ([]strin
 func parseCondEntry(v lua.LValue, what string) (goap.Condition, error) {
 	e, ok := v.(*lua.LTable)
 	if !ok || (e.Len() != 2 && e.Len() != 3) {
-		return goap.Condition{}, fmt.Errorf("%s: want {key, value} or {key, op, value}, got %s", what, describe(v))
+		return goap.Condition{}, fmt.Errorf("%s: want {key, value} or {key, op, value}, got %s", what, luaerr.Describe(v))
 	}
 	if e.Len() == 2 {
 		return makeCondition(e.RawGetInt(1), lua.LString("=="), e.RawGetInt(2), what)
@@ -153,11 +154,11 @@ func parseCondEntry(v lua.LValue, what string) (goap.Condition, error) {
 func makeCondition(key, op, val lua.LValue, what string) (goap.Condition, error) {
 	k, ok := key.(lua.LString)
 	if !ok {
-		return goap.Condition{}, fmt.Errorf("%s: key must be a string, got %s", what, describe(key))
+		return goap.Condition{}, fmt.Errorf("%s: key must be a string, got %s", what, luaerr.Describe(key))
 	}
 	o, ok := op.(lua.LString)
 	if !ok {
-		return goap.Condition{}, fmt.Errorf("%s: operator must be a string (==, ~=, !=, <, <=, >, >=), got %s", what, describe(op))
+		return goap.Condition{}, fmt.Errorf("%s: operator must be a string (==, ~=, !=, <, <=, >, >=), got %s", what, luaerr.Describe(op))
 	}
 	gop, err := goap.ParseOp(string(o))
 	if err != nil {
@@ -168,7 +169,7 @@ func makeCondition(key, op, val lua.LValue, what string) (goap.Condition, error)
 		return goap.Condition{}, err
 	}
 	if gop != goap.OpEq && gop != goap.OpNe && gv.Kind() != goap.KindNumber {
-		return goap.Condition{}, fmt.Errorf("%s: operator %s on %q needs a number, got %s", what, gop, string(k), describe(val))
+		return goap.Condition{}, fmt.Errorf("%s: operator %s on %q needs a number, got %s", what, gop, string(k), luaerr.Describe(val))
 	}
 	return goap.Cond(string(k), gop, gv), nil
 }
@@ -178,11 +179,11 @@ func makeCondition(key, op, val lua.LValue, what string) (goap.Condition, error)
 func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 	k, ok := key.(lua.LString)
 	if !ok {
-		return goap.Effect{}, fmt.Errorf("%s: key must be a string, got %s", what, describe(key))
+		return goap.Effect{}, fmt.Errorf("%s: key must be a string, got %s", what, luaerr.Describe(key))
 	}
 	o, ok := op.(lua.LString)
 	if !ok {
-		return goap.Effect{}, fmt.Errorf("%s: operator must be \"=\", \"+\" or \"-\", got %s", what, describe(op))
+		return goap.Effect{}, fmt.Errorf("%s: operator must be \"=\", \"+\" or \"-\", got %s", what, luaerr.Describe(op))
 	}
 	switch o {
 	case "=", "==":
@@ -194,7 +195,7 @@ func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 	case "+", "-":
 		n, ok := val.(lua.LNumber)
 		if !ok {
-			return goap.Effect{}, fmt.Errorf("%s: %q %s needs a number, got %s", what, string(k), o, describe(val))
+			return goap.Effect{}, fmt.Errorf("%s: %q %s needs a number, got %s", what, string(k), o, luaerr.Describe(val))
 		}
 		if o == "-" {
 			return goap.Sub(string(k), float64(n)), nil
@@ -210,14 +211,14 @@ func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 func parseEffects(dst []goap.Effect, v lua.LValue, what string, scratch *[]string) ([]goap.Effect, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return dst, fmt.Errorf("%s must be a table of effects ({key = value} or {{key, op, value}}), got %s", what, describe(v))
+		return dst, fmt.Errorf("%s must be a table of effects ({key = value} or {{key, op, value}}), got %s", what, luaerr.Describe(v))
 	}
 	n := tbl.Len()
 	for i := 1; i <= n; i++ {
 		w := fmt.Sprintf("%s[%d]", what, i)
 		e, ok := tbl.RawGetInt(i).(*lua.LTable)
 		if !ok || (e.Len() != 2 && e.Len() != 3) {
-			return dst, fmt.Errorf("%s: want {key, value} or {key, op, value}, got %s", w, describe(tbl.RawGetInt(i)))
+			return dst, fmt.Errorf("%s: want {key, value} or {key, op, value}, got %s", w, luaerr.Describe(tbl.RawGetInt(i)))
 		}
 		var eff goap.Effect
 		var err error

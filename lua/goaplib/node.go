@@ -30,31 +30,3 @@ func nodeOf(tbl *lua.LTable) any {
 	}
 	return ud.Value
 }
-
-// classOf returns the table instances of tbl's class look fields up in: the
-// metatable's __index when it is a table, else the metatable; nil at the
-// top of the chain.
-func classOf(tbl *lua.LTable) *lua.LTable {
-	mt, ok := tbl.Metatable.(*lua.LTable)
-	if !ok {
-		return nil
-	}
-	if idx, ok := mt.RawGetString("__index").(*lua.LTable); ok && idx != tbl {
-		return idx
-	}
-	if mt == tbl {
-		return nil
-	}
-	return mt
-}
-
-// derives reports whether class is tbl or on tbl's class chain.
-func derives(tbl, class *lua.LTable) bool {
-	for cur, n := tbl, 0; cur != nil && n < 64; n++ {
-		if cur == class {
-			return true
-		}
-		cur = classOf(cur)
-	}
-	return false
-}

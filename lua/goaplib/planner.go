@@ -3,6 +3,8 @@ package goaplib
 import (
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -33,8 +35,8 @@ func (lib *Lib) registerPlanner() {
 // expansion for Explain), traceLimit = n, disableHeuristic = bool}.
 func (lib *Lib) plannerNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
-	if !ok || !derives(cls, lib.plannerClass) {
-		lib.raise("Planner:New: self must be goap.Planner or a class derived from it (call it with a colon), got %s", describe(L.Get(1)))
+	if !ok || !luaclass.Derives(cls, lib.plannerClass) {
+		lib.raise("Planner:New: self must be goap.Planner or a class derived from it (call it with a colon), got %s", luaerr.Describe(L.Get(1)))
 	}
 	if cls.RawGetString("__index") == lua.LNil {
 		cls.RawSetString("__index", cls)
@@ -43,7 +45,7 @@ func (lib *Lib) plannerNew(L *lua.LState) int {
 	if v := L.Get(2); v != lua.LNil {
 		opts, ok := v.(*lua.LTable)
 		if !ok {
-			lib.raise("Planner:New(opts): opts must be a table, got %s", describe(v))
+			lib.raise("Planner:New(opts): opts must be a table, got %s", luaerr.Describe(v))
 		}
 		p.MaxNodes = lib.optInt(opts, "maxNodes", "Planner:New")
 		p.TraceLimit = lib.optInt(opts, "traceLimit", "Planner:New")
@@ -67,7 +69,7 @@ func (lib *Lib) optInt(opts *lua.LTable, key, what string) int {
 			return int(v)
 		}
 	}
-	lib.raise("%s: %s must be a whole number >= 0, got %s", what, key, describe(opts.RawGetString(key)))
+	lib.raise("%s: %s must be a whole number >= 0, got %s", what, key, luaerr.Describe(opts.RawGetString(key)))
 	return 0
 }
 
@@ -79,13 +81,13 @@ func (lib *Lib) plannerOf(L *lua.LState, method string) *luaPlanner {
 		if lp, ok := nodeOf(tbl).(*luaPlanner); ok {
 			return lp
 		}
-		if tbl != lib.plannerClass && derives(tbl, lib.plannerClass) {
+		if tbl != lib.plannerClass && luaclass.Derives(tbl, lib.plannerClass) {
 			lp := &luaPlanner{p: &goap.Planner{}}
 			lib.setNode(tbl, lp)
 			return lp
 		}
 	}
-	lib.raise("Planner:%s: self must be a planner made with goap.Planner:New() (call it with a colon), got %s", method, describe(L.Get(1)))
+	lib.raise("Planner:%s: self must be a planner made with goap.Planner:New() (call it with a colon), got %s", method, luaerr.Describe(L.Get(1)))
 	return nil
 }
 
@@ -117,7 +119,7 @@ func (lib *Lib) plannerPlan(L *lua.LState) int {
 	}
 	list, ok := L.Get(4).(*lua.LTable)
 	if !ok {
-		lib.raise("Planner:Plan: actions must be a list of actions, got %s", describe(L.Get(4)))
+		lib.raise("Planner:Plan: actions must be a list of actions, got %s", luaerr.Describe(L.Get(4)))
 	}
 	clear(lp.acts)
 	lp.acts = lp.acts[:0]
@@ -184,5 +186,5 @@ func (lib *Lib) Planner(v lua.LValue) (*goap.Planner, error) {
 			return lp.p, nil
 		}
 	}
-	return nil, fmt.Errorf("goap: want a planner made with goap.Planner:New(), got %s", describe(v))
+	return nil, fmt.Errorf("goap: want a planner made with goap.Planner:New(), got %s", luaerr.Describe(v))
 }

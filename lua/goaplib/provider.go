@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -119,7 +120,7 @@ func (p *provider) Goals() []*goap.Goal {
 		ret := p.lib.call1(fn, p.self)
 		list, ok := ret.(*lua.LTable)
 		if !ok {
-			p.lib.failAt(fn, "Goals returned %s, want a list of goals", describe(ret))
+			p.lib.failAt(fn, "Goals returned %s, want a list of goals", luaerr.Describe(ret))
 		}
 		for i, n := 1, list.Len(); i <= n; i++ {
 			if err := p.slot(i-1).parse(list.RawGetInt(i), i); err != nil {
@@ -160,7 +161,7 @@ func (s *goalSlot) parse(v lua.LValue, i int) error {
 	s.goal = goap.Goal{Conditions: s.goal.Conditions[:0]}
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
-		return fmt.Errorf("goals[%d]: want a table, got %s", i, describe(v))
+		return fmt.Errorf("goals[%d]: want a table, got %s", i, luaerr.Describe(v))
 	}
 	conds := tbl.RawGetString("conditions")
 	if conds == lua.LNil {
@@ -174,7 +175,7 @@ func (s *goalSlot) parse(v lua.LValue, i int) error {
 		s.goal.Name = string(n)
 	case *lua.LNilType:
 	default:
-		return fmt.Errorf("goals[%d].name must be a string, got %s", i, describe(n))
+		return fmt.Errorf("goals[%d].name must be a string, got %s", i, luaerr.Describe(n))
 	}
 	switch pr := tbl.RawGetString("priority").(type) {
 	case lua.LNumber:
@@ -184,7 +185,7 @@ func (s *goalSlot) parse(v lua.LValue, i int) error {
 		s.goal.PriorityFunc = s.prioFunc
 	case *lua.LNilType:
 	default:
-		return fmt.Errorf("goals[%d].priority must be a number or a function(state), got %s", i, describe(pr))
+		return fmt.Errorf("goals[%d].priority must be a number or a function(state), got %s", i, luaerr.Describe(pr))
 	}
 	var err error
 	s.goal.Conditions, err = parseConditions(s.goal.Conditions, conds, fmt.Sprintf("goals[%d].conditions", i), &s.p.scratch)

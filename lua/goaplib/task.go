@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"errors"
+	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/goap"
@@ -76,11 +77,11 @@ func (lib *Lib) registerTask() {
 // taskNew is BTGoapAgentTask:New(agent, name?).
 func (lib *Lib) taskNew(L *lua.LState) int {
 	if L.Get(1) != lib.taskFactory {
-		lib.raise("BTGoapAgentTask:New(agent): call it with a colon, got self %s", describe(L.Get(1)))
+		lib.raise("BTGoapAgentTask:New(agent): call it with a colon, got self %s", luaerr.Describe(L.Get(1)))
 	}
 	ag, ok := agentOf(L.Get(2))
 	if !ok {
-		lib.raise("BTGoapAgentTask:New(agent): agent must be made with goap.Agent:New(), got %s", describe(L.Get(2)))
+		lib.raise("BTGoapAgentTask:New(agent): agent must be made with goap.Agent:New(), got %s", luaerr.Describe(L.Get(2)))
 	}
 	name := "GoapAgent"
 	switch n := L.Get(3).(type) {
@@ -88,7 +89,7 @@ func (lib *Lib) taskNew(L *lua.LState) int {
 		name = string(n)
 	case *lua.LNilType:
 	default:
-		lib.raise("BTGoapAgentTask:New(agent, name): name must be a string, got %s", describe(n))
+		lib.raise("BTGoapAgentTask:New(agent, name): name must be a string, got %s", luaerr.Describe(n))
 	}
 	tbl, err := lib.newTask(ag, name)
 	if err != nil {
