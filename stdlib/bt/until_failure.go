@@ -29,21 +29,7 @@ func (d *UntilFailure) Successes() int { return d.successes }
 
 // OnUpdate ticks the child and repeats on success.
 func (d *UntilFailure) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
-	switch Tick(c) {
-	case Running:
-		return Running
-	case Failure:
-		return Failure
-	}
-	d.successes++
-	if d.MaxSuccesses > 0 && d.successes >= d.MaxSuccesses {
-		return Success
-	}
-	return Running
+	return tickUntil(d.Child(), Failure, &d.successes, d.MaxSuccesses)
 }
 
 // OnEnd resets the counter.

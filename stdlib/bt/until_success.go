@@ -28,22 +28,28 @@ func (d *UntilSuccess) Failures() int { return d.failures }
 
 // OnUpdate ticks the child and retries on failure.
 func (d *UntilSuccess) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
-	switch Tick(c) {
-	case Running:
-		return Running
-	case Success:
-		return Success
-	}
-	d.failures++
-	if d.MaxAttempts > 0 && d.failures >= d.MaxAttempts {
-		return Failure
-	}
-	return Running
+	return tickUntil(d.Child(), Success, &d.failures, d.MaxAttempts)
 }
 
 // OnEnd resets the attempt counter.
 func (d *UntilSuccess) OnEnd() { d.failures = 0 }
+
+// tickUntil is the tick of UntilSuccess and UntilFailure: it ticks c; the
+// stop status ends the run with that status; the other completion is
+// counted and the run goes on (Running), unless the count reached limit
+// (> 0), which ends the run with that other status. Without a child it
+// fails.
+func tickUntil(c Task, stop Status, count *int, limit int) Status {
+	if c == nil {
+		return Failure
+	}
+	s := Tick(c)
+	if s == Running || s == stop {
+		return s
+	}
+	*count++
+	if limit > 0 && *count >= limit {
+		return s
+	}
+	return Running
+}
