@@ -37,14 +37,22 @@ type Task struct {
 	// args are the constructor arguments, inherited by instances made
 	// from this task by a script's own New.
 	args []lua.LValue
+	// kind caches Kind for the epoch kindEpoch.
+	kind      string
+	kindEpoch uint64
 }
 
 // Base returns the shared bookkeeping of Impl.
 func (t *Task) Base() *bt.TaskBase { return t.Impl.Base() }
 
 // Kind returns the name of the task's Lua class (the global it is bound
-// to), or the built-in class name.
-func (t *Task) Kind() string { return t.lib.className(t.Self, t.spec) }
+// to), or the built-in class name. It is looked up once per cache epoch.
+func (t *Task) Kind() string {
+	if t.kind == "" || t.kindEpoch != t.lib.epoch {
+		t.kind, t.kindEpoch = t.lib.className(t.Self, t.spec), t.lib.epoch
+	}
+	return t.kind
+}
 
 // IsConditional reports whether the task derives from BTConditional.
 func (t *Task) IsConditional() bool { return t.spec.conditional }
