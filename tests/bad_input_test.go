@@ -24,6 +24,7 @@ func TestBadInput(t *testing.T) {
 		{"raises", 5, "the guard lost its target", "patrol/boom[1]", "before\n"},
 		{"bad_status", 3, `OnUpdate returned "done" (a string), want BTTaskStatus.Success`, "BTSequence/Sloppy[0]", ""},
 		{"add_non_task", 3, "AddChild to BTSequence: want a task (a table made from a BT class), got 42 (a number)", "", ""},
+		{"add_itself", 2, "AddChild of BTSequence to BTSequence: bt: task would become its own ancestor", "", ""},
 		{"add_self", 4, "AddChild of BTSequence to BTSequence/BTSelector[0]: bt: task would become its own ancestor", "", ""},
 	}
 	for _, c := range cases {

@@ -313,3 +313,22 @@ return root
 		t.Errorf("reload line: %q", log)
 	}
 }
+
+// A file deleted and created again is still watched: the new content is
+// reloaded, and the deletion alone changes nothing.
+func TestReloadDeletedAndRecreated(t *testing.T) {
+	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
+	r.tick()
+	if err := os.Remove(filepath.Join(r.dir, "speaker.lua")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // longer than the debounce
+	r.h.ApplyReloads()
+	if got := r.tick(); got != "v1 2\n" {
+		t.Fatalf("after deletion: %q, want the old code running", got)
+	}
+	r.write("speaker.lua", speaker("v2"))
+	if err, printed := r.waitReload(); err != nil || printed != "v2 3\n" {
+		t.Fatalf("re-created file: err %v, printed %q", err, printed)
+	}
+}

@@ -1,0 +1,3 @@
+local seq = BTSequence:New()
+seq:AddChild(seq)
+return seq
