@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"time"
@@ -40,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer h.Close()
 	if _, err := h.LoadFile(c.script); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
-		if !c.watch {
+		if !c.watch || errors.Is(err, fs.ErrNotExist) {
 			return exitFailed
 		}
 		fmt.Fprintln(stderr, "btlua: watching for a fixed version")

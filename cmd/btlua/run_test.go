@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,5 +104,23 @@ func TestDOT(t *testing.T) {
 	}
 	if code != exitOK || !strings.HasSuffix(out, "}\n") {
 		t.Errorf("code %d, output %q", code, out)
+	}
+}
+
+// With --watch, a script that fails to load keeps btlua waiting for a
+// fixed version (here until --ticks runs out); a missing file still exits.
+func TestWatchBrokenScript(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.lua")
+	if err := os.WriteFile(bad, []byte("if then\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI("--watch", "--fast", "--ticks", "3", bad)
+	if code != exitOK || !strings.Contains(errOut, "bad.lua:1: syntax error near then") || !strings.Contains(errOut, "watching for a fixed version") {
+		t.Errorf("code %d, stderr %q", code, errOut)
+	}
+	code, _, _ = runCLI("--watch", "--fast", filepath.Join(dir, "missing.lua"))
+	if code != exitFailed {
+		t.Errorf("missing file under --watch: code %d, want %d", code, exitFailed)
 	}
 }
