@@ -155,7 +155,7 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	}
 	h.setSearchPath(path)
 	h.track(path, scriptSource, "")
-	fn, err := h.L.LoadFile(path)
+	fn, err := loadFile(h.L, path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
@@ -194,6 +194,9 @@ func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
 			return nil
 		}
 		tr, err := h.BT.TreeOf(v)
+		if err == nil && tr.Root() == nil {
+			err = btlib.ErrNoStartTask
+		}
 		if err != nil {
 			return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: %v", where, err)}
 		}

@@ -71,9 +71,32 @@ func (r *ReloadReport) String() string {
 // running tasks), its blackboard variables are copied into the new tree,
 // and the new tree runs in its place.
 //
+// After a successful reload, the scripts of trees that an error had
+// stopped are reloaded too (rebuilding those trees), so fixing a class in a
+// module restarts the trees it broke.
+//
 // A failed reload changes nothing and returns a *luaerr.Error with the
 // file and line.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
+	rep, err := h.reload(path)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{rep.File: true}
+	for _, a := range h.agents {
+		if a.Err() == nil || seen[a.Source] {
+			continue
+		}
+		seen[a.Source] = true
+		if more, err := h.reload(a.Source); err == nil {
+			rep.Rebuilt = append(rep.Rebuilt, more.Rebuilt...)
+		}
+	}
+	return rep, nil
+}
+
+// reload is Reload of one file.
+func (h *Host) reload(path string) (*ReloadReport, error) {
 	abs, _ := filepath.Abs(path)
 	src, ok := h.sources[filepath.Clean(abs)]
 	if !ok {

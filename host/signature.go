@@ -20,8 +20,9 @@ func signature(tr *btlib.Tree) string {
 	return b.String()
 }
 
-// Signer is implemented by tasks that stand for a whole structure of their
-// own (a BTAI root), so that a reload compares that structure too.
+// Signer is implemented by tasks with more to compare across a reload than
+// their class and name: constructor arguments, or a whole structure of
+// their own (a BTAI root).
 type Signer interface{ StructureSignature() string }
 
 func writeSignature(b *strings.Builder, t bt.Task, depth int) {

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,27 +55,36 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 // dofile that records its path.
 func (h *Host) installTracking() {
 	L := h.L
-	loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable)
-	if ok {
-		L.Push(L.GetGlobal("table").(*lua.LTable).RawGetString("insert"))
-		L.Push(loaders)
-		L.Push(lua.LNumber(2))
-		L.Push(L.NewFunction(h.luaSearcher))
-		L.Call(3, 0)
+	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
+	// module that is not found is reported once.
+	if loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable); ok {
+		loaders.RawSetInt(2, L.NewFunction(h.luaSearcher))
 	}
-	dofile := L.GetGlobal("dofile")
 	L.SetGlobal("dofile", L.NewFunction(func(L *lua.LState) int {
-		if p, ok := L.Get(1).(lua.LString); ok {
-			h.track(string(p), dofileSource, "")
+		path := L.CheckString(1)
+		fn, err := loadFile(L, path)
+		if err != nil {
+			L.RaiseError("dofile: %v", err)
 		}
+		h.track(path, dofileSource, "")
 		top := L.GetTop()
-		L.Push(dofile)
-		for i := 1; i <= top; i++ {
-			L.Push(L.Get(i))
-		}
-		L.Call(top, lua.MultRet)
+		L.Push(fn)
+		L.Call(0, lua.MultRet)
 		return L.GetTop() - top
 	}))
+}
+
+// utf8BOM is the byte order mark some editors put at the start of a file.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// loadFile compiles the Lua file at path, skipping a UTF-8 byte order
+// mark. Errors name the file (and the line, for a syntax error).
+func loadFile(L *lua.LState, path string) (*lua.LFunction, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return L.Load(bytes.NewReader(bytes.TrimPrefix(src, utf8BOM)), path)
 }
 
 // luaSearcher finds a module on package.path as Lua's own searcher does,
@@ -86,7 +96,7 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 		L.Push(lua.LString(msg))
 		return 1
 	}
-	fn, err := L.LoadFile(path)
+	fn, err := loadFile(L, path)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}

@@ -39,7 +39,7 @@ func (st *staged) merge(L *lua.LState, name string, ot, nt *lua.LTable) {
 // Nothing in _G changes until commit; on error the staged run is dropped.
 func (h *Host) stage(path string) (*staged, error) {
 	L := h.L
-	fn, err := L.LoadFile(path)
+	fn, err := loadFile(L, path)
 	if err != nil {
 		return nil, err
 	}

@@ -332,3 +332,49 @@ func TestReloadDeletedAndRecreated(t *testing.T) {
 		t.Fatalf("re-created file: err %v, printed %q", err, printed)
 	}
 }
+
+// A tree stopped by an error in a module's class restarts when the module
+// is fixed: the script that built it is reloaded too.
+func TestReloadRestartsStoppedTree(t *testing.T) {
+	broken := strings.Replace(speaker("v1"), `print("v1 " .. self.n)`, `print(nil .. "x")`, 1)
+	r := newReloadHarness(t, map[string]string{"speaker.lua": broken, "main.lua": speakerMain}, "main.lua")
+	if err := r.h.Tick(1.0 / 60); err == nil || !strings.Contains(err.Error(), "speaker.lua:11:") {
+		t.Fatalf("tick error = %v, want the concat error at speaker.lua:11", err)
+	}
+	r.out.take()
+	r.write("speaker.lua", speaker("fixed"))
+	if err, printed := r.waitReload(); err != nil || printed != "start\nfixed 1\n" {
+		t.Fatalf("err %v, printed %q; want the tree rebuilt and running the fixed class", err, printed)
+	}
+	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt: BTBehaviorTree") {
+		t.Errorf("reload line: %q", log)
+	}
+}
+
+// An edited constructor argument is a change of structure: the tree is
+// rebuilt with the new value.
+func TestReloadConstructorArgument(t *testing.T) {
+	script := func(msg string) string {
+		return `local seq = BTSequence:New()
+seq:AddChild(BTWait:New(1))
+seq:AddChild(BTLog:New("` + msg + `"))
+return seq
+`
+	}
+	r := newReloadHarness(t, map[string]string{"ai.lua": script("old")}, "ai.lua")
+	r.tick()
+	r.write("ai.lua", script("new"))
+	if err, _ := r.waitReload(); err != nil {
+		t.Fatal(err)
+	}
+	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt") {
+		t.Errorf("reload line: %q, want the tree rebuilt", log)
+	}
+	var printed string
+	for i := 0; i < 70 && printed == ""; i++ {
+		printed = r.tick()
+	}
+	if printed != "new\n" {
+		t.Errorf("printed %q, want the new message", printed)
+	}
+}

@@ -18,7 +18,13 @@ const (
 	exitOK     = 0
 	exitFailed = 1
 	exitUsage  = 2
+	// exitInterrupted is the shell's code for a SIGINT.
+	exitInterrupted = 130
 )
+
+// stuckTick is how long an interrupted btlua waits for the tick under way
+// to end before it exits anyway.
+const stuckTick = 2 * time.Second
 
 // run is the whole command: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -33,7 +39,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "btlua", version)
 		return exitOK
 	}
-	h, err := host.New(host.Options{Stdout: stdout, Stderr: stderr})
+	scriptOut := stdout
+	if c.dot {
+		scriptOut = stderr // stdout carries the DOT text alone
+	}
+	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -58,7 +68,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	done := make(chan struct{})
+	defer close(done)
+	go exitIfStuck(ctx, done, stderr)
 	return loop(ctx, h, c, stderr)
+}
+
+// exitIfStuck exits the process when, after an interrupt, the tick under
+// way has not ended within stuckTick (a script in an endless loop cannot be
+// stopped between two ticks).
+func exitIfStuck(ctx context.Context, done <-chan struct{}, stderr io.Writer) {
+	select {
+	case <-done:
+		return
+	case <-ctx.Done():
+	}
+	select {
+	case <-done:
+	case <-time.After(stuckTick):
+		fmt.Fprintln(stderr, "btlua: interrupted, but the tick under way does not end (a script in an endless loop?); exiting")
+		os.Exit(exitInterrupted)
+	}
 }
 
 // loop ticks the host until every tree has completed (or -ticks ticks, or
@@ -88,6 +118,9 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	}
 	if len(h.Failed()) > 0 {
 		return exitFailed
+	}
+	if ctx.Err() != nil {
+		return exitInterrupted
 	}
 	return exitOK
 }

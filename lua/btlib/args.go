@@ -3,6 +3,7 @@ package btlib
 import (
 	"fmt"
 	"github.com/btlua/btlua/lua/luaerr"
+	"math"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -22,10 +23,42 @@ func optNumber(args []lua.LValue, i int, name string, def float64) (float64, err
 	case *lua.LNilType:
 		return def, nil
 	case lua.LNumber:
+		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
+			return 0, fmt.Errorf("%s must be a finite number, got %v", name, f)
+		}
 		return float64(v), nil
 	default:
 		return 0, fmt.Errorf("%s must be a number, got %s", name, luaerr.Describe(v))
 	}
+}
+
+// maxCount bounds counts and weights, so that sums stay exact.
+const maxCount = 1 << 31
+
+// optCount reads argument i as a whole number in [0, 2^31), def when
+// absent or nil.
+func optCount(args []lua.LValue, i int, name string, def int) (int, error) {
+	if arg(args, i) == lua.LNil {
+		return def, nil
+	}
+	f, err := optNumber(args, i, name, 0)
+	if err != nil {
+		return 0, err
+	}
+	if f < 0 || f >= maxCount || f != math.Trunc(f) {
+		return 0, fmt.Errorf("%s must be a whole number from 0 to %d, got %v", name, maxCount-1, f)
+	}
+	return int(f), nil
+}
+
+// optSeconds reads argument i as a duration in seconds (finite, >= 0),
+// def when absent or nil.
+func optSeconds(args []lua.LValue, i int, name string, def float64) (float64, error) {
+	f, err := optNumber(args, i, name, def)
+	if err == nil && f < 0 {
+		err = fmt.Errorf("%s must not be negative, got %v", name, f)
+	}
+	return f, err
 }
 
 // needNumber reads argument i as a number that must be given and >= 0.
@@ -75,8 +108,8 @@ func optWeights(args []lua.LValue, i int) ([]int, error) {
 		out := make([]int, 0, v.Len())
 		for j := 1; j <= v.Len(); j++ {
 			n, ok := v.RawGetInt(j).(lua.LNumber)
-			if !ok || n < 0 || lua.LNumber(int(n)) != n {
-				return nil, fmt.Errorf("weights[%d] must be a non-negative integer, got %s", j, luaerr.Describe(v.RawGetInt(j)))
+			if !ok || n < 0 || n >= maxCount/1024 || lua.LNumber(int(n)) != n {
+				return nil, fmt.Errorf("weights[%d] must be a whole number from 0 to %d, got %s", j, maxCount/1024-1, luaerr.Describe(v.RawGetInt(j)))
 			}
 			out = append(out, int(n))
 		}

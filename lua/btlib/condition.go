@@ -17,10 +17,34 @@ func makeCondition(lib *Lib, a []lua.LValue) (bt.Task, error) {
 	if fn != nil {
 		c.Fn = func() bool {
 			t, _ := c.Self().(*Task)
-			return lib.callBool(t, fn, t.Self)
+			return lib.callCondition(t, fn)
 		}
 	}
 	return c, nil
+}
+
+// callCondition calls a BTCondition function: true, false and nil answer
+// as booleans, and BTTaskStatus.Success and Failure as what they say; any
+// other result raises an error naming it.
+func (lib *Lib) callCondition(t *Task, fn *lua.LFunction) bool {
+	lib.callArgs(t, fn, 1, t.Self)
+	ret := lib.L.Get(-1)
+	lib.L.Pop(1)
+	switch v := ret.(type) {
+	case lua.LBool:
+		return bool(v)
+	case *lua.LNilType:
+		return false
+	case lua.LNumber:
+		if s := bt.Status(v); lua.LNumber(s) == v && s == bt.Success {
+			return true
+		} else if lua.LNumber(s) == v && s == bt.Failure {
+			return false
+		}
+	}
+	lib.current = t
+	lib.L.Error(lua.LString(luaerr.Defined(fn)+": the BTCondition function returned "+luaerr.Describe(ret)+", want true or false"), 0)
+	return false
 }
 
 // luaCondition is a composite precondition written in Lua: a function, or

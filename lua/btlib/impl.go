@@ -101,10 +101,12 @@ func makeDecorator(lib *Lib, _ []lua.LValue) (bt.Task, error) {
 func makeLog(lib *Lib, args []lua.LValue) (bt.Task, error) {
 	l := &logImpl{lib: lib}
 	if len(args) > 0 {
-		if args[0] == lua.LNil {
-			return nil, fmt.Errorf("message is nil")
+		switch v := args[0].(type) {
+		case lua.LString, lua.LNumber:
+			l.msg = v.String()
+		default:
+			return nil, fmt.Errorf("message must be a string, got %s", luaerr.Describe(v))
 		}
-		l.msg = args[0].String()
 	}
 	return l, nil
 }

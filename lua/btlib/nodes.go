@@ -49,39 +49,33 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 	dec("BTReturnSuccess", func([]lua.LValue) (bt.Task, error) { return bt.NewReturnSuccess(nil), nil })
 	dec("BTReturnFailure", func([]lua.LValue) (bt.Task, error) { return bt.NewReturnFailure(nil), nil })
 	dec("BTRepeater", func(a []lua.LValue) (bt.Task, error) {
-		n, err := optNumber(a, 0, "count", 0)
+		n, err := optCount(a, 0, "count", 0)
 		if err != nil {
 			return nil, err
 		}
-		r := bt.NewRepeater(int(n), nil)
-		r.RepeatForever = n <= 0
+		r := bt.NewRepeater(n, nil)
+		r.RepeatForever = n == 0
 		r.EndOnFailure = lua.LVAsBool(arg(a, 1))
 		return r, nil
 	})
 	dec("BTUntilSuccess", func(a []lua.LValue) (bt.Task, error) {
-		n, err := optNumber(a, 0, "maxAttempts", 0)
+		n, err := optCount(a, 0, "maxAttempts", 0)
 		u := bt.NewUntilSuccess(nil)
-		u.MaxAttempts = int(n)
+		u.MaxAttempts = n
 		return u, err
 	})
 	dec("BTUntilFailure", func(a []lua.LValue) (bt.Task, error) {
-		n, err := optNumber(a, 0, "maxSuccesses", 0)
+		n, err := optCount(a, 0, "maxSuccesses", 0)
 		u := bt.NewUntilFailure(nil)
-		u.MaxSuccesses = int(n)
+		u.MaxSuccesses = n
 		return u, err
 	})
 	dec("BTCooldown", func(a []lua.LValue) (bt.Task, error) {
-		s, err := optNumber(a, 0, "seconds", 0)
-		if err == nil && s < 0 {
-			err = fmt.Errorf("seconds must not be negative, got %v", s)
-		}
+		s, err := optSeconds(a, 0, "seconds", 0)
 		return bt.NewCooldown(s, nil), err
 	})
 	dec("BTTimeout", func(a []lua.LValue) (bt.Task, error) {
-		s, err := optNumber(a, 0, "seconds", 0)
-		if err == nil && s < 0 {
-			err = fmt.Errorf("seconds must not be negative, got %v", s)
-		}
+		s, err := optSeconds(a, 0, "seconds", 0)
 		return bt.NewTimeout(s, nil), err
 	})
 	dec("BTInterrupt", func([]lua.LValue) (bt.Task, error) { return bt.NewInterrupt(nil), nil })
@@ -104,7 +98,7 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 			if hi < lo {
 				return nil, fmt.Errorf("max (%v) is less than min (%v)", hi, lo)
 			}
-			seed, err := optNumber(a, 2, "seed", 0)
+			seed, err := optCount(a, 2, "seed", 0)
 			if err != nil {
 				return nil, err
 			}
@@ -114,10 +108,7 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 			}
 			return bt.NewRandomWait(lo, hi, r), nil
 		}
-		s, err := optNumber(a, 0, "seconds", 0)
-		if err == nil && s < 0 {
-			err = fmt.Errorf("seconds must not be negative, got %v", s)
-		}
+		s, err := optSeconds(a, 0, "seconds", 0)
 		return bt.NewWait(s), err
 	})
 	leaf(action, "BTIdle", func(*Lib, []lua.LValue) (bt.Task, error) { return bt.NewIdle(), nil })
@@ -130,7 +121,7 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 // missing seed draws a random one.
 func seedAndWeights(a []lua.LValue) (r *rand.Rand, w []int, err error) {
 	if arg(a, 0) != lua.LNil {
-		seed, err := optNumber(a, 0, "seed", 0)
+		seed, err := optCount(a, 0, "seed", 0)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -128,7 +128,9 @@ func (t *Task) OnReset() {
 // that table.
 func (t *Task) Children() []bt.Task {
 	if p, ok := t.Impl.(bt.ParentTask); ok {
-		if c := p.Children(); len(c) > 0 {
+		// A built-in composite runs its own children only; a prototype's
+		// children are not an instance's.
+		if c := p.Children(); len(c) > 0 || t.hook(hookUpdate) == nil {
 			return c
 		}
 	} else if t.spec.leaf || t.hook(hookUpdate) == nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/btlua/btlua/lua/luaclass"
+	"math"
 
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -18,6 +19,8 @@ type Tree struct {
 	Self *lua.LTable
 	// Err is the error that stopped the tree, or nil.
 	Err error
+	// named is set when the script named the tree (its "name" field).
+	named bool
 
 	lib *Lib
 }
@@ -54,6 +57,9 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 	}
 	t, err := lib.taskOf(tbl)
 	if err != nil {
+		return nil, err
+	}
+	if err := lib.canBeRoot(t, nil); err != nil {
 		return nil, err
 	}
 	tt := lib.L.NewTable()
@@ -99,12 +105,39 @@ func (tr *Tree) root() bt.Task {
 	return nil
 }
 
+// canBeRoot reports why t cannot be the start task of tr (nil for a new
+// tree): a task has one place in one tree.
+func (lib *Lib) canBeRoot(t *Task, tr *Tree) error {
+	b := t.Base()
+	if p := b.Parent(); p != nil {
+		return fmt.Errorf("%s is a child of %s; a task has one place in one tree", bt.Path(t), bt.Path(p))
+	}
+	if other := b.Tree(); other != nil && (tr == nil || other != tr.BT) && other.Root() == bt.Task(t) {
+		return fmt.Errorf("%s is the start task of tree %s already; a task has one place in one tree", bt.Path(t), other.Name)
+	}
+	return nil
+}
+
+// syncName names the core tree after the table's Lua "name" field, or its
+// class.
+func (tr *Tree) syncName() {
+	if s, ok := tr.lib.L.GetField(tr.Self, "name").(lua.LString); ok && s != "" {
+		tr.BT.Name = string(s)
+		tr.named = true
+	} else if tr.BT.Name == "" {
+		tr.BT.Name = tr.lib.className(tr.Self, nil)
+	}
+}
+
 // ErrNoStartTask is returned when a tree is ticked without a start task.
 var ErrNoStartTask = errors.New("behavior tree has no start task: call PushTask or SetStartTask")
 
 // tick is one tick of the tree; it raises a Lua error when the tree has
 // no start task.
 func (tr *Tree) tick(dt float64) bt.Status {
+	if tr.BT.Ticks() == 0 {
+		tr.syncName()
+	}
 	if tr.root() == nil {
 		tr.lib.L.RaiseError("%v", ErrNoStartTask)
 	}
@@ -129,7 +162,19 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 			path = bt.Path(lib.current)
 		}
 		lib.current = nil
-		tr.Err = luaerr.From(err, path)
+		var api *lua.ApiError
+		if errors.As(err, &api) {
+			if _, isString := api.Object.(lua.LString); !isString && api.Object != nil {
+				// error(value) with a non-string value: say what it was,
+				// through __tostring when it has one.
+				api.Object = lua.LString("error raised with " + luaerr.Describe(api.Object) + ": " + lib.L.ToStringMeta(api.Object).String())
+			}
+		}
+		e := luaerr.From(err, path)
+		if le, ok := e.(*luaerr.Error); ok && tr.named {
+			le.Tree = tr.BT.Name
+		}
+		tr.Err = e
 		return bt.Failure, tr.Err
 	}
 	return lib.tickStatus, nil
@@ -139,11 +184,12 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 	setRoot := func(L *lua.LState) int {
 		tr := lib.treeOfArg(L, "SetStartTask")
 		t := lib.checkTask(L, 2, "SetStartTask")
+		if err := lib.canBeRoot(t, tr); err != nil {
+			L.RaiseError("SetStartTask: %v", err)
+		}
 		tr.BT.SetRoot(t)
 		t.syncName()
-		if tr.BT.Name == "" {
-			tr.BT.Name = lib.className(tr.Self, nil)
-		}
+		tr.syncName()
 		return 0
 	}
 	return map[string]lua.LGFunction{
@@ -162,6 +208,12 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 		"Tick": func(L *lua.LState) int {
 			tr := lib.treeOfArg(L, "Tick")
 			dt := float64(L.OptNumber(2, 0))
+			if !(dt >= 0) || math.IsInf(dt, 0) {
+				L.RaiseError("Tick: dt must be a finite number of seconds >= 0, got %v", dt)
+			}
+			if tr == lib.ticking {
+				L.RaiseError("Tick: %s is ticking already (a task ticked its own tree)", tr.BT.Name)
+			}
 			prev := lib.ticking
 			lib.ticking = tr
 			s := tr.tick(dt)

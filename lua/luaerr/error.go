@@ -25,6 +25,8 @@ type Error struct {
 	// Task is the path of the behavior-tree task whose code raised the
 	// error ("Tree/Sequence[0]/Attack[1]"), or "" outside a tick.
 	Task string
+	// Tree is the name the script gave the tree being ticked, or "".
+	Tree string
 	// Traceback is Lua's stack traceback, when one was taken.
 	Traceback string
 }
@@ -41,10 +43,13 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Msg)
-	if e.Task != "" {
-		b.WriteString(" (task ")
-		b.WriteString(e.Task)
-		b.WriteString(")")
+	switch {
+	case e.Tree != "" && e.Task != "":
+		b.WriteString(" (tree " + e.Tree + ", task " + e.Task + ")")
+	case e.Tree != "":
+		b.WriteString(" (tree " + e.Tree + ")")
+	case e.Task != "":
+		b.WriteString(" (task " + e.Task + ")")
 	}
 	return b.String()
 }
