@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -52,5 +53,47 @@ func TestLuaNodeBadArgs(t *testing.T) {
 	r := runScript(t, filepath.Join("testdata", "nodes", "bad_args.lua"), 1)
 	if r.err == nil || !strings.Contains(r.err.Error(), `bad_args.lua:1: BTWait:New: seconds must be a number, got "soon" (a string)`) {
 		t.Errorf("err = %v", r.err)
+	}
+}
+
+// Bad values are refused where they are written, with the value named.
+func TestLuaBadValues(t *testing.T) {
+	cases := []struct{ script, want string }{
+		{`return BTWait:New(0/0)`, ":1: BTWait:New: seconds must be a finite number, got NaN"},
+		{`return BTRepeater:New(2.5)`, ":1: BTRepeater:New: count must be a whole number from 0 to 2147483647, got 2.5"},
+		{`return BTRepeater:New(-3)`, "count must be a whole number from 0 to 2147483647, got -3"},
+		{`return BTRandomSelector:New(1, {2^62, 1})`, "weights[1] must be a whole number from 0 to 2097151"},
+		{`return BTLog:New({})`, ":1: BTLog:New: message must be a string, got a table"},
+		{"local s = BTSequence:New()\ns:AddChild(BTCondition:New(function() return \"no\" end))\nreturn s",
+			`:2: the BTCondition function returned "no" (a string), want true or false`},
+		{"local a = BTLog:New(\"x\")\nlocal t1, t2 = BTBehaviorTree:New(), BTBehaviorTree:New()\nt1:SetStartTask(a)\nt2:SetStartTask(a)\nreturn {t1, t2}",
+			":4: SetStartTask: BTLog is the start task of tree BTBehaviorTree already; a task has one place in one tree"},
+		{"local s = BTSequence:New()\nlocal l = BTLog:New(\"x\")\ns:AddChild(l)\nreturn {s, l}",
+			"return value 1[2]: BTSequence/BTLog[0] is a child of BTSequence; a task has one place in one tree"},
+		{`return BTBehaviorTree:New()`, "return value 1: behavior tree has no start task"},
+		{"local t = BTBehaviorTree:New()\nt:SetStartTask(BTLog:New(\"x\"))\nt:Tick(-1)\nreturn t", ":3: Tick: dt must be a finite number of seconds >= 0, got -1"},
+	}
+	for i, c := range cases {
+		path := filepath.Join(t.TempDir(), "bad.lua")
+		if err := os.WriteFile(path, []byte(c.script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runScript(t, path, 2)
+		if r.err == nil || !strings.Contains(r.err.Error(), c.want) {
+			t.Errorf("case %d: err = %v\nwant it to contain %q", i, r.err, c.want)
+		}
+	}
+}
+
+// A BTCondition function may answer with a status: Failure is false.
+func TestLuaConditionStatus(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cond.lua")
+	src := "local s = BTSequence:New()\ns:AddChild(BTCondition:New(function() return BTTaskStatus.Failure end))\ns:AddChild(BTLog:New(\"ran\"))\nreturn s"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runScript(t, path, 2)
+	if r.err != nil || r.stdout != "" || !slices.Equal(r.statuses, []bt.Status{bt.Failure}) {
+		t.Errorf("err %v, stdout %q, statuses %v; want a silent Failure", r.err, r.stdout, r.statuses)
 	}
 }
