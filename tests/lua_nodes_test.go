@@ -71,6 +71,7 @@ func TestLuaBadValues(t *testing.T) {
 		{"local s = BTSequence:New()\nlocal l = BTLog:New(\"x\")\ns:AddChild(l)\nreturn {s, l}",
 			"return value 1[2]: BTSequence/BTLog[0] is a child of BTSequence; a task has one place in one tree"},
 		{`return BTBehaviorTree:New()`, "return value 1: behavior tree has no start task"},
+		{"Evil = BTAction:New()\nfunction Evil:OnUpdate() return self:Tick() end\nreturn Evil:New()", ":2: Tick: Evil ticks itself from its own OnUpdate"},
 		{"local t = BTBehaviorTree:New()\nt:SetStartTask(BTLog:New(\"x\"))\nt:Tick(-1)\nreturn t", ":3: Tick: dt must be a finite number of seconds >= 0, got -1"},
 	}
 	for i, c := range cases {

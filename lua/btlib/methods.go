@@ -114,7 +114,11 @@ func (lib *Lib) adopt(t *Task) {
 
 // luaTick is task:Tick(): one tick of the task with its lifecycle.
 func (lib *Lib) luaTick(L *lua.LState) int {
-	L.Push(lib.Status(lib.tickTask(lib.checkTask(L, 1, "Tick"))))
+	t := lib.checkTask(L, 1, "Tick")
+	if t.updating {
+		L.RaiseError("Tick: %s ticks itself from its own OnUpdate", bt.Path(t))
+	}
+	L.Push(lib.Status(lib.tickTask(t)))
 	return 1
 }
 
