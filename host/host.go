@@ -154,13 +154,13 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 		return nil, err
 	}
 	h.setSearchPath(path)
-	h.track(path, scriptSource, "")
+	src := h.track(path, scriptSource, "")
 	fn, err := loadFile(h.L, path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
 	top := h.L.GetTop()
-	h.L.Push(fn)
+	h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
 	if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
 		return nil, luaerr.From(err, "")
 	}

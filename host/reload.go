@@ -108,6 +108,11 @@ func (h *Host) reload(path string) (*ReloadReport, error) {
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
+	if gone := h.vanished(src, st); len(gone) > 0 {
+		return nil, &luaerr.Error{File: src.path, Msg: fmt.Sprintf(
+			"%s no longer defined here; running tasks may use it, so nothing is reloaded (restart to remove a class)",
+			strings.Join(gone, ", ")+map[bool]string{true: " is", false: " are"}[len(gone) == 1])}
+	}
 	var newAgents []*Agent
 	if src.kind == scriptSource {
 		if newAgents, err = h.agentsOf(src.path, st.rets); err != nil {
@@ -115,6 +120,11 @@ func (h *Host) reload(path string) (*ReloadReport, error) {
 		}
 	}
 	h.commit(st)
+	for _, n := range st.names {
+		if _, ok := h.L.GetGlobal(n).(*lua.LTable); ok && (h.definer(n) == nil || h.definer(n) == src) {
+			src.define(n)
+		}
+	}
 	if src.kind == moduleSource {
 		h.mergeModule(src.module, st)
 	}

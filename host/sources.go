@@ -29,6 +29,8 @@ type source struct {
 	abs    string // absolute, clean (for matching watch events)
 	kind   sourceKind
 	module string // require name, for moduleSource
+	// defined lists the global tables the file defined (its classes).
+	defined []string
 }
 
 // track records a loaded file, once.
@@ -66,11 +68,7 @@ func (h *Host) installTracking() {
 		if err != nil {
 			L.RaiseError("dofile: %v", err)
 		}
-		h.track(path, dofileSource, "")
-		top := L.GetTop()
-		L.Push(fn)
-		L.Call(0, lua.MultRet)
-		return L.GetTop() - top
+		return h.runRecording(h.track(path, dofileSource, ""), fn)
 	}))
 }
 
@@ -100,8 +98,14 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
-	h.track(path, moduleSource, name)
-	L.Push(fn)
+	src := h.track(path, moduleSource, name)
+	L.Push(L.NewFunction(func(L *lua.LState) int {
+		args := make([]lua.LValue, L.GetTop())
+		for i := range args {
+			args[i] = L.Get(i + 1)
+		}
+		return h.runRecording(src, fn, args...)
+	}))
 	return 1
 }
 

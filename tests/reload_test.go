@@ -378,3 +378,26 @@ return seq
 		t.Errorf("printed %q, want the new message", printed)
 	}
 }
+
+// A reload that no longer defines a task class the file defined is
+// refused: nothing changes, and the next save that defines it again is
+// applied.
+func TestReloadVanishedClass(t *testing.T) {
+	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
+	r.tick()
+	r.write("speaker.lua", strings.ReplaceAll(speaker("v2"), "Speaker", "Talker"))
+	err, printed := r.waitReload()
+	if err == nil || !strings.Contains(err.Error(), "speaker.lua: Speaker is no longer defined here; running tasks may use it, so nothing is reloaded") {
+		t.Fatalf("err = %v", err)
+	}
+	if printed != "v1 2\n" {
+		t.Errorf("printed %q, want the old code running", printed)
+	}
+	if v := r.h.L.GetGlobal("Talker"); v != lua.LNil {
+		t.Errorf("the refused reload defined Talker = %v", v)
+	}
+	r.write("speaker.lua", speaker("v3"))
+	if err, printed := r.waitReload(); err != nil || printed != "v3 3\n" {
+		t.Fatalf("next good save: err %v, printed %q", err, printed)
+	}
+}

@@ -41,3 +41,10 @@ func (lib *Lib) Current() string {
 	}
 	return bt.Path(lib.current)
 }
+
+// IsTaskClass reports whether tbl is a task or tree class or instance: a
+// table whose class chain reaches a built-in BT class.
+func (lib *Lib) IsTaskClass(tbl *lua.LTable) bool {
+	_, sp := lib.resolve(tbl)
+	return sp != nil
+}

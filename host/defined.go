@@ -1,0 +1,83 @@
+package host
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// globalTables returns the set of global names bound to tables.
+func globalTables(L *lua.LState) map[string]bool {
+	out := map[string]bool{}
+	L.G.Global.ForEach(func(k, v lua.LValue) {
+		if s, ok := k.(lua.LString); ok {
+			if _, isTable := v.(*lua.LTable); isTable {
+				out[string(s)] = true
+			}
+		}
+	})
+	return out
+}
+
+// runRecording calls fn with args (unprotected; errors propagate) and
+// records in src the global tables the run defined (names that were not
+// tables before and that no nested require or dofile claimed), which is
+// how a reload later knows the classes a file defines. It returns the number of results left on the stack.
+func (h *Host) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) int {
+	L := h.L
+	before := globalTables(L)
+	top := L.GetTop()
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	L.Call(len(args), lua.MultRet)
+	for name := range globalTables(L) {
+		if !before[name] && h.definer(name) == nil {
+			src.define(name)
+		}
+	}
+	return L.GetTop() - top
+}
+
+// definer returns the file that defined the global table name (a file
+// required during another file's run claims its own globals first).
+func (h *Host) definer(name string) *source {
+	for _, abs := range h.order {
+		src := h.sources[abs]
+		for _, n := range src.defined {
+			if n == name {
+				return src
+			}
+		}
+	}
+	return nil
+}
+
+// define records that the file defines the global table name.
+func (s *source) define(name string) {
+	for _, n := range s.defined {
+		if n == name {
+			return
+		}
+	}
+	s.defined = append(s.defined, name)
+}
+
+// vanished returns the task classes the file defined before and does not
+// define in the staged run: running tasks may use them, so a reload that
+// drops one is refused.
+func (h *Host) vanished(src *source, st *staged) []string {
+	assigned := map[string]bool{}
+	for _, n := range st.names {
+		assigned[n] = true
+	}
+	var out []string
+	for _, n := range src.defined {
+		if assigned[n] {
+			continue
+		}
+		if tbl, ok := h.L.GetGlobal(n).(*lua.LTable); ok && h.BT.IsTaskClass(tbl) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
