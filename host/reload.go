@@ -76,7 +76,9 @@ func (r *ReloadReport) String() string {
 // module restarts the trees it broke.
 //
 // A failed reload changes nothing and returns a *luaerr.Error with the
-// file and line.
+// file and line: a syntax error, an error while the file runs, or a task
+// class the file defined before and no longer defines (running tasks may
+// use it).
 func (h *Host) Reload(path string) (*ReloadReport, error) {
 	rep, err := h.reload(path)
 	if err != nil {
