@@ -102,7 +102,13 @@ func (t *Task) OnUpdate() bt.Status {
 		t.updating = false
 		return s
 	}
-	return t.Impl.OnUpdate()
+	// The built-in behaviour may call Lua too (a GOAP agent's hooks, a
+	// BTAI root's functions): errors it raises name this task.
+	prev := t.lib.current
+	t.lib.current = t
+	s := t.Impl.OnUpdate()
+	t.lib.current = prev
+	return s
 }
 
 // OnEnd calls the Lua OnEnd, or the built-in one.
