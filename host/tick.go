@@ -1,0 +1,42 @@
+package host
+
+import "errors"
+
+// Agents returns the agents started by LoadFile, finished ones included.
+func (h *Host) Agents() []*Agent { return h.agents }
+
+// Tick ticks every running agent once with delta time dt (seconds). An
+// agent whose script raises an error is stopped; the others go on. The
+// errors of this tick come back joined (nil when none).
+func (h *Host) Tick(dt float64) error {
+	h.ApplyReloads()
+	var errs []error
+	for _, a := range h.agents {
+		if err := a.tick(dt); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Done reports whether no agent is running any more (all completed or
+// stopped by an error).
+func (h *Host) Done() bool {
+	for _, a := range h.agents {
+		if a.Running() {
+			return false
+		}
+	}
+	return true
+}
+
+// Failed returns the agents stopped by an error.
+func (h *Host) Failed() []*Agent {
+	var out []*Agent
+	for _, a := range h.agents {
+		if a.Err() != nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
