@@ -1,0 +1,55 @@
+package tests
+
+import (
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The layers stay one-way: the pure Go core (stdlib/...) imports no Lua
+// and nothing above it, not even in its tests; the Lua bindings (lua/...)
+// do not import the host or the command; the host does not import the
+// command.
+func TestLayering(t *testing.T) {
+	rules := []struct {
+		dir       string
+		tests     bool // test files too (end-to-end tests of a binding may use the host)
+		forbidden []string
+	}{
+		{"stdlib", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}},
+		{"lua", false, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}},
+		{"host", false, []string{"github.com/btlua/btlua/cmd"}},
+	}
+	for _, r := range rules {
+		checked := 0
+		err := filepath.WalkDir(filepath.Join("..", r.dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+				return err
+			}
+			if !r.tests && strings.HasSuffix(path, "_test.go") {
+				return nil
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			checked++
+			for _, imp := range f.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				for _, bad := range r.forbidden {
+					if p == bad || strings.HasPrefix(p, bad+"/") {
+						t.Errorf("%s imports %s", path, p)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil || checked == 0 {
+			t.Fatalf("%s: %d files checked, err %v", r.dir, checked, err)
+		}
+	}
+}
