@@ -52,7 +52,7 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	top := h.L.GetTop()
 	h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
 	if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
-		return nil, luaerr.From(err, "")
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
 	}
 	var rets []lua.LValue
 	for i := top + 1; i <= h.L.GetTop(); i++ {
@@ -99,4 +99,13 @@ func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
 		}
 	}
 	return out, nil
+}
+
+// inFile names path as the error's file when the error itself names none
+// (a value raised with error() that is not a string carries no location).
+func inFile(err error, path string) error {
+	if le, ok := err.(*luaerr.Error); ok && le.File == "" {
+		le.File = path
+	}
+	return err
 }

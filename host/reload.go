@@ -108,7 +108,7 @@ func (h *Host) reload(path string) (*ReloadReport, error) {
 	h.setSearchPath(src.path)
 	st, err := h.stage(src.path)
 	if err != nil {
-		return nil, luaerr.From(err, "")
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
 	}
 	if gone := h.vanished(src, st); len(gone) > 0 {
 		return nil, &luaerr.Error{File: src.path, Msg: fmt.Sprintf(

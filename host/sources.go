@@ -76,13 +76,23 @@ func (h *Host) installTracking() {
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // loadFile compiles the Lua file at path, skipping a UTF-8 byte order
-// mark. Errors name the file (and the line, for a syntax error).
+// mark and a first line starting with "#" (a shebang), as the standard Lua
+// loader does (the line is kept empty, so line numbers stay right). Errors
+// name the file (and the line, for a syntax error).
 func loadFile(L *lua.LState, path string) (*lua.LFunction, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return L.Load(bytes.NewReader(bytes.TrimPrefix(src, utf8BOM)), path)
+	src = bytes.TrimPrefix(src, utf8BOM)
+	if len(src) > 0 && src[0] == '#' {
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			src = src[i:]
+		} else {
+			src = nil
+		}
+	}
+	return L.Load(bytes.NewReader(src), path)
 }
 
 // luaSearcher finds a module on package.path as Lua's own searcher does,

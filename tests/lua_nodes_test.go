@@ -98,3 +98,26 @@ func TestLuaConditionStatus(t *testing.T) {
 		t.Errorf("err %v, stdout %q, statuses %v; want a silent Failure", r.err, r.stdout, r.statuses)
 	}
 }
+
+// Errors raised with values that are not strings say what was raised,
+// even when the value's __tostring fails; the file is named at load time.
+func TestNonStringErrors(t *testing.T) {
+	cases := []struct{ script, want string }{
+		{"local s = BTSequence:New()\ns:AddChild(BTActionUniversal:New(nil, function() error(setmetatable({}, {__tostring = function() error(\"inner\") end})) end))\nreturn s",
+			"error raised with a table: (its __tostring failed) (task BTSequence/BTActionUniversal[0])"},
+		{"local s = BTSequence:New()\ns:AddChild(BTActionUniversal:New(nil, function() error(setmetatable({}, {__tostring = function() return \"out of arrows\" end})) end))\nreturn s",
+			"error raised with a table: out of arrows (task BTSequence/BTActionUniversal[0])"},
+		{"error({code = 42})", "bad.lua: error raised with a table: table: 0x"},
+		{"local s = BTSequence:New()\ns:AddChild(BTSequence)\nreturn s", ":2: AddChild to BTSequence: want a task, got the class BTSequence itself (make a task with BTSequence:New())"},
+	}
+	for i, c := range cases {
+		path := filepath.Join(t.TempDir(), "bad.lua")
+		if err := os.WriteFile(path, []byte(c.script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := runScript(t, path, 2)
+		if r.err == nil || !strings.Contains(r.err.Error(), c.want) {
+			t.Errorf("case %d: err = %v\nwant it to contain %q", i, r.err, c.want)
+		}
+	}
+}

@@ -26,6 +26,12 @@ Flags may come before or after the script path.
 
 `
 
+// The tick rates -hz accepts: from one tick per 100 s to a million a second.
+const (
+	minHz = 0.01
+	maxHz = 1e6
+)
+
 // errHelp is returned by parseArgs for -h/--help.
 var errHelp = flag.ErrHelp
 
@@ -71,8 +77,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fs.Usage()
 		return nil, err
 	}
-	if c.hz <= 0 {
-		err := fmt.Errorf("-hz must be positive, got %v", c.hz)
+	if !(c.hz >= minHz && c.hz <= maxHz) {
+		err := fmt.Errorf("-hz must be a number of ticks per second from %v to %v, got %v", minHz, maxHz, c.hz)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

@@ -45,7 +45,9 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{}, "no script given"},
 		{[]string{"--nope", seq}, "flag provided but not defined: -nope"},
-		{[]string{"--hz", "0", seq}, "-hz must be positive, got 0"},
+		{[]string{"--hz", "0", seq}, "-hz must be a number of ticks per second from 0.01 to 1e+06, got 0"},
+		{[]string{"--hz", "NaN", seq}, "got NaN"},
+		{[]string{"--hz", "Inf", seq}, "got +Inf"},
 		{[]string{"--ticks", "-1", seq}, "-ticks must not be negative"},
 		{[]string{"--hz", "fast", seq}, `invalid value "fast" for flag -hz`},
 		{[]string{seq, seq}, "more than one script given"},

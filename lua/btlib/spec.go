@@ -80,6 +80,9 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 			return nil, fmt.Errorf("want a task, got a behavior tree (%s)", lib.className(tbl, nil))
 		}
 	}
+	if sp, ok := lib.specs[tbl]; ok {
+		return nil, fmt.Errorf("want a task, got the class %s itself (make a task with %s:New())", sp.name, sp.name)
+	}
 	proto, sp := lib.resolve(tbl)
 	if sp == nil {
 		return nil, fmt.Errorf("want a task, got a table whose metatable chain has no BT class (make it with BTAction:New() or setmetatable(o, SomeTaskClass))")

@@ -162,14 +162,7 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 			path = bt.Path(lib.current)
 		}
 		lib.current = nil
-		var api *lua.ApiError
-		if errors.As(err, &api) {
-			if _, isString := api.Object.(lua.LString); !isString && api.Object != nil {
-				// error(value) with a non-string value: say what it was,
-				// through __tostring when it has one.
-				api.Object = lua.LString("error raised with " + luaerr.Describe(api.Object) + ": " + lib.L.ToStringMeta(api.Object).String())
-			}
-		}
+		err = luaerr.Stringify(lib.L, err)
 		e := luaerr.From(err, path)
 		if le, ok := e.(*luaerr.Error); ok && tr.named {
 			le.Tree = tr.BT.Name
