@@ -185,7 +185,7 @@ BTActionUniversal = BTActionUniversal
 
 ---A behavior tree: owns a start task and ticks it.
 ---@class BTBehaviorTree
----@field name string?
+---@field name string? names the tree in traces and errors
 ---@field New fun(self: BTBehaviorTree): BTBehaviorTree
 ---@field PushTask fun(self: BTBehaviorTree, task: BTTask) set the start task
 ---@field SetStartTask fun(self: BTBehaviorTree, task: BTTask) set the start task
@@ -198,6 +198,7 @@ BTActionUniversal = BTActionUniversal
 ---@field GetTime fun(self: BTBehaviorTree): number the tree clock, seconds
 ---@field GetVariable fun(self: BTBehaviorTree, name: string): any blackboard read
 ---@field SetVariable fun(self: BTBehaviorTree, name: string, value: any) blackboard write (nil deletes)
+---@field Render fun(self: BTBehaviorTree): string the tree as indented text: name (class) last status
 BTBehaviorTree = BTBehaviorTree
 
 ---A composite precondition, after the warrior design: BTPrecondition:New(fn)
@@ -244,6 +245,13 @@ function BTPreconditionNOT:Check()
     end
     return not self.fn()
 end
+
+---The module require("bt"): the classes without their BT prefix
+---(bt.Sequence, bt.TaskStatus, ...) and the global variables, the scope
+---behind every tree's blackboard.
+---@class btmodule
+---@field GetGlobalVariable fun(name: string): any
+---@field SetGlobalVariable fun(name: string, value: any) nil deletes
 
 local bt = require("bt")
 bt.Precondition = BTPrecondition
