@@ -8,7 +8,7 @@ import (
 // BTTaskStatus table and the module table.
 func (lib *Lib) registerClasses() {
 	L := lib.L
-	for h := range hookNames {
+	for h := range lib.builtin {
 		lib.builtin[h] = L.NewFunction(lib.builtinHook(h))
 	}
 	status := L.NewTable()
@@ -30,8 +30,8 @@ func (lib *Lib) registerClasses() {
 		"IsStarted": lib.luaIsStarted,
 		"GetPath":   lib.luaGetPath,
 	})
-	for h, name := range hookNames {
-		task.RawSetString(name, lib.builtin[h])
+	for h, fn := range lib.builtin {
+		task.RawSetString(hookNames[h], fn)
 	}
 	lib.blackboardMethods(task)
 	task.RawSetString("layer", lua.LNumber(0))

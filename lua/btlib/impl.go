@@ -28,7 +28,7 @@ type abstractParent struct {
 // defines CanExecute; without it or OnUpdate there is nothing to run.
 func (p *abstractParent) OnUpdate() bt.Status {
 	t, _ := p.Self().(*Task)
-	if fn, ok := p.lib.L.GetField(t.Self, "CanExecute").(*lua.LFunction); ok {
+	if fn := t.hook(hookCanExecute); fn != nil {
 		return p.runProtocol(t, fn)
 	}
 	p.lib.current = t

@@ -29,7 +29,7 @@ type Lib struct {
 
 	epoch    uint64
 	specs    map[*lua.LTable]*spec
-	builtin  [numHooks]*lua.LFunction
+	builtin  [numLifecycle]*lua.LFunction
 	statuses [4]lua.LValue
 	names    map[*lua.LTable]string
 

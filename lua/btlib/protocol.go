@@ -36,11 +36,11 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 		}
 		p.running = -1
 		last = s
-		lib.callOptional(t, "OnChildExecuted", lua.LNumber(i+1), lib.Status(s))
+		lib.callOptional(t, hookChildExecuted, lua.LNumber(i+1), lib.Status(s))
 	}
 	for lib.callBool(t, canExecute, t.Self) {
 		i := -1
-		if fn, ok := L.GetField(t.Self, "CurrentChildIndex").(*lua.LFunction); ok {
+		if fn := t.hook(hookCurrentChild); fn != nil {
 			i = int(lib.callNumber(t, fn, "CurrentChildIndex")) - 1
 		} else if n, ok := L.GetField(t.Self, "currentChildIndex").(lua.LNumber); ok {
 			i = int(n)
@@ -49,16 +49,16 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 			lib.current = t
 			L.RaiseError("%s: CurrentChildIndex is %d, want 1..%d", bt.Path(t), i+1, len(kids))
 		}
-		lib.callOptional(t, "OnChildStarted", lua.LNumber(i+1))
+		lib.callOptional(t, hookChildStarted, lua.LNumber(i+1))
 		s := bt.Tick(kids[i])
 		if s == bt.Running {
 			p.running = i
 			return bt.Running
 		}
 		last = s
-		lib.callOptional(t, "OnChildExecuted", lua.LNumber(i+1), lib.Status(s))
+		lib.callOptional(t, hookChildExecuted, lua.LNumber(i+1), lib.Status(s))
 	}
-	if fn, ok := L.GetField(t.Self, "OverrideStatus").(*lua.LFunction); ok {
+	if fn := t.hook(hookOverride); fn != nil {
 		lib.callArgs(t, fn, 1, t.Self, lib.Status(last))
 		ret := L.Get(-1)
 		L.Pop(1)
@@ -71,10 +71,9 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 	return last
 }
 
-// callOptional calls the method name of t with args when the class
-// defines it.
-func (lib *Lib) callOptional(t *Task, name string, args ...lua.LValue) {
-	if fn, ok := lib.L.GetField(t.Self, name).(*lua.LFunction); ok {
+// callOptional calls method h of t with args when the class defines it.
+func (lib *Lib) callOptional(t *Task, h int, args ...lua.LValue) {
+	if fn := t.hook(h); fn != nil {
 		lib.callArgs(t, fn, 0, append([]lua.LValue{t.Self}, args...)...)
 	}
 }

@@ -5,17 +5,32 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// Lifecycle hooks a Lua class may override.
+// Methods a Lua class may define that the Go side calls: the lifecycle
+// (which built-ins also have), then Behavior Designer's ParentTask protocol
+// and scoring methods (which only scripts define). All are looked up once
+// per cache epoch, never on each tick.
 const (
 	hookAwake = iota
 	hookStart
 	hookUpdate
 	hookEnd
 	hookReset
+	numLifecycle // the hooks above have built-in versions
+
+	hookPriority = iota - 1
+	hookUtility
+	hookAbort
+	hookCanExecute
+	hookCurrentChild
+	hookChildStarted
+	hookChildExecuted
+	hookOverride
 	numHooks
 )
 
-var hookNames = [numHooks]string{"OnAwake", "OnStart", "OnUpdate", "OnEnd", "OnReset"}
+var hookNames = [numHooks]string{"OnAwake", "OnStart", "OnUpdate", "OnEnd", "OnReset",
+	"GetPriority", "GetUtility", "OnConditionalAbort",
+	"CanExecute", "CurrentChildIndex", "OnChildStarted", "OnChildExecuted", "OverrideStatus"}
 
 // Task is the Go side of a task table: a bt.Task that runs the built-in
 // behaviour of its class (Impl) unless the Lua class overrides a lifecycle
@@ -68,7 +83,7 @@ func (t *Task) hook(h int) *lua.LFunction {
 func (t *Task) refresh() {
 	for h, name := range hookNames {
 		t.hooks[h] = nil
-		if fn, ok := t.lib.L.GetField(t.Self, name).(*lua.LFunction); ok && fn != t.lib.builtin[h] {
+		if fn, ok := t.lib.L.GetField(t.Self, name).(*lua.LFunction); ok && (h >= numLifecycle || fn != t.lib.builtin[h]) {
 			t.hooks[h] = fn
 		}
 	}

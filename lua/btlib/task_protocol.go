@@ -18,7 +18,7 @@ func (t *Task) OnConditionalAbort(i int) {
 	if h, ok := t.Impl.(bt.ConditionalAbortHandler); ok {
 		h.OnConditionalAbort(i)
 	}
-	if fn, ok := t.lib.L.GetField(t.Self, "OnConditionalAbort").(*lua.LFunction); ok {
+	if fn := t.hook(hookAbort); fn != nil {
 		t.lib.callArgs(t, fn, 0, t.Self, lua.LNumber(i+1))
 	}
 }
@@ -27,7 +27,7 @@ func (t *Task) OnConditionalAbort(i int) {
 // when its run starts: the Lua GetPriority() when the class defines one,
 // else the built-in task's, else 0.
 func (t *Task) Priority() float64 {
-	if fn, ok := t.lib.L.GetField(t.Self, "GetPriority").(*lua.LFunction); ok {
+	if fn := t.hook(hookPriority); fn != nil {
 		return t.lib.callNumber(t, fn, "GetPriority")
 	}
 	if p, ok := t.Impl.(bt.Prioritized); ok {
@@ -40,7 +40,7 @@ func (t *Task) Priority() float64 {
 // tick: the Lua GetUtility() when the class defines one, else the built-in
 // task's, else 0.
 func (t *Task) Utility() float64 {
-	if fn, ok := t.lib.L.GetField(t.Self, "GetUtility").(*lua.LFunction); ok {
+	if fn := t.hook(hookUtility); fn != nil {
 		return t.lib.callNumber(t, fn, "GetUtility")
 	}
 	if u, ok := t.Impl.(bt.UtilityScorer); ok {
