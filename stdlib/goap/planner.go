@@ -1,7 +1,6 @@
 package goap
 
 import (
-	"errors"
 	"fmt"
 	"math"
 )
@@ -213,8 +212,6 @@ func (p *Planner) replayCheck(start *WorldState, goal *Goal, plan []*Action) str
 	return ""
 }
 
-// errCost is returned by search when a CostFunc misbehaves.
-var errCost = errors.New("cost")
 
 // search runs A* from p.start. It returns the goal node index, the number
 // of expansions, and on failure a detail and a sentinel error.
