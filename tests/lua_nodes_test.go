@@ -24,6 +24,16 @@ func TestLuaNodes(t *testing.T) {
 		// abort ends the running wander branch and runs fight.
 		{"abort_lower_priority", 6, lines("1 wander", "2 wander", "3 wander", "4 end wander", "4 fight", "5 fight", "6 fight"),
 			[]bt.Status{R, R, R, R, R, R}},
+		// A Lua ParentTask-protocol selector watches LowerPriority guards
+		// like the built-in Selector: after C1's abort on tick 3, C2 (right
+		// of the running branch) is not re-evaluated.
+		{"abort_protocol", 5, lines("1 start C1", "1 end C1", "1 start C2", "1 end C2", "1 start Patrol",
+			"2 start C1", "2 end C1", "2 start C2", "2 end C2",
+			"3 start C1", "3 end C1", "3 end Patrol", "3 start A1"),
+			[]bt.Status{R, R, R, R, R}},
+		// A parallel composite made in Lua does not watch the
+		// LowerPriority guards of its children.
+		{"abort_parallel", 4, lines("1 start C", "1 end C", "1 start B"), []bt.Status{R, R, R, R}},
 		// Behavior Designer's ParentTask protocol written in Lua.
 		{"protocol", 10, lines("start child 1", "child 1 -> 1", "start child 2", "child 2 -> 2"), []bt.Status{R, S}},
 		// The Timeout ends the coroutine before its third step; the

@@ -23,7 +23,10 @@ import (
 //     the last child status (Failure when no child ran).
 //
 // Children run one at a time (CanRunParallelChildren is not supported:
-// a parallel Lua composite defines OnUpdate instead).
+// a parallel Lua composite defines OnUpdate instead). For conditional
+// aborts a Lua composite runs its children one at a time unless it derives
+// from a built-in parallel composite (bt.ParallelRunner, found through
+// Unwrap).
 func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Status {
 	lib, L := p.lib, p.lib.L
 	kids := t.Children()

@@ -82,8 +82,8 @@ end
 ---composite re-evaluates every tick.
 ---@class BTAbortType
 ---@field None integer 0: never re-evaluated
----@field Self integer 1: conditionals of this composite, while a task to their right runs
----@field LowerPriority integer 2: this composite's conditionals, while a lower-priority branch (to the right, under a common ancestor) runs
+---@field Self integer 1: conditionals of this composite's running branch (children that ran before the running one, and the running child's first conditional); a parallel watches all its children
+---@field LowerPriority integer 2: this composite's conditionals, while a later branch of its parent runs; only branches before the running child are watched, and a parallel parent watches none
 ---@field Both integer 3: Self and LowerPriority
 BTAbortType = BTAbortType
 

@@ -14,20 +14,50 @@ import "fmt"
 // leftmost-descendant position: Sequence{IsVisible, Sequence{...}} guards
 // the whole branch), through composites and decorators alike.
 //
-//   - AbortSelf: while a composite runs, the guards of its children that
-//     were evaluated during the current run and have completed are
-//     re-evaluated every tick. That includes the guard nested inside the
-//     child that runs now (Sequence{Sequence{C, Act}} watches C while Act
+// Only branches before the running child are watched. "Before" is in the
+// composite's run order in its current run: child order for Sequence and
+// Selector, the drawn order for the random composites, the order the
+// children actually ran in for the priority and utility selectors. When an
+// abort resumes a composite at an earlier branch, the branches that ran
+// after that branch are forgotten: their guards are not re-evaluated until
+// the composite runs them again, just as Behavior Designer removes their
+// re-evaluation entries when the abort fires. So in
+// Selector{G1(LowerPriority){C1, A1}, G2(LowerPriority){C2, A2}, Patrol},
+// once C1 has aborted Patrol and A1 runs, C2 is no longer re-evaluated
+// whatever it would return.
+//
+//   - AbortSelf: while a composite runs, it re-evaluates every tick the
+//     guards of its running branch: those of its children evaluated in the
+//     current run before the running child, and the guard nested inside
+//     the running child (Sequence{Sequence{C, Act}} watches C while Act
 //     runs), but not a child that is itself the running conditional.
 //   - AbortLowerPriority: once the composite A has run and ended, while its
-//     parent composite P still runs some later branch, P re-evaluates A's
-//     guards every tick (those evaluated during A's last run). When A's
-//     child is itself a LowerPriority composite that ran in A's last run,
-//     its guards are watched too, so the watch extends one level up per
-//     nested LowerPriority composite, as Behavior Designer moves the
+//     parent composite P still runs a later branch (one after A in P's run
+//     order), P re-evaluates A's guards every tick (those evaluated during
+//     A's last run, before the child A ended at). When A's child is itself
+//     a LowerPriority composite that ran in A's last run, its guards are
+//     watched too, so the watch extends one level up per nested
+//     LowerPriority composite, as Behavior Designer moves the
 //     re-evaluation to the parent composite when a LowerPriority composite
 //     ends. Decorators between P and A are looked through.
 //   - AbortBoth: both.
+//
+// Parallel composites (any [ParallelRunner]: Parallel, ParallelSelector,
+// ParallelComplete) run their children side by side, so none of their
+// children is of lower priority than another. A Parallel therefore never
+// re-evaluates the LowerPriority guards of its children (through
+// decorators or not), and the watch of nested LowerPriority composites
+// does not extend through a Parallel; under Self a Parallel watches the
+// guards of all its children, which all belong to its running branch.
+// Source: Behavior Designer's documentation defines LowerPriority by place
+// ("will reevaluate when any task to the right of the current branch is
+// active"), which children running side by side do not have, and its
+// runtime does the same: each child of a Parallel runs on its own task
+// stack, and a LowerPriority composite that ends with its stack empty has
+// its conditionals dropped instead of handed to the parent composite
+// (BehaviorManager.PopTask). Behavior Designer does hand them on when a
+// decorator sits between the Parallel and the composite; here decorators
+// change nothing.
 //
 // The exact order within a tick, implemented in [Tick] for the composite P
 // that watches (P's own preconditions are checked first):
@@ -46,7 +76,8 @@ import "fmt"
 //  4. OnConditionalAbort(index) is called on each ConditionalAbortHandler
 //     on the path from the conditional up to P, bottom up, with the index
 //     of the child on the path: the composites set themselves to resume
-//     at that child.
+//     at that child. P forgets the children that started after the child
+//     on the path.
 //  5. P's OnUpdate runs as usual and so resumes at the branch holding the
 //     conditional. When the conditional is ticked again in this tree tick
 //     it reports its re-evaluated status without running again: each
@@ -60,16 +91,18 @@ import "fmt"
 // list from the last entry; here guards are scanned in priority (child)
 // order and the highest-priority change wins. Aborts need the tasks to run
 // inside a [BehaviorTree] (its start counter tells which tasks ran during
-// a run).
+// a run, and in which order).
 type AbortType uint8
 
 const (
 	// AbortNone: the composite's conditionals are never re-evaluated.
 	AbortNone AbortType = 0
-	// AbortSelf: the composite re-evaluates its own guards while it runs.
+	// AbortSelf: the composite re-evaluates the guards of its running
+	// branch (its children that ran before the running one, and the
+	// running child's own guard) while it runs.
 	AbortSelf AbortType = 1
 	// AbortLowerPriority: the composite's guards are re-evaluated while a
-	// later branch of its parent composite runs.
+	// later branch of its parent composite runs (never under a Parallel).
 	AbortLowerPriority AbortType = 2
 	// AbortBoth is AbortSelf and AbortLowerPriority.
 	AbortBoth AbortType = AbortSelf | AbortLowerPriority
@@ -115,6 +148,9 @@ func watchesAborts(t Task, c *Composite) bool {
 	}
 	if c.Abort&AbortSelf != 0 {
 		return true
+	}
+	if runsChildrenInParallel(t) {
+		return false // no child is of lower priority than another
 	}
 	for _, ch := range c.children {
 		if _, a := lowerPriorityComposite(ch); a != nil {
@@ -165,14 +201,18 @@ func leftmostConditional(t Task) Task {
 }
 
 // reevaluate runs guard g again when it completed an evaluation after the
-// run numbered since began, and reports whether its status changed.
+// run numbered since began, and reports whether its status changed. The
+// re-evaluation keeps g's start number: g stays placed where the traversal
+// evaluated it, before the branches that ran after it.
 func reevaluate(g Task, since uint64, tr *BehaviorTree) bool {
 	gb := g.Base()
 	if gb.started || gb.startSeq <= since || gb.ticked == tr.ticks {
 		return false
 	}
-	old := gb.status
-	return Tick(g) != old
+	old, seq := gb.status, gb.startSeq
+	changed := Tick(g) != old
+	gb.startSeq = seq
+	return changed
 }
 
 // checkAborts re-evaluates the guards watched by the running composite p
@@ -184,10 +224,14 @@ func checkAborts(p Task, pb *TaskBase, c *Composite, tr *BehaviorTree) *TaskBase
 		return nil
 	}
 	self := c.Abort&AbortSelf != 0
+	lower := !runsChildrenInParallel(p)
 	for _, ch := range c.children {
 		chb := ch.Base()
 		if chb.startSeq <= pb.startSeq {
-			continue // not run during this run of p
+			// Not run during this run of p, or run after the branch an
+			// abort resumed at (abortTo forgot it): not before the
+			// running child.
+			continue
 		}
 		if self {
 			if g := leftmostConditional(ch); g != nil && (g != ch || !chb.started) {
@@ -196,7 +240,7 @@ func checkAborts(p Task, pb *TaskBase, c *Composite, tr *BehaviorTree) *TaskBase
 				}
 			}
 		}
-		if chb.started {
+		if chb.started || !lower {
 			continue
 		}
 		if a, ac := lowerPriorityComposite(ch); a != nil {
@@ -204,7 +248,7 @@ func checkAborts(p Task, pb *TaskBase, c *Composite, tr *BehaviorTree) *TaskBase
 			if ab.started || ab.startSeq <= pb.startSeq {
 				continue
 			}
-			if g := lowerPriorityChange(ac, ab, tr); g != nil {
+			if g := lowerPriorityChange(a, ac, ab, tr); g != nil {
 				return abortTo(p, c, g, tr)
 			}
 		}
@@ -213,11 +257,13 @@ func checkAborts(p Task, pb *TaskBase, c *Composite, tr *BehaviorTree) *TaskBase
 }
 
 // lowerPriorityChange re-evaluates the guards of the ended LowerPriority
-// composite a (base ab), recursing into nested LowerPriority composites
-// that ran during a's last run, and returns the first guard whose status
+// composite a (its Composite ac, base ab), recursing into nested
+// LowerPriority composites that ran during a's last run (unless a runs
+// its children in parallel), and returns the first guard whose status
 // changed.
-func lowerPriorityChange(a *Composite, ab *TaskBase, tr *BehaviorTree) Task {
-	for _, ch := range a.children {
+func lowerPriorityChange(a Task, ac *Composite, ab *TaskBase, tr *BehaviorTree) Task {
+	nested := !runsChildrenInParallel(a)
+	for _, ch := range ac.children {
 		chb := ch.Base()
 		if chb.startSeq <= ab.startSeq {
 			continue
@@ -225,10 +271,13 @@ func lowerPriorityChange(a *Composite, ab *TaskBase, tr *BehaviorTree) Task {
 		if g := leftmostConditional(ch); g != nil && reevaluate(g, ab.startSeq, tr) {
 			return g
 		}
+		if !nested {
+			continue
+		}
 		if in, ic := lowerPriorityComposite(ch); in != nil {
 			ib := in.Base()
 			if !ib.started && ib.startSeq > ab.startSeq {
-				if g := lowerPriorityChange(ic, ib, tr); g != nil {
+				if g := lowerPriorityChange(in, ic, ib, tr); g != nil {
 					return g
 				}
 			}
@@ -238,13 +287,15 @@ func lowerPriorityChange(a *Composite, ab *TaskBase, tr *BehaviorTree) Task {
 }
 
 // abortTo ends p's running children, tells the composites on the path
-// from g up to p where to resume and leaves g's result pending for this
-// tree tick.
+// from g up to p where to resume, forgets the runs of p's children that
+// started after the branch it resumes at, and leaves g's result pending
+// for this tree tick.
 func abortTo(p Task, c *Composite, g Task, tr *BehaviorTree) *TaskBase {
 	for _, ch := range c.children {
 		End(ch)
 	}
 	pb := p.Base()
+	branch := g // p's child on the path to g
 	for n := g; ; {
 		nb := n.Base()
 		par := nb.parent
@@ -255,11 +306,27 @@ func abortTo(p Task, c *Composite, g Task, tr *BehaviorTree) *TaskBase {
 			h.OnConditionalAbort(nb.index)
 		}
 		if par.Base() == pb {
+			branch = n
 			break
 		}
 		n = par
 	}
+	forgetAfter(c, branch.Base().startSeq)
 	gb := g.Base()
 	gb.reeval = tr.ticks
 	return gb
+}
+
+// forgetAfter marks the children of c whose last run started after the
+// start number seq as not run in c's current run, so that their guards are
+// not re-evaluated until c runs them again: they come after the branch an
+// abort resumes at, in c's run order. This is Behavior Designer's removal,
+// when an abort fires, of the re-evaluation entries registered after the
+// aborting conditional.
+func forgetAfter(c *Composite, seq uint64) {
+	for _, ch := range c.children {
+		if chb := ch.Base(); chb.startSeq > seq {
+			chb.startSeq = 0
+		}
+	}
 }

@@ -255,3 +255,221 @@ var (
 	_ bt.ConditionalAbortHandler = (*bt.PrioritySelector)(nil)
 	_ bt.ConditionalAbortHandler = (*bt.UtilitySelector)(nil)
 )
+
+// The guards watched are those of branches that ran before the running
+// child: an abort that resumes at an earlier branch drops the runs of the
+// branches after it, so their guards are not re-evaluated until the
+// composite reaches them again (Behavior Designer removes their
+// re-evaluation entries when the abort fires).
+
+func TestAbortLowerPriorityNotRightOfRunningChild(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortLowerPriority, "G1", newCond(l, "C1", false, false, true), newAct(l, "A1", R)),
+		abortSeq(bt.AbortLowerPriority, "G2", newCond(l, "C2", false, false, true), newAct(l, "A2", R)),
+		newAct(l, "Patrol", R),
+	)))
+	h.tick(R, "start Root", "start G1", "start C1", "end C1", "end G1", "start G2", "start C2", "end C2", "end G2", "start Patrol")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2")
+	// Both guards turn true; C1 comes first and wins; C2 is not evaluated.
+	h.tick(R, "start C1", "end C1", "end Patrol", "start G1", "start A1")
+	// G2 is now to the right of the running G1: C2 is not watched.
+	h.tick(R)
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityRightGuardFlipsLater(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortLowerPriority, "G1", newCond(l, "C1", false, false, true), newAct(l, "A1", R)),
+		abortSeq(bt.AbortLowerPriority, "G2", newCond(l, "C2", false, false, false, true), newAct(l, "A2", R)),
+		newAct(l, "Patrol", R),
+	)))
+	h.tick(R, "start Root", "start G1", "start C1", "end C1", "end G1", "start G2", "start C2", "end C2", "end G2", "start Patrol")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2")
+	h.tick(R, "start C1", "end C1", "end Patrol", "start G1", "start A1")
+	h.tick(R) // C2 turns true now, unseen
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityLeftGuardStillWatched(t *testing.T) {
+	// The right branch's guard fires first; the left one, before the new
+	// running branch, is still watched and fires later.
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortLowerPriority, "G1", newCond(l, "C1", false, false, false, true), newAct(l, "A1", R)),
+		abortSeq(bt.AbortLowerPriority, "G2", newCond(l, "C2", false, false, true), newAct(l, "A2", R)),
+		newAct(l, "Patrol", R),
+	)))
+	h.tick(R, "start Root", "start G1", "start C1", "end C1", "end G1", "start G2", "start C2", "end C2", "end G2", "start Patrol")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2", "end Patrol", "start G2", "start A2")
+	h.tick(R, "start C1", "end C1", "end A2", "end G2", "start G1", "start A1")
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityThreeBranches(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortLowerPriority, "G1", newCond(l, "C1", false, false, false, false, true), newAct(l, "A1", R)),
+		abortSeq(bt.AbortLowerPriority, "G2", newCond(l, "C2", false, false, true), newAct(l, "A2", R)),
+		abortSeq(bt.AbortLowerPriority, "G3", newCond(l, "C3", false, false, false, true), newAct(l, "A3", R)),
+		newAct(l, "Patrol", R),
+	)))
+	h.tick(R, "start Root", "start G1", "start C1", "end C1", "end G1", "start G2", "start C2", "end C2", "end G2",
+		"start G3", "start C3", "end C3", "end G3", "start Patrol")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2", "start C3", "end C3")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2", "end Patrol", "start G2", "start A2")
+	// C3 turns true, but G3 is to the right of the running G2.
+	h.tick(R, "start C1", "end C1")
+	h.tick(R, "start C1", "end C1", "end A2", "end G2", "start G1", "start A1")
+	h.tick(R)
+}
+
+func TestAbortSelfNotRightOfRunningChild(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSel(bt.AbortSelf, "Sel",
+		name("B1", bt.NewSequence(newCond(l, "C1", false, false, true), newAct(l, "A1", R))),
+		name("B2", bt.NewSequence(newCond(l, "C2", false, false, true), newAct(l, "A2", R))),
+		newAct(l, "Patrol", R),
+	))
+	h.tick(R, "start Sel", "start B1", "start C1", "end C1", "end B1", "start B2", "start C2", "end C2", "end B2", "start Patrol")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2")
+	h.tick(R, "start C1", "end C1", "end Patrol", "start B1", "start A1")
+	// Only the running branch's guard is watched now.
+	h.tick(R, "start C1", "end C1")
+	h.tick(R, "start C1", "end C1")
+}
+
+func TestAbortSelfSequenceNotRightOfRunningChild(t *testing.T) {
+	// The abort resumes Seq at Gate, which now runs X: C2, evaluated
+	// before the abort, is to the right of the running child.
+	h := newHarness(t)
+	l := &h.log
+	h.root(abortSeq(bt.AbortSelf, "Seq",
+		name("Gate", bt.NewSelector(newCond(l, "C1", true, false), newAct(l, "X", R))),
+		newCond(l, "C2", true, true, false),
+		newAct(l, "A", R),
+	))
+	h.tick(R, "start Seq", "start Gate", "start C1", "end C1", "end Gate", "start C2", "end C2", "start A")
+	h.tick(R, "start C1", "end C1", "end A", "start Gate", "start X")
+	h.tick(R, "start C1", "end C1")
+}
+
+func TestAbortBothNotRightOfRunningChild(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortBoth, "G1", newCond(l, "C1", false, false, true), newAct(l, "A1", R)),
+		abortSeq(bt.AbortBoth, "G2", newCond(l, "C2", false, false, true), newAct(l, "A2", R)),
+		newAct(l, "Patrol", R),
+	)))
+	h.tick(R, "start Root", "start G1", "start C1", "end C1", "end G1", "start G2", "start C2", "end C2", "end G2", "start Patrol")
+	h.tick(R, "start C1", "end C1", "start C2", "end C2")
+	h.tick(R, "start C1", "end C1", "end Patrol", "start G1", "start A1")
+	// G1 watches its own C1 (Self); Root does not watch G2.
+	h.tick(R, "start C1", "end C1")
+	h.tick(R, "start C1", "end C1")
+}
+
+func TestAbortLowerPriorityEndedCompositeForgetsAbortedRun(t *testing.T) {
+	// G's Self abort resumes at C1 and G fails there: C2, evaluated
+	// before that abort, is not one of the guards Root watches.
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewSelector(
+		abortSeq(bt.AbortBoth, "G", newCond(l, "C1", true, false), newCond(l, "C2", true, true, false), newAct(l, "A", R)),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start G", "start C1", "end C1", "start C2", "end C2", "start A")
+	h.tick(R, "start C1", "end C1", "end A", "end G", "start B")
+	h.tick(R, "start C1", "end C1")
+	h.tick(R, "start C1", "end C1")
+}
+
+func TestAbortSelfRandomOrderWatchesEarlierInRunOrder(t *testing.T) {
+	// Weights {0, 0, 5} run the children in the order G2, G0, G1. "Before
+	// the running child" is in that order: after C2 aborts back to G2,
+	// G0 and G1 ran after it and are not watched.
+	h := newHarness(t)
+	l := &h.log
+	rs := name("RS", bt.NewRandomSelector(bt.NewRand(1),
+		name("G0", bt.NewSequence(newCond(l, "C0", false, false, false, true), newAct(l, "A0", R))),
+		name("G1", bt.NewSequence(newCond(l, "C1", true), newAct(l, "A1", R))),
+		name("G2", bt.NewSequence(newCond(l, "C2", false, false, true), newAct(l, "A2", R))),
+	))
+	rs.Weights = []int{0, 0, 5}
+	rs.Abort = bt.AbortSelf
+	h.root(rs)
+	h.tick(R, "start RS", "start G2", "start C2", "end C2", "end G2", "start G0", "start C0", "end C0", "end G0",
+		"start G1", "start C1", "end C1", "start A1")
+	h.tick(R, "start C0", "end C0", "start C1", "end C1", "start C2", "end C2")
+	h.tick(R, "start C0", "end C0", "start C1", "end C1", "start C2", "end C2", "end A1", "end G1", "start G2", "start A2")
+	h.tick(R, "start C2", "end C2")
+	h.tick(R, "start C2", "end C2")
+}
+
+// A Parallel runs its children side by side: none is of lower priority
+// than another, so it does not re-evaluate the LowerPriority guards of its
+// children (Behavior Designer drops them when the child ends, as each
+// child of a Parallel runs on its own task stack).
+
+func TestAbortLowerPriorityUnderParallelNotWatched(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewParallelSelector(
+		abortSeq(bt.AbortLowerPriority, "G", newCond(l, "C", false, false, true), newAct(l, "A", R)),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start G", "start C", "end C", "end G", "start B")
+	h.tick(R)
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityUnderParallelThroughDecorator(t *testing.T) {
+	h := newHarness(t)
+	l := &h.log
+	h.root(name("Root", bt.NewParallel(
+		name("RS", bt.NewReturnSuccess(abortSeq(bt.AbortLowerPriority, "G", newCond(l, "C", false, false, true), newAct(l, "A", R)))),
+		newAct(l, "B", R),
+	)))
+	h.tick(R, "start Root", "start RS", "start G", "start C", "end C", "end G", "end RS", "start B")
+	h.tick(R)
+	h.tick(R)
+}
+
+func TestAbortLowerPriorityNestedNotThroughParallel(t *testing.T) {
+	// Outer is a LowerPriority Parallel: Root watches Outer's own guards
+	// (C) but not those of the LowerPriority composite Inner inside it.
+	h := newHarness(t)
+	l := &h.log
+	outer := name("Outer", bt.NewParallel(
+		newCond(l, "C", true, true, true, false),
+		abortSeq(bt.AbortLowerPriority, "Inner", newAct(l, "X"), newCond(l, "D", false, false, true)),
+	))
+	outer.Abort = bt.AbortLowerPriority
+	h.root(name("Root", bt.NewSelector(outer, newAct(l, "B", R))))
+	h.tick(R, "start Root", "start Outer", "start C", "end C", "start Inner", "start X", "end X", "start D", "end D", "end Inner", "end Outer", "start B")
+	h.tick(R, "start C", "end C")
+	h.tick(R, "start C", "end C") // D turned true: unseen
+	// C changed: Outer restarts every child and fails at C at once.
+	h.tick(R, "start C", "end C", "end B", "start Outer", "end Outer", "start B")
+}
+
+func TestAbortSelfParallelWatchesEveryChild(t *testing.T) {
+	// Self on a Parallel watches the guards of all its children, whatever
+	// their place: they all belong to the running branch.
+	h := newHarness(t)
+	l := &h.log
+	p := name("Par", bt.NewParallel(newAct(l, "A", R), newCond(l, "C", true, true, false), newAct(l, "B", R)))
+	p.Abort = bt.AbortSelf
+	h.root(p)
+	h.tick(R, "start Par", "start A", "start C", "end C", "start B")
+	h.tick(R, "start C", "end C")
+	h.tick(F, "start C", "end C", "end A", "end B", "start A", "end A", "end Par")
+}

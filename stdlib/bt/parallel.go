@@ -29,6 +29,35 @@ func (p *Parallel) OnUpdate() Status {
 	return p.run(p.children, Failure, Success)
 }
 
+// ParallelRunner is implemented by composites that run their children
+// side by side rather than one after another (Behavior Designer's
+// ParentTask.CanRunParallelChildren): Parallel, ParallelSelector and
+// ParallelComplete return true. None of the children of such a composite
+// is of lower priority than another, so the composite does not
+// re-evaluate their LowerPriority guards (see [AbortType]). The package
+// looks through [Wrapper] to find it; a composite that does not implement
+// it runs its children one at a time.
+type ParallelRunner interface {
+	Task
+	CanRunParallelChildren() bool
+}
+
+// runsChildrenInParallel reports whether t, or a task t wraps, is a
+// ParallelRunner that runs its children side by side.
+func runsChildrenInParallel(t Task) bool {
+	for range maxUnwrap {
+		if r, ok := t.(ParallelRunner); ok {
+			return r.CanRunParallelChildren()
+		}
+		w, ok := t.(Wrapper)
+		if !ok {
+			return false
+		}
+		t = w.Unwrap()
+	}
+	return false
+}
+
 // parallelState is the bookkeeping shared by the parallel composites: the
 // status each child finished with in the current run (Inactive while it
 // has not finished), as in Behavior Designer's executionStatus array.
@@ -76,6 +105,10 @@ func (p *parallelState) OnEnd() {
 		p.done[i] = Inactive
 	}
 }
+
+// CanRunParallelChildren reports true: the parallel composites run their
+// children side by side (see [ParallelRunner]).
+func (p *parallelState) CanRunParallelChildren() bool { return true }
 
 // OnConditionalAbort restarts every child: the aborting composite has
 // ended the running ones.

@@ -8,9 +8,9 @@ package bt
 // The package looks through Unwrap, repeatedly, whenever it needs a
 // capability that the wrapped built-in has and the wrapper does not: the
 // Composite behind a task (preconditions, Abort), its
-// ConditionalAbortHandler, a Decorator's child, and a child's Prioritized
-// or UtilityScorer implementation (the wrapper's own implementation wins
-// when it has one). Without Unwrap a wrapped composite takes no part in
+// ConditionalAbortHandler and ParallelRunner, a Decorator's child, and a
+// child's Prioritized or UtilityScorer implementation (the wrapper's own
+// implementation wins when it has one). Without Unwrap a wrapped composite takes no part in
 // conditional aborts or preconditions. This is a Go-side convention (like
 // errors.Unwrap); nothing in Behavior Designer corresponds to it.
 type Wrapper interface {

@@ -325,6 +325,7 @@ func Cases() []Case {
 	out = append(out, coreCases()...)
 	out = append(out, compositeCases()...)
 	out = append(out, abortCases()...)
+	out = append(out, abortBranchCases()...)
 	out = append(out, decoratorCases()...)
 	out = append(out, leafCases()...)
 	return out
