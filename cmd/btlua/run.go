@@ -103,6 +103,10 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		tr = newTracer(stderr)
 	}
 	for n := 0; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
+		if tr != nil {
+			h.ApplyReloads() // h.Tick would apply them too, after tr.before
+			tr.before(h, n+1)
+		}
 		if err := h.Tick(dt); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
 		}

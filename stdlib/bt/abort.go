@@ -242,7 +242,7 @@ func lowerPriorityChange(a *Composite, ab *TaskBase, tr *BehaviorTree) Task {
 // tree tick.
 func abortTo(p Task, c *Composite, g Task, tr *BehaviorTree) *TaskBase {
 	for _, ch := range c.children {
-		End(ch)
+		EndWith(ch, EndCause{Kind: EndAborted, By: g})
 	}
 	pb := p.Base()
 	for n := g; ; {

@@ -47,10 +47,11 @@ func NewBehaviorTree(root Task) *BehaviorTree {
 }
 
 // SetRoot makes root the task the tree ticks (Behavior Designer's start
-// task). A run of the previous root that is under way is ended first.
+// task). A run of the previous root that is under way is ended first
+// (EndHalted).
 func (t *BehaviorTree) SetRoot(root Task) {
 	if t.root != nil {
-		End(t.root)
+		EndWith(t.root, EndCause{Kind: EndHalted})
 	}
 	t.root = root
 	t.complete = false
@@ -87,10 +88,15 @@ func (t *BehaviorTree) Tick(dt float64) Status {
 }
 
 // Halt ends the run under way (every started task gets its OnEnd, deepest
-// first) and marks the tree complete with its last status.
-func (t *BehaviorTree) Halt() {
+// first) and marks the tree complete with its last status. The Observer
+// hears the cause EndHalted.
+func (t *BehaviorTree) Halt() { t.HaltWith(EndCause{Kind: EndHalted}) }
+
+// HaltWith is Halt with the cause the Observer hears for every task it
+// ends, such as EndReload when a hot reload replaces the tree.
+func (t *BehaviorTree) HaltWith(cause EndCause) {
 	if t.root != nil {
-		End(t.root)
+		EndWith(t.root, cause)
 	}
 	t.complete = true
 }

@@ -210,7 +210,7 @@ func (o observer) TaskStarted(t bt.Task) {
 }
 
 // TaskEnded logs "end NAME" for tasks that do not log themselves.
-func (o observer) TaskEnded(t bt.Task, _ bt.Status) {
+func (o observer) TaskEnded(t bt.Task, _ bt.Status, _ bt.EndCause) {
 	if b := t.Base(); !o.e.leaves[b] && !o.e.silent[b] {
 		*o.e.log = append(*o.e.log, "end "+bt.DisplayName(t))
 	}
