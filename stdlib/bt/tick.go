@@ -22,6 +22,9 @@ func Tick(t Task) Status {
 		tr = b.parent.Base().tree
 		b.tree = tr
 	}
+	if tr != nil {
+		tr.executions++
+	}
 	if b.reeval != 0 {
 		// A conditional abort re-evaluated t earlier in this tree tick:
 		// report that result instead of evaluating again, and count it as

@@ -23,19 +23,29 @@ type BehaviorTree struct {
 	RestartWhenComplete bool
 	// Observer, when set, hears every task start and end.
 	Observer Observer
+	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
+	// may run their child again within one tick (see [ExecutionType]);
+	// the zero value is NoDuplicates.
+	ExecutionType ExecutionType
+	// MaxTaskExecutions caps the task executions (calls of Tick) per tree
+	// tick after which, under Count, no child run starts again in the
+	// same tick; 0 or less means DefaultMaxTaskExecutions (100).
+	MaxTaskExecutions int
 	// Out receives the output of Log tasks; nil means os.Stdout.
 	Out io.Writer
 	// Blackboard holds the tree's variables (Behavior Designer's shared
 	// variables); it is never nil after NewBehaviorTree.
 	Blackboard *Blackboard
 
-	root     Task
-	time     float64
-	dt       float64
-	ticks    uint64
-	starts   uint64
-	status   Status
-	complete bool
+	root   Task
+	time   float64
+	dt     float64
+	ticks  uint64
+	starts uint64
+	// executions counts the Tick calls of the current tree tick.
+	executions int
+	status     Status
+	complete   bool
 }
 
 // NewBehaviorTree returns a tree over root (which may be nil and set later
@@ -78,6 +88,7 @@ func (t *BehaviorTree) Tick(dt float64) Status {
 	t.dt = dt
 	t.time += dt
 	t.ticks++
+	t.executions = 0
 	if t.root == nil {
 		t.status, t.complete = Failure, true
 		return Failure
@@ -115,6 +126,19 @@ func (t *BehaviorTree) Time() float64 { return t.time }
 
 // DeltaTime returns the delta time of the current or last tick, in seconds.
 func (t *BehaviorTree) DeltaTime() float64 { return t.dt }
+
+// Executions returns how many task executions (calls of [Tick] on the
+// tree's tasks) the current or last tick made.
+func (t *BehaviorTree) Executions() int { return t.executions }
+
+// maxTaskExecutions returns MaxTaskExecutions, or the default for 0 or
+// less.
+func (t *BehaviorTree) maxTaskExecutions() int {
+	if t.MaxTaskExecutions <= 0 {
+		return DefaultMaxTaskExecutions
+	}
+	return t.MaxTaskExecutions
+}
 
 // Ticks returns how many times Tick has ticked the root.
 func (t *BehaviorTree) Ticks() uint64 { return t.ticks }
