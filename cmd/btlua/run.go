@@ -43,7 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
-	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr})
+	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed

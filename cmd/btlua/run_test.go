@@ -135,6 +135,39 @@ func TestTraceEarlyEnds(t *testing.T) {
 	}
 }
 
+// --execution-type count lets the Repeater restart its Sequence in the
+// tick Fire ran: no drift.
+func TestExecutionType(t *testing.T) {
+	timer := filepath.Join("testdata", "timer.lua")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "fire on tick 4 at 0.4 s\nfire on tick 8 at 0.8 s\nfire on tick 12 at 1.2 s\n"},
+		{[]string{"--execution-type", "noduplicates"}, "fire on tick 4 at 0.4 s\nfire on tick 8 at 0.8 s\nfire on tick 12 at 1.2 s\n"},
+		{[]string{"--execution-type", "count"}, "fire on tick 4 at 0.4 s\nfire on tick 7 at 0.7 s\nfire on tick 10 at 1.0 s\n"},
+		{[]string{"--execution-type=Count", "--max-task-executions", "3"}, "fire on tick 4 at 0.4 s\nfire on tick 8 at 0.8 s\nfire on tick 12 at 1.2 s\n"},
+	} {
+		args := append(append([]string{"--fast", "--hz", "10"}, c.args...), timer)
+		code, out, errOut := runCLI(args...)
+		if code != exitOK || out != c.want || errOut != "" {
+			t.Errorf("btlua %v: code %d\nstdout %q\nstderr %q\nwant stdout %q", args, code, out, errOut, c.want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--execution-type", "sometimes", timer}, `-execution-type must be noduplicates or count, got "sometimes"`},
+		{[]string{"--max-task-executions", "0", timer}, "-max-task-executions must be at least 1, got 0"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		}
+	}
+}
+
 func TestDOT(t *testing.T) {
 	par := filepath.Join("..", "..", "scripts", "parallel.lua")
 	code, out, _ := runCLI("--dot", par)

@@ -21,6 +21,13 @@ func runTrace(t *testing.T, root bt.Task, restart bool, steps ...traceStep) {
 	t.Helper()
 	tr := bt.NewBehaviorTree(root)
 	tr.RestartWhenComplete = restart
+	runTraceTree(t, tr, steps...)
+}
+
+// runTraceTree is runTrace on a tree set up by the caller.
+func runTraceTree(t *testing.T, tr *bt.BehaviorTree, steps ...traceStep) {
+	t.Helper()
+	root := tr.Root()
 	o := bt.NewTraceObserver(nil)
 	tr.Observer = o
 	for i, st := range steps {
@@ -140,6 +147,16 @@ func TestTraceEarlyEnds(t *testing.T) {
 			tick(R, "Rep/A[0]: Success -> Success"),
 			tick(R, "Rep/A[0]: Success -> Running"),
 			tick(R),
+		)
+	})
+	t.Run("every completion within one tick (Count)", func(t *testing.T) {
+		tr := bt.NewBehaviorTree(name("Rep", bt.NewRepeater(3, newAct(&log, "A", S))))
+		tr.ExecutionType = bt.Count
+		runTraceTree(t, tr,
+			tick(S, "Rep: Inactive -> Success",
+				"Rep/A[0]: Inactive -> Success",
+				"Rep/A[0]: Success -> Success",
+				"Rep/A[0]: Success -> Success"),
 		)
 	})
 }
