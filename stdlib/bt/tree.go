@@ -21,7 +21,8 @@ type BehaviorTree struct {
 	Name string
 	// RestartWhenComplete starts the root again on the tick after it ends.
 	RestartWhenComplete bool
-	// Observer, when set, hears every task start and end.
+	// Observer, when set, hears every task start and end, with the cause
+	// of each end.
 	Observer Observer
 	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
 	// may run their child again within one tick (see [ExecutionType]);
