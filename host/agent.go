@@ -42,10 +42,17 @@ func (a *Agent) Err() error { return a.Tree.Err }
 func (a *Agent) Name() string { return a.Tree.BT.Name }
 
 // halt ends the tree's running tasks, ignoring errors from their OnEnd.
-func (a *Agent) halt() {
+// The tree's Observer hears the cause bt.EndHalted.
+func (a *Agent) halt() { a.haltWith(bt.EndHalted) }
+
+// haltForReload is halt for a structure-level reload that replaces the
+// tree: the Observer hears the cause bt.EndReload.
+func (a *Agent) haltForReload() { a.haltWith(bt.EndReload) }
+
+func (a *Agent) haltWith(cause bt.EndKind) {
 	if a.Tree.Err != nil {
 		return
 	}
-	a.host.L.Push(a.host.L.NewFunction(func(*lua.LState) int { a.Tree.BT.Halt(); return 0 }))
+	a.host.L.Push(a.host.L.NewFunction(func(*lua.LState) int { a.Tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
 	_ = a.host.L.PCall(0, 0, nil)
 }

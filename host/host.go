@@ -1,6 +1,7 @@
 package host
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
+	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 	luar "layeh.com/gopher-luar"
 )
@@ -26,6 +28,14 @@ type Options struct {
 	// reload that Watch triggers: with the report, or with the error of a
 	// reload that failed and changed nothing.
 	OnReload func(*ReloadReport, error)
+	// ExecutionType is the default execution type of every tree the
+	// scripts make (see bt.ExecutionType; the zero value is
+	// bt.NoDuplicates, Behavior Designer's default), and MaxTaskExecutions
+	// the default cap on task executions per tick under bt.Count (0 means
+	// bt.DefaultMaxTaskExecutions). A script changes them per tree with
+	// tree:SetExecutionType(BTExecutionType.Count, max).
+	ExecutionType     bt.ExecutionType
+	MaxTaskExecutions int
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -58,9 +68,16 @@ func New(opts Options) (*Host, error) {
 	if h.stderr == nil {
 		h.stderr = os.Stderr
 	}
+	if opts.ExecutionType > bt.Count {
+		return nil, fmt.Errorf("host: ExecutionType must be bt.NoDuplicates or bt.Count, got %v", opts.ExecutionType)
+	}
+	if opts.MaxTaskExecutions < 0 {
+		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
+	}
 	h.L = lua.NewState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
-	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout})
+	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout,
+		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions})
 	if err != nil {
 		h.L.Close()
 		return nil, err

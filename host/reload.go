@@ -177,7 +177,7 @@ func (h *Host) replaceTrees(path string, fresh []*Agent) []string {
 	}
 	var rebuilt []string
 	for i, a := range old {
-		a.halt()
+		a.haltForReload()
 		if i < len(fresh) {
 			carryBlackboard(a.Tree, fresh[i].Tree)
 			a.Tree = fresh[i].Tree

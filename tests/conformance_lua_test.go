@@ -32,6 +32,15 @@ function ScriptedAction:At()
 end
 function ScriptedAction:OnUpdate() return self:At() or BTTaskStatus.Success end
 
+-- CallScriptedAction indexes its script by its own OnUpdate calls.
+CallScriptedAction = ScriptedAction:New()
+function CallScriptedAction:OnUpdate()
+    self.calls = (self.calls or 0) + 1
+    local n = #self.script
+    if n == 0 then return BTTaskStatus.Success end
+    return self.script[math.min(self.calls, n)]
+end
+
 ScriptedConditional = BTConditional:New()
 ScriptedConditional.New = ScriptedAction.New
 ScriptedConditional.OnStart = ScriptedAction.OnStart
@@ -74,6 +83,14 @@ func (f luaLeafFactory) Action(name string, script []bt.Status, log *[]string) b
 		arr.Append(f.lib.Status(s))
 	}
 	return f.make("ScriptedAction", name, arr, log)
+}
+
+func (f luaLeafFactory) CallAction(name string, script []bt.Status, log *[]string) bt.Task {
+	arr := f.lib.L.NewTable()
+	for _, s := range script {
+		arr.Append(f.lib.Status(s))
+	}
+	return f.make("CallScriptedAction", name, arr, log)
 }
 
 func (f luaLeafFactory) Conditional(name string, script []bool, log *[]string) bt.Task {

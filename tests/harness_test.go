@@ -14,7 +14,7 @@ import (
 type recorder struct{ events []string }
 
 func (r *recorder) TaskStarted(t bt.Task) { r.events = append(r.events, "start "+bt.Path(t)) }
-func (r *recorder) TaskEnded(t bt.Task, s bt.Status) {
+func (r *recorder) TaskEnded(t bt.Task, s bt.Status, _ bt.EndCause) {
 	r.events = append(r.events, fmt.Sprintf("end %s %v", bt.Path(t), s))
 }
 

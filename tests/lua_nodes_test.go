@@ -42,6 +42,10 @@ func TestLuaNodes(t *testing.T) {
 		// Wait 0.3 s succeeds on tick 4 (started at 0.1 s); the
 		// PrioritySelector tries high (fails), then mid.
 		{"wait_priority", 10, lines("0.4 high", "0.4 mid"), []bt.Status{R, R, R, S}},
+		// Under BTExecutionType.Count the Repeater restarts its Sequence
+		// in the tick Fire ran: Fire runs every 0.3 s, no drift.
+		{"count_timer", 12, lines("execution type 0 -> 1, max 100", "fire on tick 4 at 0.4 s", "fire on tick 7 at 0.7 s", "fire on tick 10 at 1.0 s"),
+			[]bt.Status{R, R, R, R, R, R, R, R, R, S}},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -83,6 +87,10 @@ func TestLuaBadValues(t *testing.T) {
 		{`return BTBehaviorTree:New()`, "return value 1: behavior tree has no start task"},
 		{"Evil = BTAction:New()\nfunction Evil:OnUpdate() return self:Tick() end\nreturn Evil:New()", ":2: Tick: Evil ticks itself from its own OnUpdate"},
 		{"local t = BTBehaviorTree:New()\nt:SetStartTask(BTLog:New(\"x\"))\nt:Tick(-1)\nreturn t", ":3: Tick: dt must be a finite number of seconds >= 0, got -1"},
+		{"local t = BTBehaviorTree:New()\nt:SetExecutionType(2)\nreturn t", ":2: SetExecutionType: want BTExecutionType.NoDuplicates or Count, got 2"},
+		{"local t = BTBehaviorTree:New()\nt:SetExecutionType(BTExecutionType.Count, 0)\nreturn t", ":2: SetExecutionType: max must be a whole number from 1 to 2147483647, got 0"},
+		{"local t = BTBehaviorTree:New()\nt:SetExecutionType(BTExecutionType.Count, 2.5)\nreturn t", ":2: SetExecutionType: max must be a whole number from 1 to 2147483647, got 2.5"},
+		{"local t = BTBehaviorTree:New()\nt:SetExecutionType(\"Count\")\nreturn t", `:2: SetExecutionType: want BTExecutionType.NoDuplicates or Count, got "Count" (a string)`},
 	}
 	for i, c := range cases {
 		path := filepath.Join(t.TempDir(), "bad.lua")

@@ -5,6 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/btlua/btlua/stdlib/bt"
 )
 
 // config is the parsed command line.
@@ -17,6 +20,10 @@ type config struct {
 	trace   bool
 	dot     bool
 	version bool
+	// execution is the trees' default execution type and maxExecutions
+	// its cap (-execution-type, -max-task-executions).
+	execution     bt.ExecutionType
+	maxExecutions int
 }
 
 const usageText = `usage: btlua [flags] script.lua
@@ -45,7 +52,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.ticks, "ticks", 0, "stop after this many ticks (0: run until every tree has completed)")
 	fs.BoolVar(&c.fast, "fast", false, "tick as fast as possible with a fixed delta time of 1/hz (deterministic)")
 	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change")
-	fs.BoolVar(&c.trace, "trace", false, "print, per tick, the tasks whose status changed (to stderr)")
+	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
+	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
+	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
@@ -79,6 +88,21 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if !(c.hz >= minHz && c.hz <= maxHz) {
 		err := fmt.Errorf("-hz must be a number of ticks per second from %v to %v, got %v", minHz, maxHz, c.hz)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	switch strings.ToLower(*execution) {
+	case "noduplicates":
+		c.execution = bt.NoDuplicates
+	case "count":
+		c.execution = bt.Count
+	default:
+		err := fmt.Errorf("-execution-type must be noduplicates or count, got %q", *execution)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if c.maxExecutions < 1 {
+		err := fmt.Errorf("-max-task-executions must be at least 1, got %d", c.maxExecutions)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

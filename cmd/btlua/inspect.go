@@ -18,30 +18,68 @@ func writeDOT(h *host.Host, w io.Writer) {
 	}
 }
 
-// tracer prints, after each tick, the tasks whose status changed, one
-// line each, prefixed by the tick number and the tree name.
+// tracer prints, after each tick, the trace lines of every tree (see
+// bt.TraceObserver.Changes: every run that ended, with its cause when it
+// ended early, and every task that started running), prefixed by the tick
+// number and the tree name. It is each tree's Observer.
 type tracer struct {
 	w    io.Writer
-	seen map[*host.Agent]*bt.TraceObserver
+	seen map[*host.Agent]*traced
+}
+
+// traced is the tree an agent had when the tracer last looked, with the
+// observer installed on it.
+type traced struct {
+	tree *bt.BehaviorTree
+	obs  *bt.TraceObserver
 }
 
 func newTracer(w io.Writer) *tracer {
-	return &tracer{w: w, seen: map[*host.Agent]*bt.TraceObserver{}}
+	return &tracer{w: w, seen: map[*host.Agent]*traced{}}
 }
 
-func (t *tracer) after(h *host.Host, tick int) {
+// before installs an observer on each tree that has none of the tracer's
+// yet. A tree that a reload replaced (or removed) gets its last lines
+// first: its tasks ended with the cause "reload" before tick.
+func (t *tracer) before(h *host.Host, tick int) {
+	live := map[*host.Agent]bool{}
 	for _, a := range h.Agents() {
-		r := a.Tree.Root()
-		if r == nil {
+		live[a] = true
+		rec := t.seen[a]
+		if rec != nil && rec.tree == a.Tree.BT {
 			continue
 		}
-		o := t.seen[a]
-		if o == nil {
-			o = bt.NewTraceObserver(nil)
-			t.seen[a] = o
+		if rec != nil {
+			t.print(rec, tick)
 		}
-		for _, c := range o.Changes(r) {
-			fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, a.Name(), c)
+		rec = &traced{tree: a.Tree.BT, obs: bt.NewTraceObserver(a.Tree.BT.Observer)}
+		a.Tree.BT.Observer = rec.obs
+		t.seen[a] = rec
+	}
+	for a, rec := range t.seen {
+		if !live[a] {
+			t.print(rec, tick)
+			delete(t.seen, a)
 		}
 	}
+}
+
+// after prints the lines of tick.
+func (t *tracer) after(h *host.Host, tick int) {
+	for _, a := range h.Agents() {
+		if rec := t.seen[a]; rec != nil && rec.tree == a.Tree.BT {
+			t.print(rec, tick)
+		}
+	}
+}
+
+func (t *tracer) print(rec *traced, tick int) {
+	r := rec.tree.Root()
+	if r == nil {
+		return
+	}
+	for _, c := range rec.obs.Changes(r) {
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.tree.Name, c)
+	}
+	rec.obs.ClearEvents()
 }

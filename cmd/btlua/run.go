@@ -43,7 +43,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
-	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr})
+	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -103,6 +104,10 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		tr = newTracer(stderr)
 	}
 	for n := 0; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
+		if tr != nil {
+			h.ApplyReloads() // h.Tick would apply them too, after tr.before
+			tr.before(h, n+1)
+		}
 		if err := h.Tick(dt); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
 		}

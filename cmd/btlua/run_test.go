@@ -96,6 +96,78 @@ func TestTrace(t *testing.T) {
 	}
 }
 
+// Every run that ends gets a trace line; one ended early says why.
+func TestTraceEarlyEnds(t *testing.T) {
+	script := filepath.Join("testdata", "trace_ends.lua")
+	code, _, errOut := runCLI("--fast", "--hz", "10", "--trace", script)
+	want := strings.Join([]string{
+		"tick 1 abort: Seq: Inactive -> Running",
+		"tick 1 abort: Seq/IsVisible[0]: Inactive -> Success",
+		"tick 1 abort: Seq/Attack[1]: Inactive -> Running",
+		"tick 1 timeout: Timeout: Inactive -> Running",
+		"tick 1 timeout: Timeout/Dig[0]: Inactive -> Running",
+		"tick 1 interrupt: Par: Inactive -> Running",
+		"tick 1 interrupt: Par/Int[0]: Inactive -> Running",
+		"tick 1 interrupt: Par/Int[0]/Long[0]: Inactive -> Running",
+		"tick 1 interrupt: Par/Later[1]: Inactive -> Running",
+		"tick 1 interrupt: Par/Later[1]/Step[0]: Inactive -> Running",
+		"tick 1 parent: Par: Inactive -> Running",
+		"tick 1 parent: Par/Fail[0]: Inactive -> Running",
+		"tick 1 parent: Par/Walk[1]: Inactive -> Running",
+		"tick 2 abort: Seq/IsVisible[0]: Success -> Success", // re-evaluated by the Self abort
+		"tick 2 interrupt: Par/Later[1]: Running -> Success",
+		"tick 2 interrupt: Par/Later[1]/Step[0]: Running -> Success",
+		"tick 2 interrupt: Par/Later[1]/Stop[1]: Inactive -> Success",
+		"tick 2 parent: Par: Running -> Failure",
+		"tick 2 parent: Par/Fail[0]: Running -> Failure",
+		"tick 2 parent: Par/Walk[1]: Running -> ended (by parent Par)",
+		"tick 3 abort: Seq: Running -> Failure",
+		"tick 3 abort: Seq/IsVisible[0]: Success -> Failure",
+		"tick 3 abort: Seq/Attack[1]: Running -> ended (aborted by Seq/IsVisible[0])",
+		"tick 3 timeout: Timeout: Running -> Failure",
+		"tick 3 timeout: Timeout/Dig[0]: Running -> ended (timed out by Timeout)",
+		"tick 3 interrupt: Par: Running -> Success",
+		"tick 3 interrupt: Par/Int[0]: Running -> Success",
+		"tick 3 interrupt: Par/Int[0]/Long[0]: Running -> ended (interrupted by Par/Int[0])",
+	}, "\n") + "\n"
+	if code != exitOK || errOut != want {
+		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s", code, errOut, want)
+	}
+}
+
+// --execution-type count lets the Repeater restart its Sequence in the
+// tick Fire ran: no drift.
+func TestExecutionType(t *testing.T) {
+	timer := filepath.Join("testdata", "timer.lua")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "fire on tick 4 at 0.4 s\nfire on tick 8 at 0.8 s\nfire on tick 12 at 1.2 s\n"},
+		{[]string{"--execution-type", "noduplicates"}, "fire on tick 4 at 0.4 s\nfire on tick 8 at 0.8 s\nfire on tick 12 at 1.2 s\n"},
+		{[]string{"--execution-type", "count"}, "fire on tick 4 at 0.4 s\nfire on tick 7 at 0.7 s\nfire on tick 10 at 1.0 s\n"},
+		{[]string{"--execution-type=Count", "--max-task-executions", "3"}, "fire on tick 4 at 0.4 s\nfire on tick 8 at 0.8 s\nfire on tick 12 at 1.2 s\n"},
+	} {
+		args := append(append([]string{"--fast", "--hz", "10"}, c.args...), timer)
+		code, out, errOut := runCLI(args...)
+		if code != exitOK || out != c.want || errOut != "" {
+			t.Errorf("btlua %v: code %d\nstdout %q\nstderr %q\nwant stdout %q", args, code, out, errOut, c.want)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--execution-type", "sometimes", timer}, `-execution-type must be noduplicates or count, got "sometimes"`},
+		{[]string{"--max-task-executions", "0", timer}, "-max-task-executions must be at least 1, got 0"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		}
+	}
+}
+
 func TestDOT(t *testing.T) {
 	par := filepath.Join("..", "..", "scripts", "parallel.lua")
 	code, out, _ := runCLI("--dot", par)

@@ -60,6 +60,9 @@ func (lib *Lib) registerClasses() {
 
 	tree := lib.class("BTBehaviorTree", nil, &spec{tree: true})
 	lib.setMethods(tree, lib.treeMethods())
+	execution := lib.executionTypes()
+	L.SetGlobal("BTExecutionType", execution)
+	lib.Module.RawSetString("ExecutionType", execution)
 }
 
 // class creates a built-in class table bound to the global name and to

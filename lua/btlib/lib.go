@@ -13,13 +13,19 @@ import (
 type Options struct {
 	// Stdout receives BTLog output; nil means os.Stdout.
 	Stdout io.Writer
+	// ExecutionType and MaxTaskExecutions are given to every tree the
+	// scripts make (bt.BehaviorTree's fields of those names); a script
+	// changes them with tree:SetExecutionType.
+	ExecutionType     bt.ExecutionType
+	MaxTaskExecutions int
 }
 
 // Lib is the behavior-tree library installed in one Lua state.
 type Lib struct {
 	// L is the state the library lives in.
-	L   *lua.LState
-	out io.Writer
+	L    *lua.LState
+	out  io.Writer
+	opts Options
 
 	// Module is the table require("bt") returns.
 	Module *lua.LTable
@@ -55,6 +61,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	lib := &Lib{
 		L:       L,
 		out:     opts.Stdout,
+		opts:    opts,
 		epoch:   1,
 		specs:   map[*lua.LTable]*spec{},
 		names:   map[*lua.LTable]string{},

@@ -31,6 +31,7 @@ type Tree struct {
 func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
 	tr.BT.Out = lib.out
+	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
 	ud := lib.L.NewUserData()
 	ud.Value = tr
 	tbl.RawSetString(nodeKey, ud)
@@ -225,6 +226,17 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 		"Halt": func(L *lua.LState) int {
 			lib.treeOfArg(L, "Halt").BT.Halt()
 			return 0
+		},
+		"SetExecutionType": lib.luaSetExecutionType,
+		"GetExecutionType": func(L *lua.LState) int {
+			tr := lib.treeOfArg(L, "GetExecutionType").BT
+			max := tr.MaxTaskExecutions
+			if max <= 0 {
+				max = bt.DefaultMaxTaskExecutions
+			}
+			L.Push(lua.LNumber(tr.ExecutionType))
+			L.Push(lua.LNumber(max))
+			return 2
 		},
 		"SetRestartWhenComplete": func(L *lua.LState) int {
 			lib.treeOfArg(L, "SetRestartWhenComplete").BT.RestartWhenComplete = L.ToBool(2)

@@ -183,6 +183,14 @@ BTLog = BTLog
 ---@class BTActionUniversal: BTAction
 BTActionUniversal = BTActionUniversal
 
+---Task execution types (Behavior Designer's): whether BTRepeater,
+---BTUntilSuccess and BTUntilFailure may run their child again within one
+---tick. Set per tree with tree:SetExecutionType; the host gives the default.
+---@class BTExecutionType
+---@field NoDuplicates integer 0, the default: a child that completed runs again on the next tick (the decorator returns Running), so no task runs twice in a tick
+---@field Count integer 1: the child runs again at once, in the same tick, while the tree has made fewer task executions (Ticks of tasks) in this tick than its cap (default 100); at the cap the decorator returns Running and goes on next tick
+BTExecutionType = BTExecutionType
+
 ---A behavior tree: owns a start task and ticks it.
 ---@class BTBehaviorTree
 ---@field name string? names the tree in traces and errors
@@ -195,6 +203,8 @@ BTActionUniversal = BTActionUniversal
 ---@field IsComplete fun(self: BTBehaviorTree): boolean
 ---@field Halt fun(self: BTBehaviorTree) end the running tasks (OnEnd, deepest first)
 ---@field SetRestartWhenComplete fun(self: BTBehaviorTree, restart: boolean)
+---@field SetExecutionType fun(self: BTBehaviorTree, executionType: integer, max: integer?) a BTExecutionType value; max (a whole number >= 1) caps the task executions per tick under Count; absent keeps the current cap
+---@field GetExecutionType fun(self: BTBehaviorTree): integer, integer the BTExecutionType value and the cap of task executions per tick
 ---@field GetTime fun(self: BTBehaviorTree): number the tree clock, seconds
 ---@field GetVariable fun(self: BTBehaviorTree, name: string): any blackboard read
 ---@field SetVariable fun(self: BTBehaviorTree, name: string, value: any) blackboard write (nil deletes)

@@ -292,7 +292,7 @@ func lowerPriorityChange(a Task, ac *Composite, ab *TaskBase, tr *BehaviorTree) 
 // for this tree tick.
 func abortTo(p Task, c *Composite, g Task, tr *BehaviorTree) *TaskBase {
 	for _, ch := range c.children {
-		End(ch)
+		EndWith(ch, EndCause{Kind: EndAborted, By: g})
 	}
 	pb := p.Base()
 	branch := g // p's child on the path to g

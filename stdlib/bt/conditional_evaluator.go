@@ -47,7 +47,7 @@ func (d *ConditionalEvaluator) OnUpdate() Status {
 		}
 		d.evaluated = true
 		if s := Tick(d.Conditional); s != Success {
-			End(d.Conditional)
+			EndWith(d.Conditional, EndCause{Kind: EndByParent, By: d.Self()})
 			End(c)
 			return Failure
 		}
@@ -57,6 +57,6 @@ func (d *ConditionalEvaluator) OnUpdate() Status {
 
 // OnEnd ends a running conditional and forgets the evaluation.
 func (d *ConditionalEvaluator) OnEnd() {
-	End(d.Conditional)
+	EndWith(d.Conditional, EndCause{Kind: EndByParent, By: d.Self()})
 	d.evaluated = false
 }

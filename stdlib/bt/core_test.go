@@ -88,7 +88,7 @@ func (o *countObserver) TaskStarted(t bt.Task) {
 	o.starts[t]++
 }
 
-func (o *countObserver) TaskEnded(t bt.Task, _ bt.Status) {
+func (o *countObserver) TaskEnded(t bt.Task, _ bt.Status, _ bt.EndCause) {
 	if !o.running[t] {
 		o.t.Errorf("%s ended without running", bt.Path(t))
 	}

@@ -9,8 +9,9 @@
 //
 // Ticking is recursive, as in BehaviorTree.CPP: a parent ticks a child with
 // [Tick], which runs the lifecycle around the child's OnUpdate, and ends a
-// running child early with [End], which ends every started descendant first
-// (deepest first) and then the task itself. A Running child is resumed, not
+// running child early with [End] (or [EndWith], naming the cause), which
+// ends every started descendant first (deepest first) and then the task
+// itself. A Running child is resumed, not
 // restarted, on the next tick. OnEnd is called exactly once per run.
 //
 // The task library, one concept per file:
@@ -28,8 +29,9 @@
 //     with [PerformInterruption], [ConditionalEvaluator];
 //   - leaves: [FuncAction], [FuncCondition] ([NewCondition]), [Log],
 //     [Wait], [Idle];
-//   - the [BehaviorTree] with its clock, [Blackboard] and [Observer];
-//     [Render], [DOT] and [TraceObserver] for inspection.
+//   - the [BehaviorTree] with its clock, [Blackboard], [ExecutionType] and
+//     [Observer] (which hears every end with its [EndCause]); [Render],
+//     [DOT] and [TraceObserver] for inspection.
 //
 // Choices made where the anchors (Behavior Designer, BehaviorTree.CPP,
 // py_trees, BTAI, the Lua behavior-tree series and the warrior seed)
@@ -39,8 +41,10 @@
 //     next child in the same tick, as in Behavior Designer and the Lua
 //     series, not on the next tick as in BTAI;
 //   - decorators that repeat a child (Repeater, UntilSuccess, UntilFailure)
-//     count at most one child completion per tick, so no tick can loop
-//     forever;
+//     count at most one child completion per tick under the default
+//     [ExecutionType] NoDuplicates (Behavior Designer's default); under
+//     Count they run the child again within the tick up to the tree's cap
+//     on task executions per tick, so no tick can loop forever either way;
 //   - every counter and timer of a decorator belongs to its run and resets
 //     in OnEnd, including when a parent ends it early (Cooldown follows
 //     Behavior Designer's "hold the result" meaning, not a lockout);

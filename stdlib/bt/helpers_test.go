@@ -78,7 +78,7 @@ func (o parentLog) TaskStarted(t bt.Task) {
 	}
 }
 
-func (o parentLog) TaskEnded(t bt.Task, _ bt.Status) {
+func (o parentLog) TaskEnded(t bt.Task, _ bt.Status, _ bt.EndCause) {
 	if _, ok := t.(bt.ParentTask); ok {
 		*o.log = append(*o.log, "end "+t.Base().Name)
 	}

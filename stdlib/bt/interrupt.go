@@ -13,10 +13,11 @@ package bt
 // same flow of ticks: right after the child's Tick returns when the
 // interruption happened during it (so the same tick), otherwise at the
 // start of the Interrupt's next tick, before the child is ticked. Either
-// way the running child is ended (OnEnd, deepest first) and the Interrupt
-// ends with the requested status. An interruption of an Interrupt that is
-// not running is ignored; a pending one is dropped when the run ends.
-// Without a child it fails.
+// way the running child is ended (OnEnd, deepest first; the Observer
+// hears [EndInterrupted] by the Interrupt) and the Interrupt ends with the
+// requested status. An interruption of an Interrupt that is not running is
+// ignored; a pending one is dropped when the run ends. Without a child it
+// fails.
 type Interrupt struct {
 	Decorator
 
@@ -58,7 +59,7 @@ func (d *Interrupt) OnUpdate() Status {
 			return s
 		}
 	}
-	End(c)
+	EndWith(c, EndCause{Kind: EndInterrupted, By: d.Self()})
 	s := d.with
 	d.interrupted = false
 	return s

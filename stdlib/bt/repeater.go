@@ -1,15 +1,18 @@
 package bt
 
 // Repeater runs its child again and again (Behavior Designer's Repeater:
-// count, repeatForever, endOnFailure; BTAI's Repeat).
+// count, repeatForever, endOnFailure; BTAI's Repeat; BehaviorTree.CPP's
+// Repeat).
 //
-// Choice where the anchors disagree: Behavior Designer runs the child
-// again in the same frame when it completes, BTAI returns Continue until
-// the count is reached. Here the Repeater counts at most one child
-// completion per tick: when the child finishes and more repetitions remain,
-// the Repeater returns Running and the child's next run starts on the next
-// tick. A Repeater over an instant child therefore takes Count ticks, and
-// RepeatForever can never spin a tick forever.
+// When the child completes and more runs remain, the tree's
+// [ExecutionType] decides when the next run starts: under NoDuplicates
+// (the default, Behavior Designer's default) the Repeater returns Running
+// and the next run starts on the next tick, so a Repeater over an instant
+// child takes Count ticks; under Count it starts at once, in the same
+// tick, up to the tree's per-tick cap on task executions (then Running,
+// and the next run on the next tick), so Repeater(3) over an instant child
+// succeeds on its first tick and RepeatForever can never spin a tick
+// forever.
 //
 // When the child finishes: with EndOnFailure a Failure ends the Repeater
 // with Failure; otherwise, when Count completions have been reached (and
@@ -58,18 +61,22 @@ func (d *Repeater) OnUpdate() Status {
 	if !d.RepeatForever && d.Count <= 0 {
 		return Success
 	}
-	s := Tick(c)
-	if s == Running {
-		return Running
+	for {
+		s := Tick(c)
+		if s == Running {
+			return Running
+		}
+		d.done++
+		if d.EndOnFailure && s == Failure {
+			return Failure
+		}
+		if !d.RepeatForever && d.done >= d.Count {
+			return s
+		}
+		if !runAgain(&d.TaskBase) {
+			return Running
+		}
 	}
-	d.done++
-	if d.EndOnFailure && s == Failure {
-		return Failure
-	}
-	if !d.RepeatForever && d.done >= d.Count {
-		return s
-	}
-	return Running
 }
 
 // OnEnd resets the completion counter.

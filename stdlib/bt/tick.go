@@ -22,6 +22,9 @@ func Tick(t Task) Status {
 		tr = b.parent.Base().tree
 		b.tree = tr
 	}
+	if tr != nil {
+		tr.executions++
+	}
 	if b.reeval != 0 {
 		// A conditional abort re-evaluated t earlier in this tree tick:
 		// report that result instead of evaluating again, and count it as
@@ -47,7 +50,7 @@ func Tick(t Task) Status {
 				b.ticked = tr.ticks
 			}
 			if b.started {
-				finish(t, Failure)
+				finish(t, Failure, EndCause{})
 			}
 			return Failure
 		}
@@ -81,7 +84,7 @@ func Tick(t Task) Status {
 		b.ticked = tr.ticks
 	}
 	if s != Running {
-		finish(t, s)
+		finish(t, s, EndCause{})
 	}
 	return s
 }
@@ -91,24 +94,47 @@ func Tick(t Task) Status {
 // children tasks", BehaviorTree.CPP's halt). Started descendants are ended
 // first, deepest first and in child order, then t's OnEnd is called once.
 // The task's last status is kept. End does nothing when t has not started.
+// The Observer hears the cause EndByParent with t's parent (EndHalted for
+// a task without a parent); use [EndWith] to give another cause.
 func End(t Task) {
 	if t == nil || !t.Base().started {
 		return
 	}
-	finish(t, t.Base().status)
+	cause := EndCause{Kind: EndHalted}
+	if p := t.Base().parent; p != nil {
+		cause = EndCause{Kind: EndByParent, By: p}
+	}
+	finish(t, t.Base().status, cause)
 }
 
-func finish(t Task, s Status) {
+// EndWith is [End] with the cause the tree's Observer hears for t and for
+// each of its started descendants (see [EndCause]). It does nothing when t
+// has not started.
+func EndWith(t Task, cause EndCause) {
+	if t == nil || !t.Base().started {
+		return
+	}
+	finish(t, t.Base().status, cause)
+}
+
+// finish ends the run of t with status s: its started children first (with
+// the same cause when t ends early, with EndByParent t when t completed),
+// then t's OnEnd, then the Observer.
+func finish(t Task, s Status, cause EndCause) {
 	b := t.Base()
 	if p, ok := t.(ParentTask); ok {
+		sub := cause
+		if cause.Kind == EndCompleted {
+			sub = EndCause{Kind: EndByParent, By: t}
+		}
 		for _, c := range p.Children() {
-			End(c)
+			EndWith(c, sub)
 		}
 	}
 	b.started = false
 	t.OnEnd()
 	if tr := b.tree; tr != nil && tr.Observer != nil {
-		tr.Observer.TaskEnded(t, s)
+		tr.Observer.TaskEnded(t, s, cause)
 	}
 }
 

@@ -8,10 +8,10 @@ package bt
 //
 // Each tick, before ticking the child, the Timeout checks the elapsed
 // time: when it is at least Duration seconds the running child is ended
-// (OnEnd, deepest first) and the Timeout fails without ticking it;
-// otherwise the child is ticked and its status returned. With dt = 1 and
-// Duration = 2 the child is ticked on the first two ticks and the third
-// fails. Duration <= 0 fails at once without ticking the child. The timer
+// (OnEnd, deepest first; the Observer hears [EndTimedOut] by the Timeout)
+// and the Timeout fails without ticking it; otherwise the child is ticked
+// and its status returned. With dt = 1 and Duration = 2 the child is
+// ticked on the first two ticks and the third fails. Duration <= 0 fails at once without ticking the child. The timer
 // resets whenever the run ends, including when a parent ends it early.
 // Without a child it fails.
 type Timeout struct {
@@ -39,7 +39,7 @@ func (d *Timeout) OnUpdate() Status {
 		return Failure
 	}
 	if elapsed(d.now(), d.start, d.Duration) {
-		End(c)
+		EndWith(c, EndCause{Kind: EndTimedOut, By: d.Self()})
 		return Failure
 	}
 	return Tick(c)

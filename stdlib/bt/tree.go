@@ -21,21 +21,32 @@ type BehaviorTree struct {
 	Name string
 	// RestartWhenComplete starts the root again on the tick after it ends.
 	RestartWhenComplete bool
-	// Observer, when set, hears every task start and end.
+	// Observer, when set, hears every task start and end, with the cause
+	// of each end.
 	Observer Observer
+	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
+	// may run their child again within one tick (see [ExecutionType]);
+	// the zero value is NoDuplicates.
+	ExecutionType ExecutionType
+	// MaxTaskExecutions caps the task executions (calls of Tick) per tree
+	// tick after which, under Count, no child run starts again in the
+	// same tick; 0 or less means DefaultMaxTaskExecutions (100).
+	MaxTaskExecutions int
 	// Out receives the output of Log tasks; nil means os.Stdout.
 	Out io.Writer
 	// Blackboard holds the tree's variables (Behavior Designer's shared
 	// variables); it is never nil after NewBehaviorTree.
 	Blackboard *Blackboard
 
-	root     Task
-	time     float64
-	dt       float64
-	ticks    uint64
-	starts   uint64
-	status   Status
-	complete bool
+	root   Task
+	time   float64
+	dt     float64
+	ticks  uint64
+	starts uint64
+	// executions counts the Tick calls of the current tree tick.
+	executions int
+	status     Status
+	complete   bool
 }
 
 // NewBehaviorTree returns a tree over root (which may be nil and set later
@@ -47,10 +58,11 @@ func NewBehaviorTree(root Task) *BehaviorTree {
 }
 
 // SetRoot makes root the task the tree ticks (Behavior Designer's start
-// task). A run of the previous root that is under way is ended first.
+// task). A run of the previous root that is under way is ended first
+// (EndHalted).
 func (t *BehaviorTree) SetRoot(root Task) {
 	if t.root != nil {
-		End(t.root)
+		EndWith(t.root, EndCause{Kind: EndHalted})
 	}
 	t.root = root
 	t.complete = false
@@ -77,6 +89,7 @@ func (t *BehaviorTree) Tick(dt float64) Status {
 	t.dt = dt
 	t.time += dt
 	t.ticks++
+	t.executions = 0
 	if t.root == nil {
 		t.status, t.complete = Failure, true
 		return Failure
@@ -87,10 +100,15 @@ func (t *BehaviorTree) Tick(dt float64) Status {
 }
 
 // Halt ends the run under way (every started task gets its OnEnd, deepest
-// first) and marks the tree complete with its last status.
-func (t *BehaviorTree) Halt() {
+// first) and marks the tree complete with its last status. The Observer
+// hears the cause EndHalted.
+func (t *BehaviorTree) Halt() { t.HaltWith(EndCause{Kind: EndHalted}) }
+
+// HaltWith is Halt with the cause the Observer hears for every task it
+// ends, such as EndReload when a hot reload replaces the tree.
+func (t *BehaviorTree) HaltWith(cause EndCause) {
 	if t.root != nil {
-		End(t.root)
+		EndWith(t.root, cause)
 	}
 	t.complete = true
 }
@@ -109,6 +127,19 @@ func (t *BehaviorTree) Time() float64 { return t.time }
 
 // DeltaTime returns the delta time of the current or last tick, in seconds.
 func (t *BehaviorTree) DeltaTime() float64 { return t.dt }
+
+// Executions returns how many task executions (calls of [Tick] on the
+// tree's tasks) the current or last tick made.
+func (t *BehaviorTree) Executions() int { return t.executions }
+
+// maxTaskExecutions returns MaxTaskExecutions, or the default for 0 or
+// less.
+func (t *BehaviorTree) maxTaskExecutions() int {
+	if t.MaxTaskExecutions <= 0 {
+		return DefaultMaxTaskExecutions
+	}
+	return t.MaxTaskExecutions
+}
 
 // Ticks returns how many times Tick has ticked the root.
 func (t *BehaviorTree) Ticks() uint64 { return t.ticks }

@@ -3,12 +3,13 @@ package bt
 // UntilFailure runs its child until it fails (Behavior Designer's
 // UntilFailure, BehaviorTree.CPP's KeepRunningUntilFailure). A child
 // Failure ends it with Failure (the child's status, as in both anchors);
-// a child Success makes it Running and the child runs again on the next
-// tick (one completion per tick, as for Repeater). With MaxSuccesses > 0
-// the MaxSuccesses-th success ends it with Success (BehaviorTree.CPP's
-// Repeat num_cycles); 0 means no limit. The counter resets whenever its
-// run ends, including when a parent ends it early. Without a child it
-// fails.
+// after a child Success the child runs again: on the next tick under the
+// tree's default [ExecutionType] NoDuplicates (the UntilFailure returns
+// Running), in the same tick under Count (up to the tree's per-tick cap,
+// as for [Repeater]). With MaxSuccesses > 0 the MaxSuccesses-th success
+// ends it with Success (BehaviorTree.CPP's Repeat num_cycles); 0 means no
+// limit. The counter resets whenever its run ends, including when a parent
+// ends it early. Without a child it fails.
 type UntilFailure struct {
 	Decorator
 	// MaxSuccesses limits the child successes; 0 is unlimited.
@@ -29,7 +30,7 @@ func (d *UntilFailure) Successes() int { return d.successes }
 
 // OnUpdate ticks the child and repeats on success.
 func (d *UntilFailure) OnUpdate() Status {
-	return tickUntil(d.Child(), Failure, &d.successes, d.MaxSuccesses)
+	return tickUntil(&d.TaskBase, d.Child(), Failure, &d.successes, d.MaxSuccesses)
 }
 
 // OnEnd resets the counter.

@@ -239,7 +239,10 @@ func (r *Root) String() string { return branchString("Root", &r.Block.Branch) }
 // are done, tick as a Block; Continue: return Continue; else (a pass
 // ended) count it; at Count passes reset the count to 0 and return
 // Success, else return Continue. When Count <= 0 it returns Success
-// without ticking.
+// without ticking. A pass therefore advances one child per tick, like any
+// Block, and Repeat(3) over one instant child takes three ticks: BTAI's
+// rule, which stdlib/bt's execution types (bt.ExecutionType) do not
+// change.
 type Repeat struct {
 	Block
 	// Count is the number of passes.

@@ -175,6 +175,27 @@ func TestRepeat(t *testing.T) {
 	expect(t, zero, rec, step{S, ""}, step{S, ""})
 }
 
+// BTAI's Repeat keeps BTAI's own rule (it has no execution types): a pass
+// advances one child per tick, so Repeat(3) over one instant child takes
+// three ticks, failures counting as passes; under a Root, which loops over
+// its children within a tick, the Repeat's Continue still ends the tick.
+func TestRepeatOnePassStepPerTick(t *testing.T) {
+	rec := &recorder{}
+	r := NewRepeat(3).OpenBranch(rec.leaf("a", S))
+	expect(t, r, rec,
+		step{C, "a:Success"},
+		step{C, "a:Success"},
+		step{S, "a:Success"},
+		step{C, "a:Success"},
+	)
+	root := NewRoot().OpenBranch(NewRepeat(3).OpenBranch(rec.leaf("b", F)), rec.leaf("c", S))
+	expect(t, root, rec,
+		step{C, "b:Failure"},
+		step{C, "b:Failure"},
+		step{S, "b:Failure c:Success"},
+	)
+}
+
 func TestRandomSequencePicks(t *testing.T) {
 	rec := &recorder{}
 	r := &seqRandom{t: t}

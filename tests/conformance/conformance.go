@@ -41,10 +41,16 @@ import (
 //     conditional re-evaluation does not shift it;
 //   - for Conditional, be a bt.ConditionalTask (IsConditional() true) that
 //     returns Success for true and Failure for false, so that conditional
-//     aborts re-evaluate it.
+//     aborts re-evaluate it;
+//   - for CallAction, follow the rules of Action except that the script
+//     is indexed by the leaf's own OnUpdate calls instead of the tree tick:
+//     its k-th call (counting from 1 over the whole case) returns
+//     StatusAt(script, k), so that it can change its result within one
+//     tick (the cases of the Count execution type need that).
 type LeafFactory interface {
 	Action(name string, script []bt.Status, log *[]string) bt.Task
 	Conditional(name string, script []bool, log *[]string) bt.Task
+	CallAction(name string, script []bt.Status, log *[]string) bt.Task
 }
 
 // StatusAt returns the status of script at tree tick tick (1-based): the
@@ -104,6 +110,10 @@ type Case struct {
 	// Once leaves RestartWhenComplete off (it is on by default, so that a
 	// completed root runs again on the next step).
 	Once bool
+	// ExecutionType and MaxTaskExecutions are set on the tree (the zero
+	// values: NoDuplicates, and the default cap for Count).
+	ExecutionType     bt.ExecutionType
+	MaxTaskExecutions int
 	// Steps are the ticks and their expectations.
 	Steps []Step
 }
@@ -127,6 +137,14 @@ func (e *Env) A(name string, script ...bt.Status) bt.Task {
 // C returns a scripted conditional from the factory.
 func (e *Env) C(name string, script ...bool) bt.Task {
 	t := e.f.Conditional(name, script, e.log)
+	e.leaves[t.Base()] = true
+	return t
+}
+
+// CallA returns a scripted action from the factory whose script is
+// indexed by its own OnUpdate calls (LeafFactory.CallAction).
+func (e *Env) CallA(name string, script ...bt.Status) bt.Task {
+	t := e.f.CallAction(name, script, e.log)
 	e.leaves[t.Base()] = true
 	return t
 }
@@ -210,7 +228,7 @@ func (o observer) TaskStarted(t bt.Task) {
 }
 
 // TaskEnded logs "end NAME" for tasks that do not log themselves.
-func (o observer) TaskEnded(t bt.Task, _ bt.Status) {
+func (o observer) TaskEnded(t bt.Task, _ bt.Status, _ bt.EndCause) {
 	if b := t.Base(); !o.e.leaves[b] && !o.e.silent[b] {
 		*o.e.log = append(*o.e.log, "end "+bt.DisplayName(t))
 	}
@@ -228,6 +246,7 @@ func RunCase(c Case, f LeafFactory) error {
 	tree := bt.NewBehaviorTree(root)
 	e.tree = tree
 	tree.RestartWhenComplete = !c.Once
+	tree.ExecutionType, tree.MaxTaskExecutions = c.ExecutionType, c.MaxTaskExecutions
 	tree.Observer = observer{e}
 	dt := c.DT
 	if dt == 0 {
@@ -328,6 +347,7 @@ func Cases() []Case {
 	out = append(out, abortBranchCases()...)
 	out = append(out, decoratorCases()...)
 	out = append(out, leafCases()...)
+	out = append(out, executionCases()...)
 	return out
 }
 

@@ -20,6 +20,14 @@ func (GoLeaves) Conditional(name string, script []bool, log *[]string) bt.Task {
 	return c
 }
 
+// CallAction returns a CallScriptedAction.
+func (GoLeaves) CallAction(name string, script []bt.Status, log *[]string) bt.Task {
+	a := &CallScriptedAction{}
+	a.Script, a.Log = script, log
+	a.Init(a, name)
+	return a
+}
+
 // ScriptedAction is a Go action following the LeafFactory rules.
 type ScriptedAction struct {
 	bt.Action
@@ -37,6 +45,19 @@ func (a *ScriptedAction) OnEnd() { *a.Log = append(*a.Log, "end "+a.Name) }
 
 // OnUpdate returns the script entry of the tree tick.
 func (a *ScriptedAction) OnUpdate() bt.Status { return StatusAt(a.Script, treeTicks(a)) }
+
+// CallScriptedAction is a ScriptedAction whose script is indexed by its
+// OnUpdate calls (LeafFactory.CallAction).
+type CallScriptedAction struct {
+	ScriptedAction
+	calls uint64
+}
+
+// OnUpdate returns the script entry of the call.
+func (a *CallScriptedAction) OnUpdate() bt.Status {
+	a.calls++
+	return StatusAt(a.Script, a.calls)
+}
 
 // ScriptedConditional is a Go conditional following the LeafFactory rules.
 type ScriptedConditional struct {

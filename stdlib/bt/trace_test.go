@@ -1,0 +1,162 @@
+package bt_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// traceStep is one tick (or a halt) of a trace scenario with the exact
+// lines FormatChanges prints after it.
+type traceStep struct {
+	halt  bool
+	want  bt.Status
+	lines []string
+}
+
+// runTrace ticks root with a TraceObserver and compares, after every
+// step, the trace lines and the root status.
+func runTrace(t *testing.T, root bt.Task, restart bool, steps ...traceStep) {
+	t.Helper()
+	tr := bt.NewBehaviorTree(root)
+	tr.RestartWhenComplete = restart
+	runTraceTree(t, tr, steps...)
+}
+
+// runTraceTree is runTrace on a tree set up by the caller.
+func runTraceTree(t *testing.T, tr *bt.BehaviorTree, steps ...traceStep) {
+	t.Helper()
+	root := tr.Root()
+	o := bt.NewTraceObserver(nil)
+	tr.Observer = o
+	for i, st := range steps {
+		what := "tick"
+		var got bt.Status
+		if st.halt {
+			what = "halt"
+			tr.Halt()
+		} else {
+			got = tr.Tick(1)
+		}
+		lines := strings.Split(strings.TrimSuffix(bt.FormatChanges(o.Changes(root)), "\n"), "\n")
+		if len(lines) == 1 && lines[0] == "" {
+			lines = nil
+		}
+		if (!st.halt && got != st.want) || strings.Join(lines, "\n") != strings.Join(st.lines, "\n") {
+			t.Fatalf("step %d (%s %d): status %v, trace:\n%s\nwant %v, trace:\n%s", i+1, what, tr.Ticks(), got,
+				strings.Join(lines, "\n"), st.want, strings.Join(st.lines, "\n"))
+		}
+	}
+}
+
+func tick(want bt.Status, lines ...string) traceStep { return traceStep{want: want, lines: lines} }
+
+func halt(lines ...string) traceStep { return traceStep{halt: true, lines: lines} }
+
+// Every early end of a run gets a trace line with its cause; a completed
+// run gets its status as before.
+func TestTraceEarlyEnds(t *testing.T) {
+	var log []string
+	t.Run("self abort", func(t *testing.T) {
+		seq := name("Seq", bt.NewSequence(newCond(&log, "IsVisible", true, false), newAct(&log, "Attack", R)))
+		seq.Abort = bt.AbortSelf
+		runTrace(t, seq, false,
+			tick(R, "Seq: Inactive -> Running",
+				"Seq/IsVisible[0]: Inactive -> Success",
+				"Seq/Attack[1]: Inactive -> Running"),
+			tick(F, "Seq: Running -> Failure",
+				"Seq/IsVisible[0]: Success -> Failure",
+				"Seq/Attack[1]: Running -> ended (aborted by Seq/IsVisible[0])"),
+		)
+	})
+	t.Run("lower-priority abort ends the whole branch", func(t *testing.T) {
+		guard := name("Guard", bt.NewSequence(newCond(&log, "Enemy", false, true), newAct(&log, "Shoot")))
+		guard.Abort = bt.AbortLowerPriority
+		patrol := name("Patrol", bt.NewSequence(newAct(&log, "Walk", R)))
+		runTrace(t, name("Sel", bt.NewSelector(guard, patrol)), false,
+			tick(R, "Sel: Inactive -> Running",
+				"Sel/Guard[0]: Inactive -> Failure",
+				"Sel/Guard[0]/Enemy[0]: Inactive -> Failure",
+				"Sel/Patrol[1]: Inactive -> Running",
+				"Sel/Patrol[1]/Walk[0]: Inactive -> Running"),
+			tick(S, "Sel: Running -> Success",
+				"Sel/Guard[0]: Failure -> Success",
+				"Sel/Guard[0]/Enemy[0]: Failure -> Success",
+				"Sel/Guard[0]/Shoot[1]: Inactive -> Success",
+				"Sel/Patrol[1]: Running -> ended (aborted by Sel/Guard[0]/Enemy[0])",
+				"Sel/Patrol[1]/Walk[0]: Running -> ended (aborted by Sel/Guard[0]/Enemy[0])"),
+		)
+	})
+	t.Run("timeout, then a new run", func(t *testing.T) {
+		to := name("TO", bt.NewTimeout(2, name("Work", bt.NewSequence(newAct(&log, "Dig", R)))))
+		runTrace(t, to, true,
+			tick(R, "TO: Inactive -> Running",
+				"TO/Work[0]: Inactive -> Running",
+				"TO/Work[0]/Dig[0]: Inactive -> Running"),
+			tick(R),
+			tick(F, "TO: Running -> Failure",
+				"TO/Work[0]: Running -> ended (timed out by TO)",
+				"TO/Work[0]/Dig[0]: Running -> ended (timed out by TO)"),
+			tick(R, "TO: Failure -> Running",
+				"TO/Work[0]: Inactive -> Running",
+				"TO/Work[0]/Dig[0]: Inactive -> Running"),
+		)
+	})
+	t.Run("interruption", func(t *testing.T) {
+		in := name("Int", bt.NewInterrupt(newAct(&log, "Long", R)))
+		later := name("Later", bt.NewSequence(newAct(&log, "Step", R, S), name("Stop", bt.NewPerformInterruption(bt.Success, in))))
+		runTrace(t, name("Par", bt.NewParallel(in, later)), false,
+			tick(R, "Par: Inactive -> Running",
+				"Par/Int[0]: Inactive -> Running",
+				"Par/Int[0]/Long[0]: Inactive -> Running",
+				"Par/Later[1]: Inactive -> Running",
+				"Par/Later[1]/Step[0]: Inactive -> Running"),
+			tick(R, "Par/Later[1]: Running -> Success",
+				"Par/Later[1]/Step[0]: Running -> Success",
+				"Par/Later[1]/Stop[1]: Inactive -> Success"),
+			tick(S, "Par: Running -> Success",
+				"Par/Int[0]: Running -> Success",
+				"Par/Int[0]/Long[0]: Running -> ended (interrupted by Par/Int[0])"),
+		)
+	})
+	t.Run("a parent's failure", func(t *testing.T) {
+		busy := name("Busy", bt.NewSequence(newAct(&log, "Walk", R)))
+		runTrace(t, name("Par", bt.NewParallel(newAct(&log, "Fail", R, F), busy)), false,
+			tick(R, "Par: Inactive -> Running",
+				"Par/Fail[0]: Inactive -> Running",
+				"Par/Busy[1]: Inactive -> Running",
+				"Par/Busy[1]/Walk[0]: Inactive -> Running"),
+			tick(F, "Par: Running -> Failure",
+				"Par/Fail[0]: Running -> Failure",
+				"Par/Busy[1]: Running -> ended (by parent Par)",
+				"Par/Busy[1]/Walk[0]: Running -> ended (by parent Par)"),
+		)
+	})
+	t.Run("halt, then a new run", func(t *testing.T) {
+		runTrace(t, name("Seq", bt.NewSequence(newAct(&log, "A", R))), true,
+			tick(R, "Seq: Inactive -> Running", "Seq/A[0]: Inactive -> Running"),
+			tick(R),
+			halt("Seq: Running -> ended (halted)", "Seq/A[0]: Running -> ended (halted)"),
+			tick(R, "Seq: Inactive -> Running", "Seq/A[0]: Inactive -> Running"),
+		)
+	})
+	t.Run("every completion, also without a status change", func(t *testing.T) {
+		runTrace(t, name("Rep", bt.NewRepeatForever(newAct(&log, "A", S, S, R))), false,
+			tick(R, "Rep: Inactive -> Running", "Rep/A[0]: Inactive -> Success"),
+			tick(R, "Rep/A[0]: Success -> Success"),
+			tick(R, "Rep/A[0]: Success -> Running"),
+			tick(R),
+		)
+	})
+	t.Run("every completion within one tick (Count)", func(t *testing.T) {
+		tr := bt.NewBehaviorTree(name("Rep", bt.NewRepeater(3, newAct(&log, "A", S))))
+		tr.ExecutionType = bt.Count
+		runTraceTree(t, tr,
+			tick(S, "Rep: Inactive -> Success",
+				"Rep/A[0]: Inactive -> Success",
+				"Rep/A[0]: Success -> Success",
+				"Rep/A[0]: Success -> Success"),
+		)
+	})
+}
