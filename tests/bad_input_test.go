@@ -30,6 +30,9 @@ func TestBadInput(t *testing.T) {
 		{"pcall_child", 10, "composite fails", "comp", "caught\tfalse\ttestdata/bad/pcall_child.lua:5: child fails\n"},
 		// A yield in a Lua task ticked from a BTCoroutine would cross the
 		// Go call of the tick: an error located at the yield.
+		// Errors of a child ticked from a coroutine, caught or not.
+		{"coroutine_child_error", 6, "child fails", "bad", "first\tfalse\ttestdata/bad/coroutine_child_error.lua:6: child fails\n" +
+			"second\tfalse\ttestdata/bad/coroutine_child_error.lua:6: child fails\n"},
 		{"yield_in_child", 5, "attempt to yield across metamethod/C-call boundary", "sneaky", "before\n"},
 	}
 	for _, c := range cases {
