@@ -14,7 +14,13 @@ import (
 // status, or Success when it returns none. When the run ends early (a
 // parent ends it, or an abort), the suspended coroutine is dropped and
 // never resumed again; an error inside it stops the tree like any script
-// error.
+// error (blamed on the task whose code raised it: a child the coroutine
+// ticked, or this task).
+//
+// As in PUC Lua 5.1, fn cannot yield across pcall, xpcall or another Go
+// function: such a yield raises "attempt to yield across metamethod/C-call
+// boundary", which a pcall around it catches (see guardYield for why Lua
+// 5.2's yieldable pcall is not offered).
 type coroutineImpl struct {
 	bt.Action
 	lib *Lib

@@ -57,8 +57,9 @@ const nodeKey = "__bt"
 // and the seed-compatible globals BTTaskStatus, BTTask, BTParentTask,
 // BTComposite, BTDecorator, BTAction, BTConditional, BTSequence,
 // BTSelector, BTParallel, BTLog, BTActionUniversal and BTBehaviorTree.
-// It returns an error when the embedded Lua part of the library fails to
-// load.
+// It replaces coroutine.yield with one that refuses to yield across a Go
+// call, as PUC Lua 5.1 does (see guardYield). It returns an error when the
+// embedded Lua part of the library fails to load.
 func Open(L *lua.LState, opts Options) (*Lib, error) {
 	lib := &Lib{
 		L:       L,

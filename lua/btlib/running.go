@@ -73,6 +73,11 @@ func (lib *Lib) reraise(err error) {
 	lib.rethrow(lib.L, err)
 }
 
+// forgetBlame drops what blame noted, before and after a tree tick.
+func (lib *Lib) forgetBlame() {
+	lib.raised, lib.raisedBy, lib.blameNext, lib.panicked = nil, nil, nil, nil
+}
+
 // setUpdating sets t.updating to v and returns its previous value, so
 // that "defer t.setUpdating(t.setUpdating(true))" marks a Lua OnUpdate
 // running until it returns or raises.

@@ -154,6 +154,7 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
+	lib.forgetBlame()
 	prev := lib.setTicking(tr)
 	lib.tickDT = dt
 	lib.L.Push(lib.tickFn)
@@ -162,7 +163,7 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 	if err != nil {
 		tr.Err = lib.tickError(tr, err)
 	}
-	lib.raised, lib.raisedBy, lib.blameNext, lib.panicked = nil, nil, nil, nil
+	lib.forgetBlame()
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
@@ -187,7 +188,7 @@ func (lib *Lib) tickError(tr *Tree, err error) error {
 		path = bt.Path(lib.raisedBy)
 	}
 	e := luaerr.From(luaerr.Stringify(lib.L, err), path)
-	if le, ok := e.(*luaerr.Error); ok {
+	if le, ok := e.(*luaerr.Error); ok && name != "" {
 		le.Tree = name
 	}
 	return e
