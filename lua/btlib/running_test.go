@@ -177,3 +177,28 @@ return tree
 		t.Errorf("next tick: %v, want the same error", again)
 	}
 }
+
+// A script's pcall around a Go task that panics catches the panic, as
+// gopher-lua's pcall catches any Go panic: it gets the GoPanic's text and
+// the tree goes on.
+func TestGoPanicCaughtByPcall(t *testing.T) {
+	lib, L, out := testLib(t)
+	boom, err := lib.WrapTask(&panicky{}, "BTAction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	L.SetGlobal("boom", boom)
+	tr := treeOf(t, lib, L, `
+return BTActionUniversal:New(nil, function()
+    local ok, msg = pcall(boom.Tick, boom)
+    print(ok, (msg:gsub("\n.*", "")))
+    return BTTaskStatus.Success
+end)
+`)
+	if s, err := lib.TickTree(tr, 1.0/60); err != nil || s != bt.Success {
+		t.Fatalf("tick: %v %v", s, err)
+	}
+	if want := "false\tGo panic: assignment to entry in nil map (task boom)\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}
