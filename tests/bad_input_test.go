@@ -26,6 +26,14 @@ func TestBadInput(t *testing.T) {
 		{"add_non_task", 3, "AddChild to BTSequence: want a task (a table made from a BT class), got 42 (a number)", "", ""},
 		{"add_itself", 2, "AddChild of BTSequence to BTSequence: bt: task would become its own ancestor", "", ""},
 		{"add_self", 4, "AddChild of BTSequence to BTSequence/BTSelector[0]: bt: task would become its own ancestor", "", ""},
+		// The child's error is caught: the composite's own error names it.
+		{"pcall_child", 10, "composite fails", "comp", "caught\tfalse\ttestdata/bad/pcall_child.lua:5: child fails\n"},
+		// A yield in a Lua task ticked from a BTCoroutine would cross the
+		// Go call of the tick: an error located at the yield.
+		// Errors of a child ticked from a coroutine, caught or not.
+		{"coroutine_child_error", 6, "child fails", "bad", "first\tfalse\ttestdata/bad/coroutine_child_error.lua:6: child fails\n" +
+			"second\tfalse\ttestdata/bad/coroutine_child_error.lua:6: child fails\n"},
+		{"yield_in_child", 5, "attempt to yield across metamethod/C-call boundary", "sneaky", "before\n"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

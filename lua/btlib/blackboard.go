@@ -27,13 +27,27 @@ func setVar(b *bt.Blackboard, name string, v lua.LValue) {
 	b.Set(name, v)
 }
 
+// taskTree returns the tree task t runs in: its own; else its nearest
+// ancestor's; else the tree being ticked. A task that a Lua composite
+// ticks itself (child:OnUpdate(), the series' style) never goes through a
+// Go tick that would give it a tree, yet runs in one. Outside a tree it
+// returns nil. Every tree accessor of a task goes through it.
+func (lib *Lib) taskTree(t *Task) *bt.BehaviorTree {
+	for cur := bt.Task(t); cur != nil; cur = cur.Base().Parent() {
+		if tr := cur.Base().Tree(); tr != nil {
+			return tr
+		}
+	}
+	if lib.ticking != nil {
+		return lib.ticking.BT
+	}
+	return nil
+}
+
 // taskBlackboard returns the blackboard of the tree task t runs in, or
 // raises an error when it has not run in a tree yet.
 func (lib *Lib) taskBlackboard(L *lua.LState, t *Task, what string) *bt.Blackboard {
-	tr := t.Base().Tree()
-	if tr == nil && lib.ticking != nil {
-		tr = lib.ticking.BT
-	}
+	tr := lib.taskTree(t)
 	if tr == nil {
 		L.RaiseError("%s: %s is not in a running tree yet (variables belong to the tree)", what, bt.Path(t))
 	}
@@ -62,7 +76,7 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 		},
 		"GetTime": func(L *lua.LState) int {
 			var now float64
-			if tr := lib.checkTask(L, 1, "GetTime").Base().Tree(); tr != nil {
+			if tr := lib.taskTree(lib.checkTask(L, 1, "GetTime")); tr != nil {
 				now = tr.Time()
 			}
 			L.Push(lua.LNumber(now))
@@ -70,7 +84,7 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 		},
 		"GetTickCount": func(L *lua.LState) int {
 			var n uint64
-			if tr := lib.checkTask(L, 1, "GetTickCount").Base().Tree(); tr != nil {
+			if tr := lib.taskTree(lib.checkTask(L, 1, "GetTickCount")); tr != nil {
 				n = tr.Ticks()
 			}
 			L.Push(lua.LNumber(n))

@@ -2,22 +2,35 @@ package btlib
 
 import (
 	"fmt"
-	"github.com/btlua/btlua/lua/luaerr"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// call0 calls fn(t.Self) and drops its results. Errors propagate as Lua
-// errors to the protected call around the tree tick.
-func (lib *Lib) call0(t *Task, fn *lua.LFunction) {
+// This file holds how Go calls a task's Lua code. Calls are unprotected
+// (L.Call, no allocation): an error propagates as a Lua error to the
+// protected call around the tree tick, or to a script's pcall. Each call
+// records its task as the one running (see running.go), results checked
+// and errors raised included.
+
+// invoke calls fn(args...) and leaves nret results on the stack.
+func (lib *Lib) invoke(fn *lua.LFunction, nret int, args ...lua.LValue) {
 	L := lib.L
-	prev := lib.current
-	lib.current = t
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	L.Call(len(args), nret)
+}
+
+// call0 calls fn(t.Self) and drops its results.
+func (lib *Lib) call0(t *Task, fn *lua.LFunction) {
+	defer lib.leave(lib.enter(t))
+	L := lib.L
 	L.Push(fn)
 	L.Push(t.Self)
 	L.Call(1, 0)
-	lib.current = prev
 }
 
 // callStatus calls fn(t.Self) and converts its result to a status; any
@@ -26,61 +39,52 @@ func (lib *Lib) callStatus(t *Task, fn *lua.LFunction, what string) bt.Status {
 	return lib.callStatusArg(t, fn, t.Self, what)
 }
 
-// callStatusArg calls fn(arg) with t as the current task.
+// callStatusArg calls fn(arg) with t as the running task.
 func (lib *Lib) callStatusArg(t *Task, fn *lua.LFunction, arg lua.LValue, what string) bt.Status {
+	defer lib.leave(lib.enter(t))
 	L := lib.L
-	prev := lib.current
-	lib.current = t
 	L.Push(fn)
 	L.Push(arg)
 	L.Call(1, 1)
 	ret := L.Get(-1)
 	L.Pop(1)
-	lib.current = prev
 	if n, ok := ret.(lua.LNumber); ok {
 		s := bt.Status(n)
 		if lua.LNumber(s) == n && s.Valid() && s != bt.Inactive {
 			return s
 		}
 	}
-	lib.current = t
 	L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want BTTaskStatus.Success, BTTaskStatus.Failure or BTTaskStatus.Running",
 		luaerr.Defined(fn), what, luaerr.Describe(ret))), 0)
 	return bt.Failure
 }
 
-// callArgs calls fn(args...) with t as the current task and leaves nret
+// callArgs calls fn(args...) with t as the running task and leaves nret
 // results on the stack (the caller pops them).
 func (lib *Lib) callArgs(t *Task, fn *lua.LFunction, nret int, args ...lua.LValue) {
-	L := lib.L
-	prev := lib.current
-	lib.current = t
-	L.Push(fn)
-	for _, a := range args {
-		L.Push(a)
-	}
-	L.Call(len(args), nret)
-	lib.current = prev
+	defer lib.leave(lib.enter(t))
+	lib.invoke(fn, nret, args...)
 }
 
 // callNumber calls fn(t.Self) and returns its number result; any other
 // result raises an error naming the value.
 func (lib *Lib) callNumber(t *Task, fn *lua.LFunction, what string) float64 {
-	lib.callArgs(t, fn, 1, t.Self)
+	defer lib.leave(lib.enter(t))
+	lib.invoke(fn, 1, t.Self)
 	ret := lib.L.Get(-1)
 	lib.L.Pop(1)
 	if n, ok := ret.(lua.LNumber); ok {
 		return float64(n)
 	}
-	lib.current = t
 	lib.L.Error(lua.LString(fmt.Sprintf("%s: %s returned %s, want a number", luaerr.Defined(fn), what, luaerr.Describe(ret))), 0)
 	return 0
 }
 
-// callBool calls fn(arg) with t as the current task and returns the truth
+// callBool calls fn(arg) with t as the running task and returns the truth
 // of its result (Lua truth: nil and false are false).
 func (lib *Lib) callBool(t *Task, fn *lua.LFunction, arg lua.LValue) bool {
-	lib.callArgs(t, fn, 1, arg)
+	defer lib.leave(lib.enter(t))
+	lib.invoke(fn, 1, arg)
 	ret := lib.L.Get(-1)
 	lib.L.Pop(1)
 	return lua.LVAsBool(ret)

@@ -27,7 +27,8 @@ func makeCondition(lib *Lib, a []lua.LValue) (bt.Task, error) {
 // as booleans, and BTTaskStatus.Success and Failure as what they say; any
 // other result raises an error naming it.
 func (lib *Lib) callCondition(t *Task, fn *lua.LFunction) bool {
-	lib.callArgs(t, fn, 1, t.Self)
+	defer lib.leave(lib.enter(t))
+	lib.invoke(fn, 1, t.Self)
 	ret := lib.L.Get(-1)
 	lib.L.Pop(1)
 	switch v := ret.(type) {
@@ -42,7 +43,6 @@ func (lib *Lib) callCondition(t *Task, fn *lua.LFunction) bool {
 			return false
 		}
 	}
-	lib.current = t
 	lib.L.Error(lua.LString(luaerr.Defined(fn)+": the BTCondition function returned "+luaerr.Describe(ret)+", want true or false"), 0)
 	return false
 }

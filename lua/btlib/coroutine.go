@@ -14,7 +14,13 @@ import (
 // status, or Success when it returns none. When the run ends early (a
 // parent ends it, or an abort), the suspended coroutine is dropped and
 // never resumed again; an error inside it stops the tree like any script
-// error.
+// error (blamed on the task whose code raised it: a child the coroutine
+// ticked, or this task).
+//
+// As in PUC Lua 5.1, fn cannot yield across pcall, xpcall or another Go
+// function: such a yield raises "attempt to yield across metamethod/C-call
+// boundary", which a pcall around it catches (see guardYield for why Lua
+// 5.2's yieldable pcall is not offered).
 type coroutineImpl struct {
 	bt.Action
 	lib *Lib
@@ -31,6 +37,7 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 	if c.fn == nil {
 		return bt.Success
 	}
+	// The task's OnUpdate records it as the running task around this call.
 	t, _ := c.Self().(*Task)
 	L := c.lib.L
 	fresh := c.th == nil
@@ -42,21 +49,16 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 		err  error
 		vals []lua.LValue
 	)
-	prev := c.lib.current
-	c.lib.current = t
+	caller := L.G.CurrentThread
 	if fresh {
 		st, err, vals = L.Resume(c.th, c.fn, t.Self)
 	} else {
 		st, err, vals = L.Resume(c.th, c.fn)
 	}
-	c.lib.current = prev
+	L.G.CurrentThread = caller
 	if err != nil {
 		c.th = nil
-		c.lib.current = t
-		if api, ok := err.(*lua.ApiError); ok {
-			L.Error(api.Object, 0)
-		}
-		L.RaiseError("%v", err)
+		c.lib.reraise(err)
 	}
 	if st == lua.ResumeYield {
 		if s, ok := statusOf(vals); ok {
@@ -69,7 +71,6 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 			return bt.Running
 		}
 		c.th = nil
-		c.lib.current = t
 		L.RaiseError("%s: BTCoroutine yielded %s, want a BTTaskStatus or nothing", luaerr.Defined(c.fn), luaerr.Describe(vals[0]))
 	}
 	c.th = nil
@@ -79,7 +80,6 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 	if len(vals) == 0 || vals[0] == lua.LNil {
 		return bt.Success
 	}
-	c.lib.current = t
 	L.RaiseError("%s: BTCoroutine returned %s, want BTTaskStatus.Success, BTTaskStatus.Failure or nothing", luaerr.Defined(c.fn), luaerr.Describe(vals[0]))
 	return bt.Failure
 }

@@ -31,7 +31,6 @@ func (p *abstractParent) OnUpdate() bt.Status {
 	if fn := t.hook(hookCanExecute); fn != nil {
 		return p.runProtocol(t, fn)
 	}
-	p.lib.current = t
 	p.lib.L.RaiseError("%s has no behaviour of its own: derive a class from it and define OnUpdate, or CanExecute and OnChildExecuted", p.name)
 	return bt.Failure
 }

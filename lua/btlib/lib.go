@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/lua/luasrc"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -39,8 +40,15 @@ type Lib struct {
 	statuses [4]lua.LValue
 	names    map[*lua.LTable]string
 
-	// current is the task whose Lua code runs now (for error paths).
+	// current is the task whose code runs now (see running.go).
 	current *Task
+	// raised is the last Lua error blamed on a task, raisedBy that task;
+	// blameNext, when set, is the task the next new error is blamed on.
+	raised    *lua.ApiError
+	raisedBy  *Task
+	blameNext *Task
+	// panicked is the last Go panic seen during a tick.
+	panicked *luaerr.GoPanic
 	// ticking is the tree being ticked, with the delta time of the tick.
 	ticking    *Tree
 	tickDT     float64
@@ -55,8 +63,9 @@ const nodeKey = "__bt"
 // and the seed-compatible globals BTTaskStatus, BTTask, BTParentTask,
 // BTComposite, BTDecorator, BTAction, BTConditional, BTSequence,
 // BTSelector, BTParallel, BTLog, BTActionUniversal and BTBehaviorTree.
-// It returns an error when the embedded Lua part of the library fails to
-// load.
+// It replaces coroutine.yield with one that refuses to yield across a Go
+// call, as PUC Lua 5.1 does (see guardYield). It returns an error when the
+// embedded Lua part of the library fails to load.
 func Open(L *lua.LState, opts Options) (*Lib, error) {
 	lib := &Lib{
 		L:       L,
@@ -75,9 +84,12 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		lib.statuses[i] = lua.LNumber(i)
 	}
 	lib.tickFn = L.NewFunction(func(*lua.LState) int {
+		// A Go panic outside any task is caught here, with its stack.
+		defer lib.leave(lib.enter(nil))
 		lib.tickStatus = lib.ticking.tick(lib.tickDT)
 		return 0
 	})
+	guardYield(L)
 	lib.registerClasses()
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {

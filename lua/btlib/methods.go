@@ -65,25 +65,48 @@ func (lib *Lib) checkTask(L *lua.LState, n int, what string) *Task {
 func (lib *Lib) builtinHook(h int) lua.LGFunction {
 	return func(L *lua.LState) int {
 		t := lib.checkTask(L, 1, hookNames[h])
-		switch h {
-		case hookAwake:
-			t.Impl.OnAwake()
-		case hookStart:
-			t.Impl.OnStart()
-		case hookEnd:
-			t.Impl.OnEnd()
-		case hookReset:
-			t.Impl.OnReset()
-		case hookUpdate:
-			if t.updating {
-				L.Push(lib.Status(t.Impl.OnUpdate()))
-			} else {
-				L.Push(lib.Status(lib.tickTask(t)))
-			}
+		var s bt.Status
+		if L == lib.L {
+			s = lib.runBuiltin(h, t)
+		} else {
+			s = lib.runBuiltinOn(L, h, t)
+		}
+		if h == hookUpdate {
+			L.Push(lib.Status(s))
 			return 1
 		}
 		return 0
 	}
+}
+
+// runBuiltin runs the built-in lifecycle method h of t (see builtinHook)
+// with t as the running task; OnUpdate returns its status.
+func (lib *Lib) runBuiltin(h int, t *Task) bt.Status {
+	defer lib.leave(lib.enter(t))
+	switch h {
+	case hookAwake:
+		t.Impl.OnAwake()
+	case hookStart:
+		t.Impl.OnStart()
+	case hookEnd:
+		t.Impl.OnEnd()
+	case hookReset:
+		t.Impl.OnReset()
+	case hookUpdate:
+		if t.updating {
+			return t.Impl.OnUpdate()
+		}
+		return lib.tickTask(t)
+	}
+	return bt.Inactive
+}
+
+// runBuiltinOn is runBuiltin for a call from thread L, another than the
+// main state (see onMain).
+func (lib *Lib) runBuiltinOn(L *lua.LState, h int, t *Task) bt.Status {
+	var s bt.Status
+	lib.onMain(L, func() { s = lib.runBuiltin(h, t) })
+	return s
 }
 
 // tickTask ticks t with the lifecycle, attaching it to the tree being
@@ -118,7 +141,7 @@ func (lib *Lib) luaTick(L *lua.LState) int {
 	if t.updating {
 		L.RaiseError("Tick: %s ticks itself from its own OnUpdate", bt.Path(t))
 	}
-	L.Push(lib.Status(lib.tickTask(t)))
+	L.Push(lib.Status(lib.tickOn(L, t)))
 	return 1
 }
 

@@ -49,7 +49,6 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 			i = int(n)
 		}
 		if i < 0 || i >= len(kids) {
-			lib.current = t
 			L.RaiseError("%s: CurrentChildIndex is %d, want 1..%d", bt.Path(t), i+1, len(kids))
 		}
 		lib.callOptional(t, hookChildStarted, lua.LNumber(i+1))
@@ -68,7 +67,6 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 		if s, ok := statusOf([]lua.LValue{ret}); ok {
 			return s
 		}
-		lib.current = t
 		L.RaiseError("%s: OverrideStatus returned %s, want a BTTaskStatus", luaerr.Defined(fn), luaerr.Describe(ret))
 	}
 	return last

@@ -91,12 +91,18 @@ func (t *Task) refresh() {
 	t.syncName()
 }
 
+// The lifecycle methods below call the Lua override of the method, or the
+// built-in behaviour, with t recorded as the running task either way: the
+// built-in behaviour may call Lua too (a GOAP agent's hooks, a BTAI root's
+// functions, a coroutine), and errors and Go panics in it name this task.
+
 // OnAwake calls the Lua OnAwake, or the built-in one.
 func (t *Task) OnAwake() {
 	if fn := t.hook(hookAwake); fn != nil {
 		t.lib.call0(t, fn)
 		return
 	}
+	defer t.lib.leave(t.lib.enter(t))
 	t.Impl.OnAwake()
 }
 
@@ -106,24 +112,20 @@ func (t *Task) OnStart() {
 		t.lib.call0(t, fn)
 		return
 	}
+	defer t.lib.leave(t.lib.enter(t))
 	t.Impl.OnStart()
 }
 
-// OnUpdate calls the Lua OnUpdate, or the built-in one.
+// OnUpdate calls the Lua OnUpdate, or the built-in one. While the Lua
+// OnUpdate runs, the task is marked as updating (a call of the built-in
+// OnUpdate from inside it is a super call), until it returns or raises.
 func (t *Task) OnUpdate() bt.Status {
 	if fn := t.hook(hookUpdate); fn != nil {
-		t.updating = true
-		s := t.lib.callStatus(t, fn, "OnUpdate")
-		t.updating = false
-		return s
+		defer t.setUpdating(t.setUpdating(true))
+		return t.lib.callStatus(t, fn, "OnUpdate")
 	}
-	// The built-in behaviour may call Lua too (a GOAP agent's hooks, a
-	// BTAI root's functions): errors it raises name this task.
-	prev := t.lib.current
-	t.lib.current = t
-	s := t.Impl.OnUpdate()
-	t.lib.current = prev
-	return s
+	defer t.lib.leave(t.lib.enter(t))
+	return t.Impl.OnUpdate()
 }
 
 // OnEnd calls the Lua OnEnd, or the built-in one.
@@ -132,6 +134,7 @@ func (t *Task) OnEnd() {
 		t.lib.call0(t, fn)
 		return
 	}
+	defer t.lib.leave(t.lib.enter(t))
 	t.Impl.OnEnd()
 }
 
@@ -141,6 +144,7 @@ func (t *Task) OnReset() {
 		t.lib.call0(t, fn)
 		return
 	}
+	defer t.lib.leave(t.lib.enter(t))
 	t.Impl.OnReset()
 }
 

@@ -147,31 +147,68 @@ func (tr *Tree) tick(dt float64) bt.Status {
 
 // TickTree ticks tr once with delta time dt seconds, in a protected call.
 // A Lua error stops the tree: it is returned as a *luaerr.Error naming the
-// file, line and task path, kept in tr.Err, and later calls return it
-// again without ticking.
+// file, line and the path of the task whose code raised it, kept in
+// tr.Err, and later calls return it again without ticking. A Go panic
+// during the tick (a bug in a Go task) stops the tree the same way, as a
+// *luaerr.GoPanic with the Go stack of the panic.
 func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
-	lib.ticking, lib.tickDT, lib.current = tr, dt, nil
+	lib.forgetBlame()
+	prev := lib.setTicking(tr)
+	lib.tickDT = dt
 	lib.L.Push(lib.tickFn)
 	err := lib.L.PCall(0, 0, nil)
-	lib.ticking = nil
+	lib.setTicking(prev)
 	if err != nil {
-		path := ""
-		if lib.current != nil {
-			path = bt.Path(lib.current)
-		}
-		lib.current = nil
-		err = luaerr.Stringify(lib.L, err)
-		e := luaerr.From(err, path)
-		if le, ok := e.(*luaerr.Error); ok && tr.named {
-			le.Tree = tr.BT.Name
-		}
-		tr.Err = e
+		tr.Err = lib.tickError(tr, err)
+	}
+	lib.forgetBlame()
+	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
 	return lib.tickStatus, nil
+}
+
+// tickError turns the error of a tree tick into the error that stops tr:
+// a *luaerr.GoPanic for a Go panic, else a *luaerr.Error blamed on the task
+// whose code raised it.
+func (lib *Lib) tickError(tr *Tree, err error) error {
+	name := ""
+	if tr.named {
+		name = tr.BT.Name
+	}
+	api, _ := err.(*lua.ApiError)
+	if api != nil && api.Type == lua.ApiErrorPanic && lib.panicked != nil {
+		lib.panicked.Tree = name
+		return lib.panicked
+	}
+	path := ""
+	if api != nil && api == lib.raised && lib.raisedBy != nil {
+		path = bt.Path(lib.raisedBy)
+	}
+	e := luaerr.From(luaerr.Stringify(lib.L, err), path)
+	if le, ok := e.(*luaerr.Error); ok && name != "" {
+		le.Tree = name
+	}
+	return e
+}
+
+// tickNested is tree:Tick(dt) called from Lua: a tick of tr inside the
+// tick of another tree (or outside any), tr the tree being ticked until it
+// returns or raises.
+func (lib *Lib) tickNested(tr *Tree, dt float64) bt.Status {
+	defer lib.setTicking(lib.setTicking(tr))
+	return tr.tick(dt)
+}
+
+// tickNestedOn is tickNested called from thread L, another than the main
+// state (see onMain).
+func (lib *Lib) tickNestedOn(L *lua.LState, tr *Tree, dt float64) bt.Status {
+	var s bt.Status
+	lib.onMain(L, func() { s = lib.tickNested(tr, dt) })
+	return s
 }
 
 func (lib *Lib) treeMethods() map[string]lua.LGFunction {
@@ -208,10 +245,12 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			if tr == lib.ticking {
 				L.RaiseError("Tick: %s is ticking already (a task ticked its own tree)", tr.BT.Name)
 			}
-			prev := lib.ticking
-			lib.ticking = tr
-			s := tr.tick(dt)
-			lib.ticking = prev
+			var s bt.Status
+			if L == lib.L {
+				s = lib.tickNested(tr, dt)
+			} else {
+				s = lib.tickNestedOn(L, tr, dt)
+			}
 			L.Push(lib.Status(s))
 			return 1
 		},

@@ -1,6 +1,6 @@
 // Package luaerr turns errors raised by Lua code into Go errors that name
 // the script file and line and, when a behavior-tree task was running, the
-// task's path in its tree.
+// task's path in its tree; a Go panic caught during a tick is a GoPanic.
 package luaerr
 
 import (

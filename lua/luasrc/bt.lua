@@ -173,6 +173,7 @@ BTIdle = BTIdle
 BTCondition = BTCondition
 ---An action whose body runs as a coroutine across ticks: BTCoroutine:New(function(task) ... end).
 ---Yield a BTTaskStatus (or nothing: Running) each tick; return to succeed.
+---A yield inside pcall or xpcall raises "attempt to yield across metamethod/C-call boundary" (PUC Lua 5.1).
 ---@class BTCoroutine: BTAction
 BTCoroutine = BTCoroutine
 
