@@ -15,7 +15,10 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 	if self.RawGetString("__index") == lua.LNil {
 		self.RawSetString("__index", self)
 	}
-	o := L.NewTable()
+	// Sized for a task's own fields (its node, index, layer, parent,
+	// root, childTasks, name), not gopher-lua's default of 32 array and
+	// 32 hash slots: about 1.5 KB less per task in big trees.
+	o := L.CreateTable(0, 8)
 	o.Metatable = self
 	proto, sp := lib.resolve(o)
 	if sp == nil {
@@ -154,7 +157,7 @@ func (lib *Lib) luaAddChild(L *lua.LState) int {
 	}
 	kids, ok := p.Self.RawGetString("childTasks").(*lua.LTable)
 	if !ok {
-		kids = L.NewTable()
+		kids = L.CreateTable(1, 0)
 		p.Self.RawSetString("childTasks", kids)
 	}
 	kids.Append(c.Self)

@@ -47,6 +47,10 @@ type TaskBase struct {
 	// comp is the Composite embedded in the task, found at its first tick
 	// (nil for other tasks).
 	comp *Composite
+	// up is an ancestor further up than parent (see ancestry.go), valid
+	// while upEpoch is the current shortcut epoch.
+	up      Task
+	upEpoch uint64
 }
 
 // Base returns b itself.
@@ -108,8 +112,13 @@ func (b *TaskBase) Status() Status { return b.status }
 func (b *TaskBase) Started() bool { return b.started }
 
 // SetParent attaches b under parent at the given child index. ParentTask
-// implementations call it from AddChild.
+// implementations call it from AddChild, after checking that b has no
+// parent yet and that parent is not b or one of its descendants (a task
+// has one place in one tree).
 func (b *TaskBase) SetParent(parent Task, index int) {
+	if b.parent != nil && b.parent != parent {
+		shortcutEpoch.Add(1) // ancestors may be ancestors no more
+	}
 	b.parent = parent
 	b.index = index
 	if parent != nil && b.tree == nil {
