@@ -1,48 +1,35 @@
 package bt
 
-import "sync/atomic"
-
 // Finding a task's root in O(log n).
 //
 // AddChild must refuse a child that is the parent itself or one of its
 // ancestors. Walking up from the parent costs its depth, so building a
 // chain top down (each new task added under the last) cost O(n²). Instead
-// every task keeps a shortcut: an ancestor further up than its parent,
-// as in a union-find forest. rootOf follows shortcuts to the root and
-// then points every task it passed straight at the root (path
-// compression), and AddChild points the new child at the root of its new
-// tree (linking root to root). Each AddChild then costs O(log n) amortised
-// steps, so a tree of n tasks builds in O(n log n) in any order, and in
-// O(n) when built top down or bottom up.
+// every task keeps a shortcut: an ancestor further up than its parent, as
+// in a union-find forest. rootOf follows shortcuts to the root and then
+// points every task it passed straight at the root (path compression), and
+// AddChild points the new child at the root of its new tree (linking root
+// to root). Each AddChild then costs O(log n) amortised steps, so a tree
+// of n tasks builds in O(n log n) in any order, and in O(n) when built top
+// down or bottom up.
 //
-// A shortcut stays right as long as a task's parent, once set, never
-// changes: every ancestor stays an ancestor. SetParent on a task that
-// already has another parent (nothing in this module does it) bumps
-// shortcutEpoch, which makes every shortcut made before it invalid.
+// A shortcut stays right because a task's parent, once set, never changes
+// (SetParent refuses to move a task): every ancestor stays an ancestor.
 
-// shortcutEpoch counts the changes of a parent that was already set.
-var shortcutEpoch atomic.Uint64
-
-// shortcut returns the furthest known ancestor of b: its valid shortcut,
-// else its parent (nil for a root).
-func (b *TaskBase) shortcut(epoch uint64) Task {
-	if b.up != nil && b.upEpoch == epoch {
+// shortcut returns the furthest known ancestor of b: its shortcut, else
+// its parent (nil for a root).
+func (b *TaskBase) shortcut() Task {
+	if b.up != nil {
 		return b.up
 	}
 	return b.parent
 }
 
-// setShortcut points b at its ancestor a.
-func (b *TaskBase) setShortcut(a Task) {
-	b.up, b.upEpoch = a, shortcutEpoch.Load()
-}
-
 // rootOf returns the root of t's tree (t itself when it has no parent).
 func rootOf(t Task) Task {
-	epoch := shortcutEpoch.Load()
 	r := t
 	for {
-		next := r.Base().shortcut(epoch)
+		next := r.Base().shortcut()
 		if next == nil {
 			break
 		}
@@ -50,8 +37,8 @@ func rootOf(t Task) Task {
 	}
 	for u := t; u != r; {
 		ub := u.Base()
-		next := ub.shortcut(epoch)
-		ub.up, ub.upEpoch = r, epoch
+		next := ub.shortcut()
+		ub.up = r
 		u = next
 	}
 	return r

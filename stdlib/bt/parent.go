@@ -69,7 +69,7 @@ func (p *ParentBase) AddChild(child Task) error {
 		return fmt.Errorf("%w: %s takes %d", ErrTooManyChildren, Path(self), p.maxChildren)
 	}
 	cb.SetParent(self, len(p.children))
-	cb.setShortcut(root)
+	cb.up = root
 	p.children = append(p.children, child)
 	return nil
 }
