@@ -1,6 +1,8 @@
 package btlib
 
 import (
+	"strings"
+
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -45,9 +47,23 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 	if err != nil {
 		L.RaiseError("%s:New: %v", sp.name, err)
 	}
-	lib.bind(o, sp, impl).args = args
+	t := lib.bind(o, sp, impl)
+	t.args = args
+	if sp.located {
+		t.where = callerLine(L)
+	}
 	L.Push(o)
 	return 1
+}
+
+// callerLine returns "file:line" of the Lua code calling the current Go
+// function, or "" when a Go function called it.
+func callerLine(L *lua.LState) string {
+	w := strings.TrimSuffix(L.Where(1), ":")
+	if strings.HasPrefix(w, "[G]") {
+		return ""
+	}
+	return w
 }
 
 // checkTask returns the task of argument n or raises an error naming the

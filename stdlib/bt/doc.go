@@ -49,7 +49,8 @@
 //     on the first tick where the elapsed tree time is >= it;
 //   - a conditional re-evaluated by an abort runs once per tick: the branch
 //     resumed by the abort reuses that result instead of running it again;
-//   - empty composites and decorators without a child fail.
+//   - empty composites fail; a decorator ticked without a child panics
+//     with a [StructureError] (it was built incomplete).
 //
 // Ticking a tree of the built-in composites and Go leaves allocates
 // nothing in steady state. The package holds no global state and imports

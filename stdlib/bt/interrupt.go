@@ -16,7 +16,7 @@ package bt
 // way the running child is ended (OnEnd, deepest first) and the Interrupt
 // ends with the requested status. An interruption of an Interrupt that is
 // not running is ignored; a pending one is dropped when the run ends.
-// Without a child it fails.
+// Without a child it panics (see [Decorator]).
 type Interrupt struct {
 	Decorator
 
@@ -48,10 +48,7 @@ func (d *Interrupt) Interrupted() bool { return d.interrupted }
 
 // OnUpdate honours a pending interruption or ticks the child.
 func (d *Interrupt) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	if !d.interrupted {
 		s := Tick(c)
 		if !d.interrupted {

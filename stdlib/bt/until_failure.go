@@ -8,7 +8,7 @@ package bt
 // the MaxSuccesses-th success ends it with Success (BehaviorTree.CPP's
 // Repeat num_cycles); 0 means no limit. The counter resets whenever its
 // run ends, including when a parent ends it early. Without a child it
-// fails.
+// panics (see [Decorator]).
 type UntilFailure struct {
 	Decorator
 	// MaxSuccesses limits the child successes; 0 is unlimited.
@@ -29,7 +29,7 @@ func (d *UntilFailure) Successes() int { return d.successes }
 
 // OnUpdate ticks the child and repeats on success.
 func (d *UntilFailure) OnUpdate() Status {
-	return tickUntil(d.Child(), Failure, &d.successes, d.MaxSuccesses)
+	return tickUntil(d.child(), Failure, &d.successes, d.MaxSuccesses)
 }
 
 // OnEnd resets the counter.

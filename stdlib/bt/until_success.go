@@ -7,7 +7,8 @@ package bt
 // tick, as for Repeater). With MaxAttempts > 0 the MaxAttempts-th failure
 // ends it with Failure (BehaviorTree.CPP's num_attempts); 0 means no limit
 // (Behavior Designer). The attempt counter resets whenever its run ends,
-// including when a parent ends it early. Without a child it fails.
+// including when a parent ends it early. Without a child it panics (see
+// [Decorator]).
 type UntilSuccess struct {
 	Decorator
 	// MaxAttempts limits the child failures; 0 is unlimited.
@@ -28,7 +29,7 @@ func (d *UntilSuccess) Failures() int { return d.failures }
 
 // OnUpdate ticks the child and retries on failure.
 func (d *UntilSuccess) OnUpdate() Status {
-	return tickUntil(d.Child(), Success, &d.failures, d.MaxAttempts)
+	return tickUntil(d.child(), Success, &d.failures, d.MaxAttempts)
 }
 
 // OnEnd resets the attempt counter.
@@ -37,12 +38,8 @@ func (d *UntilSuccess) OnEnd() { d.failures = 0 }
 // tickUntil is the tick of UntilSuccess and UntilFailure: it ticks c; the
 // stop status ends the run with that status; the other completion is
 // counted and the run goes on (Running), unless the count reached limit
-// (> 0), which ends the run with that other status. Without a child it
-// fails.
+// (> 0), which ends the run with that other status.
 func tickUntil(c Task, stop Status, count *int, limit int) Status {
-	if c == nil {
-		return Failure
-	}
 	s := Tick(c)
 	if s == Running || s == stop {
 		return s
