@@ -16,6 +16,9 @@ type Agent struct {
 
 	host   *Host
 	status bt.Status
+	// where is the return value that gave the tree ("return value 2",
+	// "return value 1[3]"), for errors.
+	where string
 }
 
 // tick ticks the agent's tree unless it has completed or failed.

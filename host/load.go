@@ -9,6 +9,7 @@ import (
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -36,7 +37,9 @@ func (h *Host) setSearchPath(script string) {
 
 // LoadFile runs the script at path and starts an agent for each tree it
 // returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
-// own), or an array of those. A script that returns nothing only runs.
+// own), or an array of those. A script that returns nothing only runs (and
+// LoadFile returns no agents). A tree returned twice, or one that an agent
+// ticks already, is an error: it would be ticked twice per frame.
 // Errors name the file and line (a *luaerr.Error); a missing file is an
 // error that wraps fs.ErrNotExist. On error nothing is added.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
@@ -62,6 +65,11 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	agents, err := h.agentsOf(path, rets)
 	if err != nil {
 		return nil, err
+	}
+	for _, a := range agents { // agentsOf left out this script's agents
+		if old := h.agentOf(a.Tree, ""); old != nil {
+			return nil, &luaerr.Error{File: path, Msg: tickedAlready(a.where, a.Tree, old.Source)}
+		}
 	}
 	h.agents = append(h.agents, agents...)
 	return agents, nil
@@ -90,7 +98,15 @@ func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
 		if err != nil {
 			return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: %v", where, err)}
 		}
-		out = append(out, &Agent{host: h, Tree: tr, Source: path})
+		for _, a := range out {
+			if a.Tree == tr {
+				return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: the behavior tree %s is %s already; %s", where, treeName(tr), a.where, oneAgent)}
+			}
+		}
+		if old := h.agentOf(tr, path); old != nil {
+			return &luaerr.Error{File: path, Msg: tickedAlready(where, tr, old.Source)}
+		}
+		out = append(out, &Agent{host: h, Tree: tr, Source: path, where: where})
 		return nil
 	}
 	for i, v := range rets {
@@ -108,4 +124,32 @@ func inFile(err error, path string) error {
 		le.File = path
 	}
 	return err
+}
+
+// oneAgent says why a tree may be returned once only.
+const oneAgent = "a tree is ticked by one agent (returned twice it would tick twice per frame)"
+
+// agentOf returns the agent that ticks tr, leaving out the agents of the
+// script skip (whose trees a reload replaces), or nil.
+func (h *Host) agentOf(tr *btlib.Tree, skip string) *Agent {
+	for _, a := range h.agents {
+		if a.Tree == tr && (skip == "" || a.Source != skip) {
+			return a
+		}
+	}
+	return nil
+}
+
+// tickedAlready is the message for a return value whose tree an agent of
+// the script source ticks already.
+func tickedAlready(where string, tr *btlib.Tree, source string) string {
+	return fmt.Sprintf("%s: the behavior tree %s is ticked already, returned by %s; %s", where, treeName(tr), source, oneAgent)
+}
+
+// treeName names tr in errors: its name, else its start task's.
+func treeName(tr *btlib.Tree) string {
+	if tr.BT.Name != "" {
+		return tr.BT.Name
+	}
+	return bt.DisplayName(tr.Root())
 }

@@ -15,7 +15,7 @@ import (
 func signature(tr *btlib.Tree) string {
 	var b strings.Builder
 	if r := tr.Root(); r != nil {
-		writeSignature(&b, r, 0)
+		writeSignature(&b, r)
 	}
 	return b.String()
 }
@@ -25,11 +25,54 @@ func signature(tr *btlib.Tree) string {
 // their own (a BTAI root).
 type Signer interface{ StructureSignature() string }
 
-func writeSignature(b *strings.Builder, t bt.Task, depth int) {
-	if depth > 256 {
-		b.WriteString("...")
-		return
+// writeSignature writes the signature of t's subtree, depth first, with
+// an explicit stack: no depth limit and no recursion. A task met a second
+// time (a Lua childTasks table may list a task twice, or its own
+// ancestor) is written as "^" and not entered again.
+func writeSignature(b *strings.Builder, t bt.Task) {
+	type frame struct {
+		kids []bt.Task
+		next int
 	}
+	var stack []frame
+	seen := map[*bt.TaskBase]bool{}
+	for {
+		if seen[t.Base()] {
+			b.WriteByte('^')
+		} else {
+			seen[t.Base()] = true
+			writeTask(b, t)
+			if p, ok := t.(bt.ParentTask); ok {
+				if kids := p.Children(); len(kids) > 0 {
+					b.WriteByte('(')
+					stack = append(stack, frame{kids: kids})
+				}
+			}
+		}
+		for {
+			if len(stack) == 0 {
+				return
+			}
+			f := &stack[len(stack)-1]
+			if f.next == len(f.kids) {
+				b.WriteByte(')')
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			if f.next > 0 {
+				b.WriteByte(',')
+			}
+			t = f.kids[f.next]
+			f.next++
+			break
+		}
+	}
+}
+
+// writeTask writes one task's part of the signature: its kind, its
+// Signer signature in braces when it or a task it wraps has one, and its
+// name after a colon.
+func writeTask(b *strings.Builder, t bt.Task) {
 	b.WriteString(bt.Kind(t))
 	for u, n := t, 0; u != nil && n < 8; n++ {
 		if s, ok := u.(Signer); ok {
@@ -44,20 +87,4 @@ func writeSignature(b *strings.Builder, t bt.Task, depth int) {
 	}
 	b.WriteByte(':')
 	b.WriteString(t.Base().Name)
-	p, ok := t.(bt.ParentTask)
-	if !ok {
-		return
-	}
-	kids := p.Children()
-	if len(kids) == 0 {
-		return
-	}
-	b.WriteByte('(')
-	for i, c := range kids {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeSignature(b, c, depth+1)
-	}
-	b.WriteByte(')')
 }

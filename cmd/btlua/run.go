@@ -50,12 +50,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	defer h.Close()
-	if _, err := h.LoadFile(c.script); err != nil {
+	if agents, err := h.LoadFile(c.script); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {
 			return exitFailed
 		}
 		fmt.Fprintln(stderr, "btlua: watching for a fixed version")
+	} else if len(agents) == 0 {
+		// The script ran, but there is nothing to tick: most likely a
+		// forgotten return. It fails unless ticks were asked for anyway
+		// (or --watch waits for a version that returns a tree).
+		fmt.Fprintf(stderr, "btlua: %s returned no behavior tree, so there is nothing to tick (end the script with return tree, a task, or a list of them)\n", c.script)
+		if !c.watch && c.ticks == 0 {
+			return exitFailed
+		}
 	}
 	if c.dot {
 		writeDOT(h, stdout)

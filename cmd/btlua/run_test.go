@@ -198,3 +198,48 @@ func TestWatchBrokenScript(t *testing.T) {
 		t.Errorf("missing file under --watch: code %d, want %d", code, exitFailed)
 	}
 }
+
+// writeLua writes a script into a temporary folder and returns its path.
+func writeLua(t *testing.T, src string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "ai.lua")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A script that returns no tree has run, but nothing was ticked: btlua
+// says so and fails, unless --ticks asked for ticks anyway.
+func TestNoTreeReturned(t *testing.T) {
+	p := writeLua(t, `print("defined some classes")`)
+	note := "btlua: " + p + " returned no behavior tree, so there is nothing to tick (end the script with return tree, a task, or a list of them)\n"
+	code, out, errOut := runCLI("--fast", p)
+	if code != exitFailed || out != "defined some classes\n" || errOut != note {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d, the print, %q", code, out, errOut, exitFailed, note)
+	}
+	code, out, errOut = runCLI("--fast", "--ticks", "3", p)
+	if code != exitOK || out != "defined some classes\n" || errOut != note {
+		t.Errorf("--ticks 3: code %d, stdout %q, stderr %q; want %d, the print, %q", code, out, errOut, exitOK, note)
+	}
+}
+
+// The same tree returned twice is refused before any tick.
+func TestSameTreeTwiceCLI(t *testing.T) {
+	p := writeLua(t, "local t = BTBehaviorTree:New()\nt.name = \"patrol\"\nt:SetStartTask(BTLog:New(\"tick\"))\nreturn t, t\n")
+	code, out, errOut := runCLI("--fast", p)
+	want := "btlua: " + p + ": return value 2: the behavior tree patrol is return value 1 already; a tree is ticked by one agent (returned twice it would tick twice per frame)\n"
+	if code != exitFailed || out != "" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d, nothing, %q", code, out, errOut, exitFailed, want)
+	}
+}
+
+// A decorator without a child stops its tree with the line that made it.
+func TestDecoratorWithoutChildCLI(t *testing.T) {
+	p := writeLua(t, "local s = BTSequence:New()\ns:AddChild(BTLog:New(\"first\"))\ns:AddChild(BTTimeout:New(2))\nreturn s\n")
+	code, out, errOut := runCLI("--fast", p)
+	want := "btlua: " + p + ":3: bt: decorator BTSequence/BTTimeout[1] has no child; add one with AddChild (task BTSequence/BTTimeout[1])\n"
+	if code != exitFailed || out != "first\n" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d, \"first\\n\", %q", code, out, errOut, exitFailed, want)
+	}
+}

@@ -1,24 +1,34 @@
 package btlib
 
 import (
+	"fmt"
+
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // makeCondition is BTCondition:New(fn): a conditional that succeeds when
-// fn(task) returns a true value and fails otherwise.
+// fn(task) returns a true value and fails otherwise. fn is required when
+// any argument is given (BTCondition:New(nil) is a mistake); without
+// arguments the class pattern applies (IsVisible = BTCondition:New(), then
+// IsVisible:OnUpdate), and ticking such a task that defines no OnUpdate is
+// an error.
 func makeCondition(lib *Lib, a []lua.LValue) (bt.Task, error) {
 	fn, err := optFunc(a, 0, "fn")
 	if err != nil {
 		return nil, err
 	}
+	if fn == nil && len(a) > 0 {
+		return nil, fmt.Errorf("fn must be a function, got nil")
+	}
 	c := bt.NewCondition(nil)
-	if fn != nil {
-		c.Fn = func() bool {
-			t, _ := c.Self().(*Task)
-			return lib.callCondition(t, fn)
+	c.Fn = func() bool {
+		t, _ := c.Self().(*Task)
+		if fn == nil {
+			lib.incomplete(t, t.Kind()+" has no function: make it with BTCondition:New(fn), or define OnUpdate in a class derived from it")
 		}
+		return lib.callCondition(t, fn)
 	}
 	return c, nil
 }

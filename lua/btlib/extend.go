@@ -18,7 +18,7 @@ func (lib *Lib) WrapTask(impl bt.Task, className string) (*lua.LTable, error) {
 	if sp == nil || sp.tree {
 		return nil, fmt.Errorf("btlib: %q is not a built-in task class", className)
 	}
-	o := lib.L.NewTable()
+	o := lib.L.CreateTable(0, 8)
 	o.Metatable = sp.class
 	lib.bind(o, sp, impl)
 	return o, nil

@@ -74,10 +74,10 @@ type universalImpl struct {
 }
 
 func (u *universalImpl) OnUpdate() bt.Status {
-	if u.fn == nil {
-		return bt.Success
-	}
 	t, _ := u.Self().(*Task)
+	if u.fn == nil {
+		u.lib.incomplete(t, t.Kind()+" has no function: make it with BTActionUniversal:New(owner, fn), or define OnUpdate in a class derived from it")
+	}
 	return u.lib.callStatusArg(t, u.fn, u.owner, "the BTActionUniversal function")
 }
 

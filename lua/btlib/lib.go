@@ -47,6 +47,9 @@ type Lib struct {
 	raised    *lua.ApiError
 	raisedBy  *Task
 	blameNext *Task
+	// mistakeBy is the task that was running when the core reported a
+	// task's mistake (a *bt.StructureError or *bt.StatusError panic).
+	mistakeBy *Task
 	// panicked is the last Go panic seen during a tick.
 	panicked *luaerr.GoPanic
 	// ticking is the tree being ticked, with the delta time of the tick.

@@ -43,7 +43,7 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 	})
 
 	dec := func(name string, mk func(args []lua.LValue) (bt.Task, error)) {
-		lib.class(name, decorator, &spec{parent: true, make: func(_ *Lib, a []lua.LValue) (bt.Task, error) { return mk(a) }})
+		lib.class(name, decorator, &spec{parent: true, located: true, make: func(_ *Lib, a []lua.LValue) (bt.Task, error) { return mk(a) }})
 	}
 	dec("BTInverter", func([]lua.LValue) (bt.Task, error) { return bt.NewInverter(nil), nil })
 	dec("BTReturnSuccess", func([]lua.LValue) (bt.Task, error) { return bt.NewReturnSuccess(nil), nil })
@@ -71,19 +71,19 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 		return u, err
 	})
 	dec("BTCooldown", func(a []lua.LValue) (bt.Task, error) {
-		s, err := optSeconds(a, 0, "seconds", 0)
+		s, err := needDuration(a, "BTCooldown:New(seconds)")
 		return bt.NewCooldown(s, nil), err
 	})
 	dec("BTTimeout", func(a []lua.LValue) (bt.Task, error) {
-		s, err := optSeconds(a, 0, "seconds", 0)
+		s, err := needDuration(a, "BTTimeout:New(seconds)")
 		return bt.NewTimeout(s, nil), err
 	})
 	dec("BTInterrupt", func([]lua.LValue) (bt.Task, error) { return bt.NewInterrupt(nil), nil })
-	lib.class("BTConditionalEvaluator", decorator, &spec{parent: true, make: lib.makeEvaluator})
+	lib.class("BTConditionalEvaluator", decorator, &spec{parent: true, located: true, make: lib.makeEvaluator})
 
 	leaf := func(base *lua.LTable, name string, mk func(lib *Lib, args []lua.LValue) (bt.Task, error)) {
 		_, isCond := lib.specs[base]
-		lib.class(name, base, &spec{leaf: true, conditional: isCond && lib.specs[base].conditional, make: mk})
+		lib.class(name, base, &spec{leaf: true, conditional: isCond && lib.specs[base].conditional, located: name == "BTCondition", make: mk})
 	}
 	leaf(action, "BTWait", func(_ *Lib, a []lua.LValue) (bt.Task, error) {
 		if arg(a, 1) != lua.LNil {
@@ -108,13 +108,24 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 			}
 			return bt.NewRandomWait(lo, hi, r), nil
 		}
-		s, err := optSeconds(a, 0, "seconds", 0)
+		s, err := needDuration(a, "BTWait:New(seconds) or BTWait:New(min, max, seed?)")
 		return bt.NewWait(s), err
 	})
 	leaf(action, "BTIdle", func(*Lib, []lua.LValue) (bt.Task, error) { return bt.NewIdle(), nil })
 	leaf(action, "BTPerformInterruption", lib.makePerformInterruption)
 	leaf(action, "BTCoroutine", makeCoroutine)
 	leaf(conditional, "BTCondition", makeCondition)
+}
+
+// needDuration reads the first argument as a duration in seconds (finite,
+// >= 0) that must be given: a class made without it would wait, cool down
+// or time out after 0 s, which is never what was meant. use shows the
+// constructor in the error.
+func needDuration(a []lua.LValue, use string) (float64, error) {
+	if arg(a, 0) == lua.LNil {
+		return 0, fmt.Errorf("seconds is missing: %s", use)
+	}
+	return optSeconds(a, 0, "seconds", 0)
 }
 
 // seedAndWeights reads (seed, weights) of the random composites: a

@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 
 	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -41,8 +42,11 @@ func (lib *Lib) leave(prev *Task) {
 // record still names the innermost task, and returns the value to panic
 // with. A Lua error (a *lua.ApiError, one per raise) is blamed on the
 // task whose code raised it: the first leave it passes (or the task that
-// blameNext names). Any other value is a Go panic: it becomes a
-// *luaerr.GoPanic with the Go stack of the panic and the task's path.
+// blameNext names). The core's reports of a task's mistake
+// (*bt.StructureError, *bt.StatusError) are noted with the innermost task
+// (mistakeBy) and reported as script errors. Any other value is a Go
+// panic: it becomes a *luaerr.GoPanic with the Go stack of the panic and
+// the task's path.
 func (lib *Lib) blame(r any) any {
 	switch v := r.(type) {
 	case *lua.ApiError:
@@ -55,6 +59,13 @@ func (lib *Lib) blame(r any) any {
 		}
 		return v
 	case *luaerr.GoPanic:
+		return v
+	case *bt.StructureError, *bt.StatusError:
+		// The core's reports of a task's own mistake (no child, a bad
+		// status): script errors of that task, not failures of Go code.
+		if lib.mistakeBy == nil {
+			lib.mistakeBy = lib.current
+		}
 		return v
 	}
 	p := &luaerr.GoPanic{Value: r, Stack: debug.Stack(), Task: lib.Current()}
@@ -75,7 +86,7 @@ func (lib *Lib) reraise(err error) {
 
 // forgetBlame drops what blame noted, before and after a tree tick.
 func (lib *Lib) forgetBlame() {
-	lib.raised, lib.raisedBy, lib.blameNext, lib.panicked = nil, nil, nil, nil
+	lib.raised, lib.raisedBy, lib.blameNext, lib.panicked, lib.mistakeBy = nil, nil, nil, nil, nil
 }
 
 // setUpdating sets t.updating to v and returns its previous value, so

@@ -24,6 +24,10 @@ type spec struct {
 	leaf        bool
 	conditional bool
 	tree        bool
+	// located classes make tasks that can be built incomplete (a
+	// decorator without its child, a condition without its function):
+	// their tasks record the line that made them, for the error.
+	located bool
 	// make returns a new built-in behaviour from the arguments given to
 	// New after self. An instance made by a script's own New (no call of
 	// the built-in New) gets the arguments of its nearest prototype task,
@@ -100,6 +104,9 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 	}
 	t := lib.bind(tbl, sp, impl)
 	t.args = args
+	if p, ok := proto.(*Task); ok {
+		t.where = p.where // made by the class's own New: where the class was
+	}
 	return t, nil
 }
 

@@ -52,6 +52,9 @@ type Task struct {
 	// args are the constructor arguments, inherited by instances made
 	// from this task by a script's own New.
 	args []lua.LValue
+	// where is "file:line" of the New call that made the task, for the
+	// located classes (see spec), else "".
+	where string
 	// kind caches Kind for the epoch kindEpoch.
 	kind      string
 	kindEpoch uint64
@@ -67,6 +70,22 @@ func (t *Task) Kind() string {
 		t.kind, t.kindEpoch = t.lib.className(t.Self, t.spec), t.lib.epoch
 	}
 	return t.kind
+}
+
+// Location returns "file:line" of the New call that made the task (for
+// the classes whose tasks can be built incomplete: decorators, BTCondition,
+// BTActionUniversal), or "". Errors about the task start with it (see
+// bt.Located).
+func (t *Task) Location() string { return t.where }
+
+// incomplete raises the error of a task built incomplete: msg, after the
+// line that made the task when known, with t as the running task.
+func (lib *Lib) incomplete(t *Task, msg string) {
+	if t.where != "" {
+		msg = t.where + ": " + msg
+	}
+	lib.current = t
+	lib.L.Error(lua.LString(msg), 0)
 }
 
 // IsConditional reports whether the task derives from BTConditional.

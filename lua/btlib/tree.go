@@ -187,6 +187,8 @@ func (lib *Lib) tickError(tr *Tree, err error) error {
 	path := ""
 	if api != nil && api == lib.raised && lib.raisedBy != nil {
 		path = bt.Path(lib.raisedBy)
+	} else if api != nil && api.Type == lua.ApiErrorPanic && lib.mistakeBy != nil {
+		path = bt.Path(lib.mistakeBy)
 	}
 	e := luaerr.From(luaerr.Stringify(lib.L, err), path)
 	if le, ok := e.(*luaerr.Error); ok && name != "" {

@@ -96,6 +96,7 @@ BTAbortType = BTAbortType
 ---@field AddCondition fun(self: BTComposite, cond: function|BTPrecondition) a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design)
 ---@field SetAbortType fun(self: BTComposite, abort: integer) a BTAbortType value; set it before the composite runs
 BTComposite = BTComposite
+---Takes exactly one child (AddChild); a built-in decorator ticked without it is an error naming the line that made it.
 ---@class BTDecorator: BTParentTask
 BTDecorator = BTDecorator
 ---@class BTAction: BTTask
@@ -147,10 +148,10 @@ BTReturnSuccess = BTReturnSuccess
 ---Always fails once the child ends.
 ---@class BTReturnFailure: BTDecorator
 BTReturnFailure = BTReturnFailure
----Holds the child's result for a cooldown: BTCooldown:New(seconds).
+---Holds the child's result for a cooldown: BTCooldown:New(seconds); seconds is required.
 ---@class BTCooldown: BTDecorator
 BTCooldown = BTCooldown
----Fails the child when it runs longer than BTTimeout:New(seconds).
+---Fails the child when it runs longer than BTTimeout:New(seconds); seconds is required.
 ---@class BTTimeout: BTDecorator
 BTTimeout = BTTimeout
 ---Can be interrupted by a BTPerformInterruption.
@@ -162,13 +163,13 @@ BTPerformInterruption = BTPerformInterruption
 ---Runs its child while a conditional task holds: BTConditionalEvaluator:New(conditionTask, reevaluate?).
 ---@class BTConditionalEvaluator: BTDecorator
 BTConditionalEvaluator = BTConditionalEvaluator
----Running until the tree clock has advanced by BTWait:New(seconds), or by a random time: BTWait:New(min, max, seed?).
+---Running until the tree clock has advanced by BTWait:New(seconds), or by a random time: BTWait:New(min, max, seed?). The seconds are required.
 ---@class BTWait: BTAction
 BTWait = BTWait
 ---Always Running.
 ---@class BTIdle: BTAction
 BTIdle = BTIdle
----A conditional from a function: BTCondition:New(function(task) return ok end).
+---A conditional from a function: BTCondition:New(function(task) return ok end). BTCondition:New() makes a class: define OnUpdate in it.
 ---@class BTCondition: BTConditional
 BTCondition = BTCondition
 ---An action whose body runs as a coroutine across ticks: BTCoroutine:New(function(task) ... end).
@@ -180,7 +181,7 @@ BTCoroutine = BTCoroutine
 ---Prints its message and succeeds: BTLog:New("hello world!").
 ---@class BTLog: BTAction
 BTLog = BTLog
----Runs a function each tick: BTActionUniversal:New(owner, fn); fn(owner) returns a BTTaskStatus.
+---Runs a function each tick: BTActionUniversal:New(owner, fn); fn(owner) returns a BTTaskStatus. BTActionUniversal:New() makes a class: define OnUpdate in it.
 ---@class BTActionUniversal: BTAction
 BTActionUniversal = BTActionUniversal
 

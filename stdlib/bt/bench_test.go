@@ -1,6 +1,7 @@
 package bt_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/btlua/btlua/stdlib/bt"
@@ -120,5 +121,75 @@ func TestTickAllocatesNothing(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(200, func() { tr.Tick(1.0 / 60) }); n != 0 {
 		t.Fatalf("%v allocs per tick", n)
+	}
+}
+
+// BenchmarkBuild builds big trees from scratch, then ticks them once (the
+// first tick wakes and starts every task on the way down):
+//
+//   - chain-top-down: parent.AddChild(child) from the root down, the child
+//     still childless (Sequence > Sequence > ... > leaf);
+//   - chain-bottom-up: the same chain from the leaf up, the parent still a
+//     root;
+//   - parallel-wide: one Parallel with n leaf children.
+//
+// Each op builds one tree of n tasks (plus one leaf for the chains); the
+// build-tick variants also tick it once.
+func BenchmarkBuild(b *testing.B) {
+	builds := []struct {
+		name  string
+		build func(n int) bt.Task
+	}{
+		{"chain-top-down", func(n int) bt.Task {
+			root := bt.NewSequence()
+			p := root
+			for range n - 1 {
+				c := bt.NewSequence()
+				if err := p.AddChild(c); err != nil {
+					b.Fatal(err)
+				}
+				p = c
+			}
+			if err := p.AddChild(newGoLeaf(bt.Running)); err != nil {
+				b.Fatal(err)
+			}
+			return root
+		}},
+		{"chain-bottom-up", func(n int) bt.Task {
+			var t bt.Task = newGoLeaf(bt.Running)
+			for range n {
+				p := bt.NewSequence()
+				if err := p.AddChild(t); err != nil {
+					b.Fatal(err)
+				}
+				t = p
+			}
+			return t
+		}},
+		{"parallel-wide", func(n int) bt.Task {
+			p := bt.NewParallel()
+			for range n {
+				if err := p.AddChild(newGoLeaf(bt.Running)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			return p
+		}},
+	}
+	for _, bl := range builds {
+		for _, n := range []int{20_000, 100_000} {
+			b.Run(fmt.Sprintf("%s-%d", bl.name, n), func(b *testing.B) {
+				for b.Loop() {
+					bl.build(n)
+				}
+			})
+			b.Run(fmt.Sprintf("%s-%d-tick", bl.name, n), func(b *testing.B) {
+				for b.Loop() {
+					if s := bt.NewBehaviorTree(bl.build(n)).Tick(1); s != bt.Running {
+						b.Fatalf("first tick: %v", s)
+					}
+				}
+			})
+		}
 	}
 }

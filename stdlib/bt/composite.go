@@ -37,8 +37,11 @@ type compositeTask interface {
 }
 
 // Decorator is the base of tasks with exactly one child whose run they
-// shape (Behavior Designer's Decorator). A decorator without a child fails
-// when ticked, like an empty composite.
+// shape (Behavior Designer's Decorator). A built-in decorator ticked
+// without a child panics with a *StructureError naming it: the tree was
+// built incomplete, a programming error like an invalid status (see
+// [StatusError]), not a Failure to act on. (An empty composite, which has
+// nothing to run, fails.)
 type Decorator struct {
 	ParentBase
 }
@@ -63,6 +66,15 @@ func (d *Decorator) initDecorator(self Task, name string) {
 func (d *Decorator) Child() Task {
 	if len(d.children) == 0 {
 		return nil
+	}
+	return d.children[0]
+}
+
+// child returns the decorated child, panicking with a *StructureError
+// when there is none.
+func (d *Decorator) child() Task {
+	if len(d.children) == 0 {
+		panic(&StructureError{Task: d.self, Problem: "has no child; add one with AddChild", Decorator: true})
 	}
 	return d.children[0]
 }

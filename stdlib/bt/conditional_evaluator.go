@@ -13,7 +13,8 @@ package bt
 // default from the constructor), on every tick of the run. When it does
 // not succeed, the running child is ended (OnEnd, deepest first) and the
 // evaluator fails; a conditional that returns Running counts as not
-// succeeding and is ended too. Without a child or a conditional it fails.
+// succeeding and is ended too. Without a child or a conditional it
+// panics with a *StructureError (see [Decorator]).
 type ConditionalEvaluator struct {
 	Decorator
 	// Conditional is the guard; it may be any task, usually a
@@ -36,9 +37,9 @@ func NewConditionalEvaluator(cond Task, child Task) *ConditionalEvaluator {
 
 // OnUpdate evaluates the conditional when due, then ticks the child.
 func (d *ConditionalEvaluator) OnUpdate() Status {
-	c := d.Child()
-	if c == nil || d.Conditional == nil {
-		return Failure
+	c := d.child()
+	if d.Conditional == nil {
+		panic(&StructureError{Task: d.self, Problem: "has no conditional task to evaluate; give it one when making it"})
 	}
 	if d.Reevaluate || !d.evaluated {
 		cb := d.Conditional.Base()

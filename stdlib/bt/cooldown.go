@@ -42,10 +42,7 @@ func (d *Cooldown) Cooling() bool { return d.cooling }
 
 // OnUpdate ticks the child, then waits.
 func (d *Cooldown) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	now := d.now()
 	if !d.cooling {
 		s := Tick(c)

@@ -41,9 +41,6 @@ func TestEmptyComposites(t *testing.T) {
 		bt.NewSequence(), bt.NewSelector(), bt.NewParallel(), bt.NewParallelSelector(),
 		bt.NewParallelComplete(), bt.NewRandomSequence(bt.NewRand(1)), bt.NewRandomSelector(bt.NewRand(1)),
 		bt.NewPrioritySelector(), bt.NewUtilitySelector(),
-		bt.NewInverter(nil), bt.NewRepeater(2, nil), bt.NewUntilSuccess(nil), bt.NewUntilFailure(nil),
-		bt.NewReturnSuccess(nil), bt.NewReturnFailure(nil), bt.NewCooldown(1, nil), bt.NewTimeout(1, nil),
-		bt.NewInterrupt(nil), bt.NewConditionalEvaluator(nil, nil),
 	} {
 		tr := bt.NewBehaviorTree(c)
 		if got := tr.Tick(1); got != bt.Failure {

@@ -53,9 +53,14 @@
 //     on the first tick where the elapsed tree time is >= it;
 //   - a conditional re-evaluated by an abort runs once per tick: the branch
 //     resumed by the abort reuses that result instead of running it again;
-//   - empty composites and decorators without a child fail.
+//   - empty composites fail; a decorator ticked without a child panics
+//     with a [StructureError] (it was built incomplete).
 //
 // Ticking a tree of the built-in composites and Go leaves allocates
-// nothing in steady state. The package holds no global state and imports
+// nothing in steady state. Building a tree of n tasks costs O(n log n) in
+// any order (see AddChild). Tick, End and Reset recurse, about 180 bytes
+// of Go stack per level of built-in composites: a 1,000,000-deep chain
+// ticks in a 256 MB stack, and past about 3,000,000 levels the stack would
+// need more than Go's 1 GB limit and the runtime aborts the program. The package holds no global state and imports
 // no scripting runtime; the Lua bindings wrap these types (see [Wrapper]).
 package bt

@@ -17,7 +17,7 @@ package bt
 // hears [EndInterrupted] by the Interrupt) and the Interrupt ends with the
 // requested status. An interruption of an Interrupt that is not running is
 // ignored; a pending one is dropped when the run ends. Without a child it
-// fails.
+// panics (see [Decorator]).
 type Interrupt struct {
 	Decorator
 
@@ -49,10 +49,7 @@ func (d *Interrupt) Interrupted() bool { return d.interrupted }
 
 // OnUpdate honours a pending interruption or ticks the child.
 func (d *Interrupt) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	if !d.interrupted {
 		s := Tick(c)
 		if !d.interrupted {

@@ -2,7 +2,8 @@ package bt
 
 // Inverter inverts its child's result (Behavior Designer's Inverter,
 // BehaviorTree.CPP's Inverter): Success becomes Failure and Failure
-// becomes Success; Running stays Running. Without a child it fails.
+// becomes Success; Running stays Running. Without a child it panics
+// (see [Decorator]).
 type Inverter struct{ Decorator }
 
 // NewInverter returns an Inverter over child (nil to add it later).
@@ -14,10 +15,7 @@ func NewInverter(child Task) *Inverter {
 
 // OnUpdate ticks the child and inverts a finished result.
 func (d *Inverter) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	switch s := Tick(c); s {
 	case Success:
 		return Failure

@@ -3,6 +3,9 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
 )
 
 // ParentTask is a task with children: a Composite or a Decorator, as in
@@ -39,7 +42,11 @@ type ParentBase struct {
 func (p *ParentBase) Children() []Task { return p.children }
 
 // AddChild appends child after checking it can be attached (see
-// ParentTask.AddChild for the errors).
+// ParentTask.AddChild for the errors). The cycle check costs O(log n)
+// amortised for a tree of n tasks, through root shortcuts (see
+// ancestry.go): building a tree costs O(n log n) in any order, O(n) top
+// down or bottom up. It used to walk up every ancestor, O(n²) for a chain
+// built top down.
 func (p *ParentBase) AddChild(child Task) error {
 	if child == nil {
 		return ErrNilTask
@@ -49,35 +56,60 @@ func (p *ParentBase) AddChild(child Task) error {
 		return errors.New("bt: parent task was not initialised with Init")
 	}
 	cb := child.Base()
-	for a := Task(self); a != nil; a = a.Base().parent {
-		if a.Base() == cb {
+	if cb.parent != nil {
+		// Refused either way; say cycle when it is one.
+		if isAncestor(cb, self) {
 			return fmt.Errorf("%w: %s under %s", ErrCycle, Path(child), Path(self))
 		}
-	}
-	if cb.parent != nil {
 		return fmt.Errorf("%w: %s is a child of %s", ErrHasParent, Path(child), Path(cb.parent))
+	}
+	// child is a root: it is self or an ancestor of self exactly when it
+	// is the root of self's tree.
+	root := rootOf(self)
+	if root.Base() == cb {
+		return fmt.Errorf("%w: %s under %s", ErrCycle, Path(child), Path(self))
 	}
 	if p.maxChildren > 0 && len(p.children) >= p.maxChildren {
 		return fmt.Errorf("%w: %s takes %d", ErrTooManyChildren, Path(self), p.maxChildren)
 	}
 	cb.SetParent(self, len(p.children))
+	cb.up = root
 	p.children = append(p.children, child)
 	return nil
 }
 
 // Path returns the task's path from the root, like
 // "Root/Sequence[0]/Attack[2]": each step is a name (or the Go type's
-// short kind when unnamed) with the child index in brackets.
+// short kind when unnamed) with the child index in brackets. It costs the
+// length of the path, whatever the depth.
 func Path(t Task) string {
 	if t == nil {
 		return "<nil>"
 	}
-	b := t.Base()
-	name := DisplayName(t)
-	if b.parent == nil {
-		return name
+	depth, size := 0, 0
+	for u := t; u != nil; u = u.Base().parent {
+		depth++
+		size += len(DisplayName(u)) + 8
 	}
-	return fmt.Sprintf("%s/%s[%d]", Path(b.parent), name, b.index)
+	chain := make([]Task, depth)
+	for u, i := t, depth-1; u != nil; u, i = u.Base().parent, i-1 {
+		chain[i] = u
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	var num [20]byte
+	for i, u := range chain {
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		sb.WriteString(DisplayName(u))
+		if i > 0 {
+			sb.WriteByte('[')
+			sb.Write(strconv.AppendInt(num[:0], int64(u.Base().index), 10))
+			sb.WriteByte(']')
+		}
+	}
+	return sb.String()
 }
 
 // DisplayName returns the task's Name, or its kind when it has none.
@@ -93,20 +125,20 @@ func DisplayName(t Task) string {
 type Kinded interface{ Kind() string }
 
 // Kind returns the task's kind: Kinded.Kind when implemented, else the Go
-// type name without package ("Sequence").
+// type name without package or pointer ("Sequence").
 func Kind(t Task) string {
 	if k, ok := t.(Kinded); ok {
 		return k.Kind()
 	}
-	s := fmt.Sprintf("%T", t)
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == '.' {
-			s = s[i+1:]
-			break
-		}
+	if t == nil {
+		return "<nil>"
 	}
-	if len(s) > 0 && s[0] == '*' {
-		s = s[1:]
+	typ := reflect.TypeOf(t)
+	for typ.Kind() == reflect.Pointer && typ.Name() == "" {
+		typ = typ.Elem()
 	}
-	return s
+	if n := typ.Name(); n != "" {
+		return n
+	}
+	return typ.String()
 }

@@ -16,7 +16,9 @@ import (
 //	  Patrol (FuncAction) Running
 //
 // It is the text form of the warrior seed's layered node rendering, meant
-// for traces, tests and the CLI. A nil t renders as "<nil>\n".
+// for traces, tests and the CLI. A nil t renders as "<nil>\n". The text
+// grows with tasks times depth (the indentation): for trees thousands of
+// levels deep use DOT, which grows with the tasks only.
 func Render(t Task) string {
 	var sb strings.Builder
 	render(&sb, t, 0)

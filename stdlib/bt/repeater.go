@@ -20,7 +20,8 @@ package bt
 // (Behavior Designer returns the last child status). Count <= 0 without
 // RepeatForever succeeds at once without running the child. The
 // completion counter resets whenever the Repeater's run ends, including
-// when a parent ends it early. Without a child it fails.
+// when a parent ends it early. Without a child it panics (see
+// [Decorator]).
 type Repeater struct {
 	Decorator
 	// Count is how many child completions end the Repeater.
@@ -54,10 +55,7 @@ func (d *Repeater) Completions() int { return d.done }
 
 // OnUpdate ticks the child and counts its completions.
 func (d *Repeater) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	if !d.RepeatForever && d.Count <= 0 {
 		return Success
 	}

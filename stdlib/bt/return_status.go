@@ -2,7 +2,8 @@ package bt
 
 // ReturnSuccess succeeds whenever its child finishes (Behavior Designer's
 // ReturnSuccess, BehaviorTree.CPP's ForceSuccess); while the child runs it
-// is Running. Without a child it fails, like every decorator.
+// is Running. Without a child it panics, like every decorator (see
+// [Decorator]).
 type ReturnSuccess struct{ Decorator }
 
 // NewReturnSuccess returns a ReturnSuccess over child (nil to add it
@@ -15,10 +16,7 @@ func NewReturnSuccess(child Task) *ReturnSuccess {
 
 // OnUpdate ticks the child and turns a finished result into Success.
 func (d *ReturnSuccess) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	if Tick(c) == Running {
 		return Running
 	}
@@ -27,7 +25,7 @@ func (d *ReturnSuccess) OnUpdate() Status {
 
 // ReturnFailure fails whenever its child finishes (Behavior Designer's
 // ReturnFailure, BehaviorTree.CPP's ForceFailure); while the child runs it
-// is Running. Without a child it fails.
+// is Running. Without a child it panics.
 type ReturnFailure struct{ Decorator }
 
 // NewReturnFailure returns a ReturnFailure over child (nil to add it
@@ -40,10 +38,7 @@ func NewReturnFailure(child Task) *ReturnFailure {
 
 // OnUpdate ticks the child and turns a finished result into Failure.
 func (d *ReturnFailure) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	if Tick(c) == Running {
 		return Running
 	}

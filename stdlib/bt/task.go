@@ -1,5 +1,7 @@
 package bt
 
+import "fmt"
+
 // Task is a node of a behavior tree, after Behavior Designer's Task class.
 //
 // Implementations embed a base type (Action, Conditional, Composite,
@@ -47,6 +49,8 @@ type TaskBase struct {
 	// comp is the Composite embedded in the task, found at its first tick
 	// (nil for other tasks).
 	comp *Composite
+	// up is an ancestor further up than parent, or nil (see ancestry.go).
+	up Task
 }
 
 // Base returns b itself.
@@ -108,8 +112,15 @@ func (b *TaskBase) Status() Status { return b.status }
 func (b *TaskBase) Started() bool { return b.started }
 
 // SetParent attaches b under parent at the given child index. ParentTask
-// implementations call it from AddChild.
+// implementations call it from AddChild, after checking that b has no
+// parent yet and that parent is not b or one of its descendants (a task
+// has one place in one tree). A task's parent is set once: SetParent
+// panics when b already has another parent (AddChild relies on ancestors
+// staying ancestors, see ancestry.go).
 func (b *TaskBase) SetParent(parent Task, index int) {
+	if b.parent != nil && b.parent != parent {
+		panic(fmt.Sprintf("bt: SetParent: %s has a parent already; a task's parent is set once", Path(b.self)))
+	}
 	b.parent = parent
 	b.index = index
 	if parent != nil && b.tree == nil {

@@ -13,7 +13,7 @@ package bt
 // and its status returned. With dt = 1 and Duration = 2 the child is
 // ticked on the first two ticks and the third fails. Duration <= 0 fails at once without ticking the child. The timer
 // resets whenever the run ends, including when a parent ends it early.
-// Without a child it fails.
+// Without a child it panics (see [Decorator]).
 type Timeout struct {
 	Decorator
 	// Duration is the time limit in seconds of tree time.
@@ -34,10 +34,7 @@ func (d *Timeout) OnStart() { d.start = d.now() }
 
 // OnUpdate checks the timer, then ticks the child.
 func (d *Timeout) OnUpdate() Status {
-	c := d.Child()
-	if c == nil {
-		return Failure
-	}
+	c := d.child()
 	if elapsed(d.now(), d.start, d.Duration) {
 		EndWith(c, EndCause{Kind: EndTimedOut, By: d.Self()})
 		return Failure

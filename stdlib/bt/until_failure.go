@@ -9,7 +9,8 @@ package bt
 // as for [Repeater]). With MaxSuccesses > 0 the MaxSuccesses-th success
 // ends it with Success (BehaviorTree.CPP's Repeat num_cycles); 0 means no
 // limit. The counter resets whenever its run ends, including when a parent
-// ends it early. Without a child it fails.
+// ends it early. Without a child it
+// panics (see [Decorator]).
 type UntilFailure struct {
 	Decorator
 	// MaxSuccesses limits the child successes; 0 is unlimited.
@@ -30,7 +31,7 @@ func (d *UntilFailure) Successes() int { return d.successes }
 
 // OnUpdate ticks the child and repeats on success.
 func (d *UntilFailure) OnUpdate() Status {
-	return tickUntil(&d.TaskBase, d.Child(), Failure, &d.successes, d.MaxSuccesses)
+	return tickUntil(&d.TaskBase, d.child(), Failure, &d.successes, d.MaxSuccesses)
 }
 
 // OnEnd resets the counter.

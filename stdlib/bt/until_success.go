@@ -9,7 +9,8 @@ package bt
 // [Repeater]). With MaxAttempts > 0 the MaxAttempts-th failure ends it
 // with Failure (BehaviorTree.CPP's num_attempts); 0 means no limit
 // (Behavior Designer). The attempt counter resets whenever its run ends,
-// including when a parent ends it early. Without a child it fails.
+// including when a parent ends it early. Without a child it panics (see
+// [Decorator]).
 type UntilSuccess struct {
 	Decorator
 	// MaxAttempts limits the child failures; 0 is unlimited.
@@ -30,7 +31,7 @@ func (d *UntilSuccess) Failures() int { return d.failures }
 
 // OnUpdate ticks the child and retries on failure.
 func (d *UntilSuccess) OnUpdate() Status {
-	return tickUntil(&d.TaskBase, d.Child(), Success, &d.failures, d.MaxAttempts)
+	return tickUntil(&d.TaskBase, d.child(), Success, &d.failures, d.MaxAttempts)
 }
 
 // OnEnd resets the attempt counter.
@@ -41,11 +42,9 @@ func (d *UntilSuccess) OnEnd() { d.failures = 0 }
 // completion is counted and, unless the count reached limit (> 0), which
 // ends the run with that other status, c runs again: at once when the
 // tree's ExecutionType allows it (see runAgain), else on the next tick
-// (Running). Without a child it fails.
+// (Running). The caller passes its
+// checked child (see [Decorator]).
 func tickUntil(b *TaskBase, c Task, stop Status, count *int, limit int) Status {
-	if c == nil {
-		return Failure
-	}
 	for {
 		s := Tick(c)
 		if s == Running || s == stop {
