@@ -212,7 +212,6 @@ func (p *Planner) replayCheck(start *WorldState, goal *Goal, plan []*Action) str
 	return ""
 }
 
-
 // search runs A* from p.start. It returns the goal node index, the number
 // of expansions, and on failure a detail and a sentinel error.
 func (p *Planner) search() (int32, int, string, error) {
