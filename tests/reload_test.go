@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -150,6 +151,17 @@ func (r *reloadHarness) writeByRename(name, text string) {
 		r.t.Fatal(err)
 	}
 }
+
+// stderr returns what the host printed on stderr since the last call,
+// with the reload durations replaced by "T" and the temp folder by "DIR",
+// so that reload lines can be compared exactly.
+func (r *reloadHarness) stderr() string {
+	s := strings.ReplaceAll(r.errOut.take(), r.dir+string(filepath.Separator), "DIR/")
+	return tookRE.ReplaceAllString(s, " in T: ")
+}
+
+// tookRE matches the duration of a reload line ("in 390µs: ").
+var tookRE = regexp.MustCompile(` in [0-9.]+(ns|µs|ms|s): `)
 
 func (r *reloadHarness) blackboard(name string) lua.LValue {
 	v, _ := r.h.Agents()[0].Tree.BT.Blackboard.Get(name)
