@@ -15,6 +15,7 @@ type Agent struct {
 	Source string
 
 	host   *Host
+	load   *load // the LoadFile call that started the agent
 	status bt.Status
 }
 

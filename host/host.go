@@ -40,7 +40,8 @@ type Host struct {
 
 	stdout, stderr io.Writer
 	searchPath     []string
-	agents         []*Agent
+	agents         []*Agent // the agents of loads, in load order
+	loads          []*load  // each LoadFile call, in order
 	onReload       func(*ReloadReport, error)
 
 	sources map[string]*source // loaded Lua files by absolute path

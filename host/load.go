@@ -39,6 +39,14 @@ func (h *Host) setSearchPath(script string) {
 // own), or an array of those. A script that returns nothing only runs.
 // Errors name the file and line (a *luaerr.Error); a missing file is an
 // error that wraps fs.ErrNotExist. On error nothing is added.
+//
+// A script may be loaded many times (one agent per NPC): each call is a
+// load of its own, with its own trees, which a reload keeps or rebuilds
+// load by load. The second and later runs of a script are staged like a
+// reload's (see stage), so that the classes the script defines stay one
+// set of tables: a class it assigns again is merged into the existing one
+// in place, and every agent's tasks share it, so a reload's new methods
+// reach them all.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
@@ -49,27 +57,54 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
-	top := h.L.GetTop()
-	h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
-	if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
+	var trees []*btlib.Tree
+	if h.loadedBefore(src) {
+		st, err := h.stage(fn.Proto, nil)
+		if err != nil {
+			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
+		}
+		if trees, err = h.treesOf(path, st.rets); err != nil {
+			return nil, err
+		}
+		h.commit(st)
+		h.recordDefined(src, st)
+	} else {
+		top := h.L.GetTop()
+		h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
+		if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
+			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
+		}
+		var rets []lua.LValue
+		for i := top + 1; i <= h.L.GetTop(); i++ {
+			rets = append(rets, h.L.Get(i))
+		}
+		h.L.SetTop(top)
+		if trees, err = h.treesOf(path, rets); err != nil {
+			return nil, err
+		}
 	}
-	var rets []lua.LValue
-	for i := top + 1; i <= h.L.GetTop(); i++ {
-		rets = append(rets, h.L.Get(i))
+	ld := &load{src: src}
+	for _, tr := range trees {
+		ld.agents = append(ld.agents, &Agent{host: h, Tree: tr, Source: path, load: ld})
 	}
-	h.L.SetTop(top)
-	agents, err := h.agentsOf(path, rets)
-	if err != nil {
-		return nil, err
-	}
-	h.agents = append(h.agents, agents...)
-	return agents, nil
+	h.loads = append(h.loads, ld)
+	h.agents = append(h.agents, ld.agents...)
+	return slices.Clone(ld.agents), nil
 }
 
-// agentsOf turns a script's return values into agents.
-func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
-	var out []*Agent
+// loadedBefore reports whether a LoadFile ran the script src already.
+func (h *Host) loadedBefore(src *source) bool {
+	for _, ld := range h.loads {
+		if ld.src == src {
+			return true
+		}
+	}
+	return false
+}
+
+// treesOf turns a script's return values into trees.
+func (h *Host) treesOf(path string, rets []lua.LValue) ([]*btlib.Tree, error) {
+	var out []*btlib.Tree
 	var add func(v lua.LValue, where string) error
 	add = func(v lua.LValue, where string) error {
 		if v == lua.LNil {
@@ -90,7 +125,7 @@ func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
 		if err != nil {
 			return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: %v", where, err)}
 		}
-		out = append(out, &Agent{host: h, Tree: tr, Source: path})
+		out = append(out, tr)
 		return nil
 	}
 	for i, v := range rets {

@@ -33,7 +33,7 @@ func TestReloadModuleNotATable(t *testing.T) {
 	if err, printed := r.waitReload(); err != nil || printed != "v2\n" {
 		t.Fatalf("err %v, printed %q; want require(\"m\")() to give v2", err, printed)
 	}
-	if got, want := r.stderr(), "btlua: reloaded DIR/m.lua in T: module m replaced (a function); running trees kept\n"; got != want {
+	if got, want := r.stderr(), "btlua: reloaded DIR/m.lua in T: modules replaced: m (a function); running trees kept\n"; got != want {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
 	// A module value that became a table, then a number, is replaced too.
