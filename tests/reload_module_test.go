@@ -30,7 +30,7 @@ func TestReloadModuleNotATable(t *testing.T) {
 		t.Fatalf("before reload: %q", got)
 	}
 	r.write("m.lua", `return function() return "v2" end`)
-	if err, printed := r.waitReload(); err != nil || printed != "v2\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v2\n" {
 		t.Fatalf("err %v, printed %q; want require(\"m\")() to give v2", err, printed)
 	}
 	if got, want := r.stderr(), "btlua: reloaded DIR/m.lua in T: modules replaced: m (a function); running trees kept\n"; got != want {
@@ -38,7 +38,7 @@ func TestReloadModuleNotATable(t *testing.T) {
 	}
 	// A module value that became a table, then a number, is replaced too.
 	r.write("m.lua", `return setmetatable({}, { __call = function() return "v3" end })`)
-	if err, printed := r.waitReload(); err != nil || printed != "v3\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v3\n" {
 		t.Fatalf("err %v, printed %q; want v3", err, printed)
 	}
 	r.stderr()
@@ -86,7 +86,7 @@ string.shout = function() return "!" end
 _G.Leak = true
 error("x")
 `)
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	var le *luaerr.Error
 	if !errors.As(err, &le) || filepath.Base(le.File) != "m.lua" || le.Line != 9 || le.Msg != "x" {
 		t.Fatalf("err %v; want m.lua:9: x", err)
@@ -104,7 +104,7 @@ function M.Say() return "v3" end
 function M.Bump() count = count + 1 return count end
 return M
 `)
-	if err, printed := r.waitReload(); err != nil || printed != "v3\t1\tnil\ttrue\tnil\tnil\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v3\t1\tnil\ttrue\tnil\tnil\n" {
 		t.Fatalf("good save: err %v, printed %q", err, printed)
 	}
 	if got, want := r.stderr(), "btlua: reloaded DIR/m.lua in T: classes M (changed M.Say); running trees kept\n"; got != want {
@@ -124,7 +124,7 @@ func TestReloadFailedRunUnloadsNewModule(t *testing.T) {
 		t.Fatalf("before reload: %q", got)
 	}
 	r.write("main.lua", "require(\"extra\")\nProbe = BTAction:New()\nfunction Probe:OnUpdate() print(package.loaded.extra, Extra, ExtraCount) return BTTaskStatus.Running end\nerror(\"late\")\n")
-	if err, printed := r.waitReload(); err == nil || printed != "nil\tnil\tnil\n" {
+	if printed, err := r.waitReload(); err == nil || printed != "nil\tnil\tnil\n" {
 		t.Fatalf("err %v, printed %q; want an error and nothing of extra.lua left", err, printed)
 	}
 	r.stderr()

@@ -69,7 +69,7 @@ func TestReloadScriptLoadedManyTimes(t *testing.T) {
 	}
 
 	r.write("npc.lua", npcScript("v2", false))
-	if err, printed := r.waitReload(); err != nil || printed != want("v2", func(i int) int { return 10*i + 2 }) {
+	if printed, err := r.waitReload(); err != nil || printed != want("v2", func(i int) int { return 10*i + 2 }) {
 		t.Fatalf("class-level reload: err %v, printed %.300q", err, printed)
 	}
 	if got := len(r.h.Agents()); got != n {
@@ -85,7 +85,7 @@ func TestReloadScriptLoadedManyTimes(t *testing.T) {
 	}
 
 	r.write("npc.lua", npcScript("v3", true))
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	var wantOut strings.Builder
 	for i := 0; i < n; i++ {
 		fmt.Fprintf(&wantOut, "npc%d end\n", i)
@@ -135,7 +135,7 @@ func TestReloadDeepStructure(t *testing.T) {
 		t.Fatalf("before reload: %q", got)
 	}
 	r.write("deep.lua", deepScript(300, "new"))
-	if err, printed := r.waitReload(); err != nil || printed != "new\nhold\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "new\nhold\n" {
 		t.Fatalf("err %v, printed %q; want the tree rebuilt with the new message", err, printed)
 	}
 	if got, want := r.stderr(), "btlua: reloaded DIR/deep.lua in T: classes Hold (no code changed); trees rebuilt: BTSequence\n"; got != want {
@@ -174,7 +174,7 @@ func TestReloadFewerTrees(t *testing.T) {
 		t.Fatalf("before reload: %q", got)
 	}
 	r.write("ai.lua", twoTrees("guard"))
-	if err, printed := r.waitReload(); err != nil || printed != "end scout\nguard\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "end scout\nguard\n" {
 		t.Fatalf("err %v, printed %q; want scout ended and guard kept", err, printed)
 	}
 	if got, want := r.stderr(), "btlua: reloaded DIR/ai.lua in T: classes Named (no code changed); trees removed: scout\n"; got != want {
@@ -185,7 +185,7 @@ func TestReloadFewerTrees(t *testing.T) {
 	}
 
 	r.write("ai.lua", twoTrees())
-	if err, printed := r.waitReload(); err != nil || printed != "end guard\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "end guard\n" {
 		t.Fatalf("err %v, printed %q; want guard ended", err, printed)
 	}
 	if got, want := r.stderr(), "btlua: reloaded DIR/ai.lua in T: classes Named (no code changed); trees removed: guard\n"; got != want {
@@ -197,7 +197,7 @@ func TestReloadFewerTrees(t *testing.T) {
 
 	// The script returns trees again: they start.
 	r.write("ai.lua", twoTrees("guard", "scout"))
-	if err, printed := r.waitReload(); err != nil || printed != "guard\nscout\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "guard\nscout\n" {
 		t.Fatalf("err %v, printed %q; want both trees started", err, printed)
 	}
 	if got, want := r.stderr(), "btlua: reloaded DIR/ai.lua in T: classes Named (no code changed); trees started: guard, scout\n"; got != want {
@@ -212,7 +212,7 @@ func TestReloadClassReassigned(t *testing.T) {
 	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
 	r.tick()
 	r.write("speaker.lua", speaker("v2")+"Speaker = 5\n")
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	if err == nil || err.Error() != filepath.Join(r.dir, "speaker.lua")+": Speaker is now 5 (a number), not a class; running tasks may use it, so nothing is reloaded (restart to remove a class)" {
 		t.Fatalf("err = %v", err)
 	}
@@ -233,11 +233,48 @@ func TestReloadClassReassigned(t *testing.T) {
 		t.Fatalf("before reload: %q", got)
 	}
 	r2.write("talker.lua", "return function() end\n")
-	err, printed = r2.waitReload()
+	printed, err = r2.waitReload()
 	if err == nil || err.Error() != filepath.Join(r2.dir, "talker.lua")+": module talker now returns a function, not its class; running tasks may use it, so nothing is reloaded (restart to remove a class)" {
 		t.Fatalf("err = %v", err)
 	}
 	if printed != "talk\n" {
 		t.Errorf("printed %q, want the old code running", printed)
+	}
+}
+
+// A script loaded twice whose reload changes structure runs once per
+// load; when the second run fails, the first run's merge is undone too:
+// both agents keep their trees, the class its old code, and the global
+// the runs count in its old value.
+func TestReloadManyLoadsFailingRun(t *testing.T) {
+	script := func(tag string, extra bool) string {
+		return "Runs = (Runs or 0) + 1\nif Runs == 4 then error(\"run \" .. Runs) end\n" + npcScript(tag, extra)
+	}
+	r := newReloadHarness(t, map[string]string{"npc.lua": script("v1", false)}, "npc.lua")
+	agents, err := r.h.LoadFile(filepath.Join(r.dir, "npc.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range append(r.h.Agents()[:1:1], agents...) {
+		a.Tree.BT.Blackboard.Set("npc", lua.LString(fmt.Sprintf("npc%d", i)))
+		a.Tree.BT.Blackboard.Set("start", lua.LNumber(10*i))
+	}
+	if got := r.tick(); got != "npc0 v1 1\nnpc1 v1 11\n" {
+		t.Fatalf("before reload: %q", got)
+	}
+	trees := []any{r.h.Agents()[0].Tree, r.h.Agents()[1].Tree}
+	r.write("npc.lua", script("v2", true))
+	printed, err := r.waitReload()
+	if err == nil || err.Error() != filepath.Join(r.dir, "npc.lua")+":2: run 4" {
+		t.Fatalf("err = %v, want the second run's error", err)
+	}
+	if printed != "npc0 v1 2\nnpc1 v1 12\n" {
+		t.Errorf("printed %q, want the old trees running the old code", printed)
+	}
+	if got := len(r.h.Agents()); got != 2 || r.h.Agents()[0].Tree != trees[0] || r.h.Agents()[1].Tree != trees[1] {
+		t.Errorf("%d agents, trees replaced: want the two old trees", got)
+	}
+	if v := r.h.L.GetGlobal("Runs"); v != lua.LNumber(2) {
+		t.Errorf("Runs = %v, want 2 (the failed reload's runs undone)", v)
 	}
 }

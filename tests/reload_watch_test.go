@@ -60,7 +60,7 @@ func TestReloadSlowSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.Close()
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	if err != nil || len(errs) > 0 || printed != "v2 2\n" {
 		t.Fatalf("reloads during the stall: %v; then err %v, printed %q; want one good reload", errs, err, printed)
 	}
@@ -75,7 +75,7 @@ func TestReloadEmptySave(t *testing.T) {
 	r := watchHarness(t, 20*time.Millisecond)
 	r.tick()
 	r.write("speaker.lua", "")
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	if err == nil || err.Error() != filepath.Join(r.dir, "speaker.lua")+": the file is empty (read twice, 20ms apart)" {
 		t.Fatalf("err = %v", err)
 	}
