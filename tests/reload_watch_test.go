@@ -39,7 +39,7 @@ func watchHarness(t *testing.T, debounce time.Duration) *reloadHarness {
 // after the debounce time instead of being reloaded, so the only reload is
 // the one of the new text, and nothing fails.
 func TestReloadSlowSave(t *testing.T) {
-	const debounce = 200 * time.Millisecond
+	const debounce = 300 * time.Millisecond
 	r := watchHarness(t, debounce)
 	if got := r.tick(); got != "start\nv1 1\n" {
 		t.Fatalf("before reload: %q", got)
