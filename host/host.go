@@ -47,6 +47,8 @@ type Host struct {
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher *watcher
+	// snapHint sizes reload snapshots after the last one.
+	snapHint snapHint
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.

@@ -38,6 +38,7 @@ type snapshot struct {
 	L       *lua.LState
 	tables  []tableState
 	index   map[*lua.LTable]int // position in tables
+	kv      []lua.LValue        // the tables' fields: key, value, key, value...
 	funcs   []funcState
 	upvals  []upvalState
 	udata   []udataState
@@ -52,9 +53,9 @@ type snapshot struct {
 }
 
 type tableState struct {
-	t  *lua.LTable
-	mt lua.LValue
-	kv []lua.LValue // key, value, key, value...
+	t      *lua.LTable
+	mt     lua.LValue
+	lo, hi int // the table's fields are kv[lo:hi]
 }
 
 type funcState struct {
@@ -89,16 +90,33 @@ type builtinState struct {
 // copies what a staged run could change. It runs no Lua code.
 func (h *Host) takeSnapshot() *snapshot {
 	L := h.L
-	s := &snapshot{L: L, index: map[*lua.LTable]int{}, env: L.Env,
+	// Sized after the last snapshot: the state changes little between
+	// reloads.
+	hint := h.snapHint
+	s := &snapshot{L: L, env: L.Env,
+		tables: make([]tableState, 0, hint.tables), index: make(map[*lua.LTable]int, hint.tables),
+		kv:    make([]lua.LValue, 0, hint.kv),
 		order: len(h.order), defined: make(map[*source]int, len(h.sources))}
 	for _, src := range h.sources {
 		s.defined[src] = len(src.defined)
 	}
-	seen := map[any]bool{}
+	fns := make(map[*lua.LFunction]bool, hint.fns)
+	seen := map[any]bool{} // userdata, threads, upvalues, blackboards, tasks
 	var work []lua.LValue
 	push := func(v lua.LValue) {
-		switch v.(type) {
-		case *lua.LTable, *lua.LFunction, *lua.LUserData, *lua.LState:
+		switch x := v.(type) {
+		case *lua.LTable:
+			if _, ok := s.index[x]; !ok {
+				s.index[x] = len(s.tables)
+				s.tables = append(s.tables, tableState{t: x})
+				work = append(work, v)
+			}
+		case *lua.LFunction:
+			if !fns[x] {
+				fns[x] = true
+				work = append(work, v)
+			}
+		case *lua.LUserData, *lua.LState:
 			if !seen[v] {
 				seen[v] = true
 				work = append(work, v)
@@ -158,15 +176,15 @@ func (h *Host) takeSnapshot() *snapshot {
 		work = work[:len(work)-1]
 		switch x := v.(type) {
 		case *lua.LTable:
-			ts := tableState{t: x, mt: x.Metatable}
+			lo := len(s.kv)
 			x.ForEach(func(k, v lua.LValue) {
-				ts.kv = append(ts.kv, k, v)
+				s.kv = append(s.kv, k, v)
 				push(k)
 				push(v)
 			})
+			ts := &s.tables[s.index[x]]
+			ts.mt, ts.lo, ts.hi = x.Metatable, lo, len(s.kv)
 			push(x.Metatable)
-			s.index[x] = len(s.tables)
-			s.tables = append(s.tables, ts)
 		case *lua.LFunction:
 			if !x.IsG {
 				s.funcs = append(s.funcs, funcState{fn: x, env: x.Env})
@@ -203,15 +221,20 @@ func (h *Host) takeSnapshot() *snapshot {
 			}
 		}
 	}
+	h.snapHint = snapHint{tables: len(s.tables), kv: len(s.kv), fns: len(fns)}
 	return s
 }
+
+// snapHint sizes the next snapshot after the last one.
+type snapHint struct{ tables, kv, fns int }
 
 // restore puts back everything the snapshot copied that differs now, and
 // forgets the files first loaded since. Tables that did not change are
 // left as they are (so their iteration order stays).
 func (s *snapshot) restore(h *Host) {
 	for i := range s.tables {
-		s.tables[i].restore()
+		ts := &s.tables[i]
+		restoreTable(ts.t, ts.mt, s.kv[ts.lo:ts.hi])
 	}
 	for _, f := range s.funcs {
 		f.fn.Env = f.env
@@ -242,23 +265,24 @@ func (s *snapshot) restore(h *Host) {
 	}
 }
 
-func (ts *tableState) restore() {
-	t := ts.t
-	t.Metatable = ts.mt
+// restoreTable gives t the metatable mt and the fields kv (key, value,
+// key, value...) it had, when they differ.
+func restoreTable(t *lua.LTable, mt lua.LValue, kv []lua.LValue) {
+	t.Metatable = mt
 	n, same := 0, true
 	t.ForEach(func(k, v lua.LValue) { n++ })
-	if n != len(ts.kv)/2 {
+	if n != len(kv)/2 {
 		same = false
 	}
-	for i := 0; same && i < len(ts.kv); i += 2 {
-		same = t.RawGet(ts.kv[i]) == ts.kv[i+1]
+	for i := 0; same && i < len(kv); i += 2 {
+		same = t.RawGet(kv[i]) == kv[i+1]
 	}
 	if same {
 		return
 	}
-	keep := make(map[lua.LValue]bool, len(ts.kv)/2)
-	for i := 0; i < len(ts.kv); i += 2 {
-		keep[ts.kv[i]] = true
+	keep := make(map[lua.LValue]bool, len(kv)/2)
+	for i := 0; i < len(kv); i += 2 {
+		keep[kv[i]] = true
 	}
 	var extra []lua.LValue
 	t.ForEach(func(k, _ lua.LValue) {
@@ -269,9 +293,9 @@ func (ts *tableState) restore() {
 	for _, k := range extra {
 		t.RawSet(k, lua.LNil)
 	}
-	for i := 0; i < len(ts.kv); i += 2 {
-		if t.RawGet(ts.kv[i]) != ts.kv[i+1] {
-			t.RawSet(ts.kv[i], ts.kv[i+1])
+	for i := 0; i < len(kv); i += 2 {
+		if t.RawGet(kv[i]) != kv[i+1] {
+			t.RawSet(kv[i], kv[i+1])
 		}
 	}
 }
@@ -304,5 +328,6 @@ func (s *snapshot) before(t *lua.LTable) ([]lua.LValue, bool) {
 	if !ok {
 		return nil, false
 	}
-	return s.tables[i].kv, true
+	ts := s.tables[i]
+	return s.kv[ts.lo:ts.hi], true
 }
