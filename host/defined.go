@@ -71,7 +71,6 @@ func (s *source) define(name string) {
 // value of its module in package.loaded.
 type classes struct {
 	names  []string
-	tables []*lua.LTable
 	module lua.LValue
 }
 
@@ -82,7 +81,6 @@ func (h *Host) classesOf(src *source) classes {
 	for _, n := range src.defined {
 		if tbl, ok := G.RawGetString(n).(*lua.LTable); ok && h.BT.IsTaskClass(tbl) {
 			c.names = append(c.names, n)
-			c.tables = append(c.tables, tbl)
 		}
 	}
 	c.module = lua.LNil

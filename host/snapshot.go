@@ -31,9 +31,10 @@ import (
 //
 // Not covered: Go state behind other userdata (objects bound with
 // SetGlobal, whose fields a script may set; a GOAP agent's or BTAI
-// root's Go fields), the Go structure of existing trees (children a
-// script adds to a live composite), and the stacks of suspended
-// coroutines. Scripts do not touch these while they load.
+// root's Go fields), the Go side of existing tasks and trees (children a
+// script adds to a live composite, its abort type), the stacks of
+// suspended coroutines, and the world outside the state (files, output).
+// Scripts do not touch these while they load.
 type snapshot struct {
 	L       *lua.LState
 	tables  []tableState

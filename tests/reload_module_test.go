@@ -129,3 +129,35 @@ func TestReloadFailedRunUnloadsNewModule(t *testing.T) {
 	}
 	r.stderr()
 }
+
+// A failed reload also puts back what it changed through a tree a global
+// holds: the tree's blackboard, the fields of its running task's table,
+// and the global variables.
+func TestReloadFailedRunKeepsTreeState(t *testing.T) {
+	r := newReloadHarness(t, map[string]string{
+		"m.lua": "return {}\n",
+		"main.lua": `require("m")
+Show = BTAction:New()
+function Show:OnUpdate()
+    print(self.label, self:GetVariable("hp"), require("bt").GetGlobalVariable("level"))
+    return BTTaskStatus.Running
+end
+local leaf = Show:New()
+leaf.label = "guard"
+TREE = BTBehaviorTree:New()
+TREE:SetStartTask(leaf)
+TREE:SetVariable("hp", 42)
+return TREE
+`}, "main.lua")
+	if got := r.tick(); got != "guard\t42\tnil\n" {
+		t.Fatalf("before reload: %q", got)
+	}
+	r.write("m.lua", `TREE:SetVariable("hp", 0)
+TREE:GetStartTask().label = "hijacked"
+require("bt").SetGlobalVariable("level", 9)
+error("x")
+`)
+	if printed, err := r.waitReload(); err == nil || printed != "guard\t42\tnil\n" {
+		t.Fatalf("err %v, printed %q; want an error and the tree's state as it was", err, printed)
+	}
+}
