@@ -15,10 +15,8 @@ type Agent struct {
 	Source string
 
 	host   *Host
+	load   *load // the LoadFile call that started the agent
 	status bt.Status
-	// where is the return value that gave the tree ("return value 2",
-	// "return value 1[3]"), for errors.
-	where string
 }
 
 // tick ticks the agent's tree unless it has completed or failed.

@@ -50,12 +50,15 @@ type Host struct {
 
 	stdout, stderr io.Writer
 	searchPath     []string
-	agents         []*Agent
+	agents         []*Agent // the agents of loads, in load order
+	loads          []*load  // each LoadFile call, in order
 	onReload       func(*ReloadReport, error)
 
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher *watcher
+	// snapHint sizes reload snapshots after the last one.
+	snapHint snapHint
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.

@@ -37,11 +37,17 @@ func (h *Host) setSearchPath(script string) {
 
 // LoadFile runs the script at path and starts an agent for each tree it
 // returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
-// own), or an array of those. A script that returns nothing only runs (and
-// LoadFile returns no agents). A tree returned twice, or one that an agent
-// ticks already, is an error: it would be ticked twice per frame.
+// own), or an array of those. A script that returns nothing only runs.
 // Errors name the file and line (a *luaerr.Error); a missing file is an
 // error that wraps fs.ErrNotExist. On error nothing is added.
+//
+// A script may be loaded many times (one agent per NPC): each call is a
+// load of its own, with its own trees, which a reload keeps or rebuilds
+// load by load. The second and later runs of a script are staged like a
+// reload's (see stage), so that the classes the script defines stay one
+// set of tables: a class it assigns again is merged into the existing one
+// in place, and every agent's tasks share it, so a reload's new methods
+// reach them all.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
@@ -52,32 +58,59 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
-	top := h.L.GetTop()
-	h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
-	if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
-	}
-	var rets []lua.LValue
-	for i := top + 1; i <= h.L.GetTop(); i++ {
-		rets = append(rets, h.L.Get(i))
-	}
-	h.L.SetTop(top)
-	agents, err := h.agentsOf(path, rets)
-	if err != nil {
-		return nil, err
-	}
-	for _, a := range agents { // agentsOf left out this script's agents
-		if old := h.agentOf(a.Tree, ""); old != nil {
-			return nil, &luaerr.Error{File: path, Msg: tickedAlready(a.where, a.Tree, old.Source)}
+	var trees []*btlib.Tree
+	if h.loadedBefore(src) {
+		st, err := h.stage(fn.Proto, nil)
+		if err != nil {
+			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
+		}
+		if trees, _, err = h.treesOf(path, st.rets, nil); err != nil {
+			return nil, err
+		}
+		h.commit(st)
+		h.recordDefined(src, st)
+	} else {
+		top := h.L.GetTop()
+		h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
+		if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
+			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
+		}
+		var rets []lua.LValue
+		for i := top + 1; i <= h.L.GetTop(); i++ {
+			rets = append(rets, h.L.Get(i))
+		}
+		h.L.SetTop(top)
+		if trees, _, err = h.treesOf(path, rets, nil); err != nil {
+			return nil, err
 		}
 	}
-	h.agents = append(h.agents, agents...)
-	return agents, nil
+	ld := &load{src: src}
+	for _, tr := range trees {
+		ld.agents = append(ld.agents, &Agent{host: h, Tree: tr, Source: path, load: ld})
+	}
+	h.loads = append(h.loads, ld)
+	h.agents = append(h.agents, ld.agents...)
+	return slices.Clone(ld.agents), nil
 }
 
-// agentsOf turns a script's return values into agents.
-func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
-	var out []*Agent
+// loadedBefore reports whether a LoadFile ran the script src already.
+func (h *Host) loadedBefore(src *source) bool {
+	for _, ld := range h.loads {
+		if ld.src == src {
+			return true
+		}
+	}
+	return false
+}
+
+// treesOf turns a script's return values into trees, with the return
+// value that gave each ("return value 2", "return value 1[3]"). A tree
+// returned twice, or ticked already by an agent of another script than
+// reloading (nil for a first load: by any agent), is refused: it would
+// tick twice per frame.
+func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source) ([]*btlib.Tree, []string, error) {
+	var out []*btlib.Tree
+	var wheres []string
 	var add func(v lua.LValue, where string) error
 	add = func(v lua.LValue, where string) error {
 		if v == lua.LNil {
@@ -98,23 +131,22 @@ func (h *Host) agentsOf(path string, rets []lua.LValue) ([]*Agent, error) {
 		if err != nil {
 			return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: %v", where, err)}
 		}
-		for _, a := range out {
-			if a.Tree == tr {
-				return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: the behavior tree %s is %s already; %s", where, treeName(tr), a.where, oneAgent)}
-			}
+		if i := slices.Index(out, tr); i >= 0 {
+			return &luaerr.Error{File: path, Msg: fmt.Sprintf("%s: the behavior tree %s is %s already; %s", where, treeName(tr), wheres[i], oneAgent)}
 		}
-		if old := h.agentOf(tr, path); old != nil {
+		if old := h.agentOf(tr, reloading); old != nil {
 			return &luaerr.Error{File: path, Msg: tickedAlready(where, tr, old.Source)}
 		}
-		out = append(out, &Agent{host: h, Tree: tr, Source: path, where: where})
+		out = append(out, tr)
+		wheres = append(wheres, where)
 		return nil
 	}
 	for i, v := range rets {
 		if err := add(v, fmt.Sprintf("return value %d", i+1)); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return out, nil
+	return out, wheres, nil
 }
 
 // inFile names path as the error's file when the error itself names none
@@ -130,18 +162,18 @@ func inFile(err error, path string) error {
 const oneAgent = "a tree is ticked by one agent (returned twice it would tick twice per frame)"
 
 // agentOf returns the agent that ticks tr, leaving out the agents of the
-// script skip (whose trees a reload replaces), or nil.
-func (h *Host) agentOf(tr *btlib.Tree, skip string) *Agent {
+// script skip (whose trees a reload replaces; nil for none), or nil.
+func (h *Host) agentOf(tr *btlib.Tree, skip *source) *Agent {
 	for _, a := range h.agents {
-		if a.Tree == tr && (skip == "" || a.Source != skip) {
+		if a.Tree == tr && (skip == nil || a.load == nil || a.load.src != skip) {
 			return a
 		}
 	}
 	return nil
 }
 
-// tickedAlready is the message for a return value whose tree an agent of
-// the script source ticks already.
+// tickedAlready is the message for a return value whose tree an agent
+// ticks already.
 func tickedAlready(where string, tr *btlib.Tree, source string) string {
 	return fmt.Sprintf("%s: the behavior tree %s is ticked already, returned by %s; %s", where, treeName(tr), source, oneAgent)
 }

@@ -2,7 +2,9 @@ package host
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,200 +13,187 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// ReloadReport says what a reload changed.
-type ReloadReport struct {
-	// File is the reloaded file as the host knows it.
-	File string
-	// Classes lists the global tables (classes, modules) merged in place.
-	Classes []string
-	// Added lists new globals.
-	Added []string
-	// Changed lists the methods added, removed or whose code changed, as
-	// "Class.Method".
-	Changed []string
-	// Rebuilt lists the trees rebuilt because their structure changed (or
-	// because an error had stopped them); empty for a class-level reload.
-	Rebuilt []string
-	// Took is the time the reload took, from compiling to merging.
-	Took time.Duration
-}
-
-// String is the one-line summary printed on stderr.
-func (r *ReloadReport) String() string {
-	var parts []string
-	if len(r.Classes) > 0 {
-		changed := "no code changed"
-		if len(r.Changed) > 0 {
-			changed = "changed " + strings.Join(r.Changed, ", ")
-		}
-		parts = append(parts, fmt.Sprintf("classes %s (%s)", strings.Join(r.Classes, ", "), changed))
-	}
-	if len(r.Added) > 0 {
-		parts = append(parts, "new globals "+strings.Join(r.Added, ", "))
-	}
-	if len(r.Rebuilt) > 0 {
-		parts = append(parts, "trees rebuilt: "+strings.Join(r.Rebuilt, ", "))
-	} else {
-		parts = append(parts, "running trees kept")
-	}
-	return fmt.Sprintf("reloaded %s in %s: %s", r.File, r.Took.Round(10*time.Microsecond), strings.Join(parts, "; "))
-}
-
 // Reload re-runs a file the host has loaded (a script given to LoadFile,
 // or a file loaded through require or dofile) and applies it between two
 // ticks. It must be called from the ticking goroutine; Watch calls it for
 // changed files at the start of Tick.
 //
 // The file is compiled first (a syntax error stops there) and run with a
-// staging global table; only when the run succeeds are its globals merged:
-// a class or module table that already exists gets the new methods in
-// place and loses the methods that disappeared, so running tasks call the
-// new code on their next tick; Go method caches are dropped.
+// staging global table (see stage); only when the run succeeds are its
+// globals merged: a class or module table that already exists gets the
+// new methods in place and loses the methods that disappeared, so running
+// tasks call the new code on their next tick; Go method caches are
+// dropped. A module whose value is not a table (a function) is replaced
+// in package.loaded.
 //
-// The rule for trees: the trees a reloaded script returns are compared
-// with the running trees it returned before, by structure (each task's
-// class and name and its children in order, see signature). Same structure:
-// a class-level reload; the running trees keep all their state (running
-// child, timers, counters, blackboard) and the new trees are dropped.
-// Different structure, a different number of trees, or a tree stopped by an
-// error: a structure-level reload; the old tree is halted (OnEnd on its
-// running tasks), its blackboard variables are copied into the new tree,
-// and the new tree runs in its place.
+// The rule for trees, for each LoadFile of the script (a script loaded
+// for 1000 NPCs has 1000 loads): the n-th tree the reloaded script returns
+// is compared with the n-th tree that load returned before, by structure
+// (each task's class, name and constructor arguments and its children in
+// order, at every depth; see signature). Same structure: the running tree
+// keeps all its state (running child, timers, counters, blackboard) and
+// the new tree is dropped. Different structure, or a tree stopped by an
+// error: the old tree is halted (OnEnd on its running tasks), its
+// blackboard variables are copied into the new tree, and the new tree runs
+// in its place. A tree the script no longer returns is halted and
+// removed; a tree it returns in addition starts. The script runs once;
+// when several loads need new trees, it runs once more for each further
+// load, so that every load gets trees of its own.
 //
 // After a successful reload, the scripts of trees that an error had
 // stopped are reloaded too (rebuilding those trees), so fixing a class in a
 // module restarts the trees it broke.
 //
-// A failed reload changes nothing and returns a *luaerr.Error with the
-// file and line: a syntax error, an error while the file runs, or a task
-// class the file defined before and no longer defines (running tasks may
-// use it).
+// A failed reload changes nothing (the snapshot taken before the run puts
+// back everything the run changed; see snapshot) and returns a
+// *luaerr.Error with the file and line: a syntax error, an error while the
+// file runs, or a task class the file defined before and no longer defines
+// (not assigned, or assigned a value that is not a table), since running
+// tasks may use it.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
-	rep, err := h.reload(path)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{rep.File: true}
-	for _, a := range h.agents {
-		if a.Err() == nil || seen[a.Source] {
-			continue
-		}
-		seen[a.Source] = true
-		if more, err := h.reload(a.Source); err == nil {
-			rep.Rebuilt = append(rep.Rebuilt, more.Rebuilt...)
-		}
-	}
-	return rep, nil
-}
-
-// reload is Reload of one file.
-func (h *Host) reload(path string) (*ReloadReport, error) {
 	abs, _ := filepath.Abs(path)
 	src, ok := h.sources[filepath.Clean(abs)]
 	if !ok {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	start := time.Now()
-	h.setSearchPath(src.path)
-	st, err := h.stage(src.path)
+	data, err := os.ReadFile(src.path)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+		return nil, err
 	}
-	if gone := h.vanished(src, st); len(gone) > 0 {
-		return nil, &luaerr.Error{File: src.path, Msg: fmt.Sprintf(
-			"%s no longer defined here; running tasks may use it, so nothing is reloaded (restart to remove a class)",
-			strings.Join(gone, ", ")+map[bool]string{true: " is", false: " are"}[len(gone) == 1])}
+	return h.reloadText(src, data)
+}
+
+// reloadText is Reload of src with its text data (read by the caller, or
+// by the watcher once the file settled).
+func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
+	start := time.Now()
+	rep, err := h.reload(src, data)
+	if err != nil {
+		return nil, err
 	}
-	var newAgents []*Agent
-	if src.kind == scriptSource {
-		if newAgents, err = h.agentsOf(src.path, st.rets); err != nil {
-			return nil, err
+	seen := map[*source]bool{src: true}
+	for _, a := range slices.Clone(h.agents) {
+		s := a.load.src
+		if a.Err() == nil || seen[s] {
+			continue
 		}
-	}
-	h.commit(st)
-	for _, n := range st.names {
-		if _, ok := h.L.GetGlobal(n).(*lua.LTable); ok && (h.definer(n) == nil || h.definer(n) == src) {
-			src.define(n)
+		seen[s] = true
+		text, err := os.ReadFile(s.path)
+		if err != nil {
+			continue
 		}
-	}
-	if src.kind == moduleSource {
-		h.mergeModule(src.module, st)
-	}
-	h.BT.Invalidate()
-	h.GOAP.Invalidate()
-	rep := &ReloadReport{File: src.path, Classes: st.merged, Added: st.added, Changed: st.changed}
-	if src.kind == scriptSource {
-		rep.Rebuilt = h.replaceTrees(src.path, newAgents)
+		if more, err := h.reload(s, text); err == nil {
+			rep.Rebuilt = append(rep.Rebuilt, more.Rebuilt...)
+			rep.Removed = append(rep.Removed, more.Removed...)
+			rep.Started = append(rep.Started, more.Started...)
+		}
 	}
 	rep.Took = time.Since(start)
 	return rep, nil
 }
 
-// mergeModule merges the table a reloaded module returned into the module
-// table already in package.loaded, in place.
-func (h *Host) mergeModule(name string, st *staged) {
-	if len(st.rets) == 0 {
-		return
+// reload is Reload of one file: a snapshot, the staged runs and the merge
+// (run), then, only when all of it succeeded, the trees replaced. When
+// run fails, the snapshot is restored.
+func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
+	h.setSearchPath(src.path)
+	fn, err := compile(h.L, src.path, data)
+	if err != nil {
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
 	}
-	nt, ok := st.rets[0].(*lua.LTable)
-	if !ok {
-		return
+	before := h.classesOf(src)
+	snap := h.takeSnapshot()
+	rep, plans, err := h.run(src, fn.Proto, before, snap)
+	if err != nil {
+		snap.restore(h)
+		h.BT.Invalidate()
+		h.GOAP.Invalidate()
+		return nil, err
 	}
-	loaded, ok := h.L.GetField(h.L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable)
-	if !ok {
-		return
+	for _, p := range plans {
+		h.applyPlan(p, rep)
 	}
-	if ot, ok := loaded.RawGetString(name).(*lua.LTable); ok {
-		st.merge(h.L, name, ot, nt)
+	if len(plans) > 0 {
+		h.relist()
 	}
+	return rep, nil
 }
 
-// replaceTrees applies the tree rule of Reload to the agents of script
-// path and returns the names of the rebuilt trees.
-func (h *Host) replaceTrees(path string, fresh []*Agent) []string {
-	var old []*Agent
-	for _, a := range h.agents {
-		if a.Source == path {
-			old = append(old, a)
+// run stages the file, checks that no class vanished, commits the staged
+// globals and module, and plans the trees of each load of a script. Any
+// error leaves live state changed: the caller restores its snapshot.
+func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, error) {
+	st, err := h.stage(proto, snap)
+	if err != nil {
+		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+	}
+	if why := h.vanished(src, before, st); len(why) > 0 {
+		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
+			"; running tasks may use it, so nothing is reloaded (restart to remove a class)"}
+	}
+	var fresh []*btlib.Tree
+	if src.kind == scriptSource {
+		if fresh, _, err = h.treesOf(src.path, st.rets, src); err != nil {
+			return nil, nil, err
 		}
 	}
-	same := len(old) == len(fresh)
-	for i := 0; same && i < len(old); i++ {
-		same = old[i].Err() == nil && signature(old[i].Tree) == signature(fresh[i].Tree)
+	rep := &ReloadReport{File: src.path}
+	h.commit(st)
+	h.recordDefined(src, st)
+	if src.kind == moduleSource {
+		h.commitModule(src, st, rep)
 	}
-	if same {
-		return nil
-	}
-	var rebuilt []string
-	for i, a := range old {
-		a.haltForReload()
-		if i < len(fresh) {
-			carryBlackboard(a.Tree, fresh[i].Tree)
-			a.Tree = fresh[i].Tree
-			a.status = 0
-			rebuilt = append(rebuilt, a.Name())
+	rep.Classes, rep.Added, rep.Changed = st.merged, st.added, st.changed
+	var plans []treePlan
+	if src.kind == scriptSource {
+		if plans, err = h.planTrees(src, proto, fresh, snap); err != nil {
+			return nil, nil, err
 		}
 	}
-	if len(fresh) != len(old) {
-		kept := h.agents[:0]
-		for _, a := range h.agents {
-			if a.Source != path {
-				kept = append(kept, a)
+	return rep, plans, nil
+}
+
+// recordDefined records the global tables the staged run assigned as
+// defined by src, unless another file defined them.
+func (h *Host) recordDefined(src *source, st *staged) {
+	G := h.L.G.Global
+	for _, n := range st.names {
+		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
+			if d := h.definer(n); d == nil || d == src {
+				src.define(n)
 			}
 		}
-		h.agents = append(kept, fresh...)
-		rebuilt = rebuilt[:0]
-		for _, a := range fresh {
-			rebuilt = append(rebuilt, a.Name())
-		}
 	}
-	return rebuilt
 }
 
-// carryBlackboard copies the variables of from's blackboard into to's.
-func carryBlackboard(from, to *btlib.Tree) {
-	for _, name := range from.BT.Blackboard.Names() {
-		v, _ := from.BT.Blackboard.Get(name)
-		to.BT.Blackboard.Set(name, v)
+// loaded returns package.loaded (the registry's _LOADED table).
+func (h *Host) loaded() *lua.LTable {
+	t, _ := h.L.G.Registry.RawGetString("_LOADED").(*lua.LTable)
+	if t == nil {
+		t = h.L.NewTable()
 	}
+	return t
+}
+
+// commitModule applies the value a reloaded module returned to the module
+// in package.loaded: a table is merged into the module table in place; any
+// other value (a function, a number) replaces the module's value. A module
+// that returned nothing keeps its value.
+func (h *Host) commitModule(src *source, st *staged, rep *ReloadReport) {
+	if len(st.rets) == 0 || st.rets[0] == lua.LNil {
+		return
+	}
+	loaded := h.loaded()
+	nv, ov := st.rets[0], loaded.RawGetString(src.module)
+	ot, oldIsTable := ov.(*lua.LTable)
+	nt, newIsTable := nv.(*lua.LTable)
+	if oldIsTable && newIsTable {
+		st.merge(h.L, src.module, ot, nt)
+		return
+	}
+	if nv == ov {
+		return
+	}
+	loaded.RawSetString(src.module, nv)
+	rep.Replaced = append(rep.Replaced, fmt.Sprintf("%s (a %s)", src.module, nv.Type()))
 }

@@ -1,23 +1,34 @@
 package host
 
 import (
-	"strings"
+	"crypto/sha256"
+	"encoding/binary"
+	"hash"
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// signature describes the structure of a tree: each task's class and name
+// treeSignature is a SHA-256 hash of the structure of a whole tree.
+type treeSignature [sha256.Size]byte
+
+// signature hashes the structure of a tree, at every depth: each task's
+// class, name and structure signature (constructor arguments, see Signer)
 // with its children in order. Two trees with the same signature differ at
 // most in the code of their classes, which a class-level reload swaps in
 // place; any other difference (children added, removed, reordered, a task
-// of another class) asks for the tree to be rebuilt.
-func signature(tr *btlib.Tree) string {
-	var b strings.Builder
+// of another class, an edited argument), however deep, asks for the tree
+// to be rebuilt. A task met a second time on the walk (a Lua composite
+// that lists a task twice in its childTasks, or a cycle) is hashed as a
+// reference to its first place, so the walk ends.
+func signature(tr *btlib.Tree) treeSignature {
+	s := signer{h: sha256.New(), seen: map[bt.Task]int{}}
 	if r := tr.Root(); r != nil {
-		writeSignature(&b, r)
+		s.task(r)
 	}
-	return b.String()
+	var out treeSignature
+	s.h.Sum(out[:0])
+	return out
 }
 
 // Signer is implemented by tasks with more to compare across a reload than
@@ -25,58 +36,37 @@ func signature(tr *btlib.Tree) string {
 // their own (a BTAI root).
 type Signer interface{ StructureSignature() string }
 
-// writeSignature writes the signature of t's subtree, depth first, with
-// an explicit stack: no depth limit and no recursion. A task met a second
-// time (a Lua childTasks table may list a task twice, or its own
-// ancestor) is written as "^" and not entered again.
-func writeSignature(b *strings.Builder, t bt.Task) {
-	type frame struct {
-		kids []bt.Task
-		next int
-	}
-	var stack []frame
-	seen := map[*bt.TaskBase]bool{}
-	for {
-		if seen[t.Base()] {
-			b.WriteByte('^')
-		} else {
-			seen[t.Base()] = true
-			writeTask(b, t)
-			if p, ok := t.(bt.ParentTask); ok {
-				if kids := p.Children(); len(kids) > 0 {
-					b.WriteByte('(')
-					stack = append(stack, frame{kids: kids})
-				}
-			}
-		}
-		for {
-			if len(stack) == 0 {
-				return
-			}
-			f := &stack[len(stack)-1]
-			if f.next == len(f.kids) {
-				b.WriteByte(')')
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			if f.next > 0 {
-				b.WriteByte(',')
-			}
-			t = f.kids[f.next]
-			f.next++
-			break
-		}
-	}
+// signer writes a tree walk into a hash; every string is length-prefixed
+// and every list counted, so that different trees never write the same
+// bytes.
+type signer struct {
+	h    hash.Hash
+	seen map[bt.Task]int // preorder number of each task met
+	buf  [binary.MaxVarintLen64]byte
 }
 
-// writeTask writes one task's part of the signature: its kind, its
-// Signer signature in braces when it or a task it wraps has one, and its
-// name after a colon.
-func writeTask(b *strings.Builder, t bt.Task) {
-	b.WriteString(bt.Kind(t))
+func (s *signer) uint(n int) {
+	s.h.Write(s.buf[:binary.PutUvarint(s.buf[:], uint64(n))])
+}
+
+func (s *signer) str(v string) {
+	s.uint(len(v))
+	s.h.Write([]byte(v))
+}
+
+func (s *signer) task(t bt.Task) {
+	if n, ok := s.seen[t]; ok {
+		s.uint(1) // a reference to task n
+		s.uint(n)
+		return
+	}
+	s.seen[t] = len(s.seen)
+	s.uint(0)
+	s.str(bt.Kind(t))
+	extra := ""
 	for u, n := t, 0; u != nil && n < 8; n++ {
-		if s, ok := u.(Signer); ok {
-			b.WriteString("{" + s.StructureSignature() + "}")
+		if sg, ok := u.(Signer); ok {
+			extra = sg.StructureSignature()
 			break
 		}
 		w, ok := u.(bt.Wrapper)
@@ -85,6 +75,16 @@ func writeTask(b *strings.Builder, t bt.Task) {
 		}
 		u = w.Unwrap()
 	}
-	b.WriteByte(':')
-	b.WriteString(t.Base().Name)
+	s.str(extra)
+	s.str(t.Base().Name)
+	p, ok := t.(bt.ParentTask)
+	if !ok {
+		s.uint(0)
+		return
+	}
+	kids := p.Children()
+	s.uint(len(kids))
+	for _, c := range kids {
+		s.task(c)
+	}
 }

@@ -84,6 +84,12 @@ func loadFile(L *lua.LState, path string) (*lua.LFunction, error) {
 	if err != nil {
 		return nil, err
 	}
+	return compile(L, path, src)
+}
+
+// compile compiles src, the text of the Lua file at path, as loadFile
+// does.
+func compile(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
 	src = bytes.TrimPrefix(src, utf8BOM)
 	if len(src) > 0 && src[0] == '#' {
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {

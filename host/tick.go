@@ -2,7 +2,9 @@ package host
 
 import "errors"
 
-// Agents returns the agents started by LoadFile, finished ones included.
+// Agents returns the running and finished agents: those LoadFile started
+// and those a reload started (a script that returns more trees), in the
+// order of the loads; trees a reload removed are no longer listed.
 func (h *Host) Agents() []*Agent { return h.agents }
 
 // Tick ticks every running agent once with delta time dt (seconds). An

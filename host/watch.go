@@ -2,12 +2,12 @@ package host
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
 	"time"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/fsnotify/fsnotify"
 )
 
@@ -16,19 +16,24 @@ import (
 // and rename it over the original.
 const DefaultDebounce = 40 * time.Millisecond
 
-// watcher turns file-system events on the host's Lua files into a set of
-// files to reload, debounced. Its goroutine only collects paths; reloads
-// happen on the ticking goroutine (see Host.ApplyReloads).
+// watcher turns file-system events on the host's Lua files into the
+// settled texts of the files to reload. Its goroutine collects changed
+// paths and reads each file once it has been quiet for the debounce time
+// (see settle); reloads happen on the ticking goroutine (see
+// Host.ApplyReloads).
 type watcher struct {
 	fs       *fsnotify.Watcher
 	debounce time.Duration
 	errOut   func(error)
 
-	mu      sync.Mutex
-	files   map[string]bool // absolute paths to reload on change
-	dirs    map[string]bool // folders watched
-	pending map[string]bool // changed, still settling
-	ready   map[string]bool // settled, to reload before the next tick
+	// pending holds the changed files still settling; only the watcher's
+	// goroutine uses it.
+	pending map[string]*pendingFile
+
+	mu    sync.Mutex
+	files map[string]bool         // absolute paths to reload on change
+	dirs  map[string]bool         // folders watched
+	ready map[string]*settledFile // settled, to reload before the next tick
 
 	done chan struct{}
 	wg   sync.WaitGroup
@@ -36,9 +41,13 @@ type watcher struct {
 
 // Watch starts watching every Lua file the host has loaded (and every file
 // it loads later) and reloads a file, between two ticks, once it has been
-// quiet for debounce (0 means DefaultDebounce). Folders are watched rather
-// than files, so saves by rename and files deleted and created again are
-// seen. Close stops watching.
+// quiet for debounce (0 means DefaultDebounce): no event for that long,
+// and a modification time at least that old. A file that is empty, or
+// changes while it is read, is read again after debounce (an editor that
+// truncates the file and is slow to write it again on a loaded machine);
+// when it is still so, the reload fails with that reason. Folders are
+// watched rather than files, so saves by rename and files deleted and
+// created again are seen. Close stops watching.
 func (h *Host) Watch(debounce time.Duration) error {
 	if h.watcher != nil {
 		return nil
@@ -54,7 +63,7 @@ func (h *Host) Watch(debounce time.Duration) error {
 		fs: fw, debounce: debounce,
 		errOut: func(err error) { fmt.Fprintln(h.stderr, "btlua: watch:", err) },
 		files:  map[string]bool{}, dirs: map[string]bool{},
-		pending: map[string]bool{}, ready: map[string]bool{},
+		pending: map[string]*pendingFile{}, ready: map[string]*settledFile{},
 		done: make(chan struct{}),
 	}
 	h.watcher = w
@@ -97,40 +106,41 @@ func (w *watcher) loop() {
 			}
 			name := filepath.Clean(ev.Name)
 			w.mu.Lock()
-			if w.files[name] && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0 {
-				w.pending[name] = true
-				timer.Reset(w.debounce)
+			changed := w.files[name] && ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename|fsnotify.Remove) != 0
+			if changed {
+				delete(w.ready, name) // a text read before this change is stale
 			}
 			w.mu.Unlock()
+			if changed {
+				w.pending[name] = &pendingFile{}
+				timer.Reset(w.debounce)
+			}
 		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return
 			}
 			w.errOut(err)
 		case <-timer.C:
-			w.mu.Lock()
-			for p := range w.pending {
-				w.ready[p] = true
+			if wait := w.settle(); wait > 0 {
+				timer.Reset(wait)
 			}
-			clear(w.pending)
-			w.mu.Unlock()
 		}
 	}
 }
 
-// take returns the settled paths, sorted, and forgets them.
-func (w *watcher) take() []string {
+// take returns the settled files, sorted by path, and forgets them.
+func (w *watcher) take() []*settledFile {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if len(w.ready) == 0 {
 		return nil
 	}
-	out := make([]string, 0, len(w.ready))
-	for p := range w.ready {
-		out = append(out, p)
+	out := make([]*settledFile, 0, len(w.ready))
+	for _, f := range w.ready {
+		out = append(out, f)
 	}
 	clear(w.ready)
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i].abs < out[j].abs })
 	return out
 }
 
@@ -145,24 +155,29 @@ func (w *watcher) close() {
 // printing one line per reload on stderr, and returns how many reloads it
 // tried. Tick calls it first, so reloads fall between two ticks; an
 // embedder may call it at another point of its frame, on the ticking
-// goroutine. A file that does not exist right now (deleted, or between the
-// two steps of a save by rename) is skipped; its next creation is seen as a
-// change.
+// goroutine. The watcher has read each file once it had been quiet for
+// the debounce time (see Watch); a file that could not be read whole
+// (still empty, or changing, when read again) counts as a failed reload.
+// A file that does not exist right now (deleted, or between the two steps
+// of a save by rename) is skipped; its next creation is seen as a change.
 func (h *Host) ApplyReloads() int {
 	if h.watcher == nil {
 		return 0
 	}
 	n := 0
-	for _, abs := range h.watcher.take() {
-		src := h.sources[abs]
+	for _, f := range h.watcher.take() {
+		src := h.sources[f.abs]
 		if src == nil {
 			continue
 		}
-		if _, err := os.Stat(abs); err != nil {
-			continue
-		}
 		n++
-		rep, err := h.Reload(src.path)
+		var rep *ReloadReport
+		var err error
+		if f.problem != "" {
+			err = &luaerr.Error{File: src.path, Msg: f.problem}
+		} else {
+			rep, err = h.reloadText(src, f.data)
+		}
 		if err != nil {
 			fmt.Fprintf(h.stderr, "btlua: reload of %s failed, the old code keeps running: %v\n", src.path, err)
 			if h.onReload != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -115,20 +116,20 @@ func (r *reloadHarness) tick() string {
 }
 
 // waitReload waits, without ticking, for the watcher to report a settled
-// change, applies it, and returns the reload's error and what the next
-// tick printed (including what the reload itself printed).
-func (r *reloadHarness) waitReload() (error, string) {
+// change, applies it, and returns what the next tick printed (including
+// what the reload itself printed) and the reload's error.
+func (r *reloadHarness) waitReload() (string, error) {
 	r.t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		if r.h.ApplyReloads() > 0 {
 			err := <-r.reloads
-			return err, r.tick()
+			return r.tick(), err
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	r.t.Fatal("no reload within 5s")
-	return nil, ""
+	return "", nil
 }
 
 func (r *reloadHarness) write(name, text string) {
@@ -151,6 +152,17 @@ func (r *reloadHarness) writeByRename(name, text string) {
 	}
 }
 
+// stderr returns what the host printed on stderr since the last call,
+// with the reload durations replaced by "T" and the temp folder by "DIR",
+// so that reload lines can be compared exactly.
+func (r *reloadHarness) stderr() string {
+	s := strings.ReplaceAll(r.errOut.take(), r.dir+string(filepath.Separator), "DIR/")
+	return tookRE.ReplaceAllString(s, " in T: ")
+}
+
+// tookRE matches the duration of a reload line ("in 390µs: ").
+var tookRE = regexp.MustCompile(` in [0-9.]+(ns|µs|ms|s): `)
+
 func (r *reloadHarness) blackboard(name string) lua.LValue {
 	v, _ := r.h.Agents()[0].Tree.BT.Blackboard.Get(name)
 	lv, _ := v.(lua.LValue)
@@ -168,7 +180,7 @@ func TestReloadLeafClass(t *testing.T) {
 	}
 
 	r.write("speaker.lua", speaker("v2"))
-	if err, printed := r.waitReload(); err != nil || printed != "v2 3\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v2 3\n" {
 		t.Fatalf("in-place save: err %v, printed %q; want the new OnUpdate with count 3 and no restart", err, printed)
 	}
 	if got := r.tick(); got != "v2 4\n" {
@@ -176,12 +188,12 @@ func TestReloadLeafClass(t *testing.T) {
 	}
 
 	r.writeByRename("speaker.lua", speaker("v3"))
-	if err, printed := r.waitReload(); err != nil || !strings.HasSuffix(printed, "v3 5\n") {
+	if printed, err := r.waitReload(); err != nil || !strings.HasSuffix(printed, "v3 5\n") {
 		t.Fatalf("save by rename: err %v, printed %q", err, printed)
 	}
 
 	r.write("speaker.lua", "Speaker = BTAction:New()\nfunction Speaker:OnUpdate(\n")
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	var le *luaerr.Error
 	if !errors.As(err, &le) || filepath.Base(le.File) != "speaker.lua" || le.Line != 2 {
 		t.Fatalf("broken save: err %v; want a speaker.lua:2 error", err)
@@ -194,7 +206,7 @@ func TestReloadLeafClass(t *testing.T) {
 	}
 
 	r.write("speaker.lua", speaker("v4"))
-	if err, printed := r.waitReload(); err != nil || printed != "v4 7\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v4 7\n" {
 		t.Fatalf("fixed save: err %v, printed %q", err, printed)
 	}
 	if s := r.h.Agents()[0].Status().String(); s != "Running" {
@@ -217,7 +229,7 @@ func TestReloadStructure(t *testing.T) {
 	rebuilt := strings.Replace(speakerMain, `seq:AddChild(BTLog:New("after"))`, `seq:AddChild(BTLog:New("after"))
 seq:AddChild(BTLog:New("and more"))`, 1)
 	r.write("main.lua", rebuilt)
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	if err != nil || printed != "end\nstart\nv1 1\n" {
 		t.Fatalf("err %v, printed %q; want the old task ended and the new tree started", err, printed)
 	}
@@ -287,7 +299,13 @@ func TestReloadLeaks(t *testing.T) {
 		}
 		h.Close()
 	}
-	if g3 := runtime.NumGoroutine(); g3 != g2 {
+	// fsnotify's reader goroutine signals Close before it has returned:
+	// give it a moment.
+	g3 := runtime.NumGoroutine()
+	for end := time.Now().Add(time.Second); g3 != g2 && time.Now().Before(end); g3 = runtime.NumGoroutine() {
+		time.Sleep(time.Millisecond)
+	}
+	if g3 != g2 {
 		t.Errorf("goroutines: %d before 20 watching hosts, %d after closing them", g2, g3)
 	}
 }
@@ -306,7 +324,7 @@ return root
 		t.Fatalf("before reload: %q", got)
 	}
 	r.write("ai.lua", script("run"))
-	if err, printed := r.waitReload(); err != nil || printed != "run\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "run\n" {
 		t.Fatalf("err %v, printed %q; want the rebuilt root to call the new function", err, printed)
 	}
 	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt") {
@@ -328,7 +346,7 @@ func TestReloadDeletedAndRecreated(t *testing.T) {
 		t.Fatalf("after deletion: %q, want the old code running", got)
 	}
 	r.write("speaker.lua", speaker("v2"))
-	if err, printed := r.waitReload(); err != nil || printed != "v2 3\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v2 3\n" {
 		t.Fatalf("re-created file: err %v, printed %q", err, printed)
 	}
 }
@@ -343,7 +361,7 @@ func TestReloadRestartsStoppedTree(t *testing.T) {
 	}
 	r.out.take()
 	r.write("speaker.lua", speaker("fixed"))
-	if err, printed := r.waitReload(); err != nil || printed != "start\nfixed 1\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "start\nfixed 1\n" {
 		t.Fatalf("err %v, printed %q; want the tree rebuilt and running the fixed class", err, printed)
 	}
 	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt: BTBehaviorTree") {
@@ -364,7 +382,7 @@ return seq
 	r := newReloadHarness(t, map[string]string{"ai.lua": script("old")}, "ai.lua")
 	r.tick()
 	r.write("ai.lua", script("new"))
-	if err, _ := r.waitReload(); err != nil {
+	if _, err := r.waitReload(); err != nil {
 		t.Fatal(err)
 	}
 	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt") {
@@ -386,7 +404,7 @@ func TestReloadVanishedClass(t *testing.T) {
 	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
 	r.tick()
 	r.write("speaker.lua", strings.ReplaceAll(speaker("v2"), "Speaker", "Talker"))
-	err, printed := r.waitReload()
+	printed, err := r.waitReload()
 	if err == nil || !strings.Contains(err.Error(), "speaker.lua: Speaker is no longer defined here; running tasks may use it, so nothing is reloaded") {
 		t.Fatalf("err = %v", err)
 	}
@@ -397,7 +415,7 @@ func TestReloadVanishedClass(t *testing.T) {
 		t.Errorf("the refused reload defined Talker = %v", v)
 	}
 	r.write("speaker.lua", speaker("v3"))
-	if err, printed := r.waitReload(); err != nil || printed != "v3 3\n" {
+	if printed, err := r.waitReload(); err != nil || printed != "v3 3\n" {
 		t.Fatalf("next good save: err %v, printed %q", err, printed)
 	}
 }

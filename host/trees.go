@@ -1,0 +1,128 @@
+package host
+
+import (
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// load is one LoadFile call: the script it ran and the agents running the
+// trees that run returned, in the order returned. A reload replaces each
+// load's trees with trees of the load's own (see Reload).
+type load struct {
+	src    *source
+	agents []*Agent
+}
+
+// unchanged reports whether the load's trees are all running and have the
+// structures sigs, in order: a class-level reload keeps them all.
+func (ld *load) unchanged(sigs []treeSignature) bool {
+	if len(ld.agents) != len(sigs) {
+		return false
+	}
+	for i, a := range ld.agents {
+		if a.Err() != nil || signature(a.Tree) != sigs[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// treePlan is what a reload does to the trees of one load: replace them
+// with the trees fresh, tree by tree (see applyPlan).
+type treePlan struct {
+	ld    *load
+	fresh []*btlib.Tree
+}
+
+// planTrees decides which loads of the script src need new trees, given
+// the trees first of the reload's run: the loads whose trees all have the
+// same structures are kept as they are. The first load that needs new
+// trees takes first; each further one gets a run of its own (staged and
+// committed like the first run). An error of such a run fails the reload.
+func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *snapshot) ([]treePlan, error) {
+	sigs := make([]treeSignature, len(first))
+	for i, tr := range first {
+		sigs[i] = signature(tr)
+	}
+	var plans []treePlan
+	for _, ld := range h.loads {
+		if ld.src != src || ld.unchanged(sigs) {
+			continue
+		}
+		fresh := first
+		if len(plans) > 0 {
+			st, err := h.stage(proto, snap)
+			if err != nil {
+				return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+			}
+			if fresh, _, err = h.treesOf(src.path, st.rets, src); err != nil {
+				return nil, err
+			}
+			h.commit(st)
+		}
+		plans = append(plans, treePlan{ld: ld, fresh: fresh})
+	}
+	return plans, nil
+}
+
+// applyPlan replaces the trees of a load tree by tree: the n-th fresh tree
+// with the n-th old one. An old tree that is running and has the fresh
+// tree's structure is kept; another is halted, its blackboard variables
+// are copied into the fresh tree, and its agent runs the fresh tree. Old
+// trees without a fresh one are halted and removed; fresh trees without an
+// old one start in new agents. The report gets the names.
+func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
+	old, fresh := p.ld.agents, p.fresh
+	var next []*Agent
+	for i := 0; i < max(len(old), len(fresh)); i++ {
+		switch {
+		case i < len(old) && i < len(fresh):
+			a := old[i]
+			next = append(next, a)
+			if a.Err() == nil && signature(a.Tree) == signature(fresh[i]) {
+				continue
+			}
+			rep.Rebuilt = append(rep.Rebuilt, a.Name())
+			a.haltForReload()
+			carryBlackboard(a.Tree, fresh[i])
+			a.Tree, a.status = fresh[i], 0
+		case i < len(old):
+			rep.Removed = append(rep.Removed, old[i].Name())
+			old[i].haltForReload()
+		default:
+			a := &Agent{host: h, Tree: fresh[i], Source: p.ld.src.path, load: p.ld}
+			rep.Started = append(rep.Started, a.Name())
+			next = append(next, a)
+		}
+	}
+	p.ld.agents = next
+}
+
+// relist rebuilds the host's list of agents from its loads after a reload
+// changed some: each load's agents stand where the load's first agent
+// stood, and a load that had none puts its new ones at the end.
+func (h *Host) relist() {
+	out := make([]*Agent, 0, len(h.agents))
+	placed := map[*load]bool{}
+	for _, a := range h.agents {
+		if !placed[a.load] {
+			placed[a.load] = true
+			out = append(out, a.load.agents...)
+		}
+	}
+	for _, ld := range h.loads {
+		if !placed[ld] {
+			out = append(out, ld.agents...)
+		}
+	}
+	h.agents = out
+}
+
+// carryBlackboard copies the variables of from's blackboard into to's.
+func carryBlackboard(from, to *btlib.Tree) {
+	for _, name := range from.BT.Blackboard.Names() {
+		v, _ := from.BT.Blackboard.Get(name)
+		to.BT.Blackboard.Set(name, v)
+	}
+}
