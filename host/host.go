@@ -57,6 +57,7 @@ type Host struct {
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher *watcher
+	closed  bool // Close has run
 	// snapHint sizes reload snapshots after the last one.
 	snapHint snapHint
 }
@@ -99,8 +100,12 @@ func New(opts Options) (*Host, error) {
 }
 
 // Close ends the runs under way (OnEnd of running tasks) and closes the
-// Lua state.
+// Lua state. Calling it again does nothing.
 func (h *Host) Close() {
+	if h.closed {
+		return
+	}
+	h.closed = true
 	if h.watcher != nil {
 		h.watcher.close()
 		h.watcher = nil

@@ -111,7 +111,8 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	if c.trace {
 		tr = newTracer(stderr)
 	}
-	for n := 0; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
+	n := 0
+	for ; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
 		if tr != nil {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, n+1)
@@ -129,7 +130,14 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 			}
 		}
 	}
-	if len(h.Failed()) > 0 {
+	failed := len(h.Failed()) > 0
+	if tr != nil {
+		// Close halts the tasks still running: their trace lines close
+		// the trace, under the last tick.
+		h.Close()
+		tr.flush(n)
+	}
+	if failed {
 		return exitFailed
 	}
 	if ctx.Err() != nil {
