@@ -112,3 +112,48 @@ func BenchmarkAgentTick(b *testing.B) {
 		}
 	}
 }
+
+// resourceBenchSpecs are the generated resource-chain domains benchmarked
+// (see resource_domain_test.go); the name gives actions x optimal steps.
+var resourceBenchSpecs = []struct {
+	name string
+	spec resourceSpec
+}{
+	{"20x6", resourceSpec{Seed: 1, Tiers: 1, Actions: 20}},
+	{"20x11", resourceSpec{Seed: 1, Tiers: 2, Actions: 20}},
+	{"30x13", resourceSpec{Seed: 1, Tiers: 3, Actions: 30}},
+	{"30x15", resourceSpec{Seed: 4, Tiers: 3, Actions: 30}},
+	{"30x17", resourceSpec{Seed: 1, Tiers: 4, Actions: 30}},
+	{"30x23", resourceSpec{Seed: 1, Tiers: 7, Actions: 30}},
+}
+
+// BenchmarkResourceChain plans each generated domain with a warm Planner
+// (buffers reused across plans) and a cold one (a new Planner per plan).
+func BenchmarkResourceChain(b *testing.B) {
+	for _, rb := range resourceBenchSpecs {
+		start, g, actions := resourceDomain(rb.spec)
+		for _, warm := range []bool{true, false} {
+			name := rb.name + "/warm"
+			if !warm {
+				name = rb.name + "/cold"
+			}
+			b.Run(name, func(b *testing.B) {
+				p := &Planner{MaxNodes: 1 << 22}
+				var plan Plan
+				b.ReportAllocs()
+				for b.Loop() {
+					if !warm {
+						p = &Planner{MaxNodes: 1 << 22}
+					}
+					var err error
+					plan, err = p.Plan(start, g, actions)
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				reportPlan(b, plan.Expanded)
+				b.ReportMetric(float64(plan.Len()), "steps")
+			})
+		}
+	}
+}
