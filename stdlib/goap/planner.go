@@ -125,8 +125,7 @@ type Planner struct {
 	expanded int
 	elapsed  time.Duration
 	limit    string // the budget that stopped the last search, or ""
-	goalNode int32
-	running  bool
+	gen      uint64 // bumped by Plan and Begin: supersedes a pending Request
 
 	// search buffers
 	nodes   []node
@@ -177,7 +176,7 @@ func (p *Planner) Plan(start *WorldState, goal *Goal, actions []*Action) (Plan, 
 	p.trace = p.trace[:0]
 	p.traceN = 0
 	p.limit = ""
-	p.running = false
+	p.gen++
 	p.lastStart = start
 	plan, err := p.plan(start, goal, actions)
 	p.last, p.lastErr = plan, err

@@ -29,8 +29,6 @@ func (p *Planner) beginSearch() {
 	p.open = p.open[:0]
 	p.seq = 0
 	p.expanded, p.pruned, p.elapsed, p.limit = 0, 0, 0, ""
-	p.goalNode = -1
-	p.running = true
 	p.resetTable()
 	p.resetDominance()
 	p.scratch = append(p.scratch[:0], p.start...)
@@ -85,7 +83,6 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 		st := p.arena[int(it.node)*k : int(it.node+1)*k]
 		if p.goalHolds(st) {
 			p.traceGoal(it.node)
-			p.running = false
 			return it.node, p.expanded, "", nil
 		}
 		if !n.hFull {
@@ -118,7 +115,6 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 			continue
 		}
 		if err := p.checkBudget(maxNodes, maxTime, maxBytes, t0); err != "" {
-			p.running = false
 			return -1, p.expanded, err, ErrBudget
 		}
 		n.closed = true
@@ -137,8 +133,7 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				p.view.st = st
 				cost = ca.costFunc(&p.view)
 				if math.IsNaN(cost) || math.IsInf(cost, 0) || cost < ca.lowerBound {
-					p.running = false
-					return -1, p.expanded, fmt.Sprintf("action %q: CostFunc returned %v (declared lower bound %v)",
+							return -1, p.expanded, fmt.Sprintf("action %q: CostFunc returned %v (declared lower bound %v)",
 						ca.act.Name, cost, ca.lowerBound), ErrInvalid
 				}
 			}
@@ -185,7 +180,6 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 			st = p.arena[int(it.node)*k : int(it.node+1)*k]
 		}
 	}
-	p.running = false
 	return -1, p.expanded, "search exhausted every reachable state", ErrNoPlan
 }
 
