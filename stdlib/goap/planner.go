@@ -7,12 +7,12 @@ import (
 
 // Default budgets, used when the Planner's field is 0.
 const (
-	DefaultMaxNodes = 100000           // Planner.MaxNodes: expansions per Plan call
-	DefaultMaxTime  = time.Second      // Planner.MaxTime
-	DefaultMaxBytes = 64 << 20         // Planner.MaxBytes: 64 MiB of search memory
-	nodeBytes       = 56               // estimated bytes of one node (unsafe.Sizeof(node{}))
-	openItemBytes   = 24               // bytes of one openItem
-	slotBytes       = 16               // bytes of one slot
+	DefaultMaxNodes = 100000      // Planner.MaxNodes: expansions per Plan call
+	DefaultMaxTime  = time.Second // Planner.MaxTime
+	DefaultMaxBytes = 64 << 20    // Planner.MaxBytes: 64 MiB of search memory
+	nodeBytes       = 56          // estimated bytes of one node (unsafe.Sizeof(node{}))
+	openItemBytes   = 24          // bytes of one openItem
+	slotBytes       = 16          // bytes of one slot
 )
 
 // Planner finds cheapest plans by A* search over world states. It replaces
@@ -259,7 +259,6 @@ func (p *Planner) replayCheck(start *WorldState, goal *Goal, plan []*Action) str
 	}
 	return ""
 }
-
 
 func (p *Planner) applicable(ca *cAction, st []slot) bool {
 	for j := ca.pre0; j < ca.pre1; j++ {

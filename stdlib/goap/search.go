@@ -133,7 +133,7 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				p.view.st = st
 				cost = ca.costFunc(&p.view)
 				if math.IsNaN(cost) || math.IsInf(cost, 0) || cost < ca.lowerBound {
-							return -1, p.expanded, fmt.Sprintf("action %q: CostFunc returned %v (declared lower bound %v)",
+					return -1, p.expanded, fmt.Sprintf("action %q: CostFunc returned %v (declared lower bound %v)",
 						ca.act.Name, cost, ca.lowerBound), ErrInvalid
 				}
 			}
