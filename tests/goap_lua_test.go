@@ -185,12 +185,15 @@ func TestGoapLuaPlanInfoAndError(t *testing.T) {
 		local none, err = goap.Planner:New{maxNodes = 3}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop})
 		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s expanded=%d visited=%d",
 			tostring(none), err.kind, err.limit, err.reason, err.expanded, err.visited)
+		none, err = goap.Planner:New{maxBytes = 100}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s", tostring(none), err.kind, err.limit)
 		none, err = p:Plan({}, {door = true}, {chop})
 		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s", tostring(none), err.kind, tostring(err.limit), err.reason)
 		return table.concat(out, "\n")`)
 	want := `3 steps cost=22 satisfied=false expanded=3 visited=4
 0 steps cost=0 satisfied=true expanded=0 visited=1
 nil kind=budget limit=nodes reason=node budget of 3 expansions reached expanded=3 visited=4
+nil kind=budget limit=bytes
 nil kind=noplan limit=nil reason=condition door == true is unmet and no usable action changes "door"`
 	if got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)

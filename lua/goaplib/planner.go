@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
+	"time"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -34,7 +35,10 @@ func (lib *Lib) registerPlanner() {
 
 // plannerNew is goap.Planner:New(opts?) with opts {maxNodes = n (node
 // budget, 0 or nil: goap.DefaultMaxNodes), trace = bool (record every
-// expansion for Explain), traceLimit = n, disableHeuristic = bool}.
+// expansion for Explain), traceLimit = n, disableHeuristic = bool, maxBytes
+// = n (memory budget, 0: goap.DefaultMaxBytes), maxTimeMs = n (time budget
+// in milliseconds, 0: goap.DefaultMaxTime), weight = w >= 1 (weighted A*:
+// cost <= w * optimal)}.
 func (lib *Lib) plannerNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
 	if !ok || !luaclass.Derives(cls, lib.plannerClass) {
@@ -53,6 +57,18 @@ func (lib *Lib) plannerNew(L *lua.LState) int {
 		p.TraceLimit = lib.optInt(opts, "traceLimit", "Planner:New")
 		p.Trace = lua.LVAsBool(opts.RawGetString("trace"))
 		p.DisableHeuristic = lua.LVAsBool(opts.RawGetString("disableHeuristic"))
+		p.MaxBytes = int64(lib.optInt(opts, "maxBytes", "Planner:New"))
+		p.MaxTime = time.Duration(lib.optInt(opts, "maxTimeMs", "Planner:New")) * time.Millisecond
+		switch w := opts.RawGetString("weight").(type) {
+		case *lua.LNilType:
+		case lua.LNumber:
+			if w < 1 {
+				lib.raise("Planner:New: weight must be a number >= 1, got %s", luaerr.Describe(w))
+			}
+			p.Weight = float64(w)
+		default:
+			lib.raise("Planner:New: weight must be a number >= 1, got %s", luaerr.Describe(w))
+		}
 	}
 	o := L.NewTable()
 	o.Metatable = cls

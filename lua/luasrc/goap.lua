@@ -127,6 +127,9 @@ local Planner = goap.Planner
 ---@field trace boolean? record every expansion for Explain (slower)
 ---@field traceLimit integer? cap on trace lines (default 500)
 ---@field disableHeuristic boolean? uniform-cost search (h = 0)
+---@field maxBytes integer? memory budget in bytes (default 64 MiB); exceeding it fails with "budget", limit "bytes"
+---@field maxTimeMs integer? time budget in milliseconds (default 1000); exceeding it fails with "budget", limit "time"
+---@field weight number? >= 1; above 1 weighted A*: faster, cost <= weight * optimal
 
 ---A goal returned by a provider's Goals(): higher priority first, ties in
 ---list order. A bare conditions table (no conditions field) is a goal with
