@@ -75,3 +75,25 @@ func BenchmarkPoolResourceChain(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkResourceChainWeighted: the same domains with weighted A*
+// (Weight 2: cost <= 2 * optimal), warm Planner.
+func BenchmarkResourceChainWeighted(b *testing.B) {
+	for _, rb := range resourceBenchSpecs {
+		start, g, actions := resourceDomain(rb.spec)
+		b.Run(rb.name, func(b *testing.B) {
+			p := newBenchPlanner()
+			p.Weight = 2
+			var plan Plan
+			for b.Loop() {
+				var err error
+				if plan, err = p.Plan(start, g, actions); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportPlan(b, plan.Expanded)
+			b.ReportMetric(float64(plan.Len()), "steps")
+			b.ReportMetric(plan.Cost, "cost")
+		})
+	}
+}
