@@ -112,4 +112,3 @@ func BenchmarkAgentTick(b *testing.B) {
 		}
 	}
 }
-

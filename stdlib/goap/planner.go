@@ -29,6 +29,12 @@ const (
 // The goal test is done when a node is popped, so the first goal node popped
 // is optimal.
 //
+// Dominance pruning (dominance.go): a state with the same values on every
+// key except monotone numeric ones (keys only tested with >= or >), at
+// least as much of each of those, and no higher cost makes the other
+// redundant; the latter is dropped. Exact, off with a CostFunc or
+// DisableDominance. A closed node reached again more cheaply is reopened.
+//
 // Relevance pruning: unless some action has a CostFunc, only relevant
 // actions are searched (an action is relevant if it changes a goal key or a
 // key read by a relevant action's preconditions) and only the keys they read
