@@ -28,11 +28,11 @@ function names(plan, sep)
     for i, a in ipairs(plan) do t[i] = a.name end
     return table.concat(t, sep or ", ")
 end
--- the results of Planner:Plan as one line
-function show(plan, cost, kind)
-    if plan == nil then return "nil [" .. kind .. "] " .. cost end
-    if #plan == 0 then return "(empty) cost " .. cost end
-    return names(plan) .. " cost " .. cost
+-- the results of Planner:Plan (plan, info or nil, err) as one line
+function show(plan, info)
+    if plan == nil then return "nil [" .. info.kind .. "] " .. info.message end
+    if #plan == 0 then return "(empty) cost " .. info.cost end
+    return names(plan) .. " cost " .. info.cost
 end
 -- the seed's class constructor
 function seedNew(self)
@@ -100,9 +100,9 @@ func TestGoapLuaPlanner(t *testing.T) {
 			BuyFood:AddEffect("money", false)
 			BuyFood.New = seedNew
 			local mine, buy = MineOre:New(), BuyFood:New()
-			local plan, cost = goap.Planner:New():Plan({money = false, food = false}, {money = true, food = true}, {mine, buy})
+			local plan, info = goap.Planner:New():Plan({money = false, food = false}, {money = true, food = true}, {mine, buy})
 			assert(plan[1] == mine and plan[2] == buy and plan[3] == mine, "plan holds the action tables")
-			return show(plan, cost)`,
+			return show(plan, info)`,
 			"MineOre, BuyFood, MineOre cost 22"},
 		{"costs", `
 			-- constructor style: the cheaper two-step plan wins
@@ -125,7 +125,7 @@ func TestGoapLuaPlanner(t *testing.T) {
 		{"budget", `
 			local chop = goap.Action:New{name = "Chop", effects = {{"wood", "+", 1}}}
 			return show(goap.Planner:New{maxNodes = 3}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop}))`,
-			`nil [budget] goap: goal {wood >= 10}: node budget exhausted`},
+			`nil [budget] goap: goal {wood >= 10}: budget exhausted: node budget of 3 expansions reached`},
 		{"numeric", `
 			local chop = goap.Action:New{name = "ChopWood", cost = 1}
 			chop:AddEffect("wood", "+", 1)
@@ -162,6 +162,88 @@ func TestGoapLuaPlanner(t *testing.T) {
 				t.Fatalf("got %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// planner:Plan returns the same shapes on success and failure: plan, info
+// ({cost, satisfied, expanded, visited}) or nil, err ({kind, reason, limit,
+// message, expanded, visited}); no parsing of Explain.
+func TestGoapLuaPlanInfoAndError(t *testing.T) {
+	h, _ := newGoapHost(t)
+	got := mustEval(t, h, `
+		local mine = goap.Action:New{name = "MineOre", cost = 10, effects = {money = true}}
+		local buy = goap.Action:New{name = "BuyFood", cost = 2, pre = {money = true}, effects = {food = true, money = false}}
+		local p = goap.Planner:New()
+		local out = {}
+		local plan, info = p:Plan({money = false, food = false}, {money = true, food = true}, {mine, buy})
+		out[#out + 1] = string.format("%d steps cost=%g satisfied=%s expanded=%d visited=%d",
+			#plan, info.cost, tostring(info.satisfied), info.expanded, info.visited)
+		plan, info = p:Plan({food = true}, {food = true}, {mine, buy})
+		out[#out + 1] = string.format("%d steps cost=%g satisfied=%s expanded=%d visited=%d",
+			#plan, info.cost, tostring(info.satisfied), info.expanded, info.visited)
+		local chop = goap.Action:New{name = "Chop", effects = {{"wood", "+", 1}}}
+		local none, err = goap.Planner:New{maxNodes = 3}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s expanded=%d visited=%d",
+			tostring(none), err.kind, err.limit, err.reason, err.expanded, err.visited)
+		none, err = goap.Planner:New{maxBytes = 100}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s", tostring(none), err.kind, err.limit)
+		none, err = p:Plan({}, {door = true}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s", tostring(none), err.kind, tostring(err.limit), err.reason)
+		return table.concat(out, "\n")`)
+	want := `3 steps cost=22 satisfied=false expanded=3 visited=4
+0 steps cost=0 satisfied=true expanded=0 visited=1
+nil kind=budget limit=nodes reason=node budget of 3 expansions reached expanded=3 visited=4
+nil kind=budget limit=bytes
+nil kind=noplan limit=nil reason=condition door == true is unmet and no usable action changes "door"`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// planner:PlanGoals plans for the highest-priority achievable unmet goal,
+// as the agent does: met goals are skipped, an unreachable one falls back
+// on the next; info.goal names the goal chosen.
+func TestGoapLuaPlanGoals(t *testing.T) {
+	h, _ := newGoapHost(t)
+	got := mustEval(t, h, `
+		local eat = goap.Action:New{name = "Eat", cost = 1, pre = {hasFood = true}, effects = {fed = true}}
+		local cook = goap.Action:New{name = "Cook", cost = 2, effects = {hasFood = true}}
+		local sleep = goap.Action:New{name = "Sleep", cost = 1, effects = {rested = true}}
+		local goals = {
+			{name = "rest", priority = 1, conditions = {rested = true}},
+			{name = "fly", priority = 9, conditions = {flying = true}},
+			{name = "eat", priority = 5, conditions = {fed = true}},
+			{name = "safe", priority = 20, conditions = {safe = true}},
+		}
+		local p = goap.Planner:New()
+		local out = {}
+		local plan, info = p:PlanGoals({safe = true}, goals, {eat, cook, sleep})
+		out[#out + 1] = info.goal .. ": " .. show(plan, info)
+		plan, info = p:PlanGoals({safe = true, fed = true}, goals, {eat, cook, sleep})
+		out[#out + 1] = info.goal .. ": " .. show(plan, info)
+		plan, info = p:PlanGoals({safe = true, fed = true, rested = true, flying = true}, goals, {eat, cook, sleep})
+		out[#out + 1] = tostring(info.goal) .. ": " .. show(plan, info)
+		plan, info = p:PlanGoals({}, {{name = "fly", conditions = {flying = true}}}, {eat})
+		out[#out + 1] = show(plan, info)
+		return table.concat(out, "\n")`)
+	want := `eat: Cook, Eat cost 3
+rest: Sleep cost 1
+nil: (empty) cost 0
+nil [noplan] goap: goal "fly" {flying == true}: no plan: condition flying == true is unmet and no usable action changes "flying" (expanded 0, visited 1)`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A comparison used as an effect operator is an error (it was silently a
+// set before): effects are "=", "+" or "-".
+func TestGoapLuaEffectOperatorValidation(t *testing.T) {
+	h, _ := newGoapHost(t)
+	for _, op := range []string{"==", ">=", "<", "~="} {
+		_, err := evalLua(h, `goap.Action:New{name = "Bad", effects = {{"wood", "`+op+`", 1}}}`)
+		if err == nil || !strings.Contains(err.Error(), `effect operator "`+op+`" on "wood" is a comparison`) {
+			t.Fatalf("op %s: err %v", op, err)
+		}
 	}
 }
 

@@ -186,7 +186,9 @@ func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 		return goap.Effect{}, fmt.Errorf("%s: operator must be \"=\", \"+\" or \"-\", got %s", what, luaerr.Describe(op))
 	}
 	switch o {
-	case "=", "==":
+	case "==", "!=", "~=", "<", "<=", ">", ">=":
+		return goap.Effect{}, fmt.Errorf("%s: effect operator %q on %q is a comparison; effects use \"=\" (set), \"+\" or \"-\"", what, string(o), string(k))
+	case "=":
 		gv, err := checkValue(val, fmt.Sprintf("%s: value of %q", what, string(k)))
 		if err != nil {
 			return goap.Effect{}, err

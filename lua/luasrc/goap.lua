@@ -102,15 +102,34 @@ local Action = goap.Action
 ---Cheapest-plan A* search (replaces the seed's exhaustive Planer).
 ---@class goap.Planner
 ---@field New fun(self: goap.Planner, opts: goap.PlannerOptions?): goap.Planner
----@field Plan fun(self: goap.Planner, start: goap.State, goal: goap.Conditions, actions: goap.Action[]): (goap.Action[]?, number|string, string?) plans with the actions as given (no Reset, no CheckProceduralPrecondition); returns the plan (a list of the action tables, possibly repeating one; empty when the goal already holds) and its cost, or nil, the error message and "noplan" or "budget"; bad input raises an error naming the value
+---@field Plan fun(self: goap.Planner, start: goap.State, goal: goap.Conditions, actions: goap.Action[]): (goap.Action[]?, goap.PlanInfo|goap.PlanErr) plans with the actions as given (no Reset, no CheckProceduralPrecondition); returns the plan (a list of the action tables, possibly repeating one; empty when the goal already holds) and a goap.PlanInfo, or nil and a goap.PlanErr; bad input raises an error naming the value
+---@field PlanGoals fun(self: goap.Planner, start: goap.State, goals: goap.Goal[], actions: goap.Action[]): (goap.Action[]?, goap.PlanInfo|goap.PlanErr) plans for the highest-priority unmet achievable goal, as the agent does (info.goal names it); nil, err for the highest-priority failure (a budget failure first)
 ---@field Explain fun(self: goap.Planner): string the planner's account of the last Plan call ("" before the first)
 local Planner = goap.Planner
+
+---@class goap.PlanInfo
+---@field cost number total cost of the plan
+---@field satisfied boolean the goal already held (empty plan)
+---@field expanded integer nodes expanded by the search
+---@field visited integer distinct states generated
+---@field goal string? PlanGoals only: the name of the goal planned for
+
+---@class goap.PlanErr
+---@field kind "noplan"|"budget" unreachable, or a budget ran out
+---@field reason string what went wrong, e.g. "node budget of 3 expansions reached"
+---@field limit "nodes"|"time"|"bytes"|nil the budget that ran out
+---@field message string the whole error text
+---@field expanded integer nodes expanded before the failure
+---@field visited integer distinct states generated before the failure
 
 ---@class goap.PlannerOptions
 ---@field maxNodes integer? node budget per Plan call (default 100000); exceeding it fails with "budget", never a partial plan
 ---@field trace boolean? record every expansion for Explain (slower)
 ---@field traceLimit integer? cap on trace lines (default 500)
 ---@field disableHeuristic boolean? uniform-cost search (h = 0)
+---@field maxBytes integer? memory budget in bytes (default 64 MiB); exceeding it fails with "budget", limit "bytes"
+---@field maxTimeMs integer? time budget in milliseconds (default 1000); exceeding it fails with "budget", limit "time"
+---@field weight number? >= 1; above 1 weighted A*: faster, cost <= weight * optimal
 
 ---A goal returned by a provider's Goals(): higher priority first, ties in
 ---list order. A bare conditions table (no conditions field) is a goal with

@@ -93,9 +93,10 @@ func TestPlanNumericConditions(t *testing.T) {
 		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "BuildHut"}, 4)
 	// A hut and 2 wood left over: 5 chops and a build (cost 7) in any order
 	// with the build after the third chop or later; the deterministic
-	// tie-break picks building as soon as possible.
+	// tie-break (deeper first) with the deficit bound on wood (it counts
+	// the 5 chops still needed) picks building after the fourth chop.
 	mustPlan(t, p, ws("wood", 0), goal("hut+wood", Is("hut", T), Cond("wood", OpGe, Number(2))),
-		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "ChopWood", "BuildHut", "ChopWood", "ChopWood"}, 7)
+		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "ChopWood", "ChopWood", "BuildHut", "ChopWood"}, 7)
 	// Strict and upper-bound operators.
 	eat := act("EatApple", 1, pre(Cond("apples", OpGt, Number(0))), Sub("apples", 1))
 	mustPlan(t, p, ws("apples", 5), goal("diet", Cond("apples", OpLt, Number(3)), Cond("apples", OpNe, Number(1))),
