@@ -26,7 +26,7 @@ func NewSetVariable(name string, value any) *SetVariable {
 
 // OnUpdate sets the variable and returns Success.
 func (a *SetVariable) OnUpdate() Status {
-	bb := blackboardOf(&a.TaskBase, a.Name, "")
+	bb := blackboardOf(&a.TaskBase, a.Name, a.what)
 	if a.bb != bb {
 		a.bb, a.slot = bb, bb.Slot(a.Name)
 	}
@@ -57,7 +57,7 @@ func NewIncrement(name string, by float64) *Increment {
 
 // OnUpdate adds By to the variable and returns Success.
 func (a *Increment) OnUpdate() Status {
-	bb := blackboardOf(&a.TaskBase, a.Name, "")
+	bb := blackboardOf(&a.TaskBase, a.Name, a.what)
 	if a.bb != bb {
 		a.bb, a.slot = bb, bb.Slot(a.Name)
 	}
@@ -75,3 +75,6 @@ func (a *Increment) OnUpdate() Status {
 
 // what names the action in errors: "increment by 1".
 func (a *Increment) what() string { return fmt.Sprintf("increment by %v", a.By) }
+
+// what names the action in errors: "set to VALUE".
+func (a *SetVariable) what() string { return fmt.Sprintf("set to %v", a.Value) }

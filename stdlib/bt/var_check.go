@@ -91,13 +91,13 @@ func NewVarTest(name string, op CompareOp, operand any, negate bool) (*VarTest, 
 	if n, ok := toNumber(operand); ok {
 		operand = n
 	}
+	if op != OpTruthy && operand == nil {
+		return nil, fmt.Errorf("%s %s: the value to compare with is missing", name, op)
+	}
 	if op.ordered() {
 		if _, ok := operand.(float64); !ok {
 			return nil, fmt.Errorf("%s %s: want a number to compare with, got %s", name, op, describeValue(operand))
 		}
-	}
-	if op != OpTruthy && operand == nil {
-		return nil, fmt.Errorf("%s %s: the value to compare with is missing", name, op)
 	}
 	return &VarTest{Name: name, Op: op, Operand: operand, Negate: negate}, nil
 }

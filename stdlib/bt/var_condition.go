@@ -9,7 +9,7 @@ type varCondition struct {
 
 // Check evaluates the test against the owner's tree's blackboard.
 func (c *varCondition) Check() bool {
-	bb := blackboardOf(c.owner, c.test.Name, c.test.String())
+	bb := blackboardOf(c.owner, c.test.Name, c.test.String)
 	return c.test.Eval(c.owner.self, bb)
 }
 
@@ -45,7 +45,7 @@ func NewVarCompare(test *VarTest) *VarCompare {
 
 // OnUpdate returns Success when the test holds, else Failure.
 func (c *VarCompare) OnUpdate() Status {
-	if c.Test.Eval(c.self, blackboardOf(&c.TaskBase, c.Test.Name, c.Test.String())) {
+	if c.Test.Eval(c.self, blackboardOf(&c.TaskBase, c.Test.Name, c.Test.String)) {
 		return Success
 	}
 	return Failure

@@ -52,10 +52,11 @@ func treeOf(b *TaskBase) *BehaviorTree {
 }
 
 // blackboardOf returns the blackboard of the tree task b runs in, or
-// panics with a *VariableError about name.
-func blackboardOf(b *TaskBase, name, what string) *Blackboard {
+// panics with a *VariableError about name; what names the test or action
+// in that error (called only then).
+func blackboardOf(b *TaskBase, name string, what func() string) *Blackboard {
 	if tr := treeOf(b); tr != nil {
 		return tr.Blackboard
 	}
-	panic(&VariableError{Task: b.self, Name: name, Test: what, Problem: "cannot be read: the task is not in a running tree"})
+	panic(&VariableError{Task: b.self, Name: name, Test: what(), Problem: "cannot be read: the task is not in a running tree"})
 }
