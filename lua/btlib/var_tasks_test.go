@@ -137,7 +137,7 @@ local tree = BTBehaviorTree:New() tree:SetStartTask(c) return tree`,
 		`BTSequence:New():AddCondition("hp", "=<", 3)`:      `AddCondition: hp: unknown comparison "=<"`,
 		`BTSequence:New():AddCondition("hp", "<", "three")`: `hp <: want a number to compare with, got a string ("three")`,
 		`BTSequence:New():AddConditionNot("hp", "<")`:       `hp <: the value to compare with is missing`,
-		`BTCompare:New(3)`:                                  `the variable name must be a non-empty string, got 3`,
+		`BTCompare:New(3)`: `the variable name must be a non-empty string, got 3`,
 	} {
 		_, L, _ := testLib(t)
 		err := L.DoString(script)
