@@ -9,8 +9,9 @@
 --   lua5.1 bench/warrior/plain.lua [agents] [ticks]
 -- It prints the action histogram (ticks spent in each action, summed over
 -- the agents) to stdout and the CPU time of the build and of the ticks
--- to stderr. The world is world.lua's (the same numbers as the Go world
--- of bench/warrior: a Park-Miller generator per agent).
+-- to stderr (unless the global QUIET is set). The world below draws the
+-- same numbers as the Go world of bench/warrior (world.go): a
+-- Park-Miller generator per agent.
 
 local AGENTS = tonumber(arg and arg[1]) or 1000
 local TICKS = tonumber(arg and arg[2]) or 600
@@ -216,15 +217,17 @@ local t1 = os.clock()
 
 -- The seed's Update: tick the root; when it ends, enter it again in the
 -- same frame, so a higher branch is chosen at once.
-for tick = 1, TICKS do
+function TickAll(tick)
     for i = 1, AGENTS do
         if (tick + i - 1) % periods[i] == 0 then draw(worlds[i]) end
         local root = agents[i]
         if root:OnUpdate() ~= Running then root:OnUpdate() end
     end
 end
+for tick = 1, TICKS do TickAll(tick) end
 local t2 = os.clock()
 
 for _, a in ipairs(ACTIONS) do print(a .. " " .. hist[a]) end
+if QUIET then return end
 io.stderr:write(string.format("build %.3f s (%.2f us/agent), ticks %.3f s, %.0f agent-ticks/s\n",
     t1 - t0, (t1 - t0) / AGENTS * 1e6, t2 - t1, AGENTS * TICKS / (t2 - t1)))
