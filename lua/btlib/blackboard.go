@@ -28,6 +28,21 @@ func (lib *Lib) toLua(v any, ok bool) lua.LValue {
 	return luar.New(lib.L, v)
 }
 
+// classifyLua is the blackboards' bt.Classifier: Lua numbers and
+// booleans are stored unboxed (with their Lua box).
+func classifyLua(v any) (num float64, isNum, isBool bool) {
+	switch x := v.(type) {
+	case lua.LNumber:
+		return float64(x), true, false
+	case lua.LBool:
+		if x {
+			return 1, false, true
+		}
+		return 0, false, true
+	}
+	return 0, false, false
+}
+
 // setVar stores a Lua value in the variable's slot: numbers and booleans
 // unboxed (with their Lua box, so that reading them back allocates
 // nothing), other values as they are; nil deletes.

@@ -14,10 +14,20 @@ package bt
 // keeps its index for the life of the blackboard, set or not, so resolved
 // slots stay valid across deletes. Get and Set by name use the same slots.
 type Blackboard struct {
-	parent *Blackboard
-	index  map[string]Slot
-	slots  []slot
+	parent   *Blackboard
+	index    map[string]Slot
+	slots    []slot
+	classify Classifier
 }
+
+// Classifier tells a blackboard which values of a foreign type are numbers
+// or booleans (the Lua binding's lua.LNumber and lua.LBool), so that Set
+// stores them unboxed as well, whoever sets them (a script, a reload that
+// carries variables over, a rollback).
+type Classifier func(v any) (num float64, isNum, isBool bool)
+
+// SetClassifier installs c (nil for none).
+func (b *Blackboard) SetClassifier(c Classifier) { b.classify = c }
 
 // NewBlackboard returns an empty blackboard whose lookups fall back to
 // parent (nil for none).

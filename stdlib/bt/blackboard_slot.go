@@ -167,7 +167,8 @@ func (b *Blackboard) Bool(s Slot) (v, ok, isBool bool) {
 }
 
 // SetValue stores any value in slot s with Set's scoping: a float64 or a
-// bool is also kept unboxed; nil deletes the variable (the slot stays).
+// bool, or a value the blackboard's Classifier says is one, is also kept
+// unboxed; nil deletes the variable (the slot stays).
 func (b *Blackboard) SetValue(s Slot, value any) {
 	t := b.target(s)
 	switch v := value.(type) {
@@ -182,6 +183,13 @@ func (b *Blackboard) SetValue(s Slot, value any) {
 		}
 	default:
 		t.kind, t.num, t.box = kindValue, 0, value
+		if b.classify != nil {
+			if n, isNum, isBool := b.classify(value); isNum {
+				t.kind, t.num = kindNumber, n
+			} else if isBool {
+				t.kind, t.num = kindBool, n
+			}
+		}
 	}
 }
 

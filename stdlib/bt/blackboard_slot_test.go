@@ -80,3 +80,26 @@ func TestBlackboardSlotsNoAlloc(t *testing.T) {
 		t.Fatalf("%v allocations", allocs)
 	}
 }
+
+// myNum is a foreign number type, as the Lua binding's lua.LNumber.
+type myNum float64
+
+// A Classifier makes Set store a foreign number unboxed, whoever sets it.
+func TestBlackboardClassifier(t *testing.T) {
+	b := bt.NewBlackboard(nil)
+	b.Set("hp", myNum(3))
+	if _, _, isNum := b.Number(b.Slot("hp")); isNum {
+		t.Fatal("a foreign number read as a number without a classifier")
+	}
+	b.SetClassifier(func(v any) (float64, bool, bool) {
+		n, ok := v.(myNum)
+		return float64(n), ok, false
+	})
+	b.Set("hp", myNum(4))
+	if v, ok, isNum := b.Number(b.Slot("hp")); v != 4 || !ok || !isNum {
+		t.Fatalf("Number = %v %v %v", v, ok, isNum)
+	}
+	if v, _ := b.Get("hp"); v != myNum(4) {
+		t.Fatalf("Get = %#v, want the value as set", v)
+	}
+}
