@@ -45,8 +45,9 @@ func (lib *Lib) registerClasses() {
 	parent.RawSetString("currentChildIndex", lua.LNumber(0))
 	composite := lib.class("BTComposite", parent, &spec{parent: true, make: makeAbstract("BTComposite")})
 	lib.setMethods(composite, map[string]lua.LGFunction{
-		"AddCondition": lib.luaAddCondition,
-		"SetAbortType": lib.luaSetAbortType,
+		"AddCondition":    lib.luaAddCondition,
+		"AddConditionNot": lib.luaAddConditionNot,
+		"SetAbortType":    lib.luaSetAbortType,
 	})
 	abort := lib.abortTypes()
 	L.SetGlobal("BTAbortType", abort)

@@ -70,31 +70,40 @@ type luaCondition struct {
 func (c *luaCondition) Check() bool { return c.lib.callBool(c.owner, c.fn, c.self) }
 
 // luaAddCondition is composite:AddCondition(cond), the warrior seed's
-// precondition: cond is a function or a table with a Check method. The
+// precondition: cond is a function or a table with a Check method, or a
+// variable test in Go, AddCondition(name, op?, value?) (see var_tasks.go). The
 // composite checks its conditions before it starts and on every tick it
 // runs; one that fails ends the composite with Failure (see
 // bt.Composite.AddCondition).
 func (lib *Lib) luaAddCondition(L *lua.LState) int {
 	t := lib.checkTask(L, 1, "AddCondition")
+	if _, ok := L.Get(2).(lua.LString); ok {
+		lib.luaAddVarCondition(L, t, false) // declarative: var_tasks.go
+		return 0
+	}
 	adder, ok := t.Impl.(interface{ AddCondition(bt.Condition) })
 	if !ok {
 		L.RaiseError("AddCondition: %s is not a composite", bt.Path(t))
 	}
-	var c *luaCondition
+	adder.AddCondition(lib.luaConditionArg(L, t, "AddCondition"))
+	return 0
+}
+
+// luaConditionArg reads argument 2 as a Lua precondition: a function, or
+// a table with a Check method.
+func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaCondition {
 	switch v := L.Get(2).(type) {
 	case *lua.LFunction:
-		c = &luaCondition{lib: lib, owner: t, fn: v, self: lua.LNil}
+		return &luaCondition{lib: lib, owner: t, fn: v, self: lua.LNil}
 	case *lua.LTable:
 		fn, ok := L.GetField(v, "Check").(*lua.LFunction)
 		if !ok {
-			L.RaiseError("AddCondition: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))")
+			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}
-		c = &luaCondition{lib: lib, owner: t, fn: fn, self: v}
-	default:
-		L.RaiseError("AddCondition: want a function or a precondition, got %s", luaerr.Describe(v))
+		return &luaCondition{lib: lib, owner: t, fn: fn, self: v}
 	}
-	adder.AddCondition(c)
-	return 0
+	L.RaiseError("%s: want a function, a precondition or a variable name, got %s", what, luaerr.Describe(L.Get(2)))
+	return nil
 }
 
 // luaSetAbortType is composite:SetAbortType(BTAbortType.X).

@@ -80,6 +80,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		Module:  L.NewTable(),
 		Globals: bt.NewBlackboard(nil),
 	}
+	lib.Globals.SetClassifier(classifyLua)
 	if lib.out == nil {
 		lib.out = os.Stdout
 	}

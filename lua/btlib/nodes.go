@@ -115,6 +115,7 @@ func (lib *Lib) registerNodes(composite, decorator, action, conditional *lua.LTa
 	leaf(action, "BTPerformInterruption", lib.makePerformInterruption)
 	leaf(action, "BTCoroutine", makeCoroutine)
 	leaf(conditional, "BTCondition", makeCondition)
+	lib.registerVarTasks(action, conditional)
 }
 
 // needDuration reads the first argument as a duration in seconds (finite,

@@ -60,7 +60,7 @@ func (lib *Lib) blame(r any) any {
 		return v
 	case *luaerr.GoPanic:
 		return v
-	case *bt.StructureError, *bt.StatusError:
+	case *bt.StructureError, *bt.StatusError, *bt.VariableError:
 		// The core's reports of a task's own mistake (no child, a bad
 		// status): script errors of that task, not failures of Go code.
 		if lib.mistakeBy == nil {

@@ -36,6 +36,7 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	ud.Value = tr
 	tbl.RawSetString(nodeKey, ud)
 	tr.BT.Blackboard.SetParent(lib.Globals)
+	tr.BT.Blackboard.SetClassifier(classifyLua)
 	return tr
 }
 

@@ -93,7 +93,8 @@ BTAbortType = BTAbortType
 ---OnChildExecuted(index, status), OverrideStatus(status),
 ---OnConditionalAbort(index).
 ---@class BTComposite: BTParentTask
----@field AddCondition fun(self: BTComposite, cond: function|BTPrecondition) a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design)
+---@field AddCondition fun(self: BTComposite, cond: function|BTPrecondition|string, op: string?, value: any) a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design). Given a variable name it is tested in Go without calling Lua: AddCondition("hasTarget") (truthy), AddCondition("health", "<", 30) (==, ~=, <, <=, >, >=); a missing variable or one of the wrong type is an error
+---@field AddConditionNot fun(self: BTComposite, cond: function|BTPrecondition|string, op: string?, value: any) the negation of AddCondition's precondition
 ---@field SetAbortType fun(self: BTComposite, abort: integer) a BTAbortType value; set it before the composite runs
 BTComposite = BTComposite
 ---Takes exactly one child (AddChild); a built-in decorator ticked without it is an error naming the line that made it.
@@ -172,6 +173,15 @@ BTIdle = BTIdle
 ---A conditional from a function: BTCondition:New(function(task) return ok end). BTCondition:New() makes a class: define OnUpdate in it.
 ---@class BTCondition: BTConditional
 BTCondition = BTCondition
+---A conditional testing a tree variable in Go: BTCompare:New("health", "<", 30) (==, ~=, <, <=, >, >=), or BTCompare:New("hasTarget") (truthy). Success when the test holds, else Failure.
+---@class BTCompare: BTConditional
+BTCompare = BTCompare
+---An action setting a tree variable in Go and succeeding: BTSetVariable:New("alert", true); a nil value deletes it.
+---@class BTSetVariable: BTAction
+BTSetVariable = BTSetVariable
+---An action adding to a number variable in Go and succeeding: BTIncrement:New("count", 1) (by defaults to 1); the variable must be set to a number.
+---@class BTIncrement: BTAction
+BTIncrement = BTIncrement
 ---An action whose body runs as a coroutine across ticks: BTCoroutine:New(function(task) ... end).
 ---Yield a BTTaskStatus (or nothing: Running) each tick; return to succeed.
 ---A yield inside pcall or xpcall raises "attempt to yield across metamethod/C-call boundary" (PUC Lua 5.1).
