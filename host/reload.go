@@ -59,7 +59,8 @@ func (r *ReloadReport) String() string {
 // staging global table; only when the run succeeds are its globals merged:
 // a class or module table that already exists gets the new methods in
 // place and loses the methods that disappeared, so running tasks call the
-// new code on their next tick; Go method caches are dropped.
+// new code on their next tick; Go method caches are dropped (see
+// luaclass.Merge).
 //
 // The rule for trees: the trees a reloaded script returns are compared
 // with the running trees it returned before, by structure (each task's
@@ -130,8 +131,6 @@ func (h *Host) reload(path string) (*ReloadReport, error) {
 	if src.kind == moduleSource {
 		h.mergeModule(src.module, st)
 	}
-	h.BT.Invalidate()
-	h.GOAP.Invalidate()
 	rep := &ReloadReport{File: src.path, Classes: st.merged, Added: st.added, Changed: st.changed}
 	if src.kind == scriptSource {
 		rep.Rebuilt = h.replaceTrees(src.path, newAgents)

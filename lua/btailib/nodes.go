@@ -2,15 +2,15 @@ package btailib
 
 import (
 	"fmt"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"math"
 
 	"github.com/btlua/btlua/stdlib/btai"
 	lua "github.com/yuin/gopher-lua"
 )
-
-// nodeKey is the raw field of a node table that holds its Go node.
-const nodeKey = "__btai"
 
 // node is the Go side of a node table.
 type node struct {
@@ -22,18 +22,22 @@ type node struct {
 	self *lua.LTable
 }
 
-// nodeOf returns the node of a node table, or nil.
+// nodeOf returns the node of a node table, or nil. A BT.Root table is a
+// btlib task (see newRoot), whose node its Go task holds.
 func nodeOf(v lua.LValue) *node {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
 		return nil
 	}
-	ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData)
-	if !ok {
-		return nil
+	switch x := luaclass.Own(tbl).(type) {
+	case *node:
+		return x
+	case *btlib.Task:
+		if r, ok := x.Impl.(*rootTask); ok {
+			return r.node
+		}
 	}
-	nd, _ := ud.Value.(*node)
-	return nd
+	return nil
 }
 
 // NodeOf returns the Go node of a BTAI node table (made by a BT factory),
@@ -137,13 +141,11 @@ func (lib *Lib) checkBranch(L *lua.LState, method string) btai.BranchNode {
 	return b
 }
 
-// bind stores n in tbl, gives branches their OpenBranch and Do, and
-// records where the script made the node.
+// bind makes the node of tbl over n, gives branches their OpenBranch and
+// Do, and records where the script made the node. The caller stores it
+// (newNode with luaclass.Bind, newRoot in the root's task).
 func (lib *Lib) bind(L *lua.LState, tbl *lua.LTable, kind string, n btai.Node) *node {
 	nd := &node{n: n, kind: kind, at: L.Where(1), self: tbl}
-	ud := L.NewUserData()
-	ud.Value = nd
-	tbl.RawSetString(nodeKey, ud)
 	if _, ok := n.(btai.BranchNode); ok {
 		open := L.NewFunction(lib.openBranch(nd))
 		tbl.RawSetString("OpenBranch", open)
@@ -160,7 +162,7 @@ func (lib *Lib) newNode(L *lua.LState, kind string, n btai.Node) *lua.LTable {
 	} else {
 		tbl.Metatable = lib.leafClass
 	}
-	lib.bind(L, tbl, kind, n)
+	luaclass.Bind(L, tbl, lib.bind(L, tbl, kind, n))
 	return tbl
 }
 
@@ -201,7 +203,7 @@ func describeChild(v lua.LValue) string {
 	case *lua.LFunction:
 		return "a function (wrap it: BT.Call(fn), BT.Condition(fn))"
 	case *lua.LTable:
-		if x.RawGetString("__bt") != lua.LNil {
+		if btlib.IsTask(x) {
 			return "a btlib task (BTAction, BTSequence, ...), which cannot be a child of a BT node"
 		}
 	}
