@@ -36,6 +36,9 @@ type Options struct {
 	// tree:SetExecutionType(BTExecutionType.Count, max).
 	ExecutionType     bt.ExecutionType
 	MaxTaskExecutions int
+	// Classes are the program's own Go task classes, defined in the Lua
+	// state next to the built-in ones (see btlib.Class); nil for none.
+	Classes *btlib.Registry
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -77,7 +80,7 @@ func New(opts Options) (*Host, error) {
 	h.L = lua.NewState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
 	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout,
-		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions})
+		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})
 	if err != nil {
 		h.L.Close()
 		return nil, err

@@ -238,9 +238,6 @@ func ordered(builtin, registered []Class) ([]Class, error) {
 			if !ok {
 				return fmt.Errorf("btlib: class %s: base class %s is not declared", all[i].Name, b)
 			}
-			if b == "BTBehaviorTree" {
-				return fmt.Errorf("btlib: class %s: base class %s is not a task class", all[i].Name, b)
-			}
 			if err := visit(j); err != nil {
 				return err
 			}

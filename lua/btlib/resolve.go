@@ -36,7 +36,7 @@ func (lib *Lib) resolve(tbl *lua.LTable) (proto any, d *classDef) {
 // errWrapped is the error of a table made from a task that WrapTask gave
 // a table: such a task has no constructor to make another from.
 func errWrapped(p *Task) error {
-	return fmt.Errorf("%s is a single Go task (made by %s), not a class: it cannot make instances or be derived from (a Go task that scripts derive from is declared with btlib.Class)", bt.DisplayName(p), p.Kind())
+	return fmt.Errorf("%s is a single Go task (a %s made in Go), not a class: it cannot make instances or be derived from (a Go task that scripts derive from is declared with btlib.Class)", bt.DisplayName(p), p.class.Name)
 }
 
 // taskOf returns the Go task of a task table, creating it on first sight
