@@ -160,3 +160,23 @@ func TestRegistryErrors(t *testing.T) {
 		}
 	}
 }
+
+// The LuaLS stub of a registered class is generated from its declaration.
+func TestRegisteredClassStub(t *testing.T) {
+	var log []string
+	reg := btlib.NewRegistry()
+	if err := reg.Register(moverClass(&log)); err != nil {
+		t.Fatal(err)
+	}
+	stub := string(btlib.Stubs(reg.Classes()))
+	for _, want := range []string{
+		"---@class GoMover: BTAction\n",
+		"---@param target number where to walk to (unit: m)\n",
+		"---@param speed? number distance per tick (unit: m/tick; default 1)\n",
+		"---@return T\nfunction GoMover.New(self, target, speed) end\n",
+	} {
+		if !strings.Contains(stub, want) {
+			t.Errorf("stub lacks %q:\n%s", want, stub)
+		}
+	}
+}

@@ -39,6 +39,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "btlua", version)
 		return exitOK
 	}
+	if c.stubs != "" {
+		if err := writeStubs(c.stubs, stdout); err != nil {
+			fmt.Fprintln(stderr, "btlua:", err)
+			return exitFailed
+		}
+		return exitOK
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
