@@ -12,16 +12,18 @@ func init() {
 		kind: classKind{set: true, parent: true},
 		New:  newAbstractParent("BTParentTask"),
 		Fields: []Field{
-			{"childTasks", "BTTask[]", "the children, in order (filled by AddChild)"},
+			{"childTasks", "BTTask[]", "the children, in order: for a built-in parent a read-only view of its children in the tree (#, [i], ipairs, pairs), set by its first AddChild"},
 			{"currentChildIndex", "integer", "index of the child run last (series' GetNextChild)"},
 			{"currentChildTask", "BTTask?", "the child being run by a Lua composite"},
 			{"AddChild", "fun(self: BTParentTask, task: BTTask)", "errors on a non-task, on the task itself or an ancestor, on a task that has a parent already"},
 			{"GetChildCount", "fun(self: BTParentTask): integer", ""},
+			{"GetChild", "fun(self: BTParentTask, index: integer): BTTask?", "child index (1-based), or nil"},
 		},
 		setup: func(lib *Lib, c *lua.LTable) {
 			lib.setMethods(c, map[string]lua.LGFunction{
 				"AddChild":      lib.luaAddChild,
 				"GetChildCount": lib.luaChildCount,
+				"GetChild":      lib.luaGetChild,
 			})
 			c.RawSetString("currentChildIndex", lua.LNumber(0))
 		},

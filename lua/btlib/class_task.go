@@ -15,10 +15,14 @@ func init() {
 		New:  func(Args) (bt.Task, error) { return &leafImpl{}, nil },
 		Fields: []Field{
 			{"name", "string?", "display name (paths, traces, errors)"},
-			{"index", "integer", "1-based position under the parent (set by AddChild)"},
-			{"layer", "integer", "depth in the tree (set by AddChild)"},
-			{"parent", "BTParentTask?", "the parent task (set by AddChild)"},
-			{"root", "BTTask?", "the root task, when the parent knows it"},
+			{"index", "integer", "the series' field: set by the AddChild of a parent class written in Lua (the built-in AddChild leaves it alone: use GetIndex)"},
+			{"layer", "integer", "the series' field (0 on BTTask): set by the AddChild of a parent class written in Lua (use GetLayer)"},
+			{"parent", "BTParentTask?", "the series' field: set by the AddChild of a parent class written in Lua (use GetParent)"},
+			{"root", "BTTask?", "the series' field (use GetRoot)"},
+			{"GetParent", "fun(self: BTTask): BTParentTask?", "the parent in the tree, or nil"},
+			{"GetIndex", "fun(self: BTTask): integer", "1-based position under the parent; 0 without one"},
+			{"GetLayer", "fun(self: BTTask): integer", "depth in the tree: 0 for a root"},
+			{"GetRoot", "fun(self: BTTask): BTTask", "the topmost ancestor (the task itself without a parent)"},
 			{"OnAwake", "fun(self: BTTask)", ""},
 			{"OnStart", "fun(self: BTTask)", ""},
 			{"OnUpdate", "fun(self: BTTask): BTStatus", "called from a Lua composite it runs a whole tick of the child (start, update, end); called from the task's own OnUpdate override, the built-in one"},
@@ -47,6 +51,7 @@ func init() {
 			for h, fn := range lib.builtin {
 				c.RawSetString(hookNames[h], fn)
 			}
+			lib.setMethods(c, lib.structureMethods())
 			lib.blackboardMethods(c)
 			c.RawSetString("layer", lua.LNumber(0))
 			c.RawSetString("index", lua.LNumber(0))

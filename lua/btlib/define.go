@@ -25,6 +25,7 @@ func (lib *Lib) defineClasses(decls []Class) {
 		lib.builtin[h] = L.NewFunction(lib.builtinHook(h))
 	}
 	lib.hooks = lib.hookSet()
+	lib.viewMeta = lib.viewMetatable()
 	status := L.NewTable()
 	for _, s := range []struct {
 		name string

@@ -43,6 +43,7 @@ type Lib struct {
 	treeClass *classDef
 	builtin   [numLifecycle]*lua.LFunction
 	hooks     *luaclass.MethodSet
+	viewMeta  *lua.LTable
 	statuses  [4]lua.LValue
 	names     map[*lua.LTable]string
 
@@ -92,6 +93,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		return 0
 	})
 	luaclass.GuardYield(L)
+	luaclass.OpenIteration(L)
 	lib.defineClasses(decls)
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {

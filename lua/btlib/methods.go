@@ -191,30 +191,20 @@ func (lib *Lib) luaGetPath(L *lua.LState) int {
 	return 1
 }
 
-// luaAddChild is parent:AddChild(child). Besides attaching the child in
-// Go it keeps the series' Lua view: the parent's own childTasks array and
-// the child's index (1-based), layer, parent and root fields.
+// luaAddChild is parent:AddChild(child): the child joins the Go tree,
+// which scripts read through the parent's childTasks view and the
+// structure methods (see children.go); nothing is written into the child.
 func (lib *Lib) luaAddChild(L *lua.LState) int {
 	p := lib.checkTask(L, 1, "AddChild")
 	c, err := lib.taskOf(L.Get(2))
 	if err != nil {
 		L.RaiseError("AddChild to %s: %v", bt.Path(p), err)
 	}
+	if err := lib.prepareView(p); err != nil {
+		L.RaiseError("AddChild to %s: %v", bt.Path(p), err)
+	}
 	if err := p.AddChild(c); err != nil {
 		L.RaiseError("AddChild of %s to %s: %v", bt.Path(c), bt.Path(p), err)
-	}
-	kids, ok := p.Self.RawGetString("childTasks").(*lua.LTable)
-	if !ok {
-		kids = L.CreateTable(1, 0)
-		p.Self.RawSetString("childTasks", kids)
-	}
-	kids.Append(c.Self)
-	layer, _ := L.GetField(p.Self, "layer").(lua.LNumber)
-	c.Self.RawSetString("index", lua.LNumber(kids.Len()))
-	c.Self.RawSetString("layer", layer+1)
-	c.Self.RawSetString("parent", p.Self)
-	if root := L.GetField(p.Self, "root"); root != lua.LNil {
-		c.Self.RawSetString("root", root)
 	}
 	c.syncName()
 	return 0

@@ -44,3 +44,28 @@ assert(table.concat(log, ",") == "start a,resumed,start a", table.concat(log, ",
 		t.Error(err)
 	}
 }
+
+// pairs and ipairs call __pairs and __ipairs (Lua 5.2), and iterate plain
+// tables as before.
+func TestIterationMetamethods(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	OpenIteration(L)
+	err := L.DoString(`
+local ud = setmetatable({}, {
+    __pairs = function(v) return function(_, k) if not k then return "a", 1 end end, v, nil end,
+    __ipairs = function(v) return function(_, i) if i < 2 then return i + 1, "x" end end, v, 0 end,
+})
+local got = {}
+for k, v in pairs(ud) do got[#got + 1] = k .. "=" .. v end
+for i, v in ipairs(ud) do got[#got + 1] = i .. "=" .. v end
+for k, v in pairs({ b = 2 }) do got[#got + 1] = k .. "=" .. v end
+for i, v in ipairs({ "y" }) do got[#got + 1] = i .. "=" .. v end
+assert(table.concat(got, ",") == "a=1,1=x,2=x,b=2,1=y", table.concat(got, ","))
+local ok, msg = pcall(ipairs, 5)
+assert(not ok and msg:find("table expected"), msg)
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -8,10 +8,14 @@
 ---early, OnReset on reset.
 ---@class BTTask
 ---@field name string? display name (paths, traces, errors)
----@field index integer 1-based position under the parent (set by AddChild)
----@field layer integer depth in the tree (set by AddChild)
----@field parent BTParentTask? the parent task (set by AddChild)
----@field root BTTask? the root task, when the parent knows it
+---@field index integer the series' field: set by the AddChild of a parent class written in Lua (the built-in AddChild leaves it alone: use GetIndex)
+---@field layer integer the series' field (0 on BTTask): set by the AddChild of a parent class written in Lua (use GetLayer)
+---@field parent BTParentTask? the series' field: set by the AddChild of a parent class written in Lua (use GetParent)
+---@field root BTTask? the series' field (use GetRoot)
+---@field GetParent fun(self: BTTask): BTParentTask? the parent in the tree, or nil
+---@field GetIndex fun(self: BTTask): integer 1-based position under the parent; 0 without one
+---@field GetLayer fun(self: BTTask): integer depth in the tree: 0 for a root
+---@field GetRoot fun(self: BTTask): BTTask the topmost ancestor (the task itself without a parent)
 ---@field OnAwake fun(self: BTTask)
 ---@field OnStart fun(self: BTTask)
 ---@field OnUpdate fun(self: BTTask): BTStatus called from a Lua composite it runs a whole tick of the child (start, update, end); called from the task's own OnUpdate override, the built-in one
@@ -49,11 +53,12 @@ function BTAction.New(self) end
 
 ---A task with children: Composites and Decorators.
 ---@class BTParentTask: BTTask
----@field childTasks BTTask[] the children, in order (filled by AddChild)
+---@field childTasks BTTask[] the children, in order: for a built-in parent a read-only view of its children in the tree (#, [i], ipairs, pairs), set by its first AddChild
 ---@field currentChildIndex integer index of the child run last (series' GetNextChild)
 ---@field currentChildTask BTTask? the child being run by a Lua composite
 ---@field AddChild fun(self: BTParentTask, task: BTTask) errors on a non-task, on the task itself or an ancestor, on a task that has a parent already
 ---@field GetChildCount fun(self: BTParentTask): integer
+---@field GetChild fun(self: BTParentTask, index: integer): BTTask? child index (1-based), or nil
 BTParentTask = {}
 
 ---Makes an instance of BTParentTask, or a class derived from it (X = BTParentTask:New(...); function X:OnUpdate() ... end).
