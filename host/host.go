@@ -39,6 +39,10 @@ type Options struct {
 	// Classes are the program's own Go task classes, defined in the Lua
 	// state next to the built-in ones (see btlib.Class); nil for none.
 	Classes *btlib.Registry
+	// BTAIGlobals binds the BTAI builder to the globals BT and BTState,
+	// as the seed's BT.Root() scripts expect (btlua does); scripts always
+	// reach it with require("btai").
+	BTAIGlobals bool
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -85,7 +89,7 @@ func New(opts Options) (*Host, error) {
 		h.L.Close()
 		return nil, err
 	}
-	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout}); err != nil {
+	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
 		h.L.Close()
 		return nil, err
 	}

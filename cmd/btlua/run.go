@@ -51,7 +51,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed

@@ -210,23 +210,33 @@ func describeChild(v lua.LValue) string {
 	return luaerr.Describe(v)
 }
 
-// argument helpers. Each raises a Lua error naming the call, the argument
-// and the offending value.
+// argument helpers: the object layer's decoder (luaclass), raising a Lua
+// error that names the call, the argument and the offending value.
+
+// raiseArg raises err, an argument error, after the call what.
+func raiseArg(L *lua.LState, what string, err error) {
+	L.RaiseError("%s: %v", what, err)
+}
 
 func checkFunction(L *lua.LState, n int, what, arg string) *lua.LFunction {
-	fn, ok := L.Get(n).(*lua.LFunction)
-	if !ok {
-		L.RaiseError("%s: %s must be a function, got %s", what, arg, luaerr.Describe(L.Get(n)))
+	fn, err := luaclass.Func(L.Get(n), arg)
+	if err != nil {
+		raiseArg(L, what, err)
 	}
 	return fn
 }
 
+// checkNumber reads a number; unlike luaclass.Number it takes an infinity
+// (BT.Wait(math.huge) waits for ever).
 func checkNumber(L *lua.LState, n int, what, arg string) float64 {
-	f, ok := L.Get(n).(lua.LNumber)
-	if !ok || math.IsNaN(float64(f)) {
-		L.RaiseError("%s: %s must be a number, got %s", what, arg, luaerr.Describe(L.Get(n)))
+	if f, ok := L.Get(n).(lua.LNumber); ok && math.IsInf(float64(f), 0) {
+		return float64(f)
 	}
-	return float64(f)
+	f, err := luaclass.Number(L.Get(n), arg)
+	if err != nil {
+		raiseArg(L, what, err)
+	}
+	return f
 }
 
 func checkInt(L *lua.LState, n int, what, arg string, def int) int {
@@ -234,35 +244,31 @@ func checkInt(L *lua.LState, n int, what, arg string, def int) int {
 	if v == lua.LNil {
 		return def
 	}
-	f, ok := v.(lua.LNumber)
-	if !ok || float64(f) != math.Trunc(float64(f)) || math.Abs(float64(f)) > 1<<53 {
-		L.RaiseError("%s: %s must be an integer, got %s", what, arg, luaerr.Describe(v))
+	i, err := luaclass.Integer(v, arg)
+	if err != nil {
+		raiseArg(L, what, err)
 	}
-	return int(f)
+	return i
 }
 
 func checkBool(L *lua.LState, n int, what, arg string, def bool) bool {
-	switch v := L.Get(n).(type) {
-	case lua.LBool:
-		return bool(v)
-	case *lua.LNilType:
+	v := L.Get(n)
+	if v == lua.LNil {
 		return def
-	default:
-		L.RaiseError("%s: %s must be a boolean, got %s", what, arg, luaerr.Describe(v))
-		return false
 	}
+	b, err := luaclass.Bool(v, arg)
+	if err != nil {
+		raiseArg(L, what, err)
+	}
+	return b
 }
 
 func checkString(L *lua.LState, n int, what, arg string) string {
-	switch v := L.Get(n).(type) {
-	case lua.LString:
-		return string(v)
-	case lua.LNumber:
-		return v.String()
-	default:
-		L.RaiseError("%s: %s must be a string, got %s", what, arg, luaerr.Describe(v))
-		return ""
+	s, err := luaclass.String(L.Get(n), arg)
+	if err != nil {
+		raiseArg(L, what, err)
 	}
+	return s
 }
 
 func checkObject(L *lua.LState, n int, what string) lua.LValue {

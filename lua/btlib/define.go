@@ -85,10 +85,16 @@ func (lib *Lib) classTable(name string, base *lua.LTable) *lua.LTable {
 // name without its "BT" prefix (BTSequence is also bt.Sequence).
 func (lib *Lib) global(name string, v lua.LValue) {
 	lib.L.SetGlobal(name, v)
+	lib.Module.RawSetString(moduleName(name), v)
+}
+
+// moduleName is the name of the field of require("bt") for the global
+// name: name without its "BT" prefix.
+func moduleName(name string) string {
 	if len(name) > 2 && name[:2] == "BT" {
-		name = name[2:]
+		return name[2:]
 	}
-	lib.Module.RawSetString(name, v)
+	return name
 }
 
 func (lib *Lib) setMethods(t *lua.LTable, fns map[string]lua.LGFunction) {

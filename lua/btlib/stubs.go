@@ -22,6 +22,10 @@ func Stubs(classes []Class) []byte {
 	for i := range classes {
 		writeStub(&b, &classes[i])
 	}
+	b.WriteString("\n---The task classes in require(\"bt\"), named without their BT prefix.\n---@class btclasses\n")
+	for _, c := range classes {
+		fmt.Fprintf(&b, "---@field %s %s\n", moduleName(c.Name), c.Name)
+	}
 	return b.Bytes()
 }
 

@@ -48,6 +48,10 @@ Shoot = {}
 ---@param ... any
 ---@return T
 function Shoot.New(self, target, rate, ...) end
+
+---The task classes in require("bt"), named without their BT prefix.
+---@class btclasses
+---@field Shoot Shoot
 `
 	got := string(Stubs([]Class{c}))
 	if _, body, _ := strings.Cut(got, "Go methods.\n"); body != want {

@@ -131,10 +131,18 @@ end
 ---The module require("bt"): the classes without their BT prefix
 ---(bt.Sequence, bt.TaskStatus, ...) and the global variables, the scope
 ---behind every tree's blackboard.
----@class btmodule
+---@class btmodule: btclasses
+---@field Status BTTaskStatus
+---@field AbortType BTAbortType
+---@field ExecutionType BTExecutionType
+---@field BehaviorTree BTBehaviorTree
+---@field Precondition BTPrecondition
+---@field PreconditionNOT BTPreconditionNOT
 ---@field GetGlobalVariable fun(name: string): any
 ---@field SetGlobalVariable fun(name: string, value: any) nil deletes
 
+---@type btmodule
 local bt = require("bt")
 bt.Precondition = BTPrecondition
 bt.PreconditionNOT = BTPreconditionNOT
+return bt

@@ -410,3 +410,38 @@ BTWait = {}
 ---@param seed? integer seed of the random waits; omitted: a random seed
 ---@return T
 function BTWait.New(self, seconds, max, seed) end
+
+---The task classes in require("bt"), named without their BT prefix.
+---@class btclasses
+---@field Task BTTask
+---@field Action BTAction
+---@field ParentTask BTParentTask
+---@field Composite BTComposite
+---@field Conditional BTConditional
+---@field Decorator BTDecorator
+---@field ActionUniversal BTActionUniversal
+---@field Condition BTCondition
+---@field ConditionalEvaluator BTConditionalEvaluator
+---@field Cooldown BTCooldown
+---@field Coroutine BTCoroutine
+---@field Idle BTIdle
+---@field Interrupt BTInterrupt
+---@field Inverter BTInverter
+---@field Log BTLog
+---@field Parallel BTParallel
+---@field ParallelComplete BTParallelComplete
+---@field ParallelSelector BTParallelSelector
+---@field PerformInterruption BTPerformInterruption
+---@field PrioritySelector BTPrioritySelector
+---@field RandomSelector BTRandomSelector
+---@field RandomSequence BTRandomSequence
+---@field Repeater BTRepeater
+---@field ReturnFailure BTReturnFailure
+---@field ReturnSuccess BTReturnSuccess
+---@field Selector BTSelector
+---@field Sequence BTSequence
+---@field Timeout BTTimeout
+---@field UntilFailure BTUntilFailure
+---@field UntilSuccess BTUntilSuccess
+---@field UtilitySelector BTUtilitySelector
+---@field Wait BTWait

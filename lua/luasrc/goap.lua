@@ -310,3 +310,5 @@ function FSM:Update(owner)
     end
     return true
 end
+
+return goap
