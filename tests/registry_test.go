@@ -2,6 +2,7 @@ package tests
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/btlua/btlua/host"
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -135,7 +137,7 @@ func TestRegistryErrors(t *testing.T) {
 		{btlib.Class{Name: "X", New: ok}, "class X has no Base"},
 		{btlib.Class{Name: "X", Base: "BTAction"}, "class X has no New"},
 		{btlib.Class{Name: "X", Base: "BTAction", New: ok, Params: []btlib.Param{{Name: "n"}}}, "param n has no Type"},
-		{btlib.Class{Name: "X", Base: "BTAction", New: ok, Params: []btlib.Param{{Name: "n", Type: btlib.ArgCount, Default: 1.5}}}, "param n: Default 1.5 (float64) does not fit"},
+		{btlib.Class{Name: "X", Base: "BTAction", New: ok, Params: []btlib.Param{{Name: "n", Type: btlib.ArgCount, Default: 1.5}}}, "param n: the default 1.5 (float64) does not fit"},
 		{btlib.Class{Name: "X", Base: "BTAction", New: ok, Params: []btlib.Param{{Name: "a", Type: btlib.ArgTask, Variadic: true}, {Name: "b", Type: btlib.ArgAny}}}, "param a is variadic but not last"},
 	} {
 		err := btlib.NewRegistry().Register(c.class)
@@ -178,5 +180,63 @@ func TestRegisteredClassStub(t *testing.T) {
 		if !strings.Contains(stub, want) {
 			t.Errorf("stub lacks %q:\n%s", want, stub)
 		}
+	}
+}
+
+// panicky is a registered Go task whose OnUpdate panics.
+type panicky struct{ bt.Action }
+
+func (p *panicky) OnUpdate() bt.Status { panic("the navmesh is gone") }
+
+// A Go panic in a registered Go task, run under a Lua class derived from
+// it whose OnUpdate calls the Go one and catches nothing, stops the tree
+// as a *luaerr.GoPanic naming the task; a Lua error of a child that a Lua
+// pcall caught before leaves the record of the running task intact.
+func TestGoPanicInRegisteredClass(t *testing.T) {
+	reg := btlib.NewRegistry()
+	if err := reg.Register(btlib.Class{Name: "Panicky", Base: "BTAction",
+		New: func(btlib.Args) (bt.Task, error) { return &panicky{}, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	h, err := host.New(host.Options{Stdout: &out, Stderr: &out, Classes: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := filepath.Join(t.TempDir(), "panic.lua")
+	script := `
+Bad = BTAction:New()
+function Bad:OnUpdate() error("bad child") end
+Careful = BTComposite:New()
+function Careful:OnUpdate()
+    print(pcall(function() return self.childTasks[1]:Tick() end))
+    return self.childTasks[2]:Tick()
+end
+Loud = Panicky:New()
+Loud.name = "loud"
+function Loud:OnUpdate() return Panicky.OnUpdate(self) end
+local c = Careful:New()
+c.name = "careful"
+c:AddChild(Bad:New())
+c:AddChild(Loud:New())
+return c
+`
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	err = h.Tick(1.0 / 60)
+	var gp *luaerr.GoPanic
+	if !errors.As(err, &gp) || gp.Task != "careful/loud[1]" {
+		t.Fatalf("err = %v (%T), want a *luaerr.GoPanic of careful/loud[1]", err, err)
+	}
+	if !strings.Contains(string(gp.Stack), "tests.(*panicky).OnUpdate") {
+		t.Errorf("stack does not show the Go task:\n%s", gp.Stack)
+	}
+	if !strings.HasPrefix(out.String(), "false\t") || !strings.Contains(out.String(), "bad child") {
+		t.Errorf("stdout %q, want the caught child error", out.String())
 	}
 }

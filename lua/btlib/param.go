@@ -102,7 +102,7 @@ func (p *Param) checkDefault() error {
 		_, ok = p.Default.(bt.Status)
 	}
 	if !ok {
-		return fmt.Errorf("Default %v (%T) does not fit the argument's type", p.Default, p.Default)
+		return fmt.Errorf("the default %v (%T) does not fit the argument's type", p.Default, p.Default)
 	}
 	return nil
 }
