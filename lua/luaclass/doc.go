@@ -14,7 +14,9 @@
 //     calls, all dropped at once by one epoch per Lua state (hooks.go);
 //   - Number, Count, Seconds, Func, ...: the argument decoder, whose
 //     errors name the argument and the offending value (args.go);
-//   - State.Resume and State.OnMain: the coroutine runner (coroutine.go);
+//   - State.Resume and State.OnMain: the coroutine runner (coroutine.go),
+//     with GuardYield (yield.go) and OpenIteration (iterate.go: pairs and
+//     ipairs honor __pairs and __ipairs, for views of Go data);
 //   - State.Enter and State.Leave: the record of the task whose code runs
 //     now, restored on every exit path (tracker.go);
 //   - Merge: hot reload's in-place merge of a reloaded class table into the
