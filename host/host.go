@@ -36,6 +36,13 @@ type Options struct {
 	// tree:SetExecutionType(BTExecutionType.Count, max).
 	ExecutionType     bt.ExecutionType
 	MaxTaskExecutions int
+	// Classes are the program's own Go task classes, defined in the Lua
+	// state next to the built-in ones (see btlib.Class); nil for none.
+	Classes *btlib.Registry
+	// BTAIGlobals binds the BTAI builder to the globals BT and BTState,
+	// as the seed's BT.Root() scripts expect (btlua does); scripts always
+	// reach it with require("btai").
+	BTAIGlobals bool
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -81,12 +88,12 @@ func New(opts Options) (*Host, error) {
 	h.L = lua.NewState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
 	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout,
-		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions})
+		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})
 	if err != nil {
 		h.L.Close()
 		return nil, err
 	}
-	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout}); err != nil {
+	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
 		h.L.Close()
 		return nil, err
 	}

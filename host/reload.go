@@ -23,7 +23,7 @@ import (
 // globals merged: a class or module table that already exists gets the
 // new methods in place and loses the methods that disappeared, so running
 // tasks call the new code on their next tick; Go method caches are
-// dropped. A module whose value is not a table (a function) is replaced
+// dropped (see luaclass.Merge). A module whose value is not a table (a function) is replaced
 // in package.loaded.
 //
 // The rule for trees, for each LoadFile of the script (a script loaded
@@ -106,8 +106,7 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 	rep, plans, err := h.run(src, fn.Proto, before, snap)
 	if err != nil {
 		snap.restore(h)
-		h.BT.Invalidate()
-		h.GOAP.Invalidate()
+		h.BT.Invalidate() // one epoch for every binding (luaclass.State)
 		return nil, err
 	}
 	for _, p := range plans {

@@ -20,6 +20,8 @@ type config struct {
 	trace   bool
 	dot     bool
 	version bool
+	// stubs is the project folder of --lua-stubs, or "".
+	stubs string
 	// execution is the trees' default execution type and maxExecutions
 	// its cap (-execution-type, -max-task-executions).
 	execution     bt.ExecutionType
@@ -27,6 +29,7 @@ type config struct {
 }
 
 const usageText = `usage: btlua [flags] script.lua
+       btlua --lua-stubs DIR
 
 Runs the behavior trees that script.lua returns until all have completed.
 Flags may come before or after the script path.
@@ -57,6 +60,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
 		fs.PrintDefaults()
@@ -77,7 +81,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		}
 		c.script, rest = rest[0], rest[1:]
 	}
-	if c.version {
+	if c.version || c.stubs != "" {
 		return c, nil
 	}
 	if c.script == "" {

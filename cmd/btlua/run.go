@@ -39,12 +39,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "btlua", version)
 		return exitOK
 	}
+	if c.stubs != "" {
+		if err := writeStubs(c.stubs, stdout); err != nil {
+			fmt.Fprintln(stderr, "btlua:", err)
+			return exitFailed
+		}
+		return exitOK
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed

@@ -32,9 +32,7 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
 	tr.BT.Out = lib.out
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
-	ud := lib.L.NewUserData()
-	ud.Value = tr
-	tbl.RawSetString(nodeKey, ud)
+	luaclass.Bind(lib.L, tbl, tr)
 	tr.BT.Blackboard.SetParent(lib.Globals)
 	tr.BT.Blackboard.SetClassifier(classifyLua)
 	return tr
@@ -48,13 +46,11 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 	if !ok {
 		return nil, fmt.Errorf("want a behavior tree or a task, got %s", luaerr.Describe(v))
 	}
-	if ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData); ok {
-		if tr, ok := ud.Value.(*Tree); ok {
-			return tr, nil
-		}
+	if tr, ok := luaclass.Own(tbl).(*Tree); ok {
+		return tr, nil
 	}
-	proto, sp := lib.resolve(tbl)
-	if sp != nil && sp.tree {
+	proto, d := lib.resolve(tbl)
+	if d != nil && d.tree {
 		return lib.bindTree(tbl, proto), nil
 	}
 	t, err := lib.taskOf(tbl)
@@ -65,20 +61,11 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 		return nil, err
 	}
 	tt := lib.L.NewTable()
-	tt.Metatable = lib.specByName("BTBehaviorTree").class
+	tt.Metatable = lib.treeClass.table
 	tr := lib.bindTree(tt, nil)
 	tr.BT.Name = bt.DisplayName(t)
 	tr.BT.SetRoot(t)
 	return tr, nil
-}
-
-func (lib *Lib) specByName(name string) *spec {
-	for _, s := range lib.specs {
-		if s.name == name {
-			return s
-		}
-	}
-	return nil
 }
 
 func (lib *Lib) treeOfArg(L *lua.LState, what string) *Tree {
@@ -95,14 +82,11 @@ func (tr *Tree) root() bt.Task {
 	if r := tr.BT.Root(); r != nil {
 		return r
 	}
-	for cur, n := luaclass.Of(tr.Self), 0; cur != nil && n < 64; n++ {
-		if ud, ok := cur.RawGetString(nodeKey).(*lua.LUserData); ok {
-			if p, ok := ud.Value.(*Tree); ok && p.BT.Root() != nil {
-				tr.BT.SetRoot(p.BT.Root())
-				return p.BT.Root()
-			}
+	for cur := range luaclass.Chain(tr.Self) {
+		if p, ok := luaclass.Own(cur).(*Tree); ok && cur != tr.Self && p.BT.Root() != nil {
+			tr.BT.SetRoot(p.BT.Root())
+			return p.BT.Root()
 		}
-		cur = luaclass.Of(cur)
 	}
 	return nil
 }
@@ -156,7 +140,7 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
-	lib.forgetBlame()
+	lib.st.ForgetBlame()
 	prev := lib.setTicking(tr)
 	lib.tickDT = dt
 	lib.L.Push(lib.tickFn)
@@ -165,7 +149,7 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 	if err != nil {
 		tr.Err = lib.tickError(tr, err)
 	}
-	lib.forgetBlame()
+	lib.st.ForgetBlame()
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
@@ -180,16 +164,10 @@ func (lib *Lib) tickError(tr *Tree, err error) error {
 	if tr.named {
 		name = tr.BT.Name
 	}
-	api, _ := err.(*lua.ApiError)
-	if api != nil && api.Type == lua.ApiErrorPanic && lib.panicked != nil {
-		lib.panicked.Tree = name
-		return lib.panicked
-	}
-	path := ""
-	if api != nil && api == lib.raised && lib.raisedBy != nil {
-		path = bt.Path(lib.raisedBy)
-	} else if api != nil && api.Type == lua.ApiErrorPanic && lib.mistakeBy != nil {
-		path = bt.Path(lib.mistakeBy)
+	panicked, path := lib.st.Blame(err)
+	if panicked != nil {
+		panicked.Tree = name
+		return panicked
 	}
 	e := luaerr.From(luaerr.Stringify(lib.L, err), path)
 	if le, ok := e.(*luaerr.Error); ok && name != "" {
@@ -210,7 +188,7 @@ func (lib *Lib) tickNested(tr *Tree, dt float64) bt.Status {
 // state (see onMain).
 func (lib *Lib) tickNestedOn(L *lua.LState, tr *Tree, dt float64) bt.Status {
 	var s bt.Status
-	lib.onMain(L, func() { s = lib.tickNested(tr, dt) })
+	lib.st.OnMain(L, func() { s = lib.tickNested(tr, dt) })
 	return s
 }
 
@@ -311,3 +289,11 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 
 // Root returns the tree's start task (its own, or its class's), or nil.
 func (tr *Tree) Root() bt.Task { return tr.root() }
+
+// setTicking makes tr the tree being ticked and returns the previous one,
+// for "defer lib.setTicking(lib.setTicking(tr))".
+func (lib *Lib) setTicking(tr *Tree) *Tree {
+	prev := lib.ticking
+	lib.ticking = tr
+	return prev
+}

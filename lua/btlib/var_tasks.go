@@ -3,6 +3,7 @@ package btlib
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -22,55 +23,65 @@ import (
 // task runs in a tree (bt.VarTest); a missing variable or one of the
 // wrong type is an error naming the task and the variable.
 
-// registerVarTasks creates BTCompare, BTSetVariable and BTIncrement.
-func (lib *Lib) registerVarTasks(action, conditional *lua.LTable) {
-	lib.class("BTCompare", conditional, &spec{leaf: true, conditional: true, located: true, make: makeCompare})
-	lib.class("BTSetVariable", action, &spec{leaf: true, located: true, make: makeSetVariable})
-	lib.class("BTIncrement", action, &spec{leaf: true, located: true, make: makeIncrement})
-}
-
-// makeCompare is BTCompare:New(name, op, value) or BTCompare:New(name)
-// (truthy).
-func makeCompare(_ *Lib, a []lua.LValue) (bt.Task, error) {
-	vt, err := varTestArgs(a, false)
-	if err != nil {
-		return nil, err
-	}
-	return bt.NewVarCompare(vt), nil
-}
-
-// makeSetVariable is BTSetVariable:New(name, value); a nil value deletes
-// the variable.
-func makeSetVariable(_ *Lib, a []lua.LValue) (bt.Task, error) {
-	name, err := varName(a, "BTSetVariable:New(name, value)")
-	if err != nil {
-		return nil, err
-	}
-	v, err := goValue(arg(a, 1), "value")
-	if err != nil {
-		return nil, err
-	}
-	return bt.NewSetVariable(name, v), nil
-}
-
-// makeIncrement is BTIncrement:New(name, by); by defaults to 1.
-func makeIncrement(_ *Lib, a []lua.LValue) (bt.Task, error) {
-	name, err := varName(a, "BTIncrement:New(name, by)")
-	if err != nil {
-		return nil, err
-	}
-	by, err := optNumber(a, 1, "by", 1)
-	if err != nil {
-		return nil, err
-	}
-	return bt.NewIncrement(name, by), nil
+func init() {
+	builtin(Class{
+		Name: "BTCompare", Base: "BTConditional", Located: true,
+		Doc: "Compares a variable of the tree's blackboard in Go, without calling Lua: Success when the test holds, else Failure. " +
+			"BTCompare:New(name) tests that the variable is truthy; BTCompare:New(name, op, value) compares it (==, ~=, <, <=, >, >=). A missing variable or one of the wrong type is an error.",
+		Params: []Param{
+			{Name: "name", Type: ArgAny, Doc: "the variable"},
+			{Name: "op", Type: ArgAny, Optional: true, Doc: "\"==\", \"~=\", \"<\", \"<=\", \">\" or \">=\"; omitted: truthy"},
+			{Name: "value", Type: ArgAny, Optional: true, Doc: "the value compared with"},
+		},
+		New: func(a Args) (bt.Task, error) {
+			vt, err := varTestArgs(a.raw, false)
+			if err != nil {
+				return nil, err
+			}
+			return bt.NewVarCompare(vt), nil
+		},
+	})
+	builtin(Class{
+		Name: "BTSetVariable", Base: "BTAction", Located: true,
+		Doc: "Sets a variable of the tree's blackboard (nil deletes it) and succeeds, in Go without calling Lua.",
+		Params: []Param{
+			{Name: "name", Type: ArgAny, Doc: "the variable"},
+			{Name: "value", Type: ArgAny, Optional: true, Doc: "the value; nil deletes the variable"},
+		},
+		New: func(a Args) (bt.Task, error) {
+			name, err := varName(a.raw, "BTSetVariable:New(name, value)")
+			if err != nil {
+				return nil, err
+			}
+			v, err := goValue(luaclass.Arg(a.raw, 1), "value")
+			if err != nil {
+				return nil, err
+			}
+			return bt.NewSetVariable(name, v), nil
+		},
+	})
+	builtin(Class{
+		Name: "BTIncrement", Base: "BTAction", Located: true,
+		Doc: "Adds a number to a numeric variable of the tree's blackboard and succeeds, in Go without calling Lua.",
+		Params: []Param{
+			{Name: "name", Type: ArgAny, Doc: "the variable"},
+			{Name: "by", Type: ArgNumber, Optional: true, Default: 1.0, Doc: "the amount added; default 1"},
+		},
+		New: func(a Args) (bt.Task, error) {
+			name, err := varName(a.raw, "BTIncrement:New(name, by)")
+			if err != nil {
+				return nil, err
+			}
+			return bt.NewIncrement(name, a.Number("by")), nil
+		},
+	})
 }
 
 // varName reads argument 0 as a variable name.
 func varName(a []lua.LValue, use string) (string, error) {
-	s, ok := arg(a, 0).(lua.LString)
+	s, ok := luaclass.Arg(a, 0).(lua.LString)
 	if !ok || s == "" {
-		return "", fmt.Errorf("the variable name must be a non-empty string, got %s: %s", luaerr.Describe(arg(a, 0)), use)
+		return "", fmt.Errorf("the variable name must be a non-empty string, got %s: %s", luaerr.Describe(luaclass.Arg(a, 0)), use)
 	}
 	return string(s), nil
 }
@@ -82,10 +93,10 @@ func varTestArgs(a []lua.LValue, negate bool) (*bt.VarTest, error) {
 		return nil, err
 	}
 	op := bt.OpTruthy
-	if arg(a, 1) != lua.LNil || arg(a, 2) != lua.LNil {
-		s, ok := arg(a, 1).(lua.LString)
+	if luaclass.Arg(a, 1) != lua.LNil || luaclass.Arg(a, 2) != lua.LNil {
+		s, ok := luaclass.Arg(a, 1).(lua.LString)
 		if !ok {
-			return nil, fmt.Errorf("%s: the comparison must be a string such as \"<\", got %s", name, luaerr.Describe(arg(a, 1)))
+			return nil, fmt.Errorf("%s: the comparison must be a string such as \"<\", got %s", name, luaerr.Describe(luaclass.Arg(a, 1)))
 		}
 		if op, err = bt.ParseCompareOp(string(s)); err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
@@ -93,7 +104,7 @@ func varTestArgs(a []lua.LValue, negate bool) (*bt.VarTest, error) {
 	}
 	var operand any
 	if op != bt.OpTruthy {
-		if operand, err = goValue(arg(a, 2), "the value to compare with"); err != nil {
+		if operand, err = goValue(luaclass.Arg(a, 2), "the value to compare with"); err != nil {
 			return nil, fmt.Errorf("%s %s: %v", name, op, err)
 		}
 	}

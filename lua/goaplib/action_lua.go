@@ -45,7 +45,7 @@ func (lib *Lib) registerAction() {
 	}
 	for name, f := range defaults {
 		fn := L.NewFunction(f)
-		lib.builtin[fn] = true
+		lib.actionHooks.Default(fn)
 		c.RawSetString(name, fn)
 	}
 	lib.defRange = L.NewFunction(func(L *lua.LState) int {

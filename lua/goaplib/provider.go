@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
@@ -30,8 +31,7 @@ import (
 type provider struct {
 	lib   *Lib
 	self  *lua.LTable
-	epoch uint64
-	fns   [numProv]*lua.LFunction
+	hooks luaclass.Hooks
 
 	state   stateBuf
 	slots   []*goalSlot
@@ -67,36 +67,31 @@ type goalSlot struct {
 
 func newProvider(lib *Lib, self *lua.LTable) *provider {
 	p := &provider{lib: lib, self: self}
-	p.refresh()
+	p.hooks.Refresh(lib.st, self, lib.provHooks)
 	return p
+}
+
+// providerHooks returns the method set of providers; GetState is the
+// seed's name of GetWorldState.
+func providerHooks() *luaclass.MethodSet {
+	set := luaclass.NewMethodSet(provNames[:]...)
+	set.Alias(pState, "GetState")
+	return set
 }
 
 // check reports a provider that can never plan: no state or goal method.
 func (p *provider) check() error {
-	if p.fns[pState] == nil {
+	if p.fn(pState) == nil {
 		return fmt.Errorf("the provider has no GetWorldState (or GetState) method")
 	}
-	if p.fns[pGoals] == nil && p.fns[pCreateGoal] == nil {
+	if p.fn(pGoals) == nil && p.fn(pCreateGoal) == nil {
 		return fmt.Errorf("the provider has no Goals (or CreateGoalState) method")
 	}
 	return nil
 }
 
 func (p *provider) fn(i int) *lua.LFunction {
-	if p.epoch != p.lib.epoch {
-		p.refresh()
-	}
-	return p.fns[i]
-}
-
-func (p *provider) refresh() {
-	for i, name := range provNames {
-		p.fns[i], _ = p.lib.L.GetField(p.self, name).(*lua.LFunction)
-	}
-	if p.fns[pState] == nil {
-		p.fns[pState], _ = p.lib.L.GetField(p.self, "GetState").(*lua.LFunction)
-	}
-	p.epoch = p.lib.epoch
+	return p.hooks.Get(p.lib.st, p.self, p.lib.provHooks, i)
 }
 
 // GetWorldState implements goap.DataProvider.

@@ -329,3 +329,5 @@ function FSM:Update(owner)
     end
     return true
 end
+
+return goap

@@ -1,60 +1,30 @@
 package btlib
 
 import (
-	"fmt"
-
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// makeCondition is BTCondition:New(fn): a conditional that succeeds when
-// fn(task) returns a true value and fails otherwise. fn is required when
-// any argument is given (BTCondition:New(nil) is a mistake); without
-// arguments the class pattern applies (IsVisible = BTCondition:New(), then
-// IsVisible:OnUpdate), and ticking such a task that defines no OnUpdate is
-// an error.
-func makeCondition(lib *Lib, a []lua.LValue) (bt.Task, error) {
-	fn, err := optFunc(a, 0, "fn")
-	if err != nil {
-		return nil, err
-	}
-	if fn == nil && len(a) > 0 {
-		return nil, fmt.Errorf("fn must be a function, got nil")
-	}
-	c := bt.NewCondition(nil)
-	c.Fn = func() bool {
-		t, _ := c.Self().(*Task)
-		if fn == nil {
-			lib.incomplete(t, t.Kind()+" has no function: make it with BTCondition:New(fn), or define OnUpdate in a class derived from it")
-		}
-		return lib.callCondition(t, fn)
-	}
-	return c, nil
-}
-
-// callCondition calls a BTCondition function: true, false and nil answer
-// as booleans, and BTTaskStatus.Success and Failure as what they say; any
-// other result raises an error naming it.
-func (lib *Lib) callCondition(t *Task, fn *lua.LFunction) bool {
-	defer lib.leave(lib.enter(t))
-	lib.invoke(fn, 1, t.Self)
-	ret := lib.L.Get(-1)
-	lib.L.Pop(1)
-	switch v := ret.(type) {
-	case lua.LBool:
-		return bool(v)
-	case *lua.LNilType:
-		return false
-	case lua.LNumber:
-		if s := bt.Status(v); lua.LNumber(s) == v && s == bt.Success {
-			return true
-		} else if lua.LNumber(s) == v && s == bt.Failure {
-			return false
-		}
-	}
-	lib.L.Error(lua.LString(luaerr.Defined(fn)+": the BTCondition function returned "+luaerr.Describe(ret)+", want true or false"), 0)
-	return false
+func init() {
+	builtin(Class{
+		Name: "BTComposite", Base: "BTParentTask",
+		Doc: "A composite. A Lua class derived from it defines OnUpdate and ticks its children itself, or Behavior Designer's ParentTask protocol: " +
+			"CanExecute() and optionally CurrentChildIndex() (1-based), OnChildStarted(index), OnChildExecuted(index, status), OverrideStatus(status), OnConditionalAbort(index).",
+		New: newAbstractParent("BTComposite"),
+		Fields: []Field{
+			{"AddCondition", "fun(self: BTComposite, cond: function|BTPrecondition|string, op: string?, value: any)", "a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design). Given a variable name it is tested in Go without calling Lua: AddCondition(\"hasTarget\") (truthy), AddCondition(\"health\", \"<\", 30) (==, ~=, <, <=, >, >=); a missing variable or one of the wrong type is an error"},
+			{"AddConditionNot", "fun(self: BTComposite, cond: function|BTPrecondition|string, op: string?, value: any)", "the negation of AddCondition's precondition"},
+			{"SetAbortType", "fun(self: BTComposite, abort: integer)", "a BTAbortType value; set it before the composite runs"},
+		},
+		setup: func(lib *Lib, c *lua.LTable) {
+			lib.setMethods(c, map[string]lua.LGFunction{
+				"AddCondition":    lib.luaAddCondition,
+				"AddConditionNot": lib.luaAddConditionNot,
+				"SetAbortType":    lib.luaSetAbortType,
+			})
+		},
+	})
 }
 
 // luaCondition is a composite precondition written in Lua: a function, or

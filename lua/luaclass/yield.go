@@ -1,4 +1,4 @@
-package btlib
+package luaclass
 
 import (
 	lua "github.com/yuin/gopher-lua"
@@ -8,7 +8,7 @@ import (
 // call made by the host (C in PUC Lua, Go here).
 const errYieldAcross = "attempt to yield across metamethod/C-call boundary"
 
-// guardYield replaces coroutine.yield in L with one that refuses, as PUC
+// GuardYield replaces coroutine.yield in L with one that refuses, as PUC
 // Lua 5.1 does, to yield across a Go call: pcall, xpcall, table.sort,
 // string.gsub, a task's Tick or OnUpdate called from Lua, any Go function
 // that called back into Lua. gopher-lua runs such a callee in a nested Go
@@ -26,7 +26,7 @@ const errYieldAcross = "attempt to yield across metamethod/C-call boundary"
 // Not detected: a yield from a metamethod (__index, __lt, ...) or a for-in
 // iterator, which gopher-lua also calls from Go but without a Go frame on
 // the Lua stack to see.
-func guardYield(L *lua.LState) {
+func GuardYield(L *lua.LState) {
 	co, ok := L.GetGlobal(lua.CoroutineLibName).(*lua.LTable)
 	if !ok {
 		return
