@@ -332,6 +332,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	}
 	p.computeHeuristic()
 	p.compileHmax()
+	p.compileLP()
 	p.compileDominance(allKeys)
 	return "", nil
 }

@@ -120,6 +120,18 @@ type Planner struct {
 	hmNum      []hmNumeric
 	hmFloor    []float64
 
+	// state-equation LP (lp.go)
+	lpRows   []lpRow
+	lpVars   []int32   // action index of each LP variable
+	lpA      []float64 // rows x vars, row-major
+	lpC      []float64
+	lpB      []float64
+	lpY      []float64
+	lpRed    []float64 // reduced cost per action after lpBound
+	lpT      []float64 // dual tableau
+	lpBasis  []int32
+	lpPivots int
+
 	// dominance pruning (dominance.go)
 	monotone []bool  // per key: more of it never hurts
 	sigKeys  []int32 // keys that are not monotone
