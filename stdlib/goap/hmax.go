@@ -132,6 +132,9 @@ func achieves(effs []cEffect, c *cCond) bool {
 		if e.key != c.key {
 			continue
 		}
+		if c.op == OpExists { // effects never delete a key
+			return c.val.bits != 0
+		}
 		if e.op == EffectAdd {
 			return true
 		}

@@ -89,23 +89,24 @@ type Planner struct {
 	TraceLimit int
 
 	// compiled problem (compile.go)
-	keyIDs    map[string]int32
-	keyNames  []string
-	keyKind   []Kind
-	keyAdd    []bool
-	relevant  []bool
-	nUsable   int
-	isGoalKey []bool
-	strIDs    map[string]uint64
-	strVals   []string
-	acts      []cAction
-	conds     []cCond
-	effs      []cEffect
-	goal      []cCond
-	start     []slot
-	k         int
-	hDiv      int
-	hPerStep  float64
+	keyIDs      map[string]int32
+	keyNames    []string
+	keyKind     []Kind
+	keyAdd      []bool
+	keyPresence []bool // an OpExists condition reads the key
+	relevant    []bool
+	nUsable     int
+	isGoalKey   []bool
+	strIDs      map[string]uint64
+	strVals     []string
+	acts        []cAction
+	conds       []cCond
+	effs        []cEffect
+	goal        []cCond
+	start       []slot
+	k           int
+	hDiv        int
+	hPerStep    float64
 
 	// h_max tables (hmax.go)
 	hmIndex    map[cCond]int32

@@ -323,3 +323,29 @@ func TestPlanRelevancePruning(t *testing.T) {
 		t.Fatalf("visited %d: CostFunc should disable pruning\n%s", plan.Visited, p.Explain())
 	}
 }
+
+// A missing key compares as its operand kind's zero (pos == 0 holds on a
+// state without pos); Exists requires the key itself, Missing its absence.
+func TestPlanPresenceConditions(t *testing.T) {
+	place := act("PlaceAtOrigin", 1, nil, Set("pos", Number(0)))
+	move := act("Move", 2, pre(Exists("pos")), Add("pos", 1))
+	p := &Planner{}
+	plan, err := p.Plan(NewWorldState(), goal("origin", Is("pos", Number(0))), []*Action{place, move})
+	if err != nil || !plan.Satisfied {
+		t.Fatalf("pos == 0 on a state without pos: plan %v err %v, want satisfied", plan, err)
+	}
+	mustPlan(t, p, NewWorldState(), goal("placed", Exists("pos"), Is("pos", Number(0))), []*Action{place, move},
+		[]string{"PlaceAtOrigin"}, 1)
+	mustPlan(t, p, NewWorldState(), goal("moved", Cond("pos", OpGe, Number(1))), []*Action{place, move},
+		[]string{"PlaceAtOrigin", "Move"}, 3)
+	if _, err := p.Plan(ws("pos", 3), goal("gone", Missing("pos")), []*Action{place, move}); !errors.Is(err, ErrNoPlan) {
+		t.Fatalf("Missing on a key no action deletes: err %v, want ErrNoPlan", err)
+	}
+	if !Exists("pos").Holds(ws("pos", 0)) || Exists("pos").Holds(NewWorldState()) ||
+		!Missing("pos").Holds(NewWorldState()) || Missing("pos").String() != "pos missing" {
+		t.Fatalf("Holds/String of presence conditions")
+	}
+	if _, err := p.Plan(nil, goal("bad", Cond("pos", OpExists, Number(1))), nil); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("exists with a number operand: err %v, want ErrInvalid", err)
+	}
+}
