@@ -63,9 +63,12 @@ type Planner struct {
 	// with an unmet condition, E the most distinct goal keys one action
 	// changes, C the least cost, or declared lower bound, of an action that
 	// changes a goal key), computed for every new node; and h_max, relaxed
-	// reachability over conditions (see hmax.go), computed lazily when a
-	// node first reaches the front of the open list, which re-queues the
-	// node if h grew and drops it if the goal is unreachable from it.
+	// reachability over conditions (see hmax.go), plus, when the problem has
+	// number keys changed only by Add effects, the state-equation LP bound
+	// with h_max taken at the LP's reduced costs (see lp.go), computed
+	// lazily when a node first reaches the front of the open list, which
+	// re-queues the node if h grew and drops it if the goal is unreachable
+	// from it.
 	DisableHeuristic bool
 	// Weight turns the search into weighted A* (f = g + Weight*h) when
 	// above 1: faster, and the plan's cost is at most Weight times the
