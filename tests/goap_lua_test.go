@@ -189,12 +189,19 @@ func TestGoapLuaPlanInfoAndError(t *testing.T) {
 		out[#out + 1] = string.format("%s kind=%s limit=%s", tostring(none), err.kind, err.limit)
 		none, err = p:Plan({}, {door = true}, {chop})
 		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s", tostring(none), err.kind, tostring(err.limit), err.reason)
+		-- malformed input: nil, err with kind "invalid", not a raised error
+		none, err = p:Plan({wood = "lots"}, {{"wood", ">=", 2}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s reason=%s expanded=%d", tostring(none), err.kind, err.reason, err.expanded)
+		none, err = p:Plan({}, 7, {chop})
+		out[#out + 1] = string.format("%s kind=%s message=%s", tostring(none), err.kind, err.message)
 		return table.concat(out, "\n")`)
 	want := `3 steps cost=22 satisfied=false expanded=3 visited=4
 0 steps cost=0 satisfied=true expanded=0 visited=1
 nil kind=budget limit=nodes reason=node budget of 3 expansions reached expanded=3 visited=4
 nil kind=budget limit=bytes
-nil kind=noplan limit=nil reason=condition door == true is unmet and no usable action changes "door"`
+nil kind=noplan limit=nil reason=condition door == true is unmet and no usable action changes "door"
+nil kind=invalid reason=key "wood" has Add effects but can hold a non-number expanded=0
+nil kind=invalid message=<string>:23: goap: Planner:Plan: goal must be a table of conditions ({key = value} or {{key, op, value}}), got 7 (a number)`
 	if got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
@@ -706,5 +713,35 @@ return tree
 	}
 	if got := out.String(); got != "dig\ndig\nshovel\n" {
 		t.Fatalf("output %q, want dig, dig, shovel", got)
+	}
+}
+
+// Presence: a missing key reads as the operand's zero ({pos = 0} holds on
+// a state without pos); {key, "exists", true} requires the key, false its
+// absence. Effects mixing a named key with a list entry on the same key
+// are refused (a Lua table keeps no order between them); conditions may
+// mix (a conjunction).
+func TestGoapLuaPresenceAndMixedTables(t *testing.T) {
+	h, _ := newGoapHost(t)
+	got := mustEval(t, h, `
+		local place = goap.Action:New{name = "Place", effects = {pos = 0}}
+		local p = goap.Planner:New()
+		local out = {}
+		out[#out + 1] = show(p:Plan({}, {pos = 0}, {place}))
+		out[#out + 1] = show(p:Plan({}, {{"pos", "exists", true}, pos = 0}, {place}))
+		local none, err = p:Plan({pos = 1}, {{"pos", "exists", false}}, {place})
+		out[#out + 1] = tostring(none) .. " " .. err.kind
+		local ok, msg = pcall(goap.Action.New, goap.Action, {name = "Mixed", effects = {{"wood", "+", 1}, wood = 3}})
+		out[#out + 1] = tostring(ok) .. " " .. msg
+		local mixed = goap.Action:New{name = "MixedPre", pre = {{"wood", ">=", 1}, wood = 2}, effects = {{"wood", "-", 1}, done = true}}
+		out[#out + 1] = #mixed:GetPreconditions() .. " " .. #mixed:GetEffects()
+		return table.concat(out, "\n")`)
+	want := `(empty) cost 0
+Place cost 1
+nil noplan
+false <string>:9: goap: Mixed:New: effects: "wood" is both a named key and a list entry; the order between them is not kept by a Lua table: write every effect on "wood" as a list entry, in order
+2 2`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -126,20 +126,24 @@ func (lib *Lib) plannerOf(L *lua.LState, method string) *luaPlanner {
 // limit = "nodes" | "time" | "bytes" (budget only), message = the whole
 // error text, expanded = n, visited = n}. Malformed input (a non-table
 // state or goal, a bad value or operator, a non-action, an action without
-// a name, a negative cost) raises an error at the caller's line naming the
-// offending value.
+// a name, a negative cost) also returns nil, err, with kind = "invalid",
+// reason naming the offending value and message prefixed with the calling
+// "file:line: " (error(err.message, 0) raises it there). Calling Plan
+// without a planner as self still raises.
 func (lib *Lib) plannerPlan(L *lua.LState) int {
 	lp := lib.plannerOf(L, "Plan")
 	ws, err := lp.start.fill(L.Get(2), "Planner:Plan: start state")
 	if err != nil {
-		lib.raise("%v", err)
+		return lib.pushInvalid(L, err.Error())
 	}
 	lp.goal = goap.Goal{Conditions: lp.goal.Conditions[:0]}
 	lp.goal.Conditions, err = parseConditions(lp.goal.Conditions, L.Get(3), "Planner:Plan: goal", &lp.scratch)
 	if err != nil {
-		lib.raise("%v", err)
+		return lib.pushInvalid(L, err.Error())
 	}
-	lib.fillActions(L, lp, 4, "Plan")
+	if msg := lib.fillActions(L, lp, 4, "Plan"); msg != "" {
+		return lib.pushInvalid(L, msg)
+	}
 	plan, err := lp.p.Plan(ws, &lp.goal, lp.acts)
 	return lib.pushResult(L, plan, err, nil)
 }
@@ -155,11 +159,11 @@ func (lib *Lib) plannerPlanGoals(L *lua.LState) int {
 	lp := lib.plannerOf(L, "PlanGoals")
 	ws, err := lp.start.fill(L.Get(2), "Planner:PlanGoals: start state")
 	if err != nil {
-		lib.raise("%v", err)
+		return lib.pushInvalid(L, err.Error())
 	}
 	list, ok := L.Get(3).(*lua.LTable)
 	if !ok {
-		lib.raise("Planner:PlanGoals: goals must be a list of goals, got %s", luaerr.Describe(L.Get(3)))
+		return lib.pushInvalid(L, "Planner:PlanGoals: goals must be a list of goals, got "+luaerr.Describe(L.Get(3)))
 	}
 	if lp.goals == nil {
 		lp.goals = &provider{lib: lib}
@@ -168,20 +172,23 @@ func (lib *Lib) plannerPlanGoals(L *lua.LState) int {
 	for i, n := 1, list.Len(); i <= n; i++ {
 		s := lp.goals.slot(i - 1)
 		if err := s.parse(list.RawGetInt(i), i); err != nil {
-			lib.raise("Planner:PlanGoals: %v", err)
+			return lib.pushInvalid(L, "Planner:PlanGoals: "+err.Error())
 		}
 		goals = append(goals, &s.goal)
 	}
-	lib.fillActions(L, lp, 4, "PlanGoals")
+	if msg := lib.fillActions(L, lp, 4, "PlanGoals"); msg != "" {
+		return lib.pushInvalid(L, msg)
+	}
 	plan, err := lp.p.PlanGoals(ws, goals, lp.acts)
 	return lib.pushResult(L, plan, err, plan.Goal)
 }
 
-// fillActions converts the action list at stack index i into lp.acts.
-func (lib *Lib) fillActions(L *lua.LState, lp *luaPlanner, i int, method string) {
+// fillActions converts the action list at stack index i into lp.acts; it
+// returns a message for a malformed list, or "".
+func (lib *Lib) fillActions(L *lua.LState, lp *luaPlanner, i int, method string) string {
 	list, ok := L.Get(i).(*lua.LTable)
 	if !ok {
-		lib.raise("Planner:%s: actions must be a list of actions, got %s", method, luaerr.Describe(L.Get(i)))
+		return fmt.Sprintf("Planner:%s: actions must be a list of actions, got %s", method, luaerr.Describe(L.Get(i)))
 	}
 	clear(lp.acts)
 	lp.acts = lp.acts[:0]
@@ -191,10 +198,30 @@ func (lib *Lib) fillActions(L *lua.LState, lp *luaPlanner, i int, method string)
 			err = la.sync()
 		}
 		if err != nil {
-			lib.raise("Planner:%s: actions[%d]: %v", method, i, trimWhat(err))
+			return fmt.Sprintf("Planner:%s: actions[%d]: %v", method, i, trimWhat(err))
 		}
 		lp.acts = append(lp.acts, la.act)
 	}
+	return ""
+}
+
+// pushInvalid pushes nil, err with err.kind "invalid" for malformed input:
+// err.reason is msg, err.message is "file:line: goap: " + msg (the calling
+// line), expanded and visited are 0.
+func (lib *Lib) pushInvalid(L *lua.LState, msg string) int {
+	e := L.CreateTable(0, 5)
+	e.RawSetString("kind", lua.LString("invalid"))
+	e.RawSetString("reason", lua.LString(msg))
+	where := L.Where(1)
+	if where != "" {
+		where += " "
+	}
+	e.RawSetString("message", lua.LString(where+"goap: "+msg))
+	e.RawSetString("expanded", lua.LNumber(0))
+	e.RawSetString("visited", lua.LNumber(0))
+	L.Push(lua.LNil)
+	L.Push(e)
+	return 2
 }
 
 // pushResult pushes plan, info or nil, err (see plannerPlan); with
@@ -205,8 +232,14 @@ func (lib *Lib) pushResult(L *lua.LState, plan goap.Plan, err error, withGoal *g
 		switch {
 		case errors.Is(err, goap.ErrBudget):
 			kind = "budget"
+		case errors.Is(err, goap.ErrInvalid):
+			var pe *goap.PlanError
+			if errors.As(err, &pe) {
+				return lib.pushInvalid(L, pe.Detail)
+			}
+			return lib.pushInvalid(L, err.Error())
 		case !errors.Is(err, goap.ErrNoPlan):
-			L.RaiseError("%v", err) // ErrInvalid, ErrReplay: bad input
+			L.RaiseError("%v", err) // ErrReplay: a planner fault
 		}
 		e := L.CreateTable(0, 6)
 		e.RawSetString("kind", lua.LString(kind))

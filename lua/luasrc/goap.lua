@@ -29,9 +29,11 @@ local goap = require("goap")
 ---@alias goap.State table<string, goap.Value>
 
 ---One condition: {key, value} (key == value) or {key, op, value} with op
----"==", "~=" (or "!="), "<", "<=", ">", ">=" (ordering needs a number).
+---"==", "~=" (or "!="), "<", "<=", ">", ">=" (ordering needs a number),
+---or "exists" with true (the key must be present) or false (absent).
 ---A key missing from the state reads as false, 0 or "" (the zero of the
----condition value's type).
+---condition value's type): {pos = 0} holds on a state without pos; use
+---{"pos", "exists", true} to require it.
 ---@alias goap.Condition [string, goap.Value] | [string, string, goap.Value]
 
 ---Conditions: {key = value, ...} (each key == value; keys are sorted) and/or
@@ -40,6 +42,8 @@ local goap = require("goap")
 
 ---Effects: {key = value, ...} (set) and/or a list of {key, value} (set) or
 ---{key, "+", n} / {key, "-", n} (add or subtract; a missing key counts as 0).
+---List entries apply in order, then named keys. A key both named and in a
+---list entry is an error (a Lua table keeps no order between the two forms).
 ---@alias goap.Effects table
 
 ---A read-only view of the state being planned from, handed to cost and

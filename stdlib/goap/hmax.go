@@ -44,6 +44,7 @@ type hmAction struct {
 	pre0, pre1 int32 // range in Planner.hmPre (atom ids)
 	ach0, ach1 int32 // range in Planner.hmAch (atom ids)
 	cost       float64
+	act        int32 // index into Planner.acts
 }
 
 // compileHmax builds the atom tables for the compiled problem.
@@ -71,7 +72,7 @@ func (p *Planner) compileHmax() {
 	}
 	for i := range p.acts {
 		ca := &p.acts[i]
-		ha := hmAction{cost: ca.lowerBound, pre0: int32(len(p.hmPre))}
+		ha := hmAction{cost: ca.lowerBound, act: int32(i), pre0: int32(len(p.hmPre))}
 		for j := ca.pre0; j < ca.pre1; j++ {
 			p.hmPre = append(p.hmPre, atom(p.conds[j]))
 		}
@@ -96,7 +97,7 @@ func (p *Planner) compileHmax() {
 	// (all-zero firstUse: plain passes until nothing changes)
 	p.hmFirstUse = slices.Grow(p.hmFirstUse[:0], len(p.hmAtoms))[:len(p.hmAtoms)]
 	clear(p.hmFirstUse)
-	p.hmaxFixpoint(p.start)
+	p.hmaxFixpoint(p.start, nil)
 	n := len(p.hmActs)
 	p.hmKey = slices.Grow(p.hmKey[:0], n)[:n]
 	for i := range p.hmActs {
@@ -131,6 +132,9 @@ func achieves(effs []cEffect, c *cCond) bool {
 		if e.key != c.key {
 			continue
 		}
+		if c.op == OpExists { // effects never delete a key
+			return c.val.bits != 0
+		}
 		if e.op == EffectAdd {
 			return true
 		}
@@ -149,8 +153,9 @@ func (p *Planner) hmPreCost(ha *hmAction) float64 {
 	return pc
 }
 
-// hmaxFixpoint fills p.hmCost for st.
-func (p *Planner) hmaxFixpoint(st []slot) {
+// hmaxFixpoint fills p.hmCost for st. With red non-nil, action costs are
+// red[action index] and the numeric deficit floors are off (see hmaxReduced).
+func (p *Planner) hmaxFixpoint(st []slot, red []float64) {
 	inf := math.Inf(1)
 	for i := range p.hmAtoms {
 		p.hmFloor[i] = 0
@@ -158,7 +163,7 @@ func (p *Planner) hmaxFixpoint(st []slot) {
 			p.hmCost[i] = 0
 		} else {
 			p.hmCost[i] = inf
-			if nu := &p.hmNum[i]; nu.on {
+			if nu := &p.hmNum[i]; nu.on && red == nil {
 				p.hmFloor[i] = nu.bound(st[p.hmAtoms[i].key])
 			}
 		}
@@ -178,7 +183,11 @@ func (p *Planner) hmaxFixpoint(st []slot) {
 			if pc == inf {
 				continue
 			}
-			v0 := pc + ha.cost
+			cost := ha.cost
+			if red != nil {
+				cost = red[ha.act]
+			}
+			v0 := pc + cost
 			for _, c := range p.hmAch[ha.ach0:ha.ach1] {
 				if v := max(v0, p.hmFloor[c]); v < p.hmCost[c] {
 					p.hmCost[c] = v
@@ -193,7 +202,19 @@ func (p *Planner) hmaxFixpoint(st []slot) {
 
 // hmax returns h_max(st) (see above).
 func (p *Planner) hmax(st []slot) float64 {
-	p.hmaxFixpoint(st)
+	p.hmaxFixpoint(st, nil)
+	return p.hmGoalCost()
+}
+
+// hmaxReduced returns h_max(st) under the action costs red (the LP's
+// reduced costs, see lp.go); no numeric deficit floors.
+func (p *Planner) hmaxReduced(st []slot, red []float64) float64 {
+	p.hmaxFixpoint(st, red)
+	return p.hmGoalCost()
+}
+
+// hmGoalCost returns the largest cost among the goal atoms.
+func (p *Planner) hmGoalCost() float64 {
 	h := 0.0
 	for _, g := range p.hmGoal {
 		h = max(h, p.hmCost[g])

@@ -63,9 +63,12 @@ type Planner struct {
 	// with an unmet condition, E the most distinct goal keys one action
 	// changes, C the least cost, or declared lower bound, of an action that
 	// changes a goal key), computed for every new node; and h_max, relaxed
-	// reachability over conditions (see hmax.go), computed lazily when a
-	// node first reaches the front of the open list, which re-queues the
-	// node if h grew and drops it if the goal is unreachable from it.
+	// reachability over conditions (see hmax.go), plus, when the problem has
+	// number keys changed only by Add effects, the state-equation LP bound
+	// with h_max taken at the LP's reduced costs (see lp.go), computed
+	// lazily when a node first reaches the front of the open list, which
+	// re-queues the node if h grew and drops it if the goal is unreachable
+	// from it.
 	DisableHeuristic bool
 	// Weight turns the search into weighted A* (f = g + Weight*h) when
 	// above 1: faster, and the plan's cost is at most Weight times the
@@ -89,23 +92,24 @@ type Planner struct {
 	TraceLimit int
 
 	// compiled problem (compile.go)
-	keyIDs    map[string]int32
-	keyNames  []string
-	keyKind   []Kind
-	keyAdd    []bool
-	relevant  []bool
-	nUsable   int
-	isGoalKey []bool
-	strIDs    map[string]uint64
-	strVals   []string
-	acts      []cAction
-	conds     []cCond
-	effs      []cEffect
-	goal      []cCond
-	start     []slot
-	k         int
-	hDiv      int
-	hPerStep  float64
+	keyIDs      map[string]int32
+	keyNames    []string
+	keyKind     []Kind
+	keyAdd      []bool
+	keyPresence []bool // an OpExists condition reads the key
+	relevant    []bool
+	nUsable     int
+	isGoalKey   []bool
+	strIDs      map[string]uint64
+	strVals     []string
+	acts        []cAction
+	conds       []cCond
+	effs        []cEffect
+	goal        []cCond
+	start       []slot
+	k           int
+	hDiv        int
+	hPerStep    float64
 
 	// h_max tables (hmax.go)
 	hmIndex    map[cCond]int32
@@ -119,6 +123,18 @@ type Planner struct {
 	hmFirstUse []int32
 	hmNum      []hmNumeric
 	hmFloor    []float64
+
+	// state-equation LP (lp.go)
+	lpRows   []lpRow
+	lpVars   []int32   // action index of each LP variable
+	lpA      []float64 // rows x vars, row-major
+	lpC      []float64
+	lpB      []float64
+	lpY      []float64
+	lpRed    []float64 // reduced cost per action after lpBound
+	lpT      []float64 // dual tableau
+	lpBasis  []int32
+	lpPivots int
 
 	// dominance pruning (dominance.go)
 	monotone []bool  // per key: more of it never hurts
