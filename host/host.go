@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
@@ -36,6 +37,14 @@ type Options struct {
 	// tree:SetExecutionType(BTExecutionType.Count, max).
 	ExecutionType     bt.ExecutionType
 	MaxTaskExecutions int
+	// Budget is the CPU budget (wall-clock time) of each stretch of
+	// script work: one agent's tick, loading a script, reloading a file,
+	// one agent's OnEnds at Close. A script over it is stopped with the
+	// Lua error "file:line: CPU budget of 20ms exceeded (tick of agent
+	// ...)" within 1.25 budgets; in a tick, the agent is stopped (its
+	// tree's error) and the others tick on. 0 means no budget. See
+	// budget.go for the cost (BENCHMARKS.md).
+	Budget time.Duration
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -53,6 +62,12 @@ type Host struct {
 	agents         []*Agent
 	onReload       func(*ReloadReport, error)
 
+	budget         *budget // nil without Options.Budget
+	inScript       int     // stretches of script work under way (stretch.go)
+	ticking        bool    // inside Tick
+	closeAfterTick bool    // Close was called during Tick
+	closed         bool
+
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher *watcher
@@ -60,6 +75,7 @@ type Host struct {
 
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
+	var err error
 	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}}
 	if h.stdout == nil {
@@ -73,6 +89,9 @@ func New(opts Options) (*Host, error) {
 	}
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
+	}
+	if h.budget, err = newBudget(opts.Budget); err != nil {
+		return nil, err
 	}
 	h.L = lua.NewState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
@@ -92,20 +111,35 @@ func New(opts Options) (*Host, error) {
 	}
 	h.BT = lib
 	h.installTracking()
+	h.shareBudget()
 	return h, nil
 }
 
 // Close ends the runs under way (OnEnd of running tasks) and closes the
 // Lua state.
+//
+// Called from a script the host is running (a leaf given the host), it
+// raises a Lua error there and closes nothing; called during Tick by Go
+// code (an OnReload callback), it closes the host when Tick returns. Each
+// agent's OnEnds run under the CPU budget as one stretch. Closing a
+// closed host does nothing.
 func (h *Host) Close() {
+	if h.closed || h.refuse("Close") != nil {
+		h.closeAfterTick = !h.closed
+		return
+	}
+	h.closed = true
 	if h.watcher != nil {
 		h.watcher.close()
 		h.watcher = nil
 	}
 	for _, a := range h.agents {
-		a.halt()
+		h.closeAgent(a)
 	}
 	h.agents = nil
+	if h.budget != nil {
+		h.budget.stop()
+	}
 	h.L.Close()
 }
 

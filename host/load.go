@@ -41,8 +41,11 @@ func (h *Host) setSearchPath(script string) {
 // LoadFile returns no agents). A tree returned twice, or one that an agent
 // ticks already, is an error: it would be ticked twice per frame.
 // Errors name the file and line (a *luaerr.Error); a missing file is an
-// error that wraps fs.ErrNotExist. On error nothing is added.
+// error that wraps fs.ErrNotExist. On error nothing is added. The script
+// runs under the CPU budget; LoadFile called from a script is refused.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	h.refuseInScript("LoadFile")
+	defer h.stretch("loading "+path, nil)()
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
 	}

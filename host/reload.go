@@ -79,7 +79,12 @@ func (r *ReloadReport) String() string {
 // file and line: a syntax error, an error while the file runs, or a task
 // class the file defined before and no longer defines (running tasks may
 // use it).
+//
+// The reload runs under the CPU budget; Reload called from a script is
+// refused.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
+	h.refuseInScript("Reload")
+	defer h.stretch("reloading "+path, nil)()
 	rep, err := h.reload(path)
 	if err != nil {
 		return nil, err

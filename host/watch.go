@@ -149,6 +149,7 @@ func (w *watcher) close() {
 // two steps of a save by rename) is skipped; its next creation is seen as a
 // change.
 func (h *Host) ApplyReloads() int {
+	h.refuseInScript("ApplyReloads")
 	if h.watcher == nil {
 		return 0
 	}

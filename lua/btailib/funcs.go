@@ -44,6 +44,9 @@ type coroutine struct {
 
 func (lib *Lib) newCoroutine(fn *lua.LFunction, at string) *coroutine {
 	th, cancel := lib.L.NewThread()
+	if ctx := lib.L.Context(); ctx != nil {
+		th.SetContext(ctx) // the host's CPU budget, polled in every stretch
+	}
 	return &coroutine{lib: lib, fn: fn, at: at, th: th, cancel: cancel}
 }
 

@@ -43,6 +43,7 @@ func (c *coroutineImpl) OnUpdate() bt.Status {
 	fresh := c.th == nil
 	if fresh {
 		c.th, _ = L.NewThread()
+		shareContext(L, c.th)
 	}
 	var (
 		st   lua.ResumeState
