@@ -10,27 +10,28 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// loopScript returns 1000 trees: 999 leaves counting their ticks in the
-// global table ticks, and at index 500 a leaf whose OnUpdate never
-// returns (line 9).
-const loopScript = `ticks = {}
-Count = BTAction:New()
+// loopScript returns 100 trees each time it runs (10 loads make 1000):
+// leaves counting their ticks in the global table ticks, and as tree 500
+// a leaf whose OnUpdate never returns (line 9).
+const loopScript = `ticks = ticks or {}
+Count = Count or BTAction:New()
 function Count:OnUpdate()
     ticks[self.id] = (ticks[self.id] or 0) + 1
     return BTTaskStatus.Running
 end
-Loop = BTAction:New()
+Loop = Loop or BTAction:New()
 function Loop:OnUpdate()
     while true do end
 end
 local trees = {}
-for i = 1, 1000 do
+loaded = (loaded or 0) + 100
+for i = loaded - 99, loaded do
     local leaf
     if i == 500 then leaf = Loop:New() else leaf = Count:New(); leaf.id = i end
     local tree = BTBehaviorTree:New()
     tree.name = "t" .. i
     tree:SetStartTask(leaf)
-    trees[i] = tree
+    trees[#trees + 1] = tree
 end
 return trees
 `
@@ -66,9 +67,13 @@ func countTicks(t *testing.T, h *Host) map[int]int {
 func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
 	h, _ := newBudgetHost(t, 20*time.Millisecond)
 	path := writeScript(t, loopScript)
-	agents, err := h.LoadFile(path)
-	if err != nil {
-		t.Fatal(err)
+	var agents []*Agent
+	for range 10 { // 10 stretches of loading, each well within the budget
+		more, err := h.LoadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agents = append(agents, more...)
 	}
 	if len(agents) != 1000 {
 		t.Fatalf("%d agents, want 1000", len(agents))
@@ -78,7 +83,7 @@ func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
 		err := h.Tick(0.1)
 		took := time.Since(start)
 		if tick == 1 {
-			want := path + ":9: CPU budget of 20ms exceeded (tick of agent t500 (" + path + ", return value 1[500])) (tree t500, task Loop)"
+			want := path + ":9: CPU budget of 20ms exceeded (tick of agent t500 (" + path + ", return value 1[100])) (tree t500, task Loop)"
 			if err == nil || err.Error() != want {
 				t.Fatalf("tick 1: error\n%v\nwant\n%s", err, want)
 			}
@@ -215,5 +220,28 @@ func TestBudgetEndlessLoopAtReload(t *testing.T) {
 	}
 	if out.String() != "reloading\nv1\n" {
 		t.Errorf("output %q", out.String())
+	}
+}
+
+// Interrupt, from another goroutine, stops the script running now with
+// "interrupted", well before a long budget would.
+func TestInterrupt(t *testing.T) {
+	h, _ := newBudgetHost(t, time.Hour)
+	path := writeScript(t, "return BTActionUniversal:New(nil, function()\n  while true do end\nend)\n")
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	if h.Interrupt() {
+		t.Error("Interrupt between ticks reported a running script")
+	}
+	go func() {
+		for !h.Interrupt() {
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	err := h.Tick(0.1)
+	want := path + ":2: interrupted (tick of agent BTActionUniversal (" + path + ", return value 1)) (task BTActionUniversal)"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error\n%v\nwant\n%s", err, want)
 	}
 }

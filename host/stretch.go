@@ -76,3 +76,7 @@ func (h *Host) closeAgent(a *Agent) {
 		fmt.Fprintf(h.stderr, "btlua: OnEnd at Close: %v\n", luaerr.From(luaerr.Stringify(h.L, err), ""))
 	}
 }
+
+// Budgeted reports whether the host has a CPU budget (Options.Budget), so
+// that Interrupt can stop its scripts.
+func (h *Host) Budgeted() bool { return h.budget != nil }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -24,7 +25,13 @@ type config struct {
 	// its cap (-execution-type, -max-task-executions).
 	execution     bt.ExecutionType
 	maxExecutions int
+	// budget is the CPU budget of each stretch of script work (-budget).
+	budget time.Duration
 }
+
+// defaultBudget is the CLI's CPU budget: generous for any tick or load a
+// script means to make, short enough to stop an endless loop.
+const defaultBudget = 2 * time.Second
 
 const usageText = `usage: btlua [flags] script.lua
 
@@ -55,6 +62,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
+	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
@@ -103,6 +111,11 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.maxExecutions < 1 {
 		err := fmt.Errorf("-max-task-executions must be at least 1, got %d", c.maxExecutions)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if c.budget < 0 {
+		err := fmt.Errorf("-budget must not be negative, got %v", c.budget)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

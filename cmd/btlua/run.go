@@ -44,12 +44,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, Budget: c.budget})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
 	defer h.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	done := make(chan struct{})
+	defer close(done)
+	go interruptOnSignal(ctx, done, h, stderr)
 	if agents, err := h.LoadFile(c.script); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {
@@ -75,22 +80,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	done := make(chan struct{})
-	defer close(done)
-	go exitIfStuck(ctx, done, stderr)
 	return loop(ctx, h, c, stderr)
 }
 
-// exitIfStuck exits the process when, after an interrupt, the tick under
-// way has not ended within stuckTick (a script in an endless loop cannot be
-// stopped between two ticks).
-func exitIfStuck(ctx context.Context, done <-chan struct{}, stderr io.Writer) {
+// interruptOnSignal stops the script running when Ctrl-C comes
+// (Host.Interrupt), so the run ends after that tick and the deferred
+// Close runs every OnEnd. Without a CPU budget (-budget 0) the host cannot
+// interrupt a script: it exits when the tick under way has not ended
+// within stuckTick (a script in an endless loop), skipping the OnEnds.
+func interruptOnSignal(ctx context.Context, done <-chan struct{}, h *host.Host, stderr io.Writer) {
 	select {
 	case <-done:
 		return
 	case <-ctx.Done():
+	}
+	if h.Interrupt() || h.Budgeted() {
+		return
 	}
 	select {
 	case <-done:
@@ -129,11 +134,11 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 			}
 		}
 	}
-	if len(h.Failed()) > 0 {
-		return exitFailed
-	}
 	if ctx.Err() != nil {
 		return exitInterrupted
+	}
+	if len(h.Failed()) > 0 {
+		return exitFailed
 	}
 	return exitOK
 }
