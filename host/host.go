@@ -45,6 +45,11 @@ type Options struct {
 	// tree's error) and the others tick on. 0 means no budget. See
 	// budget.go for the cost (BENCHMARKS.md).
 	Budget time.Duration
+	// Sandbox restricts the scripts to what untrusted code (mods) may
+	// use: no files, processes or environment, require inside the script
+	// folders only, library tables and the string metatable read-only.
+	// See sandbox.go and README's "Running untrusted scripts".
+	Sandbox bool
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -67,6 +72,8 @@ type Host struct {
 	ticking        bool    // inside Tick
 	closeAfterTick bool    // Close was called during Tick
 	closed         bool
+	sandboxed      bool     // Options.Sandbox
+	roots          []string // the sandbox's script folders, absolute
 
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
@@ -112,6 +119,13 @@ func New(opts Options) (*Host, error) {
 	h.BT = lib
 	h.installTracking()
 	h.shareBudget()
+	if opts.Sandbox {
+		h.sandboxed = true
+		for _, d := range opts.SearchPath {
+			h.addRoot(d)
+		}
+		h.sandbox()
+	}
 	return h, nil
 }
 

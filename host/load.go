@@ -17,6 +17,7 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
+	h.addRoot(filepath.Dir(script))
 	pkg, ok := h.L.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return

@@ -31,3 +31,20 @@ return { Spin:New(), Wait:New() }
 		t.Errorf("--budget -1s: code %d, stderr %q", code, errOut)
 	}
 }
+
+// --sandbox refuses os.execute with a clear error; without it the script
+// may use os (the CLI's default is for local development).
+func TestSandboxFlag(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mod.lua")
+	if err := os.WriteFile(path, []byte("print(type(os.getenv))\nos.execute('true')\nreturn BTIdle:New()\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI("--fast", "--ticks", "1", "--sandbox", path)
+	if code != exitFailed || out != "" || errOut != "btlua: "+path+":1: os.getenv is not available in the btlua sandbox\n" {
+		t.Errorf("--sandbox: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI("--fast", "--ticks", "1", path)
+	if code != exitOK || out != "function\n" || errOut != "" {
+		t.Errorf("no --sandbox: code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

@@ -27,6 +27,8 @@ type config struct {
 	maxExecutions int
 	// budget is the CPU budget of each stretch of script work (-budget).
 	budget time.Duration
+	// sandbox restricts scripts to the host's sandbox (-sandbox).
+	sandbox bool
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -63,6 +65,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
+	fs.BoolVar(&c.sandbox, "sandbox", false, "run the script as untrusted (a mod): no files, processes or debug library; require inside the script's folder only; library tables read-only")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {

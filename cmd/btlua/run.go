@@ -44,7 +44,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, Budget: c.budget})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, Budget: c.budget, Sandbox: c.sandbox})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
