@@ -32,8 +32,9 @@ const (
 	stretchExpired = 2
 	stretchShift   = 2
 	// watchdogSightings is how many watchdog periods (a quarter budget
-	// each) a stretch must be seen running before it is stopped: it is
-	// stopped between 1 and 1.25 budgets after it began.
+	// each, at most 10 ms with a memory limit) a stretch must be seen
+	// running before it is stopped: it is stopped between 1 and 1.25
+	// budgets after it began.
 	watchdogSightings = 4
 )
 
@@ -43,15 +44,17 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // budget is the CPU budget of one host. It is the context.Context set on
 // the Lua state (and on every coroutine) during a stretch.
 type budget struct {
-	limit  time.Duration
-	period time.Duration
+	limit     time.Duration
+	period    time.Duration // of the watchdog
+	sightings int           // periods a stretch may run, limit/period
 
 	// state is gen<<stretchShift | stretchActive | stretchExpired; gen
 	// counts stretches, so the watchdog can tell a new stretch from one
 	// it has seen before, and never marks a stretch that has ended.
 	state atomic.Uint64
-	// interrupted makes the next expiry an interruption (Host.Interrupt).
-	interrupted atomic.Bool
+	// reason says why the running stretch expired: over its time
+	// (reasonTime), interrupted (Host.Interrupt) or over the memory limit.
+	reason atomic.Int32
 	armed       atomic.Bool
 	timer       *time.Timer
 
@@ -66,17 +69,34 @@ type budget struct {
 	mu    sync.Mutex
 	seen  uint64
 	count int
+	mem   *heapWatch // nil without a memory limit
 }
 
-// newBudget returns the budget for limit, or nil for no budget (0).
-func newBudget(limit time.Duration) (*budget, error) {
+// Why a stretch expired.
+const (
+	reasonTime int32 = iota
+	reasonInterrupted
+	reasonMemory
+)
+
+// noTimeLimit is the period of the watchdog of a host with a memory limit
+// and no CPU budget: it checks the heap, never the time.
+const noTimeLimit = 10 * time.Millisecond
+
+// newBudget returns the budget for limit and the memory limit memLimit
+// (bytes), or nil for neither (0, 0).
+func newBudget(limit time.Duration, memLimit uint64) (*budget, error) {
 	if limit < 0 {
 		return nil, fmt.Errorf("host: Budget must not be negative, got %v", limit)
 	}
-	if limit == 0 {
+	if limit == 0 && memLimit == 0 {
 		return nil, nil
 	}
-	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond)}
+	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(memLimit)}
+	if limit == 0 || (b.mem != nil && b.period > noTimeLimit) {
+		b.period = noTimeLimit // the heap is checked at least every 10 ms
+	}
+	b.sightings = max(int(limit/b.period), watchdogSightings)
 	b.timer = time.AfterFunc(time.Hour, b.watch)
 	b.timer.Stop()
 	return b, nil
@@ -92,7 +112,7 @@ func (b *budget) begin(what string, a *Agent) {
 	}
 	b.gen++
 	b.what, b.agent, b.err = what, a, nil
-	b.interrupted.Store(false)
+	b.reason.Store(reasonTime)
 	b.state.Store(b.gen<<stretchShift | stretchActive)
 	if !b.armed.Load() && b.armed.CompareAndSwap(false, true) {
 		b.timer.Reset(b.period)
@@ -132,11 +152,17 @@ func (b *budget) watch() {
 		}
 		return
 	}
+	if b.mem != nil && s&stretchExpired == 0 && b.mem.over(s>>stretchShift) {
+		b.reason.Store(reasonMemory)
+		if !b.state.CompareAndSwap(s, s|stretchExpired) {
+			b.reason.Store(reasonTime)
+		}
+	}
 	if s != b.seen {
 		b.seen, b.count = s, 0
-	} else if s&stretchExpired == 0 {
+	} else if s&stretchExpired == 0 && b.limit > 0 {
 		b.count++
-		if b.count >= watchdogSightings {
+		if b.count >= b.sightings {
 			b.state.CompareAndSwap(s, s|stretchExpired)
 		}
 	}
@@ -151,8 +177,11 @@ func (b *budget) interrupt() bool {
 		if s&stretchActive == 0 {
 			return false
 		}
-		b.interrupted.Store(true)
-		if b.state.CompareAndSwap(s, s|stretchExpired) || s&stretchExpired != 0 {
+		if s&stretchExpired != 0 {
+			return true
+		}
+		b.reason.Store(reasonInterrupted)
+		if b.state.CompareAndSwap(s, s|stretchExpired) {
 			return true
 		}
 	}
@@ -185,9 +214,12 @@ func (b *budget) Err() error {
 		if b.agent != nil {
 			what += " of " + b.agent.describe()
 		}
-		if b.interrupted.Load() {
+		switch b.reason.Load() {
+		case reasonInterrupted:
 			b.err = errors.New("interrupted (" + what + ")")
-		} else {
+		case reasonMemory:
+			b.err = fmt.Errorf("memory limit of %s exceeded (%s)", bytesText(float64(b.mem.limit)), what)
+		default:
 			b.err = fmt.Errorf("CPU budget of %v exceeded (%s)", b.limit, what)
 		}
 	}

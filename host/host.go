@@ -50,6 +50,16 @@ type Options struct {
 	// folders only, library tables and the string metatable read-only.
 	// See sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
+	// MaxStringSize caps, in bytes, the strings that string.rep builds in
+	// one Go call; over it the call raises a Lua error. 0 means
+	// DefaultMaxStringSize (64 MiB); negative, no cap.
+	MaxStringSize int64
+	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
+	// collection) over which the script running is stopped with the Lua
+	// error "memory limit of 512 MiB exceeded (tick of agent ...)", when
+	// the heap grew during its stretch; checked by the budget's watchdog
+	// every quarter budget (every 10 ms without a budget). 0 means none.
+	MemoryLimit uint64
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -97,7 +107,7 @@ func New(opts Options) (*Host, error) {
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
-	if h.budget, err = newBudget(opts.Budget); err != nil {
+	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
 		return nil, err
 	}
 	h.L = lua.NewState()
@@ -119,6 +129,7 @@ func New(opts Options) (*Host, error) {
 	h.BT = lib
 	h.installTracking()
 	h.shareBudget()
+	h.limitStrings(opts.MaxStringSize)
 	if opts.Sandbox {
 		h.sandboxed = true
 		for _, d := range opts.SearchPath {

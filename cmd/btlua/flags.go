@@ -29,6 +29,9 @@ type config struct {
 	budget time.Duration
 	// sandbox restricts scripts to the host's sandbox (-sandbox).
 	sandbox bool
+	// memoryMiB and maxStringMiB are the host's memory limit and maximum
+	// string size in MiB (-memory-limit, -max-string).
+	memoryMiB, maxStringMiB int
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -65,6 +68,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
+	fs.IntVar(&c.memoryMiB, "memory-limit", 1024, "heap size in MiB over which the script that grew it is stopped with an error (0: no limit)")
+	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep may build (0: no cap)")
 	fs.BoolVar(&c.sandbox, "sandbox", false, "run the script as untrusted (a mod): no files, processes or debug library; require inside the script's folder only; library tables read-only")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
@@ -114,6 +119,11 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.maxExecutions < 1 {
 		err := fmt.Errorf("-max-task-executions must be at least 1, got %d", c.maxExecutions)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if c.memoryMiB < 0 || c.maxStringMiB < 0 {
+		err := fmt.Errorf("-memory-limit and -max-string must not be negative, got %d and %d", c.memoryMiB, c.maxStringMiB)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

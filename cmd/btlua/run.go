@@ -44,7 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, Budget: c.budget, Sandbox: c.sandbox})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, Budget: c.budget, Sandbox: c.sandbox,
+		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB)})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -141,4 +142,12 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// maxString is host.Options.MaxStringSize for -max-string MiB (0: no cap).
+func maxString(mib int) int64 {
+	if mib == 0 {
+		return -1
+	}
+	return int64(mib) << 20
 }
