@@ -55,8 +55,8 @@ type budget struct {
 	// reason says why the running stretch expired: over its time
 	// (reasonTime), interrupted (Host.Interrupt) or over the memory limit.
 	reason atomic.Int32
-	armed       atomic.Bool
-	timer       *time.Timer
+	armed  atomic.Bool
+	timer  *time.Timer
 
 	// Main goroutine only.
 	gen   uint64
