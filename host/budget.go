@@ -128,12 +128,6 @@ func (b *budget) end() {
 	b.state.Store(b.gen << stretchShift)
 }
 
-// expired reports whether the running stretch is over its budget (or was
-// interrupted); Go functions that may run long check it.
-func (b *budget) expired() bool {
-	return b != nil && b.state.Load()&stretchExpired != 0
-}
-
 // watch is the watchdog, run by the timer every period while stretches
 // run: it marks a stretch expired once it has seen it running for
 // watchdogSightings periods in a row.
