@@ -14,8 +14,11 @@ type Agent struct {
 	// Source is the script file that returned the tree.
 	Source string
 
-	host   *Host
-	load   *load // the LoadFile call that started the agent
+	host *Host
+	load *load // the LoadFile call that started the agent
+	// where is the return value that gave the tree ("return value 2"),
+	// for errors; "" for a tree a reload started.
+	where  string
 	status bt.Status
 }
 
@@ -42,18 +45,19 @@ func (a *Agent) Err() error { return a.Tree.Err }
 // Name returns the tree's name.
 func (a *Agent) Name() string { return a.Tree.BT.Name }
 
-// halt ends the tree's running tasks, ignoring errors from their OnEnd.
-// The tree's Observer hears the cause bt.EndHalted.
-func (a *Agent) halt() { a.haltWith(bt.EndHalted) }
+// halt ends the tree's running tasks and returns the error of an OnEnd
+// that failed (the others still ran). The tree's Observer hears the cause
+// bt.EndHalted.
+func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
 
 // haltForReload is halt for a structure-level reload that replaces the
 // tree: the Observer hears the cause bt.EndReload.
-func (a *Agent) haltForReload() { a.haltWith(bt.EndReload) }
+func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
 
-func (a *Agent) haltWith(cause bt.EndKind) {
+func (a *Agent) haltWith(cause bt.EndKind) error {
 	if a.Tree.Err != nil {
-		return
+		return nil
 	}
 	a.host.L.Push(a.host.L.NewFunction(func(*lua.LState) int { a.Tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
-	_ = a.host.L.PCall(0, 0, nil)
+	return a.host.L.PCall(0, 0, nil)
 }

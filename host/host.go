@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
@@ -43,6 +44,29 @@ type Options struct {
 	// as the seed's BT.Root() scripts expect (btlua does); scripts always
 	// reach it with require("btai").
 	BTAIGlobals bool
+	// Budget is the CPU budget (wall-clock time) of each stretch of
+	// script work: one agent's tick, loading a script, reloading a file,
+	// one agent's OnEnds at Close. A script over it is stopped with the
+	// Lua error "file:line: CPU budget of 20ms exceeded (tick of agent
+	// ...)" within 1.25 budgets; in a tick, the agent is stopped (its
+	// tree's error) and the others tick on. 0 means no budget. See
+	// budget.go for the cost (BENCHMARKS.md).
+	Budget time.Duration
+	// Sandbox restricts the scripts to what untrusted code (mods) may
+	// use: no files, processes or environment, require inside the script
+	// folders only, library tables and the string metatable read-only.
+	// See sandbox.go and README's "Running untrusted scripts".
+	Sandbox bool
+	// MaxStringSize caps, in bytes, the strings that string.rep builds in
+	// one Go call; over it the call raises a Lua error. 0 means
+	// DefaultMaxStringSize (64 MiB); negative, no cap.
+	MaxStringSize int64
+	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
+	// collection) over which the script running is stopped with the Lua
+	// error "memory limit of 512 MiB exceeded (tick of agent ...)", when
+	// the heap grew during its stretch; checked by the budget's watchdog
+	// every quarter budget (every 10 ms without a budget). 0 means none.
+	MemoryLimit uint64
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -61,6 +85,13 @@ type Host struct {
 	loads          []*load  // each LoadFile call, in order
 	onReload       func(*ReloadReport, error)
 
+	budget         *budget  // nil without Options.Budget
+	inScript       int      // stretches of script work under way (stretch.go)
+	ticking        bool     // inside Tick
+	closeAfterTick bool     // Close was called during Tick
+	sandboxed      bool     // Options.Sandbox
+	roots          []string // the sandbox's script folders, absolute
+
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher *watcher
@@ -71,6 +102,7 @@ type Host struct {
 
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
+	var err error
 	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}}
 	if h.stdout == nil {
@@ -84,6 +116,9 @@ func New(opts Options) (*Host, error) {
 	}
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
+	}
+	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
+		return nil, err
 	}
 	h.L = lua.NewState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
@@ -103,13 +138,29 @@ func New(opts Options) (*Host, error) {
 	}
 	h.BT = lib
 	h.installTracking()
+	h.shareBudget()
+	h.limitStrings(opts.MaxStringSize)
+	if opts.Sandbox {
+		h.sandboxed = true
+		for _, d := range opts.SearchPath {
+			h.addRoot(d)
+		}
+		h.sandbox()
+	}
 	return h, nil
 }
 
 // Close ends the runs under way (OnEnd of running tasks) and closes the
-// Lua state. Calling it again does nothing.
+// Lua state.
+//
+// Called from a script the host is running (a leaf given the host), it
+// raises a Lua error there and closes nothing; called during Tick by Go
+// code (an OnReload callback), it closes the host when Tick returns. Each
+// agent's OnEnds run under the CPU budget as one stretch. Closing a
+// closed host does nothing.
 func (h *Host) Close() {
-	if h.closed {
+	if h.closed || h.refuse("Close") != nil {
+		h.closeAfterTick = !h.closed
 		return
 	}
 	h.closed = true
@@ -118,9 +169,12 @@ func (h *Host) Close() {
 		h.watcher = nil
 	}
 	for _, a := range h.agents {
-		a.halt()
+		h.closeAgent(a)
 	}
 	h.agents = nil
+	if h.budget != nil {
+		h.budget.stop()
+	}
 	h.L.Close()
 }
 

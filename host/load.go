@@ -17,6 +17,7 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
+	h.addRoot(filepath.Dir(script))
 	pkg, ok := h.L.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return
@@ -48,7 +49,11 @@ func (h *Host) setSearchPath(script string) {
 // set of tables: a class it assigns again is merged into the existing one
 // in place, and every agent's tasks share it, so a reload's new methods
 // reach them all.
+//
+// The script runs under the CPU budget; LoadFile called from a script is refused.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	h.refuseInScript("LoadFile")
+	defer h.stretch("loading "+path, nil)()
 	if _, err := os.Stat(path); err != nil {
 		return nil, err
 	}
@@ -59,12 +64,13 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 		return nil, luaerr.From(err, "")
 	}
 	var trees []*btlib.Tree
+	var wheres []string
 	if h.loadedBefore(src) {
 		st, err := h.stage(fn.Proto, nil)
 		if err != nil {
 			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
 		}
-		if trees, _, err = h.treesOf(path, st.rets, nil); err != nil {
+		if trees, wheres, err = h.treesOf(path, st.rets, nil); err != nil {
 			return nil, err
 		}
 		h.commit(st)
@@ -80,13 +86,13 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 			rets = append(rets, h.L.Get(i))
 		}
 		h.L.SetTop(top)
-		if trees, _, err = h.treesOf(path, rets, nil); err != nil {
+		if trees, wheres, err = h.treesOf(path, rets, nil); err != nil {
 			return nil, err
 		}
 	}
 	ld := &load{src: src}
-	for _, tr := range trees {
-		ld.agents = append(ld.agents, &Agent{host: h, Tree: tr, Source: path, load: ld})
+	for i, tr := range trees {
+		ld.agents = append(ld.agents, &Agent{host: h, Tree: tr, Source: path, load: ld, where: wheres[i]})
 	}
 	h.loads = append(h.loads, ld)
 	h.agents = append(h.agents, ld.agents...)

@@ -50,7 +50,12 @@ import (
 // file runs, or a task class the file defined before and no longer defines
 // (not assigned, or assigned a value that is not a table), since running
 // tasks may use it.
+//
+// The reload runs under the CPU budget; Reload called from a script is
+// refused.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
+	h.refuseInScript("Reload")
+	defer h.stretch("reloading "+path, nil)()
 	abs, _ := filepath.Abs(path)
 	src, ok := h.sources[filepath.Clean(abs)]
 	if !ok {

@@ -10,11 +10,18 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // Tick ticks every running agent once with delta time dt (seconds). An
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none).
+//
+// Each agent's tick runs under the CPU budget (Options.Budget). Tick
+// called from inside a tick is refused (see reentry.go).
 func (h *Host) Tick(dt float64) error {
+	if err := h.enterTick(); err != nil {
+		return err
+	}
+	defer h.leaveTick()
 	h.ApplyReloads()
 	var errs []error
 	for _, a := range h.agents {
-		if err := a.tick(dt); err != nil {
+		if err := h.tickAgent(a, dt); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -161,6 +161,7 @@ func (w *watcher) close() {
 // A file that does not exist right now (deleted, or between the two steps
 // of a save by rename) is skipped; its next creation is seen as a change.
 func (h *Host) ApplyReloads() int {
+	h.refuseInScript("ApplyReloads")
 	if h.watcher == nil {
 		return 0
 	}
@@ -176,7 +177,7 @@ func (h *Host) ApplyReloads() int {
 		if f.problem != "" {
 			err = &luaerr.Error{File: src.path, Msg: f.problem}
 		} else {
-			rep, err = h.reloadText(src, f.data)
+			rep, err = h.reloadWatched(src, f.data)
 		}
 		if err != nil {
 			fmt.Fprintf(h.stderr, "btlua: reload of %s failed, the old code keeps running: %v\n", src.path, err)
@@ -191,4 +192,11 @@ func (h *Host) ApplyReloads() int {
 		}
 	}
 	return n
+}
+
+// reloadWatched is reloadText as one stretch of script work (under the
+// CPU budget).
+func (h *Host) reloadWatched(src *source, data []byte) (*ReloadReport, error) {
+	defer h.stretch("reloading "+src.path, nil)()
+	return h.reloadText(src, data)
 }

@@ -51,12 +51,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
+		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB)})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
 	defer h.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	done := make(chan struct{})
+	defer close(done)
+	go interruptOnSignal(ctx, done, h, stderr)
 	if agents, err := h.LoadFile(c.script); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {
@@ -82,22 +88,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	done := make(chan struct{})
-	defer close(done)
-	go exitIfStuck(ctx, done, stderr)
 	return loop(ctx, h, c, stderr)
 }
 
-// exitIfStuck exits the process when, after an interrupt, the tick under
-// way has not ended within stuckTick (a script in an endless loop cannot be
-// stopped between two ticks).
-func exitIfStuck(ctx context.Context, done <-chan struct{}, stderr io.Writer) {
+// interruptOnSignal stops the script running when Ctrl-C comes
+// (Host.Interrupt), so the run ends after that tick and the deferred
+// Close runs every OnEnd. Without a CPU budget (-budget 0) the host cannot
+// interrupt a script: it exits when the tick under way has not ended
+// within stuckTick (a script in an endless loop), skipping the OnEnds.
+func interruptOnSignal(ctx context.Context, done <-chan struct{}, h *host.Host, stderr io.Writer) {
 	select {
 	case <-done:
 		return
 	case <-ctx.Done():
+	}
+	if h.Interrupt() || h.Budgeted() {
+		return
 	}
 	select {
 	case <-done:
@@ -150,5 +156,16 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	if ctx.Err() != nil {
 		return exitInterrupted
 	}
+	if len(h.Failed()) > 0 {
+		return exitFailed
+	}
 	return exitOK
+}
+
+// maxString is host.Options.MaxStringSize for -max-string MiB (0: no cap).
+func maxString(mib int) int64 {
+	if mib == 0 {
+		return -1
+	}
+	return int64(mib) << 20
 }

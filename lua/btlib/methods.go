@@ -83,6 +83,9 @@ func (lib *Lib) checkTask(L *lua.LState, n int, what string) *Task {
 func (lib *Lib) builtinHook(h int) lua.LGFunction {
 	return func(L *lua.LState) int {
 		t := lib.checkTask(L, 1, hookNames[h])
+		if h == hookUpdate && !t.updating {
+			lib.refuseTicking(L, t, "OnUpdate")
+		}
 		var s bt.Status
 		if L == lib.L {
 			s = lib.runBuiltin(h, t)
@@ -169,6 +172,7 @@ func (lib *Lib) luaTick(L *lua.LState) int {
 	if t.updating {
 		L.RaiseError("Tick: %s ticks itself from its own OnUpdate", bt.Path(t))
 	}
+	lib.refuseTicking(L, t, "Tick")
 	L.Push(lib.Status(lib.tickOn(L, t)))
 	return 1
 }

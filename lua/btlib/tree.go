@@ -21,6 +21,8 @@ type Tree struct {
 	Err error
 	// named is set when the script named the tree (its "name" field).
 	named bool
+	// inTick is set while the tree's tick is under way (see reentry.go).
+	inTick bool
 
 	lib *Lib
 }
@@ -141,11 +143,16 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 		return bt.Failure, tr.Err
 	}
 	lib.st.ForgetBlame()
+	if tr.inTick {
+		return bt.Failure, fmt.Errorf("behavior tree %s is ticking already (TickTree called from inside its tick)", tr.BT.Name)
+	}
+	tr.inTick = true
 	prev := lib.setTicking(tr)
 	lib.tickDT = dt
 	lib.L.Push(lib.tickFn)
 	err := lib.L.PCall(0, 0, nil)
 	lib.setTicking(prev)
+	tr.inTick = false
 	if err != nil {
 		tr.Err = lib.tickError(tr, err)
 	}
@@ -181,6 +188,7 @@ func (lib *Lib) tickError(tr *Tree, err error) error {
 // returns or raises.
 func (lib *Lib) tickNested(tr *Tree, dt float64) bt.Status {
 	defer lib.setTicking(lib.setTicking(tr))
+	defer tr.setInTick(tr.setInTick(true))
 	return tr.tick(dt)
 }
 
@@ -223,8 +231,8 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			if !(dt >= 0) || math.IsInf(dt, 0) {
 				L.RaiseError("Tick: dt must be a finite number of seconds >= 0, got %v", dt)
 			}
-			if tr == lib.ticking {
-				L.RaiseError("Tick: %s is ticking already (a task ticked its own tree)", tr.BT.Name)
+			if tr.inTick {
+				L.RaiseError("Tick: behavior tree %s is ticking already (a task ticked a tree whose tick is under way)", tr.BT.Name)
 			}
 			var s bt.Status
 			if L == lib.L {

@@ -47,6 +47,13 @@ func (s *State) Resume(c *Coroutine, args ...lua.LValue) (yielded bool, vals []l
 	fresh := c.th == nil
 	if fresh {
 		c.th, c.cancel = L.NewThread()
+		if ctx := L.Context(); ctx != nil {
+			// The state's own context (the host's CPU budget): gopher-lua
+			// gives a thread a child context, which does not follow the
+			// state's later contexts, so a coroutine kept across ticks
+			// would escape the budget.
+			c.th.SetContext(ctx)
+		}
 	}
 	caller := L.G.CurrentThread
 	var st lua.ResumeState

@@ -1,0 +1,108 @@
+package host
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"runtime/metrics"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// This file holds the memory limits: the maximum string size of the
+// string functions that build a string in one Go call (Options.
+// MaxStringSize), and the per-host heap limit (Options.MemoryLimit) that
+// the budget's watchdog checks while scripts run.
+
+// DefaultMaxStringSize is the maximum string size when Options.
+// MaxStringSize is 0: 64 MiB.
+const DefaultMaxStringSize = 64 << 20
+
+// heapMetric is the runtime metric the memory limit reads: bytes of heap
+// objects, live or not yet swept.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// limitStrings wraps string.rep so that a result over max bytes raises a
+// Lua error instead of allocating it (string.rep("x", 2^32) would take
+// the process down with Go's fatal out-of-memory error). max < 0 means no
+// cap.
+func (h *Host) limitStrings(max int64) {
+	if max == 0 {
+		max = DefaultMaxStringSize
+	}
+	if max < 0 {
+		return
+	}
+	str, ok := h.L.GetGlobal("string").(*lua.LTable)
+	if !ok {
+		return
+	}
+	rep, ok := str.RawGetString("rep").(*lua.LFunction)
+	if !ok {
+		return
+	}
+	str.RawSetString("rep", h.L.NewFunction(func(L *lua.LState) int {
+		s := L.CheckString(1)
+		n := float64(L.CheckNumber(2))
+		if size := float64(len(s)) * math.Floor(n); size > float64(max) {
+			L.RaiseError("string.rep: the result would be %s, over the maximum string size of %s", bytesText(size), bytesText(float64(max)))
+		}
+		L.Push(rep)
+		L.Push(L.Get(1))
+		L.Push(L.Get(2))
+		L.Call(2, 1)
+		return 1
+	}))
+}
+
+// heapWatch is the memory limit's reading of the heap, used by the
+// watchdog goroutine only.
+type heapWatch struct {
+	limit   uint64
+	sample  []metrics.Sample
+	gen     uint64 // the stretch of the first reading below
+	atStart uint64 // heap when the watchdog first saw that stretch
+}
+
+func newHeapWatch(limit uint64) *heapWatch {
+	if limit == 0 {
+		return nil
+	}
+	return &heapWatch{limit: limit, sample: []metrics.Sample{{Name: heapMetric}}}
+}
+
+func (w *heapWatch) heap() uint64 {
+	metrics.Read(w.sample)
+	if w.sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return w.sample[0].Value.Uint64()
+}
+
+// over reports whether the stretch gen has made the heap cross the
+// limit: the heap is over it (after a collection, so garbage does not
+// count) and has grown since the watchdog first saw the stretch. A
+// stretch that allocates nothing is not blamed for a heap others filled.
+func (w *heapWatch) over(gen uint64) bool {
+	now := w.heap()
+	if gen != w.gen {
+		w.gen, w.atStart = gen, now
+		return false
+	}
+	if now <= w.limit || now <= w.atStart {
+		return false
+	}
+	runtime.GC()
+	return w.heap() > w.limit
+}
+
+// bytesText formats a size in bytes for messages ("64 MiB", "4 GiB").
+func bytesText(n float64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.4g GiB", n/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.4g MiB", n/(1<<20))
+	}
+	return fmt.Sprintf("%.0f bytes", n)
+}
