@@ -10,8 +10,18 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // Tick ticks every running agent once with delta time dt (seconds). An
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none).
+//
+// A gate (SetTickGate) may skip the tick; listeners of the event stream
+// (Subscribe) hear everything it does.
 func (h *Host) Tick(dt float64) error {
 	h.ApplyReloads()
+	if h.gate != nil && !h.gate() {
+		return nil
+	}
+	h.ticks++
+	if h.live() {
+		return h.tickObserved(dt)
+	}
 	var errs []error
 	for _, a := range h.agents {
 		if err := a.tick(dt); err != nil {

@@ -57,6 +57,8 @@ type Lib struct {
 	tickDT     float64
 	tickStatus bt.Status
 	tickFn     *lua.LFunction
+	// onWrite hears blackboard writes (see SetWriteHook).
+	onWrite func(VariableWrite)
 }
 
 // nodeKey is the raw field of a task or tree table that holds its Go node.
