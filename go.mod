@@ -8,4 +8,9 @@ require (
 	layeh.com/gopher-luar v1.0.11
 )
 
-require golang.org/x/sys v0.13.0 // indirect
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/chromedp/chromedp v0.23.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+	golang.org/x/sys v0.13.0 // indirect
+)

@@ -162,3 +162,12 @@ func (h *Host) SetTickGate(gate func() bool) { h.gate = gate }
 
 // subscriber is one listener; a pointer, so that cancel finds it.
 type subscriber struct{ fn func(Event) }
+
+// AgentID returns the number the event stream gives a (Event.AgentID), or
+// 0 when the stream has not reported it yet.
+func (h *Host) AgentID(a *Agent) int {
+	if h.events == nil {
+		return 0
+	}
+	return h.events.ids[a]
+}

@@ -24,6 +24,10 @@ type config struct {
 	// its cap (-execution-type, -max-task-executions).
 	execution     bt.ExecutionType
 	maxExecutions int
+	// inspect is the address of --inspect ("" without it), record the
+	// file of --record.
+	inspect string
+	record  string
 }
 
 const usageText = `usage: btlua [flags] script.lua
@@ -57,11 +61,13 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
+	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
 		fs.PrintDefaults()
 	}
-	rest := args
+	rest := joinInspectAddr(args)
 	for {
 		if err := fs.Parse(rest); err != nil {
 			return nil, err
