@@ -89,8 +89,9 @@ func argsOf(t bt.Task) string {
 }
 
 // jsonValue turns a blackboard value into a value JSON can carry:
-// numbers, strings and booleans as they are; a table as a short text of
-// its fields; anything else as its text.
+// numbers, strings and booleans as they are (Lua's, immutable, kept
+// without a copy); a table as a short text of its fields; anything else
+// as its text.
 func jsonValue(v any) any {
 	switch x := v.(type) {
 	case lua.LNumber:
@@ -98,11 +99,9 @@ func jsonValue(v any) any {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return fmt.Sprint(f)
 		}
-		return f
-	case lua.LString:
-		return string(x)
-	case lua.LBool:
-		return bool(x)
+		return v
+	case lua.LString, lua.LBool:
+		return v
 	case *lua.LNilType:
 		return nil
 	case *lua.LTable:

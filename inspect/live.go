@@ -127,7 +127,7 @@ func (in *Inspector) checkBreak(r *Record) {
 	}
 	in.paused, in.steps = true, 0
 	path := ""
-	if a := in.model.agents[r.A]; a != nil && r.N < len(a.paths) {
+	if a := in.model.agent(r.A); a != nil && r.N < len(a.paths) {
 		path = a.paths[r.N]
 	}
 	in.hit = &Hit{Breakpoint: bp, Tick: r.T, Path: path}
@@ -206,7 +206,7 @@ func (in *Inspector) command(c Command) error {
 		if c.On != "start" && c.On != "end" && c.On != "failure" {
 			return fmt.Errorf("a breakpoint is on start, end or failure, got %q", c.On)
 		}
-		a := in.model.agents[c.Agent]
+		a := in.model.agent(c.Agent)
 		if a == nil || c.Node < 0 || c.Node >= len(a.nodes) {
 			return fmt.Errorf("no task %d in agent %d", c.Node, c.Agent)
 		}
@@ -224,7 +224,7 @@ func (in *Inspector) command(c Command) error {
 		if err != nil {
 			return fmt.Errorf("set %s: %w", c.Name, err)
 		}
-		if !c.Global && in.model.agents[c.Agent] == nil {
+		if !c.Global && in.model.agent(c.Agent) == nil {
 			return fmt.Errorf("set %s: no agent %d", c.Name, c.Agent)
 		}
 		id, name, global := c.Agent, c.Name, c.Global

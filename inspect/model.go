@@ -14,7 +14,7 @@ import (
 type Model struct {
 	// Tick is the tick of the last record applied.
 	Tick    uint64
-	agents  map[int]*agentState
+	agents  []*agentState // by agent number (dense from 1)
 	order   []int // agent numbers, first seen first
 	globals map[string]*varState
 	// reload describes the last reload; reloadTick is when it happened.
@@ -56,7 +56,25 @@ type varState struct {
 
 // NewModel returns an empty model.
 func NewModel() *Model {
-	return &Model{agents: map[int]*agentState{}, globals: map[string]*varState{}}
+	return &Model{globals: map[string]*varState{}}
+}
+
+// agent returns agent id, nil when unknown.
+func (m *Model) agent(id int) *agentState {
+	if id <= 0 || id >= len(m.agents) {
+		return nil
+	}
+	return m.agents[id]
+}
+
+func (m *Model) setAgent(id int, a *agentState) {
+	if id <= 0 {
+		return
+	}
+	for len(m.agents) <= id {
+		m.agents = append(m.agents, nil)
+	}
+	m.agents[id] = a
 }
 
 // Apply updates the model with r.
@@ -64,10 +82,10 @@ func (m *Model) Apply(r *Record) {
 	m.Tick = r.T
 	switch r.K {
 	case "tree":
-		a := m.agents[r.A]
+		a := m.agent(r.A)
 		if a == nil {
 			a = &agentState{id: r.A}
-			m.agents[r.A] = a
+			m.setAgent(r.A, a)
 			m.order = append(m.order, r.A)
 		}
 		a.name, a.src, a.nodes, a.removed = r.Name, r.Src, r.Nodes, false
@@ -78,11 +96,11 @@ func (m *Model) Apply(r *Record) {
 		}
 		a.vars = map[string]*varState{}
 	case "removed":
-		if a := m.agents[r.A]; a != nil {
+		if a := m.agent(r.A); a != nil {
 			a.removed = true
 		}
 	case "start", "status", "end":
-		a := m.agents[r.A]
+		a := m.agent(r.A)
 		if a == nil || r.N < 0 || r.N >= len(a.st) {
 			return
 		}
@@ -100,7 +118,7 @@ func (m *Model) Apply(r *Record) {
 	case "var":
 		vars := m.globals
 		if !r.G {
-			a := m.agents[r.A]
+			a := m.agent(r.A)
 			if a == nil {
 				return
 			}
@@ -110,9 +128,13 @@ func (m *Model) Apply(r *Record) {
 			delete(vars, r.Name)
 			return
 		}
+		if x := vars[r.Name]; x != nil {
+			x.value, x.tick, x.writer = r.V, r.T, r.W
+			return
+		}
 		vars[r.Name] = &varState{value: r.V, tick: r.T, writer: r.W}
 	case "error":
-		if a := m.agents[r.A]; a != nil {
+		if a := m.agent(r.A); a != nil {
 			a.err = r.Err
 		}
 	case "reload":
@@ -171,7 +193,7 @@ func (m *Model) Agents(q string, limit int) AgentList {
 	q = strings.ToLower(q)
 	out := AgentList{Agents: []AgentSummary{}}
 	for _, id := range m.order {
-		a := m.agents[id]
+		a := m.agent(id)
 		if a.removed {
 			continue
 		}
@@ -245,7 +267,7 @@ var causeWords = map[string]string{"Aborted": "aborted by ", "TimedOut": "timed 
 
 // Agent returns the view of agent id, false when there is none.
 func (m *Model) Agent(id int) (*AgentView, bool) {
-	a := m.agents[id]
+	a := m.agent(id)
 	if a == nil {
 		return nil, false
 	}

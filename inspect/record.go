@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Version is the version of the recording schema, written in the header
@@ -163,6 +165,12 @@ func appendValue(b []byte, v any) []byte {
 		return appendString(b, x)
 	case bool:
 		return strconv.AppendBool(b, x)
+	case lua.LNumber:
+		return appendValue(b, float64(x))
+	case lua.LString:
+		return appendString(b, string(x))
+	case lua.LBool:
+		return strconv.AppendBool(b, bool(x))
 	}
 	js, err := json.Marshal(v)
 	if err != nil {

@@ -12,10 +12,21 @@ import (
 	"os"
 )
 
-// Recording is a recording read back: its header and records in order.
+// Recording is a recording read back: its header and records in order
+// (kept compactly: 32 bytes for most records).
 type Recording struct {
-	Header  Header
-	Records []Record
+	Header Header
+	steps  []step
+}
+
+// Len returns the number of records.
+func (rec *Recording) Len() int { return len(rec.steps) }
+
+// Record returns record i (0-based); the result is valid until the next
+// call.
+func (rec *Recording) Record(i int) Record {
+	var r Record
+	return *rec.steps[i].record(&r)
 }
 
 // ReadRecording reads a recording written by a Recorder (gzip-compressed
@@ -50,7 +61,7 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 				if e := json.Unmarshal(text, &r); e != nil {
 					return nil, fmt.Errorf("recording: line %d: %v", line, e)
 				}
-				rec.Records = append(rec.Records, r)
+				rec.steps = append(rec.steps, compact(&r))
 			}
 		}
 		if err == io.EOF {
@@ -89,8 +100,8 @@ type Replay struct {
 // NewReplay returns a replay of rec showing its last tick.
 func NewReplay(rec *Recording) *Replay {
 	rp := &Replay{core: newCore(), rec: rec}
-	if n := len(rec.Records); n > 0 {
-		rp.first, rp.last = rec.Records[0].T, rec.Records[n-1].T
+	if n := len(rec.steps); n > 0 {
+		rp.first, rp.last = rec.steps[0].t, rec.steps[n-1].t
 	}
 	rp.seek(rp.last)
 	return rp
@@ -119,9 +130,10 @@ func (rp *Replay) seek(t uint64) {
 	if t < rp.at || rp.pos == 0 {
 		rp.model, rp.pos = NewModel(), 0
 	}
-	recs := rp.rec.Records
-	for rp.pos < len(recs) && recs[rp.pos].T <= t {
-		rp.model.Apply(&recs[rp.pos])
+	steps := rp.rec.steps
+	var scratch Record
+	for rp.pos < len(steps) && steps[rp.pos].t <= t {
+		rp.model.Apply(steps[rp.pos].record(&scratch))
 		rp.pos++
 	}
 	rp.at = t

@@ -56,8 +56,8 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if gz.Header.Script != "testdata/guard.lua" || gz.Header.DT != 0.1 || len(gz.Records) != len(pl.Records) || len(pl.Records) == 0 {
-		t.Fatalf("header %+v, %d and %d records", gz.Header, len(gz.Records), len(pl.Records))
+	if gz.Header.Script != "testdata/guard.lua" || gz.Header.DT != 0.1 || gz.Len() != pl.Len() || pl.Len() == 0 {
+		t.Fatalf("header %+v, %d and %d records", gz.Header, gz.Len(), pl.Len())
 	}
 	rp := NewReplay(gz)
 	// Backwards and forwards, every tick.

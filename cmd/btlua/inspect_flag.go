@@ -148,7 +148,7 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	rp := inspect.NewReplay(rec)
 	srv := &http.Server{Handler: rp.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
-	fmt.Fprintf(stderr, "btlua: replay of %s (%d records) at http://%s/ (Ctrl-C ends it)\n", path, len(rec.Records), ln.Addr())
+	fmt.Fprintf(stderr, "btlua: replay of %s (%d records) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), ln.Addr())
 	<-ctx.Done()
 	srv.Close()
 	return exitOK
