@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/btlua/btlua/host"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // newGuardHost loads testdata/guard.lua into a new host, the enemy seen
@@ -84,5 +83,3 @@ func statuses(v *AgentView) string {
 	}
 	return sb.String()
 }
-
-var _ = lua.LNil

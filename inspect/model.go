@@ -15,7 +15,7 @@ type Model struct {
 	// Tick is the tick of the last record applied.
 	Tick    uint64
 	agents  []*agentState // by agent number (dense from 1)
-	order   []int // agent numbers, first seen first
+	order   []int         // agent numbers, first seen first
 	globals map[string]*varState
 	// reload describes the last reload; reloadTick is when it happened.
 	reload     string

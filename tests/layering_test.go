@@ -13,7 +13,8 @@ import (
 // The layers stay one-way: the pure Go core (stdlib/...) imports no Lua
 // and nothing above it, not even in its tests; the Lua bindings (lua/...)
 // do not import the host or the command; the host does not import the
-// command.
+// inspector or the command; the inspector (over the host) does not import
+// the command.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -22,7 +23,8 @@ func TestLayering(t *testing.T) {
 	}{
 		{"stdlib", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}},
 		{"lua", false, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}},
-		{"host", false, []string{"github.com/btlua/btlua/cmd"}},
+		{"host", false, []string{"github.com/btlua/btlua/cmd", "github.com/btlua/btlua/inspect"}},
+		{"inspect", false, []string{"github.com/btlua/btlua/cmd"}},
 	}
 	for _, r := range rules {
 		checked := 0
