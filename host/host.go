@@ -98,6 +98,12 @@ type Host struct {
 	closed  bool // Close has run
 	// snapHint sizes reload snapshots after the last one.
 	snapHint snapHint
+
+	// events is the event stream (see Subscribe), gate the tick gate
+	// (SetTickGate), ticks the ticks made.
+	events *hub
+	gate   func() bool
+	ticks  uint64
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.

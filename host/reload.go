@@ -65,7 +65,9 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.reloadText(src, data)
+	rep, err := h.reloadText(src, data)
+	h.reported(src.path, rep, err)
+	return rep, err
 }
 
 // reloadText is Reload of src with its text data (read by the caller, or

@@ -13,12 +13,21 @@ func (h *Host) Agents() []*Agent { return h.agents }
 //
 // Each agent's tick runs under the CPU budget (Options.Budget). Tick
 // called from inside a tick is refused (see reentry.go).
+// A gate (SetTickGate) may skip the tick; listeners of the event stream
+// (Subscribe) hear everything it does.
 func (h *Host) Tick(dt float64) error {
 	if err := h.enterTick(); err != nil {
 		return err
 	}
 	defer h.leaveTick()
 	h.ApplyReloads()
+	if h.gate != nil && !h.gate() {
+		return nil
+	}
+	h.ticks++
+	if h.live() {
+		return h.tickObserved(dt)
+	}
 	var errs []error
 	for _, a := range h.agents {
 		if err := h.tickAgent(a, dt); err != nil {

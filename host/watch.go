@@ -181,12 +181,14 @@ func (h *Host) ApplyReloads() int {
 		}
 		if err != nil {
 			fmt.Fprintf(h.stderr, "btlua: reload of %s failed, the old code keeps running: %v\n", src.path, err)
+			h.reported(src.path, nil, err)
 			if h.onReload != nil {
 				h.onReload(nil, err)
 			}
 			continue
 		}
 		fmt.Fprintln(h.stderr, "btlua:", rep)
+		h.reported(src.path, rep, nil)
 		if h.onReload != nil {
 			h.onReload(rep, nil)
 		}

@@ -34,6 +34,10 @@ type config struct {
 	// memoryMiB and maxStringMiB are the host's memory limit and maximum
 	// string size in MiB (-memory-limit, -max-string).
 	memoryMiB, maxStringMiB int
+	// inspect is the address of --inspect ("" without it), record the
+	// file of --record.
+	inspect string
+	record  string
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -77,11 +81,13 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
+	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
+	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
 		fs.PrintDefaults()
 	}
-	rest := args
+	rest := joinInspectAddr(args)
 	for {
 		if err := fs.Parse(rest); err != nil {
 			return nil, err

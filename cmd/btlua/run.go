@@ -28,6 +28,11 @@ const stuckTick = 2 * time.Second
 
 // run is the whole command: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "replay" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return runReplay(ctx, args[1:], stderr)
+	}
 	c, err := parseArgs(args, stderr)
 	if errors.Is(err, errHelp) {
 		return exitOK
@@ -88,7 +93,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 	}
-	return loop(ctx, h, c, stderr)
+	stopObserving, err := observe(ctx, h, c, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
+	code := loop(ctx, h, c, stderr)
+	h.Close() // the recording gets the halts of the tasks still running
+	stopObserving()
+	return code
 }
 
 // interruptOnSignal stops the script running when Ctrl-C comes
@@ -125,7 +138,11 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		tr = newTracer(stderr)
 	}
 	n := 0
-	for ; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
+	// With --inspect the run goes on after the trees complete (the page
+	// stays up), and n counts the ticks made: a paused inspector skips
+	// ticks, and then the loop waits a period.
+	keepOn := c.watch || c.inspect != ""
+	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n = int(h.Ticks()) {
 		if tr != nil {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, n+1)
@@ -136,7 +153,7 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		if tr != nil {
 			tr.after(h, n+1)
 		}
-		if !c.fast || (c.watch && h.Done()) {
+		if !c.fast || (keepOn && h.Done()) || int(h.Ticks()) == n {
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
 				time.Sleep(d)

@@ -100,7 +100,7 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 		},
 		"SetVariable": func(L *lua.LState) int {
 			t := lib.checkTask(L, 1, "SetVariable")
-			setVar(lib.taskBlackboard(L, t, "SetVariable"), L.CheckString(2), L.Get(3))
+			lib.setVar(lib.taskBlackboard(L, t, "SetVariable"), L.CheckString(2), L.Get(3), t)
 			return 0
 		},
 		"Render": func(L *lua.LState) int {
@@ -130,7 +130,7 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 			return 1
 		},
 		"SetGlobalVariable": func(L *lua.LState) int {
-			setVar(lib.Globals, L.CheckString(1), L.Get(2))
+			lib.setVar(lib.Globals, L.CheckString(1), L.Get(2), nil)
 			return 0
 		},
 	})

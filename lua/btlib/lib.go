@@ -52,6 +52,8 @@ type Lib struct {
 	tickDT     float64
 	tickStatus bt.Status
 	tickFn     *lua.LFunction
+	// onWrite hears blackboard writes (see SetWriteHook).
+	onWrite func(VariableWrite)
 }
 
 // Open installs the library in L: the module "bt" (preloaded for require)

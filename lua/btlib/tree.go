@@ -289,7 +289,7 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			return 1
 		},
 		"SetVariable": func(L *lua.LState) int {
-			setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, L.CheckString(2), L.Get(3))
+			lib.setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, L.CheckString(2), L.Get(3), nil)
 			return 0
 		},
 	}
