@@ -238,9 +238,11 @@ func (p *Planner) finishSearch(start *WorldState, goal *Goal, goalNode int32, ex
 		path = append(path, p.nodes[n].action)
 	}
 	p.pathBuf = path
-	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
-	for i, ai := range path {
-		plan.Actions[len(path)-1-i] = p.acts[ai].act
+	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Costs: make([]float64, len(path)),
+		Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
+	for i, n := len(path)-1, goalNode; i >= 0; i, n = i-1, p.nodes[n].parent {
+		plan.Actions[i] = p.acts[p.nodes[n].action].act
+		plan.Costs[i] = p.nodes[n].g - p.nodes[p.nodes[n].parent].g
 	}
 	if d := p.replayCheck(start, goal, plan.Actions); d != "" {
 		return p.fail(goal, ErrReplay, d, exp, vis)
