@@ -125,16 +125,21 @@ type Planner struct {
 	hmFloor    []float64
 
 	// state-equation LP (lp.go)
-	lpRows   []lpRow
-	lpVars   []int32   // action index of each LP variable
-	lpA      []float64 // rows x vars, row-major
-	lpC      []float64
-	lpB      []float64
-	lpY      []float64
-	lpRed    []float64 // reduced cost per action after lpBound
-	lpT      []float64 // dual tableau
-	lpBasis  []int32
-	lpPivots int
+	lpRows []lpRow
+	lpVars []int32   // action index of each LP variable
+	lpA    []float64 // rows x vars, row-major
+	lpC    []float64
+	lpB    []float64
+	lpY    []float64
+	lpRed  []float64 // reduced cost per action after lpBound
+
+	lpCache    map[uint64]int32 // hash of the rows' values -> entry (lp_cache.go)
+	lpCacheIn  []float64        // per entry: the rows' values
+	lpCacheRed []float64        // per entry: lpRed
+	lpCacheVal []float64        // per entry: the bound
+	lpT        []float64        // dual tableau
+	lpBasis    []int32
+	lpPivots   int
 
 	// dominance pruning (dominance.go)
 	monotone []bool  // per key: more of it never hurts
