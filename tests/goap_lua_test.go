@@ -301,6 +301,7 @@ function Provider:PlanFound(goal, plan, cost)
 end
 function Provider:ActionsFinished() note("ActionsFinished") end
 function Provider:PlanAborted(action) note("PlanAborted " .. action.name) end
+function Provider:PlanInterrupted(goal, by) note("PlanInterrupted " .. goal.name .. " by " .. by.name) end
 function Provider:MoveAgent(action)
     local ok = true
     if #self.moves > 0 then ok = table.remove(self.moves, 1) end
@@ -500,6 +501,99 @@ func TestGoapLuaAgentGoalPriorities(t *testing.T) {
 	checkLines(t, got,
 		"Idle: PlanFailed eat; PlanFound fun Play -> fun",
 		"Idle: PlanFailed eat; PlanFound rest Sleep -> rest")
+}
+
+// A goal whose priority function rises above the running goal's ends the
+// plan at the next safe point without Replan: Chop (three ticks, no
+// CanInterrupt) runs to completion first; Walk says CanInterrupt and is
+// ended mid-step. Priorities are re-read every 2 ticks of a running plan.
+func TestGoapLuaAgentPriorityInterrupt(t *testing.T) {
+	h := newGoapAgentHost(t)
+	got := mustEval(t, h, `
+		World = {wood = 0, hunger = 0, fed = false, atForest = false}
+		Slow = WorldAction:New()
+		function Slow:Reset() self.steps = 0 end
+		function Slow:IsDone() return (self.steps or 0) >= self.ticks end
+		function Slow:Perform(agent)
+			self.steps = (self.steps or 0) + 1
+			note("Perform " .. self.name .. " " .. self.steps)
+			if self.steps == self.ticks then
+				for _, e in ipairs(self:GetEffects()) do
+					if e[2] == "+" then agent.world[e[1]] = agent.world[e[1]] + e[3] else agent.world[e[1]] = e[3] end
+				end
+			end
+			return true
+		end
+		Walk = Slow:New{name = "Walk", ticks = 4, effects = {atForest = true}}
+		function Walk:CanInterrupt(agent) note("CanInterrupt Walk") return true end
+		Chop = Slow:New{name = "Chop", ticks = 3, pre = {atForest = true}}
+		Chop:AddEffect("wood", "+", 1)
+		Eat = WorldAction:New{name = "Eat", effects = {fed = true, hunger = 0}}
+		P = Provider:New(World, {
+			{name = "wood", priority = 5, conditions = {{"wood", ">=", 2}}},
+			{name = "eat", priority = function(state) return state.hunger end, conditions = {fed = true}},
+		})
+		A = goap.Agent:New(P, {Walk, Chop, Eat}, {priorityCheckTicks = 2})
+		local out = tick(A, 6)
+		World.hunger = 10
+		return out .. "\n" .. tick(A, 2) .. "\n-> " .. A:Interrupting().name .. "\n" .. tick(A, 6)`)
+	checkLines(t, got,
+		"Idle: PlanFound wood Walk,Chop,Chop",
+		"PerformAction: Perform Walk 1",
+		"PerformAction: Perform Walk 2",
+		"PerformAction: Perform Walk 3",
+		"PerformAction: Perform Walk 4",
+		"PerformAction: Perform Chop 1",
+		"PerformAction: Perform Chop 2", // 6th tick of the plan: priorities read, eat 10 > wood 5
+		"PerformAction: Perform Chop 3", // Chop has no CanInterrupt: it completes
+		"-> eat",
+		"PerformAction: PlanInterrupted wood by eat",
+		"Idle: PlanFound eat Eat",
+		"PerformAction: Perform Eat",
+		"PerformAction: ActionsFinished",
+		"Idle: PlanFound wood Chop",
+		"PerformAction: Perform Chop 1")
+	// Mid-step: Walk's CanInterrupt ends it at the first check.
+	got = mustEval(t, h, `
+		World.wood, World.atForest, World.fed, World.hunger = 0, false, false, 0
+		A:Replan()
+		local out = tick(A, 2)
+		World.hunger = 10
+		return out .. "\n" .. tick(A, 3) .. "\n-> steps " .. Walk.steps`)
+	checkLines(t, got,
+		"Idle: PlanFound wood Walk,Chop,Chop",
+		"PerformAction: Perform Walk 1",
+		"PerformAction: CanInterrupt Walk; PlanInterrupted wood by eat", // 2nd tick of the plan: a check
+		"Idle: PlanFound eat Eat",
+		"PerformAction: Perform Eat",
+		"-> steps 0") // the interrupted Walk was Reset
+}
+
+// The agent knows its running goal when the provider returns the goals in
+// another order (or as new tables) each round: no spurious interrupt.
+func TestGoapLuaAgentGoalOrderChanges(t *testing.T) {
+	h := newGoapAgentHost(t)
+	got := mustEval(t, h, `
+		local wood = {name = "wood", priority = 5, conditions = {{"wood", ">=", 2}}}
+		local nap = {name = "nap", priority = 1, conditions = {rested = true}}
+		local p = Provider:New({wood = 0, rested = false}, nil)
+		local round = 0
+		function p:Goals()
+			round = round + 1
+			if round % 2 == 1 then return {wood, nap} end
+			return {{name = "nap", priority = 1, conditions = {rested = true}}, wood}
+		end
+		local chop = WorldAction:New{name = "Chop", effects = {{"wood", "+", 1}}}
+		function chop:Perform(agent) note("Perform Chop") agent.world.wood = agent.world.wood + 1 return true end
+		local a = goap.Agent:New(p, {chop}, {priorityCheckTicks = 1})
+		local out = {}
+		for i = 1, 3 do out[i] = tick(a, 1) .. " -> " .. a:Goal().name end
+		return table.concat(out, "\n") .. "\n" .. tick(a, 1)`)
+	checkLines(t, got,
+		"Idle: PlanFound wood Chop,Chop -> wood",
+		"PerformAction: Perform Chop -> wood",
+		"PerformAction: Perform Chop -> wood",
+		"PerformAction: ActionsFinished")
 }
 
 // The FSM for scripts: function states (the seed's delegates), table states

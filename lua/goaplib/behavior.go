@@ -11,14 +11,15 @@ import (
 // the base class's Go default, which the luaAction runs without calling
 // into Lua.
 const (
-	hookReset   = iota // Reset(): per-step progress back to the start
-	hookIsDone         // IsDone() -> boolean
-	hookPerform        // Perform(agent) -> boolean
-	hookCheck          // CheckProceduralPrecondition(agent) -> boolean
+	hookReset     = iota // Reset(): per-step progress back to the start
+	hookIsDone           // IsDone() -> boolean
+	hookPerform          // Perform(agent) -> boolean
+	hookCheck            // CheckProceduralPrecondition(agent) -> boolean
+	hookInterrupt        // CanInterrupt(agent) -> boolean
 	numHooks
 )
 
-var hookNames = [numHooks]string{"Reset", "IsDone", "Perform", "CheckProceduralPrecondition"}
+var hookNames = [numHooks]string{"Reset", "IsDone", "Perform", "CheckProceduralPrecondition", "CanInterrupt"}
 
 // checkAlias is the seed's spelling of CheckProceduralPrecondition, used
 // when a class defines it and not the corrected name.
@@ -100,5 +101,18 @@ func (la *luaAction) Perform(_ *goap.Action, agent any) bool {
 	if ok {
 		la.done = true
 	}
+	return ok
+}
+
+// CanInterrupt implements goap.Interruptible: the Lua CanInterrupt(agent),
+// which must return a boolean; false when not defined (a started step runs
+// to completion).
+func (la *luaAction) CanInterrupt(_ *goap.Action, agent any) bool {
+	fn := la.hook(hookInterrupt)
+	if fn == nil {
+		return false
+	}
+	ok := la.lib.callBool(fn, la.act.Name, "CanInterrupt", la.self, agentValue(agent))
+	la.syncTarget()
 	return ok
 }

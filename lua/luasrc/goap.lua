@@ -92,6 +92,7 @@ local goap = require("goap")
 ---@field Perform fun(self: goap.Action, agent: any): boolean hook: one tick of the step; false aborts the plan
 ---@field CheckProceduralPrecondition fun(self: goap.Action, agent: any): boolean hook: whether the action can be planned with now; may set self.target
 ---@field CheckProcedualPrecondition fun(self: goap.Action, agent: any): boolean? hook: the seed's spelling of CheckProceduralPrecondition
+---@field CanInterrupt fun(self: goap.Action, agent: any): boolean hook: whether the started step may be ended now by a higher-priority goal (default false: it runs to completion)
 ---@field RequiresInRange fun(self: goap.Action): boolean hook: the seed's method form of requiresInRange
 local Action = goap.Action
 
@@ -155,6 +156,7 @@ local Planner = goap.Planner
 ---@field ActionsFinished fun(self: goap.Provider)? every action of the plan completed
 ---@field PlanAborted fun(self: goap.Provider, action: goap.Action)? the plan was abandoned because of action (exactly once per plan)
 ---@field MoveAgent fun(self: goap.Provider, action: goap.Action): boolean move one tick towards action.target; true once in range
+---@field PlanInterrupted fun(self: goap.Provider, goal: table, byGoal: table)? the plan for goal was ended at a safe point because byGoal's priority rose above it
 
 ---One character's planning and acting loop: Idle (plan) -> PerformAction
 ---<-> MoveTo, one state per Update (tick). Idle reads the state and goals,
@@ -166,6 +168,17 @@ local Planner = goap.Planner
 ---action needs range and is not in range, else calls Perform; a false
 ---Perform or a lost target calls PlanAborted once and goes Idle. MoveTo
 ---calls MoveAgent each tick until it returns true.
+---
+---Interrupts: while a plan runs, every priorityCheckTicks ticks (default 10)
+---and on the tick after WorldChanged(), the agent re-reads the state and the
+---goals; an unmet goal whose priority is now strictly above the running
+---goal's (one that failed to plan when the running goal was chosen must have
+---risen above its priority then) ends the plan at the next safe point:
+---between two actions (the current one done, the next not yet started), or
+---inside a started action on a tick its CanInterrupt(agent) returns true
+---(default false). The interrupted action is Reset, the provider's
+---PlanInterrupted(goal, byGoal) is called, and the agent plans again on the
+---next tick.
 ---@class goap.Agent
 ---@field provider goap.Provider
 ---@field owner any passed to CheckProceduralPrecondition and Perform as agent
@@ -177,6 +190,8 @@ local Planner = goap.Planner
 ---@field Remaining fun(self: goap.Agent): goap.Action[] the actions of the plan not yet completed, current first
 ---@field Goal fun(self: goap.Agent): table? the goal table of the current plan, as the provider returned it
 ---@field Replan fun(self: goap.Agent) drop the plan without calling the provider; plan on the next Update (no backoff)
+---@field WorldChanged fun(self: goap.Agent) the state or blackboard the priorities read changed: re-read them on the next tick (and end an idle backoff)
+---@field Interrupting fun(self: goap.Agent): table? the goal table that will end the plan at the next safe point, or nil
 ---@field BackoffTicks fun(self: goap.Agent): integer ticks Idle will still skip before planning
 ---@field AddAction fun(self: goap.Agent, action: goap.Action)
 ---@field RemoveAction fun(self: goap.Agent, action: goap.Action)
@@ -187,6 +202,7 @@ local Agent = goap.Agent
 ---@field maxNodes integer? planner node budget
 ---@field backoffInitial integer? ticks skipped after the first failed round (default 2; negative: no backoff)
 ---@field backoffMax integer? cap of the doubling backoff, in ticks (default 64)
+---@field priorityCheckTicks integer? how often, in ticks of a running plan, goal priorities are re-read for interrupts (default 10; negative: only after WorldChanged)
 
 ---A behavior-tree task running a GOAP agent, one agent tick per tree tick:
 ---BTGoapAgentTask:New(agent, name?) (also bt.GoapAgentTask). A run is one

@@ -19,7 +19,11 @@
 //   - Request: one search spread over frames (Planner.Begin, Step).
 //   - Pool: declarative problems planned on worker goroutines.
 //   - DataProvider, Agent: the game-side interface and the per-character
-//     planning/execution FSM (package fsm).
+//     planning/execution FSM (package fsm), with goal priorities that
+//     interrupt a running plan at safe points (Interruptible,
+//     InterruptListener, Agent.WorldChanged).
+//   - AgentState, AgentObserver: the agent's state as plain data
+//     (Agent.Snapshot) and its events, for inspectors and traces.
 //
 // Seed faults fixed here:
 //

@@ -61,7 +61,7 @@ func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
 	if len(p.lpRows) == 0 {
 		return max(quick, p.hmax(st))
 	}
-	lp := p.lpBound(st)
+	lp := p.lpCachedBound(st)
 	if math.IsInf(lp, 1) {
 		return lp
 	}

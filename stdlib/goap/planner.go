@@ -125,16 +125,21 @@ type Planner struct {
 	hmFloor    []float64
 
 	// state-equation LP (lp.go)
-	lpRows   []lpRow
-	lpVars   []int32   // action index of each LP variable
-	lpA      []float64 // rows x vars, row-major
-	lpC      []float64
-	lpB      []float64
-	lpY      []float64
-	lpRed    []float64 // reduced cost per action after lpBound
-	lpT      []float64 // dual tableau
-	lpBasis  []int32
-	lpPivots int
+	lpRows []lpRow
+	lpVars []int32   // action index of each LP variable
+	lpA    []float64 // rows x vars, row-major
+	lpC    []float64
+	lpB    []float64
+	lpY    []float64
+	lpRed  []float64 // reduced cost per action after lpBound
+
+	lpCache    map[uint64]int32 // hash of the rows' values -> entry (lp_cache.go)
+	lpCacheIn  []float64        // per entry: the rows' values
+	lpCacheRed []float64        // per entry: lpRed
+	lpCacheVal []float64        // per entry: the bound
+	lpT        []float64        // dual tableau
+	lpBasis    []int32
+	lpPivots   int
 
 	// dominance pruning (dominance.go)
 	monotone []bool  // per key: more of it never hurts
@@ -238,9 +243,11 @@ func (p *Planner) finishSearch(start *WorldState, goal *Goal, goalNode int32, ex
 		path = append(path, p.nodes[n].action)
 	}
 	p.pathBuf = path
-	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
-	for i, ai := range path {
-		plan.Actions[len(path)-1-i] = p.acts[ai].act
+	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Costs: make([]float64, len(path)),
+		Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
+	for i, n := len(path)-1, goalNode; i >= 0; i, n = i-1, p.nodes[n].parent {
+		plan.Actions[i] = p.acts[p.nodes[n].action].act
+		plan.Costs[i] = p.nodes[n].g - p.nodes[p.nodes[n].parent].g
 	}
 	if d := p.replayCheck(start, goal, plan.Actions); d != "" {
 		return p.fail(goal, ErrReplay, d, exp, vis)

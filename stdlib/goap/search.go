@@ -31,6 +31,7 @@ func (p *Planner) beginSearch() {
 	p.expanded, p.pruned, p.elapsed, p.limit = 0, 0, 0, ""
 	p.resetTable()
 	p.resetDominance()
+	p.resetLPCache()
 	p.scratch = append(p.scratch[:0], p.start...)
 	p.view.p = p
 	p.addNode(p.start, hashSlots(p.start), -1, -1, 0, p.quickHeuristic(p.start))
@@ -44,7 +45,7 @@ func (p *Planner) beginSearch() {
 func (p *Planner) searchBytes() int64 {
 	n := int64(len(p.nodes))
 	return n*(nodeBytes+int64(p.k)*slotBytes) + int64(len(p.open))*openItemBytes +
-		int64(len(p.table))*8 + int64(len(p.domHead))*24
+		int64(len(p.table))*8 + int64(len(p.domHead))*24 + p.lpCacheBytes()
 }
 
 // runSearch continues the A* search for at most steps expansions (steps <
