@@ -67,6 +67,11 @@ type Options struct {
 	// the heap grew during its stretch; checked by the budget's watchdog
 	// every quarter budget (every 10 ms without a budget). 0 means none.
 	MemoryLimit uint64
+	// ErrorPolicy is what the host does with an agent whose tick raised
+	// an error: stop it (the zero value), restart it after a back-off, or
+	// end the tick with the error (see policy.go). Agent.SetErrorPolicy
+	// overrides it per agent.
+	ErrorPolicy ErrorPolicy
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -85,7 +90,9 @@ type Host struct {
 	loads          []*load  // each LoadFile call, in order
 	onReload       func(*ReloadReport, error)
 
-	budget         *budget  // nil without Options.Budget
+	budget         *budget // nil without Options.Budget
+	policy         ErrorPolicy
+	clock          float64  // tick time: the sum of Tick's dt, seconds
 	inScript       int      // stretches of script work under way (stretch.go)
 	ticking        bool     // inside Tick
 	closeAfterTick bool     // Close was called during Tick
@@ -117,6 +124,10 @@ func New(opts Options) (*Host, error) {
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
+	if err := checkPolicy(opts.ErrorPolicy); err != nil {
+		return nil, err
+	}
+	h.policy = opts.ErrorPolicy
 	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,9 @@ func (h *Host) Agents() []*Agent { return h.agents }
 
 // Tick ticks every running agent once with delta time dt (seconds). An
 // agent whose script raises an error is stopped; the others go on. The
-// errors of this tick come back joined (nil when none).
+// errors of this tick come back joined (nil when none). The error policy
+// (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
+// end the tick at the first error (a *StrictError).
 //
 // Each agent's tick runs under the CPU budget (Options.Budget). Tick
 // called from inside a tick is refused (see reentry.go).
@@ -19,9 +21,14 @@ func (h *Host) Tick(dt float64) error {
 	}
 	defer h.leaveTick()
 	h.ApplyReloads()
+	h.clock += dt
 	var errs []error
 	for _, a := range h.agents {
+		h.restartIfDue(a, h.clock)
 		if err := h.tickAgent(a, dt); err != nil {
+			if a.failed(h.clock) {
+				return &StrictError{Agent: a, Err: err}
+			}
 			errs = append(errs, err)
 		}
 	}
@@ -29,10 +36,10 @@ func (h *Host) Tick(dt float64) error {
 }
 
 // Done reports whether no agent is running any more (all completed or
-// stopped by an error).
+// stopped by an error, and none waiting for a restart).
 func (h *Host) Done() bool {
 	for _, a := range h.agents {
-		if a.Running() {
+		if _, due := a.RestartDue(); a.Running() || due {
 			return false
 		}
 	}
