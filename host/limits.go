@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 
+	"github.com/btlua/btlua/lua/luapattern"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -24,15 +25,18 @@ const heapMetric = "/memory/classes/heap/objects:bytes"
 
 // limitStrings wraps string.rep so that a result over max bytes raises a
 // Lua error instead of allocating it (string.rep("x", 2^32) would take
-// the process down with Go's fatal out-of-memory error). max < 0 means no
-// cap.
+// the process down with Go's fatal out-of-memory error), and installs the
+// pattern functions of lua/luapattern (PUC Lua 5.1's matcher, polling the
+// CPU budget; gsub's result capped at max too). max < 0 means no cap.
 func (h *Host) limitStrings(max int64) {
 	if max == 0 {
 		max = DefaultMaxStringSize
 	}
 	if max < 0 {
+		luapattern.Open(h.L, luapattern.Options{})
 		return
 	}
+	luapattern.Open(h.L, luapattern.Options{MaxSize: max})
 	str, ok := h.L.GetGlobal("string").(*lua.LTable)
 	if !ok {
 		return
