@@ -131,7 +131,7 @@ func New(opts Options) (*Host, error) {
 	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
 		return nil, err
 	}
-	h.L = lua.NewState()
+	h.L = newState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
 	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout,
 		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})
