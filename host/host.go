@@ -57,8 +57,9 @@ type Options struct {
 	// folders only, library tables and the string metatable read-only.
 	// See sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
-	// MaxStringSize caps, in bytes, the strings that string.rep builds in
-	// one Go call; over it the call raises a Lua error. 0 means
+	// MaxStringSize caps, in bytes, the strings that string.rep,
+	// string.gsub and table.concat build in one Go call; over it the call
+	// raises a Lua error (the .. operator is bounded by MemoryLimit only). 0 means
 	// DefaultMaxStringSize (64 MiB); negative, no cap.
 	MaxStringSize int64
 	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
