@@ -93,12 +93,13 @@ type Host struct {
 
 	budget         *budget // nil without Options.Budget
 	policy         ErrorPolicy
-	clock          float64  // tick time: the sum of Tick's dt, seconds
-	inScript       int      // stretches of script work under way (stretch.go)
-	ticking        bool     // inside Tick
-	closeAfterTick bool     // Close was called during Tick
-	sandboxed      bool     // Options.Sandbox
-	roots          []string // the sandbox's script folders, absolute
+	heapTicks      *heapTicks // nil without Options.MemoryLimit
+	clock          float64    // tick time: the sum of Tick's dt, seconds
+	inScript       int        // stretches of script work under way (stretch.go)
+	ticking        bool       // inside Tick
+	closeAfterTick bool       // Close was called during Tick
+	sandboxed      bool       // Options.Sandbox
+	roots          []string   // the sandbox's script folders, absolute
 
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
@@ -129,6 +130,7 @@ func New(opts Options) (*Host, error) {
 		return nil, err
 	}
 	h.policy = opts.ErrorPolicy
+	h.heapTicks = newHeapTicks(opts.MemoryLimit)
 	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
 		return nil, err
 	}

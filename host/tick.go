@@ -25,7 +25,19 @@ func (h *Host) Tick(dt float64) error {
 	var errs []error
 	for _, a := range h.agents {
 		h.restartIfDue(a, h.clock)
-		if err := h.tickAgent(a, dt); err != nil {
+		h.heapTicks.beginAgent()
+		err := h.tickAgent(a, dt)
+		h.heapTicks.endAgent(a)
+		if err != nil {
+			if a.failed(h.clock) {
+				return &StrictError{Agent: a, Err: err}
+			}
+			errs = append(errs, err)
+		}
+	}
+	if h.heapTicks != nil {
+		if a := h.heapTicks.afterTick(); a != nil {
+			err := h.stopForMemory(a)
 			if a.failed(h.clock) {
 				return &StrictError{Agent: a, Err: err}
 			}
