@@ -18,8 +18,9 @@ type Agent struct {
 	load *load // the LoadFile call that started the agent
 	// where is the return value that gave the tree ("return value 2"),
 	// for errors; "" for a tree a reload started.
-	where  string
-	status bt.Status
+	where   string
+	status  bt.Status
+	restart restartState // the error policy's back-off (policy.go)
 }
 
 // tick ticks the agent's tree unless it has completed or failed.

@@ -65,7 +65,7 @@ func countTicks(t *testing.T, h *Host) map[int]int {
 // budget, reported with file:line, task and agent, and stops that agent
 // only: the 999 others tick every time.
 func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
-	h, _ := newBudgetHost(t, 20*time.Millisecond)
+	h, _ := newBudgetHost(t, 100*time.Millisecond) // loading 100 agents a stretch stays within it on a loaded machine
 	path := writeScript(t, loopScript)
 	var agents []*Agent
 	for range 10 { // 10 stretches of loading, each well within the budget
@@ -83,12 +83,12 @@ func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
 		err := h.Tick(0.1)
 		took := time.Since(start)
 		if tick == 1 {
-			want := path + ":9: CPU budget of 20ms exceeded (tick of agent t500 (" + path + ", return value 1[100])) (tree t500, task Loop)"
+			want := path + ":9: CPU budget of 100ms exceeded (tick of agent t500 (" + path + ", return value 1[100])) (tree t500, task Loop)"
 			if err == nil || err.Error() != want {
 				t.Fatalf("tick 1: error\n%v\nwant\n%s", err, want)
 			}
-			if took > 500*time.Millisecond {
-				t.Errorf("tick 1 took %v with a 20ms budget", took)
+			if took > 2*time.Second {
+				t.Errorf("tick 1 took %v with a 100ms budget", took)
 			}
 		} else if err != nil {
 			t.Fatalf("tick %d: %v", tick, err)

@@ -57,8 +57,9 @@ type Options struct {
 	// folders only, library tables and the string metatable read-only.
 	// See sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
-	// MaxStringSize caps, in bytes, the strings that string.rep builds in
-	// one Go call; over it the call raises a Lua error. 0 means
+	// MaxStringSize caps, in bytes, the strings that string.rep,
+	// string.gsub and table.concat build in one Go call; over it the call
+	// raises a Lua error (the .. operator is bounded by MemoryLimit only). 0 means
 	// DefaultMaxStringSize (64 MiB); negative, no cap.
 	MaxStringSize int64
 	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
@@ -67,6 +68,11 @@ type Options struct {
 	// the heap grew during its stretch; checked by the budget's watchdog
 	// every quarter budget (every 10 ms without a budget). 0 means none.
 	MemoryLimit uint64
+	// ErrorPolicy is what the host does with an agent whose tick raised
+	// an error: stop it (the zero value), restart it after a back-off, or
+	// end the tick with the error (see policy.go). Agent.SetErrorPolicy
+	// overrides it per agent.
+	ErrorPolicy ErrorPolicy
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -85,12 +91,15 @@ type Host struct {
 	loads          []*load  // each LoadFile call, in order
 	onReload       func(*ReloadReport, error)
 
-	budget         *budget  // nil without Options.Budget
-	inScript       int      // stretches of script work under way (stretch.go)
-	ticking        bool     // inside Tick
-	closeAfterTick bool     // Close was called during Tick
-	sandboxed      bool     // Options.Sandbox
-	roots          []string // the sandbox's script folders, absolute
+	budget         *budget // nil without Options.Budget
+	policy         ErrorPolicy
+	heapTicks      *heapTicks // nil without Options.MemoryLimit
+	clock          float64    // tick time: the sum of Tick's dt, seconds
+	inScript       int        // stretches of script work under way (stretch.go)
+	ticking        bool       // inside Tick
+	closeAfterTick bool       // Close was called during Tick
+	sandboxed      bool       // Options.Sandbox
+	roots          []string   // the sandbox's script folders, absolute
 
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
@@ -123,10 +132,15 @@ func New(opts Options) (*Host, error) {
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
+	if err := checkPolicy(opts.ErrorPolicy); err != nil {
+		return nil, err
+	}
+	h.policy = opts.ErrorPolicy
+	h.heapTicks = newHeapTicks(opts.MemoryLimit)
 	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
 		return nil, err
 	}
-	h.L = lua.NewState()
+	h.L = newState()
 	h.L.SetGlobal("print", h.L.NewFunction(h.print))
 	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout,
 		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})

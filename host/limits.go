@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 
+	"github.com/btlua/btlua/lua/luapattern"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -24,15 +25,20 @@ const heapMetric = "/memory/classes/heap/objects:bytes"
 
 // limitStrings wraps string.rep so that a result over max bytes raises a
 // Lua error instead of allocating it (string.rep("x", 2^32) would take
-// the process down with Go's fatal out-of-memory error). max < 0 means no
-// cap.
+// the process down with Go's fatal out-of-memory error), and installs the
+// pattern functions of lua/luapattern (PUC Lua 5.1's matcher, polling the
+// CPU budget; gsub's result capped at max too), and caps table.concat
+// (limitConcat). max < 0 means no cap.
 func (h *Host) limitStrings(max int64) {
 	if max == 0 {
 		max = DefaultMaxStringSize
 	}
 	if max < 0 {
+		luapattern.Open(h.L, luapattern.Options{})
 		return
 	}
+	luapattern.Open(h.L, luapattern.Options{MaxSize: max})
+	h.limitConcat(max)
 	str, ok := h.L.GetGlobal("string").(*lua.LTable)
 	if !ok {
 		return
@@ -53,6 +59,66 @@ func (h *Host) limitStrings(max int64) {
 		L.Call(2, 1)
 		return 1
 	}))
+}
+
+// limitConcat wraps table.concat so that a result over max bytes raises a
+// Lua error instead of allocating it. It adds up the lengths first, up to
+// the first value that is neither a string nor a number (where the
+// original raises its own error). The .. operator has no such cap: a
+// string that grows by concatenation is bounded by the memory limit's
+// watchdog (and the CPU budget) only.
+func (h *Host) limitConcat(max int64) {
+	tbl, ok := h.L.GetGlobal("table").(*lua.LTable)
+	if !ok {
+		return
+	}
+	concat, ok := tbl.RawGetString("concat").(*lua.LFunction)
+	if !ok {
+		return
+	}
+	tbl.RawSetString("concat", h.L.NewFunction(func(L *lua.LState) int {
+		t := L.CheckTable(1)
+		sep := L.OptString(2, "")
+		i, j := L.OptInt(3, 1), L.OptInt(4, t.Len())
+		var size int64
+		for k := i; k <= j; k++ {
+			v := t.RawGetInt(k)
+			if v.Type() != lua.LTString && v.Type() != lua.LTNumber {
+				break
+			}
+			size += int64(len(lua.LVAsString(v)))
+			if k < j {
+				size += int64(len(sep))
+			}
+			if size > max {
+				L.RaiseError("table.concat: the result would be %s, over the maximum string size of %s", concatSize(t, sep, k, i, j, size), bytesText(float64(max)))
+			}
+		}
+		top := L.GetTop()
+		L.Push(concat)
+		for n := 1; n <= top; n++ {
+			L.Push(L.Get(n))
+		}
+		L.Call(top, 1)
+		return 1
+	}))
+}
+
+// concatSize is the size table.concat's result would have: size, counted
+// up to index k, plus the rest from k+1 to j when that is short to count
+// (at least size otherwise: "over 1 GiB").
+func concatSize(t *lua.LTable, sep string, k, i, j int, size int64) string {
+	const countMax = 1 << 16
+	if j-k > countMax {
+		return "over " + bytesText(float64(size))
+	}
+	for k++; k <= j; k++ {
+		size += int64(len(lua.LVAsString(t.RawGetInt(k))))
+		if k < j {
+			size += int64(len(sep))
+		}
+	}
+	return bytesText(float64(size))
 }
 
 // heapWatch is the memory limit's reading of the heap, used by the

@@ -72,11 +72,18 @@ func TestBrowser(t *testing.T) {
 
 	text := func(sel string) string {
 		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS(sel)))
-		if err != nil {
-			t.Fatalf("text of %s: %v", sel, err)
+		// The page re-renders its tables as events arrive: a node found
+		// may be replaced before its text is read, so try again.
+		var err error
+		for range 20 {
+			var s string
+			if s, err = chromedp.Run(bctx, chromedp.Text(chromedp.CSS(sel))); err == nil {
+				return strings.TrimSpace(s)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
-		return strings.TrimSpace(s)
+		t.Fatalf("text of %s: %v", sel, err)
+		return ""
 	}
 	tickNow := func() int {
 		n, err := strconv.Atoi(text("#tick"))

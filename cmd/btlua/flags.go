@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/btlua/btlua/host"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -38,6 +39,9 @@ type config struct {
 	// file of --record.
 	inspect string
 	record  string
+	// onError is what happens to a tree whose script fails (-on-error,
+	// -strict).
+	onError host.ErrorAction
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -78,6 +82,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.memoryMiB, "memory-limit", 1024, "heap size in MiB over which the script that grew it is stopped with an error (0: no limit)")
 	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep may build (0: no cap)")
 	fs.BoolVar(&c.sandbox, "sandbox", false, "run the script as untrusted (a mod): no files, processes or debug library; require inside the script's folder only; library tables read-only")
+	onError := fs.String("on-error", "stop", "what happens to a tree whose script fails: stop (the others run on), restart (after a back-off of 1s of tick time, doubled up to 60s) or fail (exit 1 at the first error)")
+	strict := fs.Bool("strict", false, "exit 1 at the first script error (-on-error fail), for tests and CI")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
@@ -126,6 +132,21 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		err := fmt.Errorf("-execution-type must be noduplicates or count, got %q", *execution)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
+	}
+	switch strings.ToLower(*onError) {
+	case "stop":
+		c.onError = host.StopAgent
+	case "restart":
+		c.onError = host.RestartAgent
+	case "fail":
+		c.onError = host.FailTick
+	default:
+		err := fmt.Errorf("-on-error must be stop, restart or fail, got %q", *onError)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if *strict {
+		c.onError = host.FailTick
 	}
 	if c.maxExecutions < 1 {
 		err := fmt.Errorf("-max-task-executions must be at least 1, got %d", c.maxExecutions)

@@ -57,7 +57,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
 		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
-		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB)})
+		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB),
+		ErrorPolicy: host.ErrorPolicy{Action: c.onError}})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -137,6 +138,8 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	if c.trace {
 		tr = newTracer(stderr)
 	}
+	errs := &host.ErrorLog{W: stderr, Prefix: "btlua: "}
+	defer errs.Flush()
 	n := 0
 	// With --inspect the run goes on after the trees complete (the page
 	// stays up), and n counts the ticks made: a paused inspector skips
@@ -147,11 +150,14 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, n+1)
 		}
-		if err := h.Tick(dt); err != nil {
-			fmt.Fprintln(stderr, "btlua:", err)
-		}
+		err := h.Tick(dt)
+		errs.Report(err, h.Clock())
 		if tr != nil {
 			tr.after(h, n+1)
+		}
+		if host.IsStrict(err) {
+			n = int(h.Ticks())
+			break
 		}
 		if !c.fast || (keepOn && h.Done()) || int(h.Ticks()) == n {
 			next = next.Add(period)
