@@ -42,14 +42,14 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 			args = append(args, L.Get(i))
 		}
 	} else if p != nil {
-		args = p.args
+		args = p.args()
 	}
 	t, err := lib.newTask(o, d, args)
 	if err != nil {
 		L.RaiseError("%s:New: %v", d.Name, err)
 	}
 	if d.located {
-		t.where = callerLine(L)
+		t.setWhere(callerLine(L))
 	}
 	L.Push(o)
 	return 1

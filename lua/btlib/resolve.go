@@ -68,14 +68,14 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 		if p.wrapped {
 			return nil, errWrapped(p)
 		}
-		args = p.args
+		args = p.args()
 	}
 	t, err := lib.newTask(tbl, d, args)
 	if err != nil {
 		return nil, err
 	}
 	if p != nil {
-		t.where = p.where // made by the class's own New: where the class was
+		t.setWhere(p.Location()) // made by the class's own New: where the class was
 	}
 	return t, nil
 }
@@ -95,13 +95,13 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 		return nil, fmt.Errorf("the Go constructor returned no task")
 	}
 	t := lib.bind(tbl, d, impl)
-	t.args = args
+	t.setArgs(args)
 	return t, nil
 }
 
 // bind creates the Go task for tbl around impl and stores it in tbl.
 func (lib *Lib) bind(tbl *lua.LTable, d *classDef, impl bt.Task) *Task {
-	t := &Task{Impl: impl, Self: tbl, lib: lib, class: d}
+	t := &Task{Impl: impl, Self: tbl, base: impl.Base(), lib: lib, class: d}
 	impl.Base().Init(t, "")
 	luaclass.Bind(lib.L, tbl, t)
 	t.syncName()

@@ -16,7 +16,7 @@ import (
 // so that BTWait:New(3) edited to BTWait:New(0.1) takes effect.
 func (t *Task) StructureSignature() string {
 	var b strings.Builder
-	for i, a := range t.args {
+	for i, a := range t.args() {
 		if i > 0 {
 			b.WriteByte(',')
 		}

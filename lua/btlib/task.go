@@ -52,6 +52,9 @@ type Task struct {
 	// Self is the task's Lua table.
 	Self *lua.LTable
 
+	// base is Impl.Base(), kept so that the tick reaches the bookkeeping
+	// without a call through Impl.
+	base  *bt.TaskBase
 	lib   *Lib
 	class *classDef
 	hooks luaclass.Hooks
@@ -61,7 +64,15 @@ type Task struct {
 	// updating is true while a Lua OnUpdate override runs, so a call of the
 	// built-in OnUpdate from inside it acts as a super call.
 	updating bool
-	kids     []bt.Task
+	// cold holds what the tick never reads, allocated when first set, so
+	// that the task stays small (the tick touches every task of every
+	// agent each frame).
+	cold *taskCold
+}
+
+// taskCold is the part of a Task that ticks do not read.
+type taskCold struct {
+	kids []bt.Task
 	// args are the constructor arguments, inherited by instances made
 	// from this task by a script's own New.
 	args []lua.LValue
@@ -73,29 +84,65 @@ type Task struct {
 	kindEpoch uint64
 }
 
+// extra returns t.cold, allocating it on first use.
+func (t *Task) extra() *taskCold {
+	if t.cold == nil {
+		t.cold = &taskCold{}
+	}
+	return t.cold
+}
+
+// args returns the constructor arguments (see taskCold.args).
+func (t *Task) args() []lua.LValue {
+	if t.cold == nil {
+		return nil
+	}
+	return t.cold.args
+}
+
+// setArgs records the constructor arguments.
+func (t *Task) setArgs(args []lua.LValue) {
+	if args != nil || t.cold != nil {
+		t.extra().args = args
+	}
+}
+
+// setWhere records "file:line" of the New call that made the task.
+func (t *Task) setWhere(w string) {
+	if w != "" || t.cold != nil {
+		t.extra().where = w
+	}
+}
+
 // Base returns the shared bookkeeping of Impl.
-func (t *Task) Base() *bt.TaskBase { return t.Impl.Base() }
+func (t *Task) Base() *bt.TaskBase { return t.base }
 
 // Kind returns the name of the task's Lua class (the global it is bound
 // to), or the built-in class name. It is looked up once per cache epoch.
 func (t *Task) Kind() string {
-	if e := t.lib.st.Epoch(); t.kind == "" || t.kindEpoch != e {
-		t.kind, t.kindEpoch = t.lib.className(t.Self, t.class), e
+	c := t.extra()
+	if e := t.lib.st.Epoch(); c.kind == "" || c.kindEpoch != e {
+		c.kind, c.kindEpoch = t.lib.className(t.Self, t.class), e
 	}
-	return t.kind
+	return c.kind
 }
 
 // Location returns "file:line" of the New call that made the task (for
 // the classes whose tasks can be built incomplete: decorators, BTCondition,
 // BTActionUniversal), or "". Errors about the task start with it (see
 // bt.Located).
-func (t *Task) Location() string { return t.where }
+func (t *Task) Location() string {
+	if t.cold == nil {
+		return ""
+	}
+	return t.cold.where
+}
 
 // incomplete raises the error of a task built incomplete: msg, after the
 // line that made the task when known, with t as the running task.
 func (lib *Lib) incomplete(t *Task, msg string) {
-	if t.where != "" {
-		msg = t.where + ": " + msg
+	if w := t.Location(); w != "" {
+		msg = w + ": " + msg
 	}
 	lib.st.Fail(t, msg)
 }
@@ -187,13 +234,14 @@ func (t *Task) Children() []bt.Task {
 	if !ok {
 		return nil
 	}
-	t.kids = t.kids[:0]
+	c := t.extra()
+	c.kids = c.kids[:0]
 	for i, n := 1, tbl.Len(); i <= n; i++ {
-		if c, err := t.lib.taskOf(tbl.RawGetInt(i)); err == nil {
-			t.kids = append(t.kids, c)
+		if k, err := t.lib.taskOf(tbl.RawGetInt(i)); err == nil {
+			c.kids = append(c.kids, k)
 		}
 	}
-	return t.kids
+	return c.kids
 }
 
 // AddChild attaches child under the built-in parent behaviour.

@@ -14,8 +14,11 @@ type MethodSet struct {
 }
 
 // NewMethodSet returns the set of the given method names; index i of a
-// Hooks cache is names[i].
+// Hooks cache is names[i]. A set holds at most 64 names.
 func NewMethodSet(names ...string) *MethodSet {
+	if len(names) > 64 {
+		panic("luaclass: a MethodSet holds at most 64 methods")
+	}
 	return &MethodSet{names: names, aliases: map[int]string{}, defaults: map[*lua.LFunction]bool{}}
 }
 
@@ -43,7 +46,11 @@ func (m *MethodSet) IsDefault(fn *lua.LFunction) bool { return m.defaults[fn] }
 // nothing. The zero value is an empty cache.
 type Hooks struct {
 	epoch uint64
-	fns   []*lua.LFunction
+	// set has bit i set when method i is overridden; fns is allocated only
+	// then (most tasks override nothing, and a lookup of a method that is
+	// not overridden reads no more than set).
+	set uint64
+	fns []*lua.LFunction
 }
 
 // Stale reports whether the cache must be refreshed (see Refresh) before
@@ -52,16 +59,25 @@ func (h *Hooks) Stale(s *State) bool { return h.epoch != s.epoch }
 
 // Refresh looks every method of set up again on self's class chain.
 func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
-	if len(h.fns) != len(set.names) {
-		h.fns = make([]*lua.LFunction, len(set.names))
+	h.set = 0
+	for i := range h.fns {
+		h.fns[i] = nil
 	}
 	for i, name := range set.names {
-		h.fns[i] = lookup(s.L, self, name, set)
-		if h.fns[i] == nil {
+		fn := lookup(s.L, self, name, set)
+		if fn == nil {
 			if alias, ok := set.aliases[i]; ok {
-				h.fns[i] = lookup(s.L, self, alias, set)
+				fn = lookup(s.L, self, alias, set)
 			}
 		}
+		if fn == nil {
+			continue
+		}
+		if len(h.fns) != len(set.names) {
+			h.fns = make([]*lua.LFunction, len(set.names))
+		}
+		h.fns[i] = fn
+		h.set |= 1 << i
 	}
 	h.epoch = s.epoch
 }
@@ -71,6 +87,9 @@ func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
 func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFunction {
 	if h.epoch != s.epoch {
 		h.Refresh(s, self, set)
+	}
+	if h.set&(1<<i) == 0 {
+		return nil
 	}
 	return h.fns[i]
 }

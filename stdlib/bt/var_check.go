@@ -79,6 +79,10 @@ type VarTest struct {
 
 	bb   *Blackboard
 	slot Slot
+	// num is Operand as a float64 for the ordering operators, copied when
+	// the test is resolved, so that a read does not follow Operand's
+	// pointer.
+	num float64
 }
 
 // NewVarTest checks op and operand and returns the test. An ordering
@@ -119,6 +123,7 @@ func (t *VarTest) String() string {
 func (t *VarTest) Eval(task Task, bb *Blackboard) bool {
 	if t.bb != bb {
 		t.bb, t.slot = bb, bb.Slot(t.Name)
+		t.num, _ = toNumber(t.Operand)
 	}
 	return t.eval(task, bb) != t.Negate
 }
@@ -129,7 +134,7 @@ func (t *VarTest) eval(task Task, bb *Blackboard) bool {
 	case op.ordered():
 		v, ok, isNum := bb.Number(s)
 		t.check(task, bb, ok, isNum, "a number")
-		x := t.Operand.(float64)
+		x := t.num
 		switch op {
 		case OpLess:
 			return v < x

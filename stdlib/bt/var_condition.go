@@ -4,7 +4,8 @@ package bt
 // composite's tree (see [Composite.AddVarCondition]).
 type varCondition struct {
 	owner *TaskBase
-	test  *VarTest
+	// test is a copy of the test given, in the same allocation.
+	test VarTest
 }
 
 // Check evaluates the test against the owner's tree's blackboard.
@@ -21,9 +22,10 @@ func (c *varCondition) String() string { return c.test.String() }
 // with the semantics of [Composite.AddCondition] (the Lua binding's
 // composite:AddCondition("health", "<", 30) and AddConditionNot). Errors
 // of the test (a variable not set, or of the wrong type) panic with a
-// *VariableError naming the composite.
+// *VariableError naming the composite. The composite keeps a copy of
+// *test: changing test afterwards has no effect.
 func (c *Composite) AddVarCondition(test *VarTest) {
-	c.AddCondition(&varCondition{owner: &c.TaskBase, test: test})
+	c.AddCondition(&varCondition{owner: &c.TaskBase, test: *test})
 }
 
 // VarCompare is a conditional task testing a blackboard variable in Go
