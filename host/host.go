@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -24,6 +25,13 @@ type Options struct {
 	// SearchPath lists extra folders for require, searched before the
 	// script's own folder.
 	SearchPath []string
+	// FS, when set, is where every Lua file is read from: the paths given
+	// to LoadFile and Reload, and the files require and dofile find, are
+	// slash-separated paths in FS ("ai/guard.lua"), and SearchPath lists
+	// folders of FS. Scripts embedded with go:embed load this way. Nil
+	// means the operating system's files. Watch needs OS files (an fs.FS
+	// has no change events); Reload reads the file from FS again.
+	FS fs.FS
 	// OnReload, when set, is called on the ticking goroutine after each
 	// reload that Watch triggers: with the report, or with the error of a
 	// reload that failed and changed nothing.
@@ -50,6 +58,7 @@ type Host struct {
 
 	stdout, stderr io.Writer
 	searchPath     []string
+	files          files    // where Lua files are read
 	agents         []*Agent // the agents of loads, in load order
 	loads          []*load  // each LoadFile call, in order
 	onReload       func(*ReloadReport, error)
@@ -64,7 +73,7 @@ type Host struct {
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
 	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath,
-		onReload: opts.OnReload, sources: map[string]*source{}}
+		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}

@@ -2,8 +2,6 @@ package host
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -23,8 +21,8 @@ func (h *Host) setSearchPath(script string) {
 	}
 	have := strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";")
 	var add []string
-	for _, d := range append(append([]string{}, h.searchPath...), filepath.Dir(script)) {
-		for _, p := range []string{filepath.Join(d, "?.lua"), filepath.Join(d, "?", "init.lua")} {
+	for _, d := range append(append([]string{}, h.searchPath...), h.files.dir(script)) {
+		for _, p := range []string{h.files.join(d, "?.lua"), h.files.join(d, "?", "init.lua")} {
 			if !slices.Contains(have, p) && !slices.Contains(add, p) {
 				add = append(add, p)
 			}
@@ -49,12 +47,12 @@ func (h *Host) setSearchPath(script string) {
 // in place, and every agent's tasks share it, so a reload's new methods
 // reach them all.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
-	if _, err := os.Stat(path); err != nil {
+	if _, err := h.files.stat(path); err != nil {
 		return nil, err
 	}
 	h.setSearchPath(path)
 	src := h.track(path, scriptSource, "")
-	fn, err := loadFile(h.L, path)
+	fn, err := h.loadFile(path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}

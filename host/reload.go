@@ -2,8 +2,6 @@ package host
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -51,12 +49,11 @@ import (
 // (not assigned, or assigned a value that is not a table), since running
 // tasks may use it.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
-	abs, _ := filepath.Abs(path)
-	src, ok := h.sources[filepath.Clean(abs)]
+	src, ok := h.sources[h.files.key(path)]
 	if !ok {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	data, err := os.ReadFile(src.path)
+	data, err := h.files.readFile(src.path)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +75,7 @@ func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
 			continue
 		}
 		seen[s] = true
-		text, err := os.ReadFile(s.path)
+		text, err := h.files.readFile(s.path)
 		if err != nil {
 			continue
 		}

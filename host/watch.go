@@ -1,6 +1,7 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -51,6 +52,9 @@ type watcher struct {
 func (h *Host) Watch(debounce time.Duration) error {
 	if h.watcher != nil {
 		return nil
+	}
+	if h.files.fsys != nil {
+		return errors.New("watch: the scripts come from an fs.FS (Options.FS), which has no change events; call Reload when a file changes")
 	}
 	if debounce <= 0 {
 		debounce = DefaultDebounce
