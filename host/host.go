@@ -60,7 +60,10 @@ type Host struct {
 	searchPath     []string
 	files          files    // where Lua files are read
 	agents         []*Agent // the agents of loads, in load order
-	loads          []*load  // each LoadFile call, in order
+	loads          []*load  // each LoadFile and Spawn call, in order
+	byTree         map[*btlib.Tree]*Agent
+	// factories holds the factory function of each spawned script.
+	factories map[*source]*lua.LFunction
 	onReload       func(*ReloadReport, error)
 
 	sources map[string]*source // loaded Lua files by absolute path
@@ -73,7 +76,8 @@ type Host struct {
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
 	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath,
-		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS}}
+		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
+		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -117,7 +121,9 @@ func (h *Host) Close() {
 	for _, a := range h.agents {
 		a.halt()
 	}
-	h.agents = nil
+	h.agents, h.loads = nil, nil
+	clear(h.byTree)
+	clear(h.factories)
 	h.L.Close()
 }
 

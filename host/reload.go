@@ -36,7 +36,9 @@ import (
 // in its place. A tree the script no longer returns is halted and
 // removed; a tree it returns in addition starts. The script runs once;
 // when several loads need new trees, it runs once more for each further
-// load, so that every load gets trees of its own.
+// load, so that every load gets trees of its own. A script started with
+// Spawn runs once too, and its new factory is called once per agent (see
+// Spawn).
 //
 // After a successful reload, the scripts of trees that an error had
 // stopped are reloaded too (rebuilding those trees), so fixing a class in a
@@ -100,12 +102,15 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 	}
 	before := h.classesOf(src)
 	snap := h.takeSnapshot()
-	rep, plans, err := h.run(src, fn.Proto, before, snap)
+	rep, plans, factory, err := h.run(src, fn.Proto, before, snap)
 	if err != nil {
 		snap.restore(h)
 		h.BT.Invalidate()
 		h.GOAP.Invalidate()
 		return nil, err
+	}
+	if factory != nil {
+		h.factories[src] = factory
 	}
 	for _, p := range plans {
 		h.applyPlan(p, rep)
@@ -117,21 +122,29 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 }
 
 // run stages the file, checks that no class vanished, commits the staged
-// globals and module, and plans the trees of each load of a script. Any
-// error leaves live state changed: the caller restores its snapshot.
-func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, error) {
+// globals and module, and plans the trees of each load of a script; for a
+// spawned script, it returns the new factory, which the caller installs
+// once everything succeeded. Any error leaves live state changed: the
+// caller restores its snapshot.
+func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, *lua.LFunction, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
-		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
 	}
 	if why := h.vanished(src, before, st); len(why) > 0 {
-		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
+		return nil, nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
 			"; running tasks may use it, so nothing is reloaded (restart to remove a class)"}
 	}
 	var fresh []*btlib.Tree
-	if src.kind == scriptSource {
-		if fresh, _, err = h.treesOf(src.path, st.rets, src); err != nil {
-			return nil, nil, err
+	var factory *lua.LFunction
+	switch {
+	case src.kind == scriptSource && h.factories[src] != nil:
+		if factory, err = factoryOf(src.path, st.rets); err != nil {
+			return nil, nil, nil, err
+		}
+	case src.kind == scriptSource:
+		if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
+			return nil, nil, nil, err
 		}
 	}
 	rep := &ReloadReport{File: src.path}
@@ -142,12 +155,16 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *
 	}
 	rep.Classes, rep.Added, rep.Changed = st.merged, st.added, st.changed
 	var plans []treePlan
-	if src.kind == scriptSource {
-		if plans, err = h.planTrees(src, proto, fresh, snap); err != nil {
-			return nil, nil, err
-		}
+	switch {
+	case factory != nil:
+		plans, err = h.planSpawns(src, factory)
+	case src.kind == scriptSource:
+		plans, err = h.planTrees(src, proto, fresh, snap)
 	}
-	return rep, plans, nil
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return rep, plans, factory, nil
 }
 
 // recordDefined records the global tables the staged run assigned as

@@ -6,12 +6,17 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// load is one LoadFile call: the script it ran and the agents running the
-// trees that run returned, in the order returned. A reload replaces each
-// load's trees with trees of the load's own (see Reload).
+// load is one LoadFile or Spawn call: the script it ran and the agents
+// running the trees that run returned, in the order returned (one agent
+// for a Spawn). A reload replaces each load's trees with trees of the
+// load's own (see Reload).
 type load struct {
 	src    *source
 	agents []*Agent
+	// spawned is set for a Spawn, whose tree comes from calling the
+	// script's factory with args.
+	spawned bool
+	args    any
 }
 
 // unchanged reports whether the load's trees are all running and have the
@@ -56,7 +61,7 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 			if err != nil {
 				return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
 			}
-			if fresh, _, err = h.treesOf(src.path, st.rets, src); err != nil {
+			if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
 				return nil, err
 			}
 			h.commit(st)
@@ -86,12 +91,15 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 			rep.Rebuilt = append(rep.Rebuilt, a.Name())
 			a.haltForReload()
 			carryBlackboard(a.Tree, fresh[i])
+			delete(h.byTree, a.Tree)
 			a.Tree, a.status = fresh[i], 0
+			h.byTree[a.Tree] = a
 		case i < len(old):
 			rep.Removed = append(rep.Removed, old[i].Name())
 			old[i].haltForReload()
+			delete(h.byTree, old[i].Tree)
 		default:
-			a := &Agent{host: h, Tree: fresh[i], Source: p.ld.src.path, load: p.ld}
+			a := h.newAgent(fresh[i], p.ld)
 			rep.Started = append(rep.Started, a.Name())
 			next = append(next, a)
 		}
