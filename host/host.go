@@ -64,7 +64,7 @@ type Host struct {
 	byTree         map[*btlib.Tree]*Agent
 	// factories holds the factory function of each spawned script.
 	factories map[*source]*lua.LFunction
-	onReload       func(*ReloadReport, error)
+	onReload  func(*ReloadReport, error)
 
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order

@@ -215,15 +215,15 @@ func TestSpawnReload(t *testing.T) {
 // script no longer returns a factory changes nothing.
 func TestSpawnErrors(t *testing.T) {
 	fsys := fstest.MapFS{
-		"table.lua":  {Data: []byte("return {}\n")},
-		"two.lua":    {Data: []byte("return function() return BTIdle:New(), BTIdle:New() end\n")},
-		"none.lua":   {Data: []byte("return function() end\n")},
-		"fails.lua":  {Data: []byte("return function(args)\n  return args.x.y\nend\n")},
+		"table.lua": {Data: []byte("return {}\n")},
+		"two.lua":   {Data: []byte("return function() return BTIdle:New(), BTIdle:New() end\n")},
+		"none.lua":  {Data: []byte("return function() end\n")},
+		"fails.lua": {Data: []byte("return function(args)\n  return args.x.y\nend\n")},
 		"shared.lua": {Data: []byte(`return function()
     if not SHARED then SHARED = BTBehaviorTree:New(); SHARED:SetStartTask(BTIdle:New()) end
     return SHARED
 end`)},
-		"ok.lua":     {Data: []byte("return function() return BTIdle:New() end\n")},
+		"ok.lua": {Data: []byte("return function() return BTIdle:New() end\n")},
 	}
 	h, err := New(Options{FS: fsys})
 	if err != nil {
