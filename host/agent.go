@@ -7,12 +7,16 @@ import (
 )
 
 // Agent is one running behavior tree of a Host, with the script that made
-// it.
+// it. Its blackboard variables are read and written from Go with Get,
+// Set, GetFloat, GetString and GetBool, and heard with OnChange.
 type Agent struct {
 	// Tree is the tree the agent ticks.
 	Tree *btlib.Tree
 	// Source is the script file that returned the tree.
 	Source string
+	// variables gives the agent Get, Set, GetFloat, GetString, GetBool,
+	// Names and OnChange on its tree's blackboard.
+	variables
 
 	host   *Host
 	load   *load // the LoadFile call that started the agent

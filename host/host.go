@@ -69,6 +69,7 @@ type Host struct {
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher *watcher
+	globals Globals
 	// snapHint sizes reload snapshots after the last one.
 	snapHint snapHint
 }
@@ -107,6 +108,7 @@ func New(opts Options) (*Host, error) {
 		return nil, err
 	}
 	h.BT = lib
+	h.globals.global = lib.Globals
 	h.installTracking()
 	return h, nil
 }
@@ -136,6 +138,18 @@ func (h *Host) Stderr() io.Writer { return h.stderr }
 func (h *Host) SetGlobal(name string, v any) {
 	h.L.SetGlobal(name, luar.New(h.L, v))
 }
+
+// GetGlobal returns the Lua global name as a Go value: numbers as
+// float64, strings, booleans, tables as []any or map[string]any, and a Go
+// value bound with SetGlobal as itself (see Agent.Get for the rules); nil
+// when it is not set.
+func (h *Host) GetGlobal(name string) any {
+	return goValue(h.L.GetGlobal(name))
+}
+
+// Globals returns the global variables (the blackboard scope every tree
+// falls back to), with Go values.
+func (h *Host) Globals() *Globals { return &h.globals }
 
 // print is Lua's print writing to the host's stdout.
 func (h *Host) print(L *lua.LState) int {

@@ -120,6 +120,7 @@ func (h *Host) ranBefore(src *source) bool {
 // newAgent returns an agent of the load ld ticking tr.
 func (h *Host) newAgent(tr *btlib.Tree, ld *load) *Agent {
 	a := &Agent{host: h, Tree: tr, Source: ld.src.path, load: ld}
+	a.variables.agent = a
 	h.byTree[tr] = a
 	return a
 }

@@ -91,13 +91,17 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 			rep.Rebuilt = append(rep.Rebuilt, a.Name())
 			a.haltForReload()
 			carryBlackboard(a.Tree, fresh[i])
-			delete(h.byTree, a.Tree)
+			before := a.Tree
+			delete(h.byTree, before)
 			a.Tree, a.status = fresh[i], 0
 			h.byTree[a.Tree] = a
+			before.BT.Blackboard.OnSet(nil)
+			a.rebound(before.BT.Blackboard)
 		case i < len(old):
 			rep.Removed = append(rep.Removed, old[i].Name())
 			old[i].haltForReload()
 			delete(h.byTree, old[i].Tree)
+			old[i].Tree.BT.Blackboard.OnSet(nil)
 		default:
 			a := h.newAgent(fresh[i], p.ld)
 			rep.Started = append(rep.Started, a.Name())

@@ -9,6 +9,7 @@ package bt
 type Blackboard struct {
 	parent *Blackboard
 	vars   map[string]any
+	onSet  func(name string, old, new any)
 }
 
 // NewBlackboard returns an empty blackboard whose lookups fall back to
@@ -43,12 +44,26 @@ func (b *Blackboard) Set(name string, value any) {
 			break
 		}
 	}
+	var old any
+	if target.onSet != nil {
+		old = target.vars[name]
+	}
 	if value == nil {
 		delete(target.vars, name)
-		return
+	} else {
+		target.vars[name] = value
 	}
-	target.vars[name] = value
+	if target.onSet != nil {
+		target.onSet(name, old, value)
+	}
 }
+
+// OnSet makes every Set that writes into this scope (not a parent's) call
+// fn after the write, with the value before (nil when it was unset) and
+// after (nil when deleted), also when they are equal; nil removes it.
+// It is called on the goroutine that calls Set, during a tick when a
+// task sets the variable. Without it, Set costs nothing more.
+func (b *Blackboard) OnSet(fn func(name string, old, new any)) { b.onSet = fn }
 
 // Names returns the names set in b itself (not its parents), in no order.
 func (b *Blackboard) Names() []string {
