@@ -10,17 +10,17 @@ import (
 // it. Its blackboard variables are read and written from Go with Get,
 // Set, GetFloat, GetString and GetBool, and heard with OnChange.
 type Agent struct {
-	// Tree is the tree the agent ticks.
-	Tree *btlib.Tree
 	// Source is the script file that returned the tree.
 	Source string
 	// variables gives the agent Get, Set, GetFloat, GetString, GetBool,
 	// Names and OnChange on its tree's blackboard.
 	variables
 
-	host   *Host
-	load   *load // the LoadFile call that started the agent
-	status bt.Status
+	tree     *btlib.Tree // the tree the agent ticks
+	host     *Host
+	load     *load // the LoadFile or Spawn call that started the agent
+	status   bt.Status
+	observer bt.Observer // given to SetObserver, for the trees of rebuilds
 }
 
 // tick ticks the agent's tree unless it has completed or failed.
@@ -28,36 +28,71 @@ func (a *Agent) tick(dt float64) error {
 	if !a.Running() {
 		return nil
 	}
-	s, err := a.host.BT.TickTree(a.Tree, dt)
+	s, err := a.host.lib.TickTree(a.tree, dt)
 	a.status = s
 	return err
 }
 
 // Running reports whether the agent's tree has neither completed nor been
 // stopped by an error.
-func (a *Agent) Running() bool { return a.Tree.Err == nil && !a.Tree.BT.Complete() }
+func (a *Agent) Running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
 
 // Status returns the root status of the last tick.
 func (a *Agent) Status() bt.Status { return a.status }
 
 // Err returns the error that stopped the agent, or nil.
-func (a *Agent) Err() error { return a.Tree.Err }
+func (a *Agent) Err() error { return a.tree.Err }
 
-// Name returns the tree's name.
-func (a *Agent) Name() string { return a.Tree.BT.Name }
+// Name returns the tree's name: its "name" field, else its class's name
+// (set when the tree first ticks; before, the start task's name).
+func (a *Agent) Name() string { return treeName(a.tree) }
 
-// halt ends the tree's running tasks, ignoring errors from their OnEnd.
-// The tree's Observer hears the cause bt.EndHalted.
-func (a *Agent) halt() { a.haltWith(bt.EndHalted) }
+// Root returns the start task of the agent's tree (a reload that rebuilds
+// the tree gives a new one), or nil.
+func (a *Agent) Root() bt.Task { return a.tree.Root() }
+
+// Time returns the tree's clock: the seconds of delta time it has been
+// ticked with.
+func (a *Agent) Time() float64 { return a.tree.BT.Time() }
+
+// Render returns the tree as indented text, one task a line: name, class
+// and last status (see bt.Render); "" for a tree without a start task.
+func (a *Agent) Render() string {
+	if r := a.tree.Root(); r != nil {
+		return bt.Render(r)
+	}
+	return ""
+}
+
+// SetObserver makes o hear every task start and end of the agent's tree
+// (see bt.Observer; nil for none): the tree it ticks now and every tree a
+// reload builds in its place (the old tree's tasks report their end with
+// the cause bt.EndReload first). Without an observer, ticks stay
+// allocation-free.
+func (a *Agent) SetObserver(o bt.Observer) {
+	a.observer = o
+	a.tree.BT.Observer = o
+}
+
+// Observer returns the observer of the agent's tree, or nil.
+func (a *Agent) Observer() bt.Observer { return a.tree.BT.Observer }
+
+// Halt ends the runs under way in the agent's tree, as Close does: OnEnd
+// on the running tasks, deepest first (errors raised by OnEnd are
+// ignored), the observer hearing the cause bt.EndHalted. The tree is then
+// complete: it is not ticked again unless it restarts when complete
+// (tree:SetRestartWhenComplete), and a reload treats it as a completed
+// tree (kept when its structure is the same, else rebuilt and run).
+func (a *Agent) Halt() { a.haltWith(bt.EndHalted) }
 
 // haltForReload is halt for a structure-level reload that replaces the
 // tree: the Observer hears the cause bt.EndReload.
 func (a *Agent) haltForReload() { a.haltWith(bt.EndReload) }
 
 func (a *Agent) haltWith(cause bt.EndKind) {
-	if a.Tree.Err != nil {
+	if a.tree.Err != nil {
 		return
 	}
-	a.host.L.Push(a.host.L.NewFunction(func(*lua.LState) int { a.Tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
-	_ = a.host.L.PCall(0, 0, nil)
+	a.host.state.Push(a.host.state.NewFunction(func(*lua.LState) int { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
+	_ = a.host.state.PCall(0, 0, nil)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 	luar "layeh.com/gopher-luar"
@@ -49,12 +50,9 @@ type Options struct {
 // Host is one Lua state with btlua's libraries and the trees its scripts
 // returned.
 type Host struct {
-	// L is the Lua state. Use it from the ticking goroutine only.
-	L *lua.LState
-	// BT is the behavior-tree library of L.
-	BT *btlib.Lib
-	// GOAP is the GOAP library of L (require("goap"), BTGoapAgentTask).
-	GOAP *goaplib.Lib
+	state *lua.LState  // the Lua state
+	lib   *btlib.Lib   // the behavior-tree library of state
+	goap  *goaplib.Lib // the GOAP library (require("goap"), BTGoapAgentTask)
 
 	stdout, stderr io.Writer
 	searchPath     []string
@@ -91,23 +89,23 @@ func New(opts Options) (*Host, error) {
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
-	h.L = lua.NewState()
-	h.L.SetGlobal("print", h.L.NewFunction(h.print))
-	lib, err := btlib.Open(h.L, btlib.Options{Stdout: h.stdout,
+	h.state = lua.NewState()
+	h.state.SetGlobal("print", h.state.NewFunction(h.print))
+	lib, err := btlib.Open(h.state, btlib.Options{Stdout: h.stdout,
 		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions})
 	if err != nil {
-		h.L.Close()
+		h.state.Close()
 		return nil, err
 	}
 	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout}); err != nil {
-		h.L.Close()
+		h.state.Close()
 		return nil, err
 	}
-	if h.GOAP, err = goaplib.Open(h.L, lib); err != nil {
-		h.L.Close()
+	if h.goap, err = goaplib.Open(h.state, lib); err != nil {
+		h.state.Close()
 		return nil, err
 	}
-	h.BT = lib
+	h.lib = lib
 	h.globals.global = lib.Globals
 	h.installTracking()
 	return h, nil
@@ -121,12 +119,12 @@ func (h *Host) Close() {
 		h.watcher = nil
 	}
 	for _, a := range h.agents {
-		a.halt()
+		a.Halt()
 	}
 	h.agents, h.loads = nil, nil
 	clear(h.byTree)
 	clear(h.factories)
-	h.L.Close()
+	h.state.Close()
 }
 
 // Stderr returns the writer for the host's own messages.
@@ -136,7 +134,7 @@ func (h *Host) Stderr() io.Writer { return h.stderr }
 // pointers, maps, slices and functions become values whose fields and
 // methods scripts can use (game objects, a world, a logger).
 func (h *Host) SetGlobal(name string, v any) {
-	h.L.SetGlobal(name, luar.New(h.L, v))
+	h.state.SetGlobal(name, luar.New(h.state, v))
 }
 
 // GetGlobal returns the Lua global name as a Go value: numbers as
@@ -144,7 +142,32 @@ func (h *Host) SetGlobal(name string, v any) {
 // value bound with SetGlobal as itself (see Agent.Get for the rules); nil
 // when it is not set.
 func (h *Host) GetGlobal(name string) any {
-	return goValue(h.L.GetGlobal(name))
+	return goValue(h.state.GetGlobal(name))
+}
+
+// DoString runs a chunk of Lua code in the host's state and returns its
+// return values as Go values (see GetGlobal): a console's or a test's
+// way in. Errors are *luaerr.Error values naming the chunk "<string>" and
+// the line. The trees a chunk returns are values like others: no agent
+// ticks them (LoadFile and Spawn start agents).
+func (h *Host) DoString(code string) ([]any, error) {
+	L := h.state
+	top := L.GetTop()
+	fn, err := L.LoadString(code)
+	if err == nil {
+		L.Push(fn)
+		err = L.PCall(0, lua.MultRet, nil)
+	}
+	if err != nil {
+		L.SetTop(top)
+		return nil, luaerr.From(luaerr.Stringify(L, err), "")
+	}
+	out := make([]any, 0, L.GetTop()-top)
+	for i := top + 1; i <= L.GetTop(); i++ {
+		out = append(out, goValue(L.Get(i)))
+	}
+	L.SetTop(top)
+	return out, nil
 }
 
 // Globals returns the global variables (the blackboard scope every tree

@@ -15,7 +15,7 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
-	pkg, ok := h.L.GetGlobal("package").(*lua.LTable)
+	pkg, ok := h.state.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return
 	}
@@ -86,20 +86,20 @@ func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), 
 	if h.ranBefore(src) {
 		st, err := h.stage(fn.Proto, nil)
 		if err != nil {
-			return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+			return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 		}
 		return st.rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
 	}
-	top := h.L.GetTop()
-	h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
-	if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
-		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+	top := h.state.GetTop()
+	h.state.Push(h.state.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
+	if err := h.state.PCall(0, lua.MultRet, nil); err != nil {
+		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
 	var rets []lua.LValue
-	for i := top + 1; i <= h.L.GetTop(); i++ {
-		rets = append(rets, h.L.Get(i))
+	for i := top + 1; i <= h.state.GetTop(); i++ {
+		rets = append(rets, h.state.Get(i))
 	}
-	h.L.SetTop(top)
+	h.state.SetTop(top)
 	return rets, func() {}, nil
 }
 
@@ -119,7 +119,7 @@ func (h *Host) ranBefore(src *source) bool {
 
 // newAgent returns an agent of the load ld ticking tr.
 func (h *Host) newAgent(tr *btlib.Tree, ld *load) *Agent {
-	a := &Agent{host: h, Tree: tr, Source: ld.src.path, load: ld}
+	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld}
 	a.variables.agent = a
 	h.byTree[tr] = a
 	return a
@@ -147,7 +147,7 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what s
 			}
 			return nil
 		}
-		tr, err := h.BT.TreeOf(v)
+		tr, err := h.lib.TreeOf(v)
 		if _, isFn := v.(*lua.LFunction); isFn {
 			err = fmt.Errorf("%w; a script that returns a factory function is started with Host.Spawn", err)
 		}

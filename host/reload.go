@@ -96,17 +96,17 @@ func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
 // run fails, the snapshot is restored.
 func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 	h.setSearchPath(src.path)
-	fn, err := compile(h.L, src.path, data)
+	fn, err := compile(h.state, src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
 	before := h.classesOf(src)
 	snap := h.takeSnapshot()
 	rep, plans, factory, err := h.run(src, fn.Proto, before, snap)
 	if err != nil {
 		snap.restore(h)
-		h.BT.Invalidate()
-		h.GOAP.Invalidate()
+		h.lib.Invalidate()
+		h.goap.Invalidate()
 		return nil, err
 	}
 	if factory != nil {
@@ -129,7 +129,7 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, *lua.LFunction, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
-		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
 	if why := h.vanished(src, before, st); len(why) > 0 {
 		return nil, nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
@@ -170,7 +170,7 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *
 // recordDefined records the global tables the staged run assigned as
 // defined by src, unless another file defined them.
 func (h *Host) recordDefined(src *source, st *staged) {
-	G := h.L.G.Global
+	G := h.state.G.Global
 	for _, n := range st.names {
 		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
 			if d := h.definer(n); d == nil || d == src {
@@ -182,9 +182,9 @@ func (h *Host) recordDefined(src *source, st *staged) {
 
 // loaded returns package.loaded (the registry's _LOADED table).
 func (h *Host) loaded() *lua.LTable {
-	t, _ := h.L.G.Registry.RawGetString("_LOADED").(*lua.LTable)
+	t, _ := h.state.G.Registry.RawGetString("_LOADED").(*lua.LTable)
 	if t == nil {
-		t = h.L.NewTable()
+		t = h.state.NewTable()
 	}
 	return t
 }
@@ -202,7 +202,7 @@ func (h *Host) commitModule(src *source, st *staged, rep *ReloadReport) {
 	ot, oldIsTable := ov.(*lua.LTable)
 	nt, newIsTable := nv.(*lua.LTable)
 	if oldIsTable && newIsTable {
-		st.merge(h.L, src.module, ot, nt)
+		st.merge(h.state, src.module, ot, nt)
 		return
 	}
 	if nv == ov {

@@ -50,7 +50,7 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 // Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
 // dofile that records its path. Both read Options.FS when it is set.
 func (h *Host) installTracking() {
-	L := h.L
+	L := h.state
 	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
 	// module that is not found is reported once.
 	if loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable); ok {
@@ -96,7 +96,7 @@ func (h *Host) loadFile(path string) (*lua.LFunction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(h.L, path, src)
+	return compile(h.state, path, src)
 }
 
 // compile compiles src, the text of the Lua file at path, as loadFile
@@ -140,7 +140,7 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 // findModule searches package.path for module name (in Options.FS when
 // set).
 func (h *Host) findModule(name string) (string, string) {
-	pkg, _ := h.L.GetGlobal("package").(*lua.LTable)
+	pkg, _ := h.state.GetGlobal("package").(*lua.LTable)
 	if pkg == nil {
 		return "", "package table missing"
 	}

@@ -112,7 +112,7 @@ func factoryOf(path string, rets []lua.LValue) (*lua.LFunction, error) {
 // back (the factory keeps trees in a table); any other agent's tree, or a
 // tree claimed by another load in this reload, is refused.
 func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
-	L := h.L
+	L := h.state
 	top := L.GetTop()
 	L.Push(factory)
 	L.Push(luaValue(L, ld.args))

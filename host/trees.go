@@ -26,7 +26,7 @@ func (ld *load) unchanged(sigs []treeSignature) bool {
 		return false
 	}
 	for i, a := range ld.agents {
-		if a.Err() != nil || signature(a.Tree) != sigs[i] {
+		if a.Err() != nil || signature(a.tree) != sigs[i] {
 			return false
 		}
 	}
@@ -59,7 +59,7 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 		if len(plans) > 0 {
 			st, err := h.stage(proto, snap)
 			if err != nil {
-				return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+				return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 			}
 			if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
 				return nil, err
@@ -85,23 +85,26 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 		case i < len(old) && i < len(fresh):
 			a := old[i]
 			next = append(next, a)
-			if a.Err() == nil && signature(a.Tree) == signature(fresh[i]) {
+			if a.Err() == nil && signature(a.tree) == signature(fresh[i]) {
 				continue
 			}
 			rep.Rebuilt = append(rep.Rebuilt, a.Name())
 			a.haltForReload()
-			carryBlackboard(a.Tree, fresh[i])
-			before := a.Tree
+			carryBlackboard(a.tree, fresh[i])
+			before := a.tree
 			delete(h.byTree, before)
-			a.Tree, a.status = fresh[i], 0
-			h.byTree[a.Tree] = a
+			a.tree, a.status = fresh[i], 0
+			h.byTree[a.tree] = a
+			if a.observer != nil {
+				a.tree.BT.Observer = a.observer
+			}
 			before.BT.Blackboard.OnSet(nil)
 			a.rebound(before.BT.Blackboard)
 		case i < len(old):
 			rep.Removed = append(rep.Removed, old[i].Name())
 			old[i].haltForReload()
-			delete(h.byTree, old[i].Tree)
-			old[i].Tree.BT.Blackboard.OnSet(nil)
+			delete(h.byTree, old[i].tree)
+			old[i].tree.BT.Blackboard.OnSet(nil)
 		default:
 			a := h.newAgent(fresh[i], p.ld)
 			rep.Started = append(rep.Started, a.Name())

@@ -29,7 +29,7 @@ type variables struct {
 // when a reload rebuilds it).
 func (v *variables) board() *bt.Blackboard {
 	if v.agent != nil {
-		return v.agent.Tree.BT.Blackboard
+		return v.agent.tree.BT.Blackboard
 	}
 	return v.global
 }

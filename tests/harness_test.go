@@ -48,7 +48,7 @@ func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	}
 	rec := &recorder{}
 	for _, a := range agents {
-		a.Tree.BT.Observer = rec
+		a.SetObserver(rec)
 	}
 	var r run
 	for n := 0; n < maxTicks && !h.Done(); n++ {
