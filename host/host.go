@@ -66,7 +66,7 @@ type Host struct {
 
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
-	watcher *watcher
+	watcher Watcher
 	globals Globals
 	// snapHint sizes reload snapshots after the last one.
 	snapHint snapHint
@@ -115,7 +115,7 @@ func New(opts Options) (*Host, error) {
 // Lua state.
 func (h *Host) Close() {
 	if h.watcher != nil {
-		h.watcher.close()
+		h.watcher.Close()
 		h.watcher = nil
 	}
 	for _, a := range h.agents {

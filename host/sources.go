@@ -41,7 +41,7 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 	h.sources[abs] = s
 	h.order = append(h.order, abs)
 	if h.watcher != nil {
-		h.watcher.add(abs)
+		h.watchFile(abs)
 	}
 	return s
 }

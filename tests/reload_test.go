@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/host/watch"
 	"github.com/btlua/btlua/lua/luaerr"
 )
 
@@ -99,7 +100,7 @@ func newReloadHarness(t *testing.T, files map[string]string, main string) *reloa
 	if _, err := h.LoadFile(filepath.Join(dir, main)); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Watch(20 * time.Millisecond); err != nil {
+	if err := watch.Start(h, 20*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -291,7 +292,7 @@ func TestReloadLeaks(t *testing.T) {
 		if _, err := h.LoadFile(filepath.Join(r.dir, "main.lua")); err != nil {
 			t.Fatal(err)
 		}
-		if err := h.Watch(0); err != nil {
+		if err := watch.Start(h, 0); err != nil {
 			t.Fatal(err)
 		}
 		h.Close()

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/host/watch"
 )
 
 // Exit codes.
@@ -70,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if c.watch {
-		if err := h.Watch(0); err != nil {
+		if err := watch.Start(h, 0); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
 			return exitFailed
 		}
