@@ -1,7 +1,10 @@
 package host
 
 import (
+	"fmt"
+
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -78,9 +81,9 @@ func (a *Agent) SetObserver(o bt.Observer) {
 func (a *Agent) Observer() bt.Observer { return a.tree.BT.Observer }
 
 // Halt ends the runs under way in the agent's tree, as Close does: OnEnd
-// on the running tasks, deepest first (errors raised by OnEnd are
-// ignored), the observer hearing the cause bt.EndHalted. The tree is then
-// complete: it is not ticked again unless it restarts when complete
+// on the running tasks, deepest first, the observer hearing the cause
+// bt.EndHalted (an error raised by an OnEnd stops the tree, see Err, and
+// is logged). The tree is then complete: it is not ticked again unless it restarts when complete
 // (tree:SetRestartWhenComplete), and a reload treats it as a completed
 // tree (kept when its structure is the same, else rebuilt and run).
 func (a *Agent) Halt() { a.haltWith(bt.EndHalted) }
@@ -89,10 +92,17 @@ func (a *Agent) Halt() { a.haltWith(bt.EndHalted) }
 // tree: the Observer hears the cause bt.EndReload.
 func (a *Agent) haltForReload() { a.haltWith(bt.EndReload) }
 
+// haltWith halts the tree with the cause cause. An error raised by an
+// OnEnd stops the halt there and stops the tree, as an error in a tick
+// does, and is logged (see Options.Logger).
 func (a *Agent) haltWith(cause bt.EndKind) {
 	if a.tree.Err != nil {
 		return
 	}
-	a.host.state.Push(a.host.state.NewFunction(func(*lua.LState) int { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
-	_ = a.host.state.PCall(0, 0, nil)
+	L := a.host.state
+	L.Push(L.NewFunction(func(*lua.LState) int { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
+	if err := L.PCall(0, 0, nil); err != nil {
+		a.tree.Err = luaerr.From(luaerr.Stringify(L, err), "")
+		a.host.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), a.tree.Err), "tree", a.Name(), "err", a.tree.Err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"strings"
 
@@ -21,8 +22,14 @@ type Options struct {
 	// Stdout receives the scripts' print and BTLog output; nil means
 	// os.Stdout.
 	Stdout io.Writer
-	// Stderr receives the host's own messages; nil means os.Stderr.
-	Stderr io.Writer
+	// Logger receives everything the host reports on its own: each reload
+	// that Watch triggers (Info, the ReloadReport's line, with the
+	// attributes file and took), each such reload that failed (Error,
+	// with file and err), the watcher's errors (Error, with err), and
+	// errors raised by OnEnd while a tree is halted (Warn, with tree and
+	// err). Errors of calls (LoadFile, Tick, Reload) are returned, not
+	// logged. Nil discards them: the library never writes to stderr.
+	Logger *slog.Logger
 	// SearchPath lists extra folders for require, searched before the
 	// script's own folder.
 	SearchPath []string
@@ -54,12 +61,13 @@ type Host struct {
 	lib   *btlib.Lib   // the behavior-tree library of state
 	goap  *goaplib.Lib // the GOAP library (require("goap"), BTGoapAgentTask)
 
-	stdout, stderr io.Writer
-	searchPath     []string
-	files          files    // where Lua files are read
-	agents         []*Agent // the agents of loads, in load order
-	loads          []*load  // each LoadFile and Spawn call, in order
-	byTree         map[*btlib.Tree]*Agent
+	stdout     io.Writer
+	log        *slog.Logger
+	searchPath []string
+	files      files    // where Lua files are read
+	agents     []*Agent // the agents of loads, in load order
+	loads      []*load  // each LoadFile and Spawn call, in order
+	byTree     map[*btlib.Tree]*Agent
 	// factories holds the factory function of each spawned script.
 	factories map[*source]*lua.LFunction
 	onReload  func(*ReloadReport, error)
@@ -74,14 +82,14 @@ type Host struct {
 
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
-	h := &Host{stdout: opts.Stdout, stderr: opts.Stderr, searchPath: opts.SearchPath,
+	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
-	if h.stderr == nil {
-		h.stderr = os.Stderr
+	if h.log == nil {
+		h.log = slog.New(slog.DiscardHandler)
 	}
 	if opts.ExecutionType > bt.Count {
 		return nil, fmt.Errorf("host: ExecutionType must be bt.NoDuplicates or bt.Count, got %v", opts.ExecutionType)
@@ -126,9 +134,6 @@ func (h *Host) Close() {
 	clear(h.factories)
 	h.state.Close()
 }
-
-// Stderr returns the writer for the host's own messages.
-func (h *Host) Stderr() io.Writer { return h.stderr }
 
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and

@@ -60,13 +60,13 @@ func (h *Host) Watch(w Watcher) error {
 // watchFile adds the file abs to the watcher, logging a failure.
 func (h *Host) watchFile(abs string) {
 	if err := h.watcher.Add(abs); err != nil {
-		fmt.Fprintln(h.stderr, "btlua: watch:", err)
+		h.log.Error("watch: "+err.Error(), "err", err)
 	}
 }
 
 // ApplyReloads reloads the files the watcher reports changed and settled,
-// printing one line per reload on stderr, and returns how many reloads it
-// tried. Tick calls it first, so reloads fall between two ticks; an
+// logging each reload (see Options.Logger) and calling Options.OnReload,
+// and returns how many reloads it tried. Tick calls it first, so reloads fall between two ticks; an
 // embedder may call it at another point of its frame, on the ticking
 // goroutine. A file whose text could not be read whole (see Change.Err)
 // counts as a failed reload.
@@ -78,7 +78,7 @@ func (h *Host) ApplyReloads() int {
 	for _, c := range h.watcher.Changes() {
 		if c.Path == "" {
 			if c.Err != nil {
-				fmt.Fprintln(h.stderr, "btlua: watch:", c.Err)
+				h.log.Error("watch: "+c.Err.Error(), "err", c.Err)
 			}
 			continue
 		}
@@ -95,13 +95,14 @@ func (h *Host) ApplyReloads() int {
 			rep, err = h.reloadText(src, c.Text)
 		}
 		if err != nil {
-			fmt.Fprintf(h.stderr, "btlua: reload of %s failed, the old code keeps running: %v\n", src.path, err)
+			h.log.Error(fmt.Sprintf("reload of %s failed, the old code keeps running: %v", src.path, err),
+				"file", src.path, "err", err)
 			if h.onReload != nil {
 				h.onReload(nil, err)
 			}
 			continue
 		}
-		fmt.Fprintln(h.stderr, "btlua:", rep)
+		h.log.Info(rep.String(), "file", rep.File, "took", rep.Took)
 		if h.onReload != nil {
 			h.onReload(rep, nil)
 		}

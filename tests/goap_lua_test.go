@@ -48,7 +48,7 @@ end
 func newGoapHost(t *testing.T) (*host.Host, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out})
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -605,7 +605,7 @@ return tree
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out})
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,8 +36,8 @@ func runScript(t *testing.T, path string, maxTicks int) run {
 // runScriptDT is runScript with delta time dt seconds.
 func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &errOut})
+	var out bytes.Buffer
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}

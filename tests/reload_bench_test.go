@@ -18,7 +18,7 @@ func benchHost(b *testing.B) (*host.Host, string) {
 			b.Fatal(err)
 		}
 	}
-	h, err := host.New(host.Options{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}})
+	h, err := host.New(host.Options{Stdout: &bytes.Buffer{}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func watchHarness(t *testing.T, debounce time.Duration) *reloadHarness {
 	for name, text := range map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain} {
 		r.write(name, text)
 	}
-	h, err := host.New(host.Options{Stdout: r.out, Stderr: r.errOut, OnReload: func(_ *host.ReloadReport, err error) {
+	h, err := host.New(host.Options{Stdout: r.out, Logger: lineLogger(r.errOut), OnReload: func(_ *host.ReloadReport, err error) {
 		r.reloads <- err
 	}})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"os/signal"
 	"time"
@@ -44,7 +45,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
-	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
+	h, err := host.New(host.Options{Stdout: scriptOut, Logger: slog.New(newLineHandler(stderr)),
 		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
