@@ -34,11 +34,12 @@ type Options struct {
 	// script's own folder.
 	SearchPath []string
 	// FS, when set, is where every Lua file is read from: the paths given
-	// to LoadFile and Reload, and the files require and dofile find, are
-	// slash-separated paths in FS ("ai/guard.lua"), and SearchPath lists
-	// folders of FS. Scripts embedded with go:embed load this way. Nil
-	// means the operating system's files. Watch needs OS files (an fs.FS
-	// has no change events); Reload reads the file from FS again.
+	// to LoadFile, Spawn and Reload, and the files require, dofile and
+	// loadfile find, are slash-separated paths in FS ("ai/guard.lua"),
+	// and SearchPath lists folders of FS. Scripts embedded with go:embed
+	// load this way. Nil means the operating system's files. Watch needs
+	// OS files (an fs.FS has no change events); Reload reads the file
+	// from FS again.
 	FS fs.FS
 	// OnReload, when set, is called on the ticking goroutine after each
 	// reload that Watch triggers: with the report, or with the error of a

@@ -65,9 +65,15 @@ func sequenceLen(t *lua.LTable) int {
 	if n == 0 {
 		return 0
 	}
-	keys := 0
-	t.ForEach(func(lua.LValue, lua.LValue) { keys++ })
-	if keys != n {
+	inRange, other := 0, false
+	t.ForEach(func(k, _ lua.LValue) {
+		if i, ok := k.(lua.LNumber); ok && i >= 1 && i <= lua.LNumber(n) && i == lua.LNumber(int(i)) {
+			inRange++
+		} else {
+			other = true
+		}
+	})
+	if other || inRange != n {
 		return 0
 	}
 	return n
@@ -76,7 +82,8 @@ func sequenceLen(t *lua.LTable) int {
 // luaValue returns a Go value as a Lua value: nil, booleans, numbers and
 // strings as Lua's; maps and slices (and arrays) as new Lua tables, with
 // their keys and elements converted at every depth (a slice's elements at
-// 1..n; a map or slice met again, in a cycle, is the same table); a
+// 1..n; a nil map key is left out; a map or slice met again, in a cycle,
+// is the same table); a
 // lua.LValue as it is; anything else (structs, pointers, functions,
 // channels) through gopher-luar, so scripts use its fields and methods
 // and goValue gives the same Go value back.
