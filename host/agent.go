@@ -1,8 +1,6 @@
 package host
 
 import (
-	"fmt"
-
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -19,11 +17,15 @@ type Agent struct {
 	// Names and OnChange on its tree's blackboard.
 	variables
 
-	tree     *btlib.Tree // the tree the agent ticks
-	host     *Host
-	load     *load // the LoadFile or Spawn call that started the agent
+	tree *btlib.Tree // the tree the agent ticks
+	host *Host
+	load *load // the LoadFile or Spawn call that started the agent
+	// where is the return value that gave the tree ("return value 2"),
+	// for errors; "" for a tree a reload started.
+	where    string
 	status   bt.Status
-	observer bt.Observer // given to SetObserver, for the trees of rebuilds
+	observer bt.Observer  // given to SetObserver, for the trees of rebuilds
+	restart  restartState // the error policy's back-off (policy.go)
 }
 
 // tick ticks the agent's tree unless it has completed or failed.
@@ -74,11 +76,21 @@ func (a *Agent) Render() string {
 // allocation-free.
 func (a *Agent) SetObserver(o bt.Observer) {
 	a.observer = o
+	if w := a.host.watchOn(a); w != nil {
+		w.prev = o // the event stream's watch passes the runs on to o
+		return
+	}
 	a.tree.BT.Observer = o
 }
 
-// Observer returns the observer of the agent's tree, or nil.
-func (a *Agent) Observer() bt.Observer { return a.tree.BT.Observer }
+// Observer returns the observer of the agent's tree, or nil. (The event
+// stream's own observer, while there are listeners, is not returned.)
+func (a *Agent) Observer() bt.Observer {
+	if w := a.host.watchOn(a); w != nil {
+		return w.prev
+	}
+	return a.tree.BT.Observer
+}
 
 // Halt ends the runs under way in the agent's tree, as Close does: OnEnd
 // on the running tasks, deepest first, the observer hearing the cause
@@ -86,23 +98,38 @@ func (a *Agent) Observer() bt.Observer { return a.tree.BT.Observer }
 // is logged). The tree is then complete: it is not ticked again unless it restarts when complete
 // (tree:SetRestartWhenComplete), and a reload treats it as a completed
 // tree (kept when its structure is the same, else rebuilt and run).
-func (a *Agent) Halt() { a.haltWith(bt.EndHalted) }
+// The OnEnds run under the CPU budget; Halt called from a script the host
+// is running is refused with a Lua error there.
+func (a *Agent) Halt() {
+	h := a.host
+	h.refuseInScript("Halt")
+	defer h.stretch("OnEnd at Halt", a)()
+	if err := a.halt(); err != nil {
+		a.tree.Err = err
+		h.logHalt(a, err)
+	}
+}
+
+// halt ends the tree's running tasks and returns the error of an OnEnd
+// that failed (the others still ran), as a *luaerr.Error. The tree's
+// Observer hears the cause bt.EndHalted.
+func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
 
 // haltForReload is halt for a structure-level reload that replaces the
 // tree: the Observer hears the cause bt.EndReload.
-func (a *Agent) haltForReload() { a.haltWith(bt.EndReload) }
+func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
 
-// haltWith halts the tree with the cause cause. An error raised by an
-// OnEnd stops the halt there and stops the tree, as an error in a tick
-// does, and is logged (see Options.Logger).
-func (a *Agent) haltWith(cause bt.EndKind) {
+// haltWith halts the tree with the cause cause and returns the error
+// raised by an OnEnd, as a *luaerr.Error (the caller decides whether it
+// stops the tree, and logs it).
+func (a *Agent) haltWith(cause bt.EndKind) error {
 	if a.tree.Err != nil {
-		return
+		return nil
 	}
 	L := a.host.state
 	L.Push(L.NewFunction(func(*lua.LState) int { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
 	if err := L.PCall(0, 0, nil); err != nil {
-		a.tree.Err = luaerr.From(luaerr.Stringify(L, err), "")
-		a.host.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), a.tree.Err), "tree", a.Name(), "err", a.tree.Err)
+		return luaerr.From(luaerr.Stringify(L, err), "")
 	}
+	return nil
 }

@@ -107,3 +107,45 @@ func TestDoString(t *testing.T) {
 		t.Errorf("syntax error: %v", err)
 	}
 }
+
+// An observer set while the event stream watches the tree hears the
+// tree's runs, and so do the stream's listeners; Observer returns it.
+func TestSetObserverWhileSubscribed(t *testing.T) {
+	fsys := fstest.MapFS{"guard.lua": {Data: []byte(waitTree + "tree:SetStartTask(seq)\nreturn tree\n")}}
+	h, err := New(Options{FS: fsys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	agents, err := h.LoadFile("guard.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agents[0]
+	lines, cancel := recordEvents(t, h)
+	defer cancel()
+	if err := h.Tick(0.5); err != nil {
+		t.Fatal(err)
+	}
+	var log events
+	a.SetObserver(&log)
+	if a.Observer() != &log {
+		t.Fatalf("Observer() is %v, not the observer set", a.Observer())
+	}
+	a.Halt()
+	want := []string{"end Seq/Wait[0] Running (halted)", "end Seq Running (halted)"}
+	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("observer heard:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+	checkTicks(t, *lines, [][]string{nil, {
+		"tick 1",
+		"tree guard #1 Seq,Wait",
+		"start guard Seq",
+		"start guard Seq/Wait[0]",
+		"status guard Seq Running",
+		"status guard Seq/Wait[0] Running",
+		"tickend 1",
+		"end guard Seq/Wait[0] Running (halted)",
+		"end guard Seq Running (halted)",
+	}})
+}

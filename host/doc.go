@@ -28,7 +28,14 @@
 //   - Hot reload: Reload on demand, or watching files with package
 //     host/watch (watch.Start(h, 0)), which alone imports fsnotify.
 //   - Options.Logger, a *slog.Logger, hears what the host reports on its
-//     own (reloads, their failures); the host never writes to stderr.
+//     own (reloads, their failures, OnEnd errors while halting); the host
+//     never writes to stderr.
+//   - Scripts it does not trust: a CPU budget per stretch of script work
+//     (Options.Budget, Interrupt), a sandbox (Options.Sandbox), memory
+//     and string limits, and an error policy per agent (Options.ErrorPolicy,
+//     Agent.SetErrorPolicy).
+//   - The event stream (Subscribe, SetTickGate, SetVariable) that package
+//     inspect's live inspector and recordings read.
 //
 // # Hot reload
 //

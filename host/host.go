@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
@@ -53,6 +54,43 @@ type Options struct {
 	// tree:SetExecutionType(BTExecutionType.Count, max).
 	ExecutionType     bt.ExecutionType
 	MaxTaskExecutions int
+	// Classes are the program's own Go task classes, defined in the Lua
+	// state next to the built-in ones (see btlib.Class); nil for none.
+	Classes *btlib.Registry
+	// BTAIGlobals binds the BTAI builder to the globals BT and BTState,
+	// as the seed's BT.Root() scripts expect (btlua does); scripts always
+	// reach it with require("btai").
+	BTAIGlobals bool
+	// Budget is the CPU budget (wall-clock time) of each stretch of
+	// script work: one agent's tick, loading a script, a Spawn (the
+	// script's first run and the factory call), reloading a file, one
+	// agent's OnEnds at Close or Halt. A script over it is stopped with the
+	// Lua error "file:line: CPU budget of 20ms exceeded (tick of agent
+	// ...)" within 1.25 budgets; in a tick, the agent is stopped (its
+	// tree's error) and the others tick on. 0 means no budget. See
+	// budget.go for the cost (BENCHMARKS.md).
+	Budget time.Duration
+	// Sandbox restricts the scripts to what untrusted code (mods) may
+	// use: no files, processes or environment, require inside the script
+	// folders only, library tables and the string metatable read-only.
+	// See sandbox.go and README's "Running untrusted scripts".
+	Sandbox bool
+	// MaxStringSize caps, in bytes, the strings that string.rep,
+	// string.gsub and table.concat build in one Go call; over it the call
+	// raises a Lua error (the .. operator is bounded by MemoryLimit only). 0 means
+	// DefaultMaxStringSize (64 MiB); negative, no cap.
+	MaxStringSize int64
+	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
+	// collection) over which the script running is stopped with the Lua
+	// error "memory limit of 512 MiB exceeded (tick of agent ...)", when
+	// the heap grew during its stretch; checked by the budget's watchdog
+	// every quarter budget (every 10 ms without a budget). 0 means none.
+	MemoryLimit uint64
+	// ErrorPolicy is what the host does with an agent whose tick raised
+	// an error: stop it (the zero value), restart it after a back-off, or
+	// end the tick with the error (see policy.go). Agent.SetErrorPolicy
+	// overrides it per agent.
+	ErrorPolicy ErrorPolicy
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -73,16 +111,34 @@ type Host struct {
 	factories map[*source]*lua.LFunction
 	onReload  func(*ReloadReport, error)
 
+	budget         *budget // nil without Options.Budget
+	policy         ErrorPolicy
+	heapTicks      *heapTicks // nil without Options.MemoryLimit
+	clock          float64    // tick time: the sum of Tick's dt, seconds
+	inScript       int        // stretches of script work under way (stretch.go)
+	ticking        bool       // inside Tick
+	closeAfterTick bool       // Close was called during Tick
+	sandboxed      bool       // Options.Sandbox
+	roots          []string   // the sandbox's script folders, absolute
+
 	sources map[string]*source // loaded Lua files by absolute path
 	order   []string           // the same, in load order
 	watcher Watcher
 	globals Globals
+	closed  bool // Close has run
 	// snapHint sizes reload snapshots after the last one.
 	snapHint snapHint
+
+	// events is the event stream (see Subscribe), gate the tick gate
+	// (SetTickGate), ticks the ticks made.
+	events *hub
+	gate   func() bool
+	ticks  uint64
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
+	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
@@ -98,15 +154,23 @@ func New(opts Options) (*Host, error) {
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
-	h.state = lua.NewState()
+	if err := checkPolicy(opts.ErrorPolicy); err != nil {
+		return nil, err
+	}
+	h.policy = opts.ErrorPolicy
+	h.heapTicks = newHeapTicks(opts.MemoryLimit)
+	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
+		return nil, err
+	}
+	h.state = newState()
 	h.state.SetGlobal("print", h.state.NewFunction(h.print))
 	lib, err := btlib.Open(h.state, btlib.Options{Stdout: h.stdout,
-		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions})
+		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})
 	if err != nil {
 		h.state.Close()
 		return nil, err
 	}
-	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout}); err != nil {
+	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
 		h.state.Close()
 		return nil, err
 	}
@@ -115,24 +179,47 @@ func New(opts Options) (*Host, error) {
 		return nil, err
 	}
 	h.lib = lib
-	h.globals.global = lib.Globals
+	h.globals.host, h.globals.global = h, lib.Globals
 	h.installTracking()
+	h.shareBudget()
+	h.limitStrings(opts.MaxStringSize)
+	if opts.Sandbox {
+		h.sandboxed = true
+		for _, d := range opts.SearchPath {
+			h.addRoot(d)
+		}
+		h.sandbox()
+	}
 	return h, nil
 }
 
 // Close ends the runs under way (OnEnd of running tasks) and closes the
 // Lua state.
+//
+// Called from a script the host is running (a leaf given the host), it
+// raises a Lua error there and closes nothing; called during Tick by Go
+// code (an OnReload callback), it closes the host when Tick returns. Each
+// agent's OnEnds run under the CPU budget as one stretch. Closing a
+// closed host does nothing.
 func (h *Host) Close() {
+	if h.closed || h.refuse("Close") != nil {
+		h.closeAfterTick = !h.closed
+		return
+	}
+	h.closed = true
 	if h.watcher != nil {
 		h.watcher.Close()
 		h.watcher = nil
 	}
 	for _, a := range h.agents {
-		a.Halt()
+		h.closeAgent(a)
 	}
 	h.agents, h.loads = nil, nil
 	clear(h.byTree)
 	clear(h.factories)
+	if h.budget != nil {
+		h.budget.stop()
+	}
 	h.state.Close()
 }
 

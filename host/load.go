@@ -15,6 +15,7 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
+	h.addRoot(h.files.dir(script))
 	pkg, ok := h.state.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return
@@ -46,7 +47,12 @@ func (h *Host) setSearchPath(script string) {
 // set of tables: a class it assigns again is merged into the existing one
 // in place, and every agent's tasks share it, so a reload's new methods
 // reach them all.
+//
+// The script runs under the CPU budget; LoadFile called from a script the
+// host is running is refused with a Lua error there.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	h.refuseInScript("LoadFile")
+	defer h.stretch("loading "+path, nil)()
 	if _, err := h.files.stat(path); err != nil {
 		return nil, err
 	}
@@ -60,14 +66,14 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	trees, _, err := h.treesOf(path, rets, nil, "return value")
+	trees, wheres, err := h.treesOf(path, rets, nil, "return value")
 	if err != nil {
 		return nil, err
 	}
 	commit()
 	ld := &load{src: src}
-	for _, tr := range trees {
-		ld.agents = append(ld.agents, h.newAgent(tr, ld))
+	for i, tr := range trees {
+		ld.agents = append(ld.agents, h.newAgent(tr, ld, wheres[i]))
 	}
 	h.loads = append(h.loads, ld)
 	h.agents = append(h.agents, ld.agents...)
@@ -117,10 +123,11 @@ func (h *Host) ranBefore(src *source) bool {
 	return false
 }
 
-// newAgent returns an agent of the load ld ticking tr.
-func (h *Host) newAgent(tr *btlib.Tree, ld *load) *Agent {
-	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld}
-	a.variables.agent = a
+// newAgent returns an agent of the load ld ticking tr, the script's
+// return value where (for errors; "" for a tree a reload started).
+func (h *Host) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
+	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where}
+	a.variables.host, a.variables.agent = h, a
 	h.byTree[tr] = a
 	return a
 }

@@ -123,3 +123,17 @@ func TestNoLoggerNoStderr(t *testing.T) {
 
 // tookRE matches the duration of a reload line ("in 390µs: ").
 var tookRE = regexp.MustCompile(` in [0-9.]+(ns|µs|ms|s): `)
+
+// lineLogger returns a Logger writing each record as the line "btlua:
+// MESSAGE" to w, as btlua prints the host's reports on stderr.
+func lineLogger(w io.Writer) *slog.Logger { return slog.New(lineHandler{w}) }
+
+type lineHandler struct{ w io.Writer }
+
+func (h lineHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h lineHandler) Handle(_ context.Context, r slog.Record) error {
+	_, err := fmt.Fprintf(h.w, "btlua: %s\n", r.Message)
+	return err
+}
+func (h lineHandler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h lineHandler) WithGroup(string) slog.Handler      { return h }

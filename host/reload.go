@@ -21,7 +21,7 @@ import (
 // globals merged: a class or module table that already exists gets the
 // new methods in place and loses the methods that disappeared, so running
 // tasks call the new code on their next tick; Go method caches are
-// dropped. A module whose value is not a table (a function) is replaced
+// dropped (see luaclass.Merge). A module whose value is not a table (a function) is replaced
 // in package.loaded.
 //
 // The rule for trees, for each LoadFile of the script (a script loaded
@@ -50,7 +50,12 @@ import (
 // file runs, or a task class the file defined before and no longer defines
 // (not assigned, or assigned a value that is not a table), since running
 // tasks may use it.
+//
+// The reload runs under the CPU budget; Reload called from a script the
+// host is running is refused with a Lua error there.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
+	h.refuseInScript("Reload")
+	defer h.stretch("reloading "+path, nil)()
 	src, ok := h.sources[h.files.key(path)]
 	if !ok {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
@@ -59,7 +64,9 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.reloadText(src, data)
+	rep, err := h.reloadText(src, data)
+	h.reported(src.path, rep, err)
+	return rep, err
 }
 
 // reloadText is Reload of src with its text data (read by the caller, or
@@ -105,8 +112,7 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 	rep, plans, factory, err := h.run(src, fn.Proto, before, snap)
 	if err != nil {
 		snap.restore(h)
-		h.lib.Invalidate()
-		h.goap.Invalidate()
+		h.lib.Invalidate() // one epoch for every binding (luaclass.State)
 		return nil, err
 	}
 	if factory != nil {

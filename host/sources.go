@@ -117,10 +117,14 @@ func compile(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
 // records the file, and returns its compiled chunk.
 func (h *Host) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
+	h.checkModuleName(L, name)
 	path, msg := h.findModule(name)
 	if path == "" {
 		L.Push(lua.LString(msg))
 		return 1
+	}
+	if h.sandboxed && !h.insideRoots(path) {
+		L.RaiseError("%s", outsideRoots(name, path))
 	}
 	fn, err := h.loadFile(path)
 	if err != nil {

@@ -47,7 +47,13 @@ import (
 // factory's, a script that does not return a function, or a factory that
 // does not return exactly one tree. A missing file is an error that wraps
 // fs.ErrNotExist. On error no agent is added.
+//
+// The script and the factory run under the CPU budget (Options.Budget) as
+// one stretch; Spawn called from a script the host is running is refused
+// with a Lua error there.
 func (h *Host) Spawn(path string, args any) (*Agent, error) {
+	h.refuseInScript("Spawn")
+	defer h.stretch("spawning "+path, nil)()
 	src, factory, err := h.factory(path)
 	if err != nil {
 		return nil, err
@@ -57,7 +63,7 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := h.newAgent(tr, ld)
+	a := h.newAgent(tr, ld, "factory return value 1")
 	ld.agents = []*Agent{a}
 	h.loads = append(h.loads, ld)
 	h.agents = append(h.agents, a)

@@ -1,9 +1,9 @@
 package host
 
 import (
-	"slices"
 	"sort"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -40,7 +40,7 @@ func (st *staged) merge(L *lua.LState, name string, ot, nt *lua.LTable) {
 			changed = methodChanges(kv, ot)
 		}
 	} else {
-		changed = mergeTable(L, ot, nt)
+		changed = luaclass.Merge(L, ot, nt)
 	}
 	for _, m := range changed {
 		st.changed = append(st.changed, name+"."+m)
@@ -111,67 +111,12 @@ func (h *Host) commit(st *staged) {
 		G.RawSetString(name, v)
 	}
 	// The staged functions now read and write the real globals.
-	clearTable(st.env)
+	luaclass.Clear(st.env)
 	st.meta.RawSetString("__newindex", G)
 	sort.Strings(st.added)
 	// Method lookups and class names cached in Go (some made during the
 	// staged run, when the new tables were not merged yet) are dropped.
-	h.lib.Invalidate()
-	h.goap.Invalidate()
-}
-
-// mergeTable copies the methods and plain fields of nt into ot in place,
-// removes ot's methods that nt no longer has, and turns nt into a table
-// that forwards to ot. Fields holding tables in ot are kept: they are the
-// class's state (and the Go node of a task class), not code. It returns
-// the names of the methods added, removed or whose code changed, sorted.
-func mergeTable(L *lua.LState, ot, nt *lua.LTable) []string {
-	var changed []string
-	var gone []lua.LValue
-	var updates [][2]lua.LValue
-	ot.ForEach(func(k, v lua.LValue) {
-		if _, isFn := v.(*lua.LFunction); isFn && nt.RawGet(k) == lua.LNil {
-			gone = append(gone, k)
-		}
-	})
-	for _, k := range gone {
-		ot.RawSet(k, lua.LNil)
-		changed = append(changed, lua.LVAsString(k))
-	}
-	nt.ForEach(func(k, v lua.LValue) {
-		if s, ok := k.(lua.LString); ok && (s == "__bt" || s == "__index") {
-			return
-		}
-		cur := ot.RawGet(k)
-		if _, isTable := v.(*lua.LTable); isTable && cur != lua.LNil {
-			return
-		}
-		if fn, isFn := v.(*lua.LFunction); isFn {
-			if old, ok := cur.(*lua.LFunction); !ok || !sameCode(old, fn) {
-				changed = append(changed, lua.LVAsString(k))
-			}
-		}
-		updates = append(updates, [2]lua.LValue{k, v})
-	})
-	for _, kv := range updates {
-		ot.RawSet(kv[0], kv[1])
-	}
-	sort.Strings(changed)
-	// nt forwards to ot from now on; its Go node (if any) stays so that
-	// instances made from it during the staged run still find their kind.
-	// ot keeps its own metatable: class-level reload does not change a
-	// class's base class.
-	node := nt.RawGetString("__bt")
-	clearTable(nt)
-	if node != lua.LNil {
-		nt.RawSetString("__bt", node)
-	}
-	nt.RawSetString("__index", ot)
-	fwd := L.NewTable()
-	fwd.RawSetString("__index", ot)
-	fwd.RawSetString("__newindex", ot)
-	nt.Metatable = fwd
-	return changed
+	h.lib.Invalidate() // one epoch for every binding (luaclass.State)
 }
 
 // methodChanges compares the functions of t with its fields before (key,
@@ -186,7 +131,7 @@ func methodChanges(before []lua.LValue, t *lua.LTable) []string {
 			continue
 		}
 		had[before[i]] = true
-		if cur, ok := t.RawGet(before[i]).(*lua.LFunction); !ok || (cur != old && !sameCode(old, cur)) {
+		if cur, ok := t.RawGet(before[i]).(*lua.LFunction); !ok || (cur != old && !luaclass.SameCode(old, cur)) {
 			changed = append(changed, lua.LVAsString(before[i]))
 		}
 	}
@@ -197,45 +142,4 @@ func methodChanges(before []lua.LValue, t *lua.LTable) []string {
 	})
 	sort.Strings(changed)
 	return changed
-}
-
-// sameCode reports whether two Lua functions have the same code: the same
-// instructions, constants and nested functions. Line numbers are ignored,
-// so a method that only moved is not counted as changed.
-func sameCode(a, b *lua.LFunction) bool {
-	if a.IsG || b.IsG {
-		return a == b
-	}
-	return sameProto(a.Proto, b.Proto)
-}
-
-func sameProto(a, b *lua.FunctionProto) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	if !slices.Equal(a.Code, b.Code) || len(a.Constants) != len(b.Constants) ||
-		len(a.FunctionPrototypes) != len(b.FunctionPrototypes) ||
-		a.NumParameters != b.NumParameters || a.IsVarArg != b.IsVarArg {
-		return false
-	}
-	for i := range a.Constants {
-		if a.Constants[i] != b.Constants[i] {
-			return false
-		}
-	}
-	for i := range a.FunctionPrototypes {
-		if !sameProto(a.FunctionPrototypes[i], b.FunctionPrototypes[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// clearTable removes every key of t.
-func clearTable(t *lua.LTable) {
-	var keys []lua.LValue
-	t.ForEach(func(k, _ lua.LValue) { keys = append(keys, k) })
-	for _, k := range keys {
-		t.RawSet(k, lua.LNil)
-	}
 }

@@ -9,12 +9,53 @@ func (h *Host) Agents() []*Agent { return h.agents }
 
 // Tick ticks every running agent once with delta time dt (seconds). An
 // agent whose script raises an error is stopped; the others go on. The
-// errors of this tick come back joined (nil when none).
+// errors of this tick come back joined (nil when none). The error policy
+// (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
+// end the tick at the first error (a *StrictError).
+//
+// Each agent's tick runs under the CPU budget (Options.Budget). Tick
+// called from inside a tick is refused (see reentry.go).
+// A gate (SetTickGate) may skip the tick; listeners of the event stream
+// (Subscribe) hear everything it does.
 func (h *Host) Tick(dt float64) error {
+	if err := h.enterTick(); err != nil {
+		return err
+	}
+	defer h.leaveTick()
 	h.ApplyReloads()
+	if h.gate != nil && !h.gate() {
+		return nil
+	}
+	h.ticks++
+	h.clock += dt
+	var e *hub // the event stream, nil when nobody listens
+	if h.live() {
+		e = h.events
+		e.beginTick()
+		defer e.endTick() // a strict failure ends the tick early
+	}
 	var errs []error
 	for _, a := range h.agents {
-		if err := a.tick(dt); err != nil {
+		h.restartIfDue(a, h.clock)
+		h.heapTicks.beginAgent()
+		err := h.tickAgent(a, dt)
+		h.heapTicks.endAgent(a)
+		if e != nil {
+			e.afterAgent(a, err)
+		}
+		if err != nil {
+			if a.failed(h.clock) {
+				return &StrictError{Agent: a, Err: err}
+			}
+			errs = append(errs, err)
+		}
+	}
+	if h.heapTicks != nil {
+		if a := h.heapTicks.afterTick(); a != nil {
+			err := h.stopForMemory(a)
+			if a.failed(h.clock) {
+				return &StrictError{Agent: a, Err: err}
+			}
 			errs = append(errs, err)
 		}
 	}
@@ -22,10 +63,10 @@ func (h *Host) Tick(dt float64) error {
 }
 
 // Done reports whether no agent is running any more (all completed or
-// stopped by an error).
+// stopped by an error, and none waiting for a restart).
 func (h *Host) Done() bool {
 	for _, a := range h.agents {
-		if a.Running() {
+		if _, due := a.RestartDue(); a.Running() || due {
 			return false
 		}
 	}

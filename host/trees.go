@@ -89,7 +89,7 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 				continue
 			}
 			rep.Rebuilt = append(rep.Rebuilt, a.Name())
-			a.haltForReload()
+			h.logHalt(a, a.haltForReload())
 			carryBlackboard(a.tree, fresh[i])
 			before := a.tree
 			delete(h.byTree, before)
@@ -102,11 +102,11 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 			a.rebound(before.BT.Blackboard)
 		case i < len(old):
 			rep.Removed = append(rep.Removed, old[i].Name())
-			old[i].haltForReload()
+			h.logHalt(old[i], old[i].haltForReload())
 			delete(h.byTree, old[i].tree)
 			old[i].tree.BT.Blackboard.OnSet(nil)
 		default:
-			a := h.newAgent(fresh[i], p.ld)
+			a := h.newAgent(fresh[i], p.ld, "")
 			rep.Started = append(rep.Started, a.Name())
 			next = append(next, a)
 		}

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 
+	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -20,6 +21,7 @@ var ErrNoVariable = errors.New("not set")
 // variables (embedded in Agent) or the global variables (Globals). Its
 // methods are the agent's and the Globals' own.
 type variables struct {
+	host     *Host
 	agent    *Agent         // the variables of this agent's current tree, or
 	global   *bt.Blackboard // the global variables
 	onChange func(name string, old, new any)
@@ -61,10 +63,12 @@ func (v *variables) Get(name string) any {
 // then there. The value is stored as it is, so Get returns it unchanged;
 // scripts read numbers, strings and booleans as Lua's, and other Go values
 // (structs, pointers, maps, slices) through gopher-luar, with their fields
-// and methods. A nil value deletes the variable. Set calls the OnChange
-// function of the scope written to when the value changed.
+// and methods. A nil value (or lua.LNil) deletes the variable. Set calls
+// the OnChange function of the scope written to when the value changed,
+// and listeners of the event stream (Subscribe) hear an EventVariable
+// without a writer.
 func (v *variables) Set(name string, value any) {
-	v.board().Set(name, value)
+	v.host.writeVariable(v.board(), name, value)
 }
 
 // GetFloat returns the variable name as a number: a Lua number, or a Go
@@ -223,4 +227,42 @@ func same(a, b any) (eq bool) {
 // Names and OnChange.
 type Globals struct {
 	variables
+}
+
+// SetVariable writes a blackboard variable from Go, between ticks: a
+// variable of agent a's tree (see Agent.Set), or a global variable when a
+// is nil (see Globals.Set). v is a Go value as Set takes it, or a
+// lua.LValue as scripts see it; nil or lua.LNil deletes the name.
+// Listeners of the event stream hear an EventVariable without a writer.
+// Debuggers use it to edit the blackboard.
+func (h *Host) SetVariable(a *Agent, name string, v any) {
+	if a == nil {
+		h.globals.Set(name, v)
+		return
+	}
+	a.Set(name, v)
+}
+
+// writeVariable sets name to v in b (landing in the global variables when
+// only they have the name, as bt.Blackboard.Set does) and tells the event
+// stream's listeners, if any.
+func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
+	if v == lua.LNil {
+		v = nil
+	}
+	if !h.live() {
+		b.Set(name, v)
+		return
+	}
+	old, _ := b.Get(name)
+	owner := b.Owner(name)
+	if owner == nil {
+		owner = b
+	}
+	b.Set(name, v)
+	var nv lua.LValue = lua.LNil
+	if v != nil {
+		nv = luaValue(h.state, v)
+	}
+	h.events.write(btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

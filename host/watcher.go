@@ -71,6 +71,7 @@ func (h *Host) watchFile(abs string) {
 // goroutine. A file whose text could not be read whole (see Change.Err)
 // counts as a failed reload.
 func (h *Host) ApplyReloads() int {
+	h.refuseInScript("ApplyReloads")
 	if h.watcher == nil {
 		return 0
 	}
@@ -92,20 +93,29 @@ func (h *Host) ApplyReloads() int {
 		if c.Err != nil {
 			err = &luaerr.Error{File: src.path, Msg: c.Err.Error()}
 		} else {
-			rep, err = h.reloadText(src, c.Text)
+			rep, err = h.reloadWatched(src, c.Text)
 		}
 		if err != nil {
 			h.log.Error(fmt.Sprintf("reload of %s failed, the old code keeps running: %v", src.path, err),
 				"file", src.path, "err", err)
+			h.reported(src.path, nil, err)
 			if h.onReload != nil {
 				h.onReload(nil, err)
 			}
 			continue
 		}
 		h.log.Info(rep.String(), "file", rep.File, "took", rep.Took)
+		h.reported(src.path, rep, nil)
 		if h.onReload != nil {
 			h.onReload(rep, nil)
 		}
 	}
 	return n
+}
+
+// reloadWatched is reloadText as one stretch of script work (under the
+// CPU budget).
+func (h *Host) reloadWatched(src *source, data []byte) (*ReloadReport, error) {
+	defer h.stretch("reloading "+src.path, nil)()
+	return h.reloadText(src, data)
 }

@@ -24,7 +24,7 @@ return { root, rep }`
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, ExecutionType: bt.Count})
+	h, err := host.New(host.Options{Stdout: &out, ExecutionType: bt.Count, BTAIGlobals: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,11 +28,11 @@ function names(plan, sep)
     for i, a in ipairs(plan) do t[i] = a.name end
     return table.concat(t, sep or ", ")
 end
--- the results of Planner:Plan as one line
-function show(plan, cost, kind)
-    if plan == nil then return "nil [" .. kind .. "] " .. cost end
-    if #plan == 0 then return "(empty) cost " .. cost end
-    return names(plan) .. " cost " .. cost
+-- the results of Planner:Plan (plan, info or nil, err) as one line
+function show(plan, info)
+    if plan == nil then return "nil [" .. info.kind .. "] " .. info.message end
+    if #plan == 0 then return "(empty) cost " .. info.cost end
+    return names(plan) .. " cost " .. info.cost
 end
 -- the seed's class constructor
 function seedNew(self)
@@ -103,9 +103,9 @@ func TestGoapLuaPlanner(t *testing.T) {
 			BuyFood:AddEffect("money", false)
 			BuyFood.New = seedNew
 			local mine, buy = MineOre:New(), BuyFood:New()
-			local plan, cost = goap.Planner:New():Plan({money = false, food = false}, {money = true, food = true}, {mine, buy})
+			local plan, info = goap.Planner:New():Plan({money = false, food = false}, {money = true, food = true}, {mine, buy})
 			assert(plan[1] == mine and plan[2] == buy and plan[3] == mine, "plan holds the action tables")
-			return show(plan, cost)`,
+			return show(plan, info)`,
 			"MineOre, BuyFood, MineOre cost 22"},
 		{"costs", `
 			-- constructor style: the cheaper two-step plan wins
@@ -128,7 +128,7 @@ func TestGoapLuaPlanner(t *testing.T) {
 		{"budget", `
 			local chop = goap.Action:New{name = "Chop", effects = {{"wood", "+", 1}}}
 			return show(goap.Planner:New{maxNodes = 3}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop}))`,
-			`nil [budget] goap: goal {wood >= 10}: node budget exhausted`},
+			`nil [budget] goap: goal {wood >= 10}: budget exhausted: node budget of 3 expansions reached`},
 		{"numeric", `
 			local chop = goap.Action:New{name = "ChopWood", cost = 1}
 			chop:AddEffect("wood", "+", 1)
@@ -165,6 +165,95 @@ func TestGoapLuaPlanner(t *testing.T) {
 				t.Fatalf("got %q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// planner:Plan returns the same shapes on success and failure: plan, info
+// ({cost, satisfied, expanded, visited}) or nil, err ({kind, reason, limit,
+// message, expanded, visited}); no parsing of Explain.
+func TestGoapLuaPlanInfoAndError(t *testing.T) {
+	h, _ := newGoapHost(t)
+	got := mustEval(t, h, `
+		local mine = goap.Action:New{name = "MineOre", cost = 10, effects = {money = true}}
+		local buy = goap.Action:New{name = "BuyFood", cost = 2, pre = {money = true}, effects = {food = true, money = false}}
+		local p = goap.Planner:New()
+		local out = {}
+		local plan, info = p:Plan({money = false, food = false}, {money = true, food = true}, {mine, buy})
+		out[#out + 1] = string.format("%d steps cost=%g satisfied=%s expanded=%d visited=%d",
+			#plan, info.cost, tostring(info.satisfied), info.expanded, info.visited)
+		plan, info = p:Plan({food = true}, {food = true}, {mine, buy})
+		out[#out + 1] = string.format("%d steps cost=%g satisfied=%s expanded=%d visited=%d",
+			#plan, info.cost, tostring(info.satisfied), info.expanded, info.visited)
+		local chop = goap.Action:New{name = "Chop", effects = {{"wood", "+", 1}}}
+		local none, err = goap.Planner:New{maxNodes = 3}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s expanded=%d visited=%d",
+			tostring(none), err.kind, err.limit, err.reason, err.expanded, err.visited)
+		none, err = goap.Planner:New{maxBytes = 100}:Plan({wood = 0}, {{"wood", ">=", 10}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s", tostring(none), err.kind, err.limit)
+		none, err = p:Plan({}, {door = true}, {chop})
+		out[#out + 1] = string.format("%s kind=%s limit=%s reason=%s", tostring(none), err.kind, tostring(err.limit), err.reason)
+		-- malformed input: nil, err with kind "invalid", not a raised error
+		none, err = p:Plan({wood = "lots"}, {{"wood", ">=", 2}}, {chop})
+		out[#out + 1] = string.format("%s kind=%s reason=%s expanded=%d", tostring(none), err.kind, err.reason, err.expanded)
+		none, err = p:Plan({}, 7, {chop})
+		out[#out + 1] = string.format("%s kind=%s message=%s", tostring(none), err.kind, err.message)
+		return table.concat(out, "\n")`)
+	want := `3 steps cost=22 satisfied=false expanded=3 visited=4
+0 steps cost=0 satisfied=true expanded=0 visited=1
+nil kind=budget limit=nodes reason=node budget of 3 expansions reached expanded=3 visited=4
+nil kind=budget limit=bytes
+nil kind=noplan limit=nil reason=condition door == true is unmet and no usable action changes "door"
+nil kind=invalid reason=key "wood" has Add effects but can hold a non-number expanded=0
+nil kind=invalid message=<string>:23: goap: Planner:Plan: goal must be a table of conditions ({key = value} or {{key, op, value}}), got 7 (a number)`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// planner:PlanGoals plans for the highest-priority achievable unmet goal,
+// as the agent does: met goals are skipped, an unreachable one falls back
+// on the next; info.goal names the goal chosen.
+func TestGoapLuaPlanGoals(t *testing.T) {
+	h, _ := newGoapHost(t)
+	got := mustEval(t, h, `
+		local eat = goap.Action:New{name = "Eat", cost = 1, pre = {hasFood = true}, effects = {fed = true}}
+		local cook = goap.Action:New{name = "Cook", cost = 2, effects = {hasFood = true}}
+		local sleep = goap.Action:New{name = "Sleep", cost = 1, effects = {rested = true}}
+		local goals = {
+			{name = "rest", priority = 1, conditions = {rested = true}},
+			{name = "fly", priority = 9, conditions = {flying = true}},
+			{name = "eat", priority = 5, conditions = {fed = true}},
+			{name = "safe", priority = 20, conditions = {safe = true}},
+		}
+		local p = goap.Planner:New()
+		local out = {}
+		local plan, info = p:PlanGoals({safe = true}, goals, {eat, cook, sleep})
+		out[#out + 1] = info.goal .. ": " .. show(plan, info)
+		plan, info = p:PlanGoals({safe = true, fed = true}, goals, {eat, cook, sleep})
+		out[#out + 1] = info.goal .. ": " .. show(plan, info)
+		plan, info = p:PlanGoals({safe = true, fed = true, rested = true, flying = true}, goals, {eat, cook, sleep})
+		out[#out + 1] = tostring(info.goal) .. ": " .. show(plan, info)
+		plan, info = p:PlanGoals({}, {{name = "fly", conditions = {flying = true}}}, {eat})
+		out[#out + 1] = show(plan, info)
+		return table.concat(out, "\n")`)
+	want := `eat: Cook, Eat cost 3
+rest: Sleep cost 1
+nil: (empty) cost 0
+nil [noplan] goap: goal "fly" {flying == true}: no plan: condition flying == true is unmet and no usable action changes "flying" (expanded 0, visited 1)`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// A comparison used as an effect operator is an error (it was silently a
+// set before): effects are "=", "+" or "-".
+func TestGoapLuaEffectOperatorValidation(t *testing.T) {
+	h, _ := newGoapHost(t)
+	for _, op := range []string{"==", ">=", "<", "~="} {
+		_, err := evalLua(h, `goap.Action:New{name = "Bad", effects = {{"wood", "`+op+`", 1}}}`)
+		if err == nil || !strings.Contains(err.Error(), `effect operator "`+op+`" on "wood" is a comparison`) {
+			t.Fatalf("op %s: err %v", op, err)
+		}
 	}
 }
 
@@ -215,6 +304,7 @@ function Provider:PlanFound(goal, plan, cost)
 end
 function Provider:ActionsFinished() note("ActionsFinished") end
 function Provider:PlanAborted(action) note("PlanAborted " .. action.name) end
+function Provider:PlanInterrupted(goal, by) note("PlanInterrupted " .. goal.name .. " by " .. by.name) end
 function Provider:MoveAgent(action)
     local ok = true
     if #self.moves > 0 then ok = table.remove(self.moves, 1) end
@@ -414,6 +504,99 @@ func TestGoapLuaAgentGoalPriorities(t *testing.T) {
 	checkLines(t, got,
 		"Idle: PlanFailed eat; PlanFound fun Play -> fun",
 		"Idle: PlanFailed eat; PlanFound rest Sleep -> rest")
+}
+
+// A goal whose priority function rises above the running goal's ends the
+// plan at the next safe point without Replan: Chop (three ticks, no
+// CanInterrupt) runs to completion first; Walk says CanInterrupt and is
+// ended mid-step. Priorities are re-read every 2 ticks of a running plan.
+func TestGoapLuaAgentPriorityInterrupt(t *testing.T) {
+	h := newGoapAgentHost(t)
+	got := mustEval(t, h, `
+		World = {wood = 0, hunger = 0, fed = false, atForest = false}
+		Slow = WorldAction:New()
+		function Slow:Reset() self.steps = 0 end
+		function Slow:IsDone() return (self.steps or 0) >= self.ticks end
+		function Slow:Perform(agent)
+			self.steps = (self.steps or 0) + 1
+			note("Perform " .. self.name .. " " .. self.steps)
+			if self.steps == self.ticks then
+				for _, e in ipairs(self:GetEffects()) do
+					if e[2] == "+" then agent.world[e[1]] = agent.world[e[1]] + e[3] else agent.world[e[1]] = e[3] end
+				end
+			end
+			return true
+		end
+		Walk = Slow:New{name = "Walk", ticks = 4, effects = {atForest = true}}
+		function Walk:CanInterrupt(agent) note("CanInterrupt Walk") return true end
+		Chop = Slow:New{name = "Chop", ticks = 3, pre = {atForest = true}}
+		Chop:AddEffect("wood", "+", 1)
+		Eat = WorldAction:New{name = "Eat", effects = {fed = true, hunger = 0}}
+		P = Provider:New(World, {
+			{name = "wood", priority = 5, conditions = {{"wood", ">=", 2}}},
+			{name = "eat", priority = function(state) return state.hunger end, conditions = {fed = true}},
+		})
+		A = goap.Agent:New(P, {Walk, Chop, Eat}, {priorityCheckTicks = 2})
+		local out = tick(A, 6)
+		World.hunger = 10
+		return out .. "\n" .. tick(A, 2) .. "\n-> " .. A:Interrupting().name .. "\n" .. tick(A, 6)`)
+	checkLines(t, got,
+		"Idle: PlanFound wood Walk,Chop,Chop",
+		"PerformAction: Perform Walk 1",
+		"PerformAction: Perform Walk 2",
+		"PerformAction: Perform Walk 3",
+		"PerformAction: Perform Walk 4",
+		"PerformAction: Perform Chop 1",
+		"PerformAction: Perform Chop 2", // 6th tick of the plan: priorities read, eat 10 > wood 5
+		"PerformAction: Perform Chop 3", // Chop has no CanInterrupt: it completes
+		"-> eat",
+		"PerformAction: PlanInterrupted wood by eat",
+		"Idle: PlanFound eat Eat",
+		"PerformAction: Perform Eat",
+		"PerformAction: ActionsFinished",
+		"Idle: PlanFound wood Chop",
+		"PerformAction: Perform Chop 1")
+	// Mid-step: Walk's CanInterrupt ends it at the first check.
+	got = mustEval(t, h, `
+		World.wood, World.atForest, World.fed, World.hunger = 0, false, false, 0
+		A:Replan()
+		local out = tick(A, 2)
+		World.hunger = 10
+		return out .. "\n" .. tick(A, 3) .. "\n-> steps " .. Walk.steps`)
+	checkLines(t, got,
+		"Idle: PlanFound wood Walk,Chop,Chop",
+		"PerformAction: Perform Walk 1",
+		"PerformAction: CanInterrupt Walk; PlanInterrupted wood by eat", // 2nd tick of the plan: a check
+		"Idle: PlanFound eat Eat",
+		"PerformAction: Perform Eat",
+		"-> steps 0") // the interrupted Walk was Reset
+}
+
+// The agent knows its running goal when the provider returns the goals in
+// another order (or as new tables) each round: no spurious interrupt.
+func TestGoapLuaAgentGoalOrderChanges(t *testing.T) {
+	h := newGoapAgentHost(t)
+	got := mustEval(t, h, `
+		local wood = {name = "wood", priority = 5, conditions = {{"wood", ">=", 2}}}
+		local nap = {name = "nap", priority = 1, conditions = {rested = true}}
+		local p = Provider:New({wood = 0, rested = false}, nil)
+		local round = 0
+		function p:Goals()
+			round = round + 1
+			if round % 2 == 1 then return {wood, nap} end
+			return {{name = "nap", priority = 1, conditions = {rested = true}}, wood}
+		end
+		local chop = WorldAction:New{name = "Chop", effects = {{"wood", "+", 1}}}
+		function chop:Perform(agent) note("Perform Chop") agent.world.wood = agent.world.wood + 1 return true end
+		local a = goap.Agent:New(p, {chop}, {priorityCheckTicks = 1})
+		local out = {}
+		for i = 1, 3 do out[i] = tick(a, 1) .. " -> " .. a:Goal().name end
+		return table.concat(out, "\n") .. "\n" .. tick(a, 1)`)
+	checkLines(t, got,
+		"Idle: PlanFound wood Chop,Chop -> wood",
+		"PerformAction: Perform Chop -> wood",
+		"PerformAction: Perform Chop -> wood",
+		"PerformAction: ActionsFinished")
 }
 
 // The FSM for scripts: function states (the seed's delegates), table states
@@ -627,5 +810,35 @@ return tree
 	}
 	if got := out.String(); got != "dig\ndig\nshovel\n" {
 		t.Fatalf("output %q, want dig, dig, shovel", got)
+	}
+}
+
+// Presence: a missing key reads as the operand's zero ({pos = 0} holds on
+// a state without pos); {key, "exists", true} requires the key, false its
+// absence. Effects mixing a named key with a list entry on the same key
+// are refused (a Lua table keeps no order between them); conditions may
+// mix (a conjunction).
+func TestGoapLuaPresenceAndMixedTables(t *testing.T) {
+	h, _ := newGoapHost(t)
+	got := mustEval(t, h, `
+		local place = goap.Action:New{name = "Place", effects = {pos = 0}}
+		local p = goap.Planner:New()
+		local out = {}
+		out[#out + 1] = show(p:Plan({}, {pos = 0}, {place}))
+		out[#out + 1] = show(p:Plan({}, {{"pos", "exists", true}, pos = 0}, {place}))
+		local none, err = p:Plan({pos = 1}, {{"pos", "exists", false}}, {place})
+		out[#out + 1] = tostring(none) .. " " .. err.kind
+		local ok, msg = pcall(goap.Action.New, goap.Action, {name = "Mixed", effects = {{"wood", "+", 1}, wood = 3}})
+		out[#out + 1] = tostring(ok) .. " " .. msg
+		local mixed = goap.Action:New{name = "MixedPre", pre = {{"wood", ">=", 1}, wood = 2}, effects = {{"wood", "-", 1}, done = true}}
+		out[#out + 1] = #mixed:GetPreconditions() .. " " .. #mixed:GetEffects()
+		return table.concat(out, "\n")`)
+	want := `(empty) cost 0
+Place cost 1
+nil noplan
+false <string>:9: goap: Mixed:New: effects: "wood" is both a named key and a list entry; the order between them is not kept by a Lua table: write every effect on "wood" as a list entry, in order
+2 2`
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -37,7 +37,7 @@ func runScript(t *testing.T, path string, maxTicks int) run {
 func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	t.Helper()
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out})
+	h, err := host.New(host.Options{Stdout: &out, BTAIGlobals: true})
 	if err != nil {
 		t.Fatal(err)
 	}

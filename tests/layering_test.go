@@ -15,16 +15,27 @@ import (
 // The layers stay one-way: the pure Go core (stdlib/...) imports no Lua
 // and nothing above it, not even in its tests; the Lua bindings (lua/...)
 // do not import the host or the command; the host does not import the
-// command.
+// command. Of lua/, the host uses the bindings' public entry points
+// (btlib, btailib, goaplib), the object layer (luaclass), the errors
+// (luaerr) and the pattern functions (luapattern) only; what it must not
+// know of a binding (its hidden fields) TestNoHiddenKeysOutsideObjectLayer
+// checks. The host does not import the inspector; the inspector (over the
+// host) does not import the command.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
 		tests     bool // test files too (end-to-end tests of a binding may use the host)
 		forbidden []string
+		// allowed, when set, lists the only packages under allowedIn
+		// that the directory may import.
+		allowedIn string
+		allowed   []string
 	}{
-		{"stdlib", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}},
-		{"lua", false, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}},
-		{"host", false, []string{"github.com/btlua/btlua/cmd"}},
+		{"stdlib", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}, "", nil},
+		{"lua", false, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}, "", nil},
+		{"host", false, []string{"github.com/btlua/btlua/cmd", "github.com/btlua/btlua/inspect"}, "github.com/btlua/btlua/lua/",
+			[]string{"btlib", "btailib", "goaplib", "luaclass", "luaerr", "luapattern"}},
+		{"inspect", false, []string{"github.com/btlua/btlua/cmd"}, "", nil},
 	}
 	for _, r := range rules {
 		checked := 0
@@ -46,6 +57,9 @@ func TestLayering(t *testing.T) {
 					if p == bad || strings.HasPrefix(p, bad+"/") {
 						t.Errorf("%s imports %s", path, p)
 					}
+				}
+				if rest, ok := strings.CutPrefix(p, r.allowedIn); ok && r.allowedIn != "" && !slices.Contains(r.allowed, rest) {
+					t.Errorf("%s imports %s; of %s it may import only %v", path, p, r.allowedIn, r.allowed)
 				}
 			}
 			return nil

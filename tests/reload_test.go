@@ -89,7 +89,7 @@ func newReloadHarness(t *testing.T, files map[string]string, main string) *reloa
 		}
 	}
 	r := &reloadHarness{t: t, dir: dir, out: &syncBuffer{}, errOut: &syncBuffer{}, reloads: make(chan error, 16)}
-	h, err := host.New(host.Options{Stdout: r.out, Logger: lineLogger(r.errOut), OnReload: func(_ *host.ReloadReport, err error) {
+	h, err := host.New(host.Options{Stdout: r.out, Logger: lineLogger(r.errOut), BTAIGlobals: true, OnReload: func(_ *host.ReloadReport, err error) {
 		r.reloads <- err
 	}})
 	if err != nil {

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
+	"github.com/btlua/btlua/host"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -20,13 +22,34 @@ type config struct {
 	trace   bool
 	dot     bool
 	version bool
+	// stubs is the project folder of --lua-stubs, or "".
+	stubs string
 	// execution is the trees' default execution type and maxExecutions
 	// its cap (-execution-type, -max-task-executions).
 	execution     bt.ExecutionType
 	maxExecutions int
+	// budget is the CPU budget of each stretch of script work (-budget).
+	budget time.Duration
+	// sandbox restricts scripts to the host's sandbox (-sandbox).
+	sandbox bool
+	// memoryMiB and maxStringMiB are the host's memory limit and maximum
+	// string size in MiB (-memory-limit, -max-string).
+	memoryMiB, maxStringMiB int
+	// inspect is the address of --inspect ("" without it), record the
+	// file of --record.
+	inspect string
+	record  string
+	// onError is what happens to a tree whose script fails (-on-error,
+	// -strict).
+	onError host.ErrorAction
 }
 
+// defaultBudget is the CLI's CPU budget: generous for any tick or load a
+// script means to make, short enough to stop an endless loop.
+const defaultBudget = 2 * time.Second
+
 const usageText = `usage: btlua [flags] script.lua
+       btlua --lua-stubs DIR
 
 Runs the behavior trees that script.lua returns until all have completed.
 Flags may come before or after the script path.
@@ -55,13 +78,22 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
+	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
+	fs.IntVar(&c.memoryMiB, "memory-limit", 1024, "heap size in MiB over which the script that grew it is stopped with an error (0: no limit)")
+	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep may build (0: no cap)")
+	fs.BoolVar(&c.sandbox, "sandbox", false, "run the script as untrusted (a mod): no files, processes or debug library; require inside the script's folder only; library tables read-only")
+	onError := fs.String("on-error", "stop", "what happens to a tree whose script fails: stop (the others run on), restart (after a back-off of 1s of tick time, doubled up to 60s) or fail (exit 1 at the first error)")
+	strict := fs.Bool("strict", false, "exit 1 at the first script error (-on-error fail), for tests and CI")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
+	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
+	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
 		fs.PrintDefaults()
 	}
-	rest := args
+	rest := joinInspectAddr(args)
 	for {
 		if err := fs.Parse(rest); err != nil {
 			return nil, err
@@ -77,7 +109,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		}
 		c.script, rest = rest[0], rest[1:]
 	}
-	if c.version {
+	if c.version || c.stubs != "" {
 		return c, nil
 	}
 	if c.script == "" {
@@ -101,8 +133,33 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
+	switch strings.ToLower(*onError) {
+	case "stop":
+		c.onError = host.StopAgent
+	case "restart":
+		c.onError = host.RestartAgent
+	case "fail":
+		c.onError = host.FailTick
+	default:
+		err := fmt.Errorf("-on-error must be stop, restart or fail, got %q", *onError)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if *strict {
+		c.onError = host.FailTick
+	}
 	if c.maxExecutions < 1 {
 		err := fmt.Errorf("-max-task-executions must be at least 1, got %d", c.maxExecutions)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if c.memoryMiB < 0 || c.maxStringMiB < 0 {
+		err := fmt.Errorf("-memory-limit and -max-string must not be negative, got %d and %d", c.memoryMiB, c.maxStringMiB)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if c.budget < 0 {
+		err := fmt.Errorf("-budget must not be negative, got %v", c.budget)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

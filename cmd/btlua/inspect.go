@@ -88,3 +88,11 @@ func (t *tracer) print(rec *traced, tick int) {
 	}
 	rec.obs.ClearEvents()
 }
+
+// flush prints what the observers heard since the last tick (the halts
+// of Close), under the number of the last tick.
+func (t *tracer) flush(tick int) {
+	for _, rec := range t.seen {
+		t.print(rec, tick)
+	}
+}

@@ -30,6 +30,11 @@ const stuckTick = 2 * time.Second
 
 // run is the whole command: it returns the exit code.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "replay" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return runReplay(ctx, args[1:], stderr)
+	}
 	c, err := parseArgs(args, stderr)
 	if errors.Is(err, errHelp) {
 		return exitOK
@@ -41,17 +46,31 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, "btlua", version)
 		return exitOK
 	}
+	if c.stubs != "" {
+		if err := writeStubs(c.stubs, stdout); err != nil {
+			fmt.Fprintln(stderr, "btlua:", err)
+			return exitFailed
+		}
+		return exitOK
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
 	h, err := host.New(host.Options{Stdout: scriptOut, Logger: slog.New(newLineHandler(stderr)),
-		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions})
+		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
+		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB),
+		ErrorPolicy: host.ErrorPolicy{Action: c.onError}})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
 	defer h.Close()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	done := make(chan struct{})
+	defer close(done)
+	go interruptOnSignal(ctx, done, h, stderr)
 	if agents, err := h.LoadFile(c.script); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {
@@ -77,22 +96,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitFailed
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	done := make(chan struct{})
-	defer close(done)
-	go exitIfStuck(ctx, done, stderr)
-	return loop(ctx, h, c, stderr)
+	stopObserving, err := observe(ctx, h, c, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
+	code := loop(ctx, h, c, stderr)
+	h.Close() // the recording gets the halts of the tasks still running
+	stopObserving()
+	return code
 }
 
-// exitIfStuck exits the process when, after an interrupt, the tick under
-// way has not ended within stuckTick (a script in an endless loop cannot be
-// stopped between two ticks).
-func exitIfStuck(ctx context.Context, done <-chan struct{}, stderr io.Writer) {
+// interruptOnSignal stops the script running when Ctrl-C comes
+// (Host.Interrupt), so the run ends after that tick and the deferred
+// Close runs every OnEnd. Without a CPU budget (-budget 0) the host cannot
+// interrupt a script: it exits when the tick under way has not ended
+// within stuckTick (a script in an endless loop), skipping the OnEnds.
+func interruptOnSignal(ctx context.Context, done <-chan struct{}, h *host.Host, stderr io.Writer) {
 	select {
 	case <-done:
 		return
 	case <-ctx.Done():
+	}
+	if h.Interrupt() || h.Budgeted() {
+		return
 	}
 	select {
 	case <-done:
@@ -113,29 +140,57 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 	if c.trace {
 		tr = newTracer(stderr)
 	}
-	for n := 0; (c.watch || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n++ {
+	errs := &host.ErrorLog{W: stderr, Prefix: "btlua: "}
+	defer errs.Flush()
+	n := 0
+	// With --inspect the run goes on after the trees complete (the page
+	// stays up), and n counts the ticks made: a paused inspector skips
+	// ticks, and then the loop waits a period.
+	keepOn := c.watch || c.inspect != ""
+	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n = int(h.Ticks()) {
 		if tr != nil {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, n+1)
 		}
-		if err := h.Tick(dt); err != nil {
-			fmt.Fprintln(stderr, "btlua:", err)
-		}
+		err := h.Tick(dt)
+		errs.Report(err, h.Clock())
 		if tr != nil {
 			tr.after(h, n+1)
 		}
-		if !c.fast || (c.watch && h.Done()) {
+		if host.IsStrict(err) {
+			n = int(h.Ticks())
+			break
+		}
+		if !c.fast || (keepOn && h.Done()) || int(h.Ticks()) == n {
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
 				time.Sleep(d)
 			}
 		}
 	}
-	if len(h.Failed()) > 0 {
+	failed := len(h.Failed()) > 0
+	if tr != nil {
+		// Close halts the tasks still running: their trace lines close
+		// the trace, under the last tick.
+		h.Close()
+		tr.flush(n)
+	}
+	if failed {
 		return exitFailed
 	}
 	if ctx.Err() != nil {
 		return exitInterrupted
 	}
+	if len(h.Failed()) > 0 {
+		return exitFailed
+	}
 	return exitOK
+}
+
+// maxString is host.Options.MaxStringSize for -max-string MiB (0: no cap).
+func maxString(mib int) int64 {
+	if mib == 0 {
+		return -1
+	}
+	return int64(mib) << 20
 }

@@ -137,6 +137,19 @@ func TestTraceEarlyEnds(t *testing.T) {
 	}
 }
 
+// Tasks still running when the run stops (--ticks ran out, Ctrl-C) are
+// halted when the host closes, and the trace says so.
+func TestTraceHaltAtEnd(t *testing.T) {
+	code, _, errOut := runCLI("--fast", "--ticks", "2", "--trace", filepath.Join("testdata", "forever.lua"))
+	want := "tick 1 patrol: Seq: Inactive -> Running\n" +
+		"tick 1 patrol: Seq/Walk[0]: Inactive -> Running\n" +
+		"tick 2 patrol: Seq: Running -> ended (halted)\n" +
+		"tick 2 patrol: Seq/Walk[0]: Running -> ended (halted)\n"
+	if code != exitOK || errOut != want {
+		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s", code, errOut, want)
+	}
+}
+
 // --execution-type count lets the Repeater restart its Sequence in the
 // tick Fire ran: no drift.
 func TestExecutionType(t *testing.T) {

@@ -6,17 +6,22 @@ import (
 	"testing"
 
 	"github.com/btlua/btlua/lua/btailib"
+	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/btai"
 	lua "github.com/yuin/gopher-lua"
 	luar "layeh.com/gopher-luar"
 )
 
+// With Options.Globals, BT and BTState are the module require("btai") and
+// its State; the Behavior Designer module require("bt") has no BTAI in it
+// (bt.Sequence is never confused with BT.Sequence).
 func TestGlobalsAndModule(t *testing.T) {
 	e := newEnv(t)
 	v := e.run(`
-		local bt = require("bt")
-		assert(bt.BT == BT and bt.BTState == BTState)
+		local btai = require("btai")
+		assert(btai == BT and btai.State == BTState)
+		assert(require("bt").BT == nil and require("bt").BTState == nil)
 		return table.concat({BTState.Failure, BTState.Success, BTState.Continue, BTState.Abort}, " ")`)
 	if v.String() != "Failure Success Continue Abort" {
 		t.Fatal(v)
@@ -25,6 +30,29 @@ func TestGlobalsAndModule(t *testing.T) {
 		if e.lib.State(s).String() != s.String() {
 			t.Fatal(s)
 		}
+	}
+}
+
+// BTAI is opt-in: without Options.Globals there are no BT and BTState
+// globals, and require("btai") builds and ticks trees as BT does.
+func TestRequireBTAIWithoutGlobals(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	var out strings.Builder
+	bl, err := btlib.Open(L, btlib.Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := btailib.Open(bl, btailib.Options{Stdout: &out}); err != nil {
+		t.Fatal(err)
+	}
+	err = L.DoString(`
+		assert(BT == nil and BTState == nil, "BTAI globals without Options.Globals")
+		local btai = require("btai")
+		local root = btai.Root():OpenBranch(btai.Log("hi"), btai.Terminate())
+		assert(root:Tick() == btai.State.Abort)`)
+	if err != nil || out.String() != "hi\n" {
+		t.Fatalf("err %v, output %q", err, out.String())
 	}
 }
 

@@ -13,9 +13,12 @@
 // return it to the host, which ticks it once per frame like Unity's
 // Update calling aiRoot.Tick().
 //
-// Globals: BT (the node factories and the library's clock and random
-// source) and BTState (Failure, Success, Continue, Abort); require("bt")
-// has them too, as bt.BT and bt.BTState. BTState values are the strings
+// BTAI is opt-in: scripts reach it with require("btai"), which returns
+// the node factories and the library's clock and random source, with the
+// states as its field State (Failure, Success, Continue, Abort); with
+// Options.Globals (btlua sets it, for the seed's scripts) the same tables
+// are also the globals BT and BTState. The Behavior Designer module
+// require("bt") has no BTAI in it. BTState values are the strings
 // "Failure", "Success", "Continue" and "Abort", so that they cannot be
 // mistaken for BTTaskStatus numbers.
 //
@@ -27,7 +30,7 @@
 // tostring(node) gives BTAI's ToString-like description.
 //
 // A Root is also a btlib task (an instance of BTAction, see
-// btlib.Lib.WrapTask), so `return root` works and the host ticks it
+// btlib.Lib.WrapTask; one task, not a class), so `return root` works and the host ticks it
 // unchanged, and it can be a child of BTSequence and the other btlib
 // composites. Its OnUpdate ticks the BTAI root once with the tree's clock
 // (BT.Time and BT.Wait see the tree's time, advanced by the host's delta

@@ -1,8 +1,9 @@
 package btailib
 
 import (
-	"context"
 	"fmt"
+
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/btai"
@@ -32,55 +33,31 @@ func (lib *Lib) voidFunc(fn *lua.LFunction) func() {
 	}
 }
 
-// coroutine is a Lua coroutine run by BT.RunCoroutine: a thread of the
-// library's state running fn.
+// coroutine is a Lua coroutine run by BT.RunCoroutine, on the object
+// layer's coroutine runner (luaclass.Coroutine).
 type coroutine struct {
 	lib    *Lib
-	fn     *lua.LFunction
+	co     *luaclass.Coroutine
 	at     string
-	th     *lua.LState
-	cancel context.CancelFunc
+	closed bool
 }
 
 func (lib *Lib) newCoroutine(fn *lua.LFunction, at string) *coroutine {
-	th, cancel := lib.L.NewThread()
-	return &coroutine{lib: lib, fn: fn, at: at, th: th, cancel: cancel}
+	return &coroutine{lib: lib, co: luaclass.NewCoroutine(fn), at: at}
 }
 
-// Resume resumes the thread. Yielding nothing (or nil) means Continue; a
+// Resume resumes the coroutine. Yielding nothing (or nil) means Continue; a
 // yielded BTState is returned; any other yielded value, and an error
 // inside the coroutine, close it and raise a Lua error that keeps the
 // file:line of the failing line and names the node.
 func (c *coroutine) Resume() (btai.BTState, bool) {
-	L := c.lib.L
-	if c.th.Dead {
+	if c.closed {
 		return 0, false
 	}
-	prev := L.G.CurrentThread
-	st, err, vals := L.Resume(c.th, c.fn)
-	L.G.CurrentThread = prev
-	switch st {
-	case lua.ResumeOK:
-		c.Close()
-		return 0, false
-	case lua.ResumeYield:
-		v := lua.LValue(lua.LNil)
-		if len(vals) > 0 {
-			v = vals[0]
-		}
-		if v == lua.LNil {
-			return btai.Continue, true
-		}
-		if s, ok := v.(lua.LString); ok {
-			if state, ok := btai.ParseState(string(s)); ok {
-				return state, true
-			}
-		}
-		c.Close()
-		L.Error(lua.LString(fmt.Sprintf("%s BT.RunCoroutine: the coroutine (function at %s) yielded %s, want a BTState (BTState.Continue, BTState.Success, BTState.Failure, BTState.Abort) or nothing",
-			c.at, luaerr.Defined(c.fn), luaerr.Describe(v))), 0)
-	default:
-		c.Close()
+	L := c.lib.L
+	yielded, vals, err := c.lib.st.Resume(c.co)
+	if err != nil {
+		c.closed = true
 		msg := "error"
 		if api, ok := err.(*lua.ApiError); ok && api.Object != nil {
 			if s, ok := api.Object.(lua.LString); ok {
@@ -88,26 +65,38 @@ func (c *coroutine) Resume() (btai.BTState, bool) {
 			} else {
 				msg = "error object is " + luaerr.Describe(api.Object)
 			}
-		} else if err != nil {
+		} else {
 			msg = err.Error()
 		}
 		L.Error(lua.LString(fmt.Sprintf("%s (in the coroutine of the BT.RunCoroutine made at %s)", msg, trimColon(c.at))), 0)
 	}
+	if !yielded {
+		c.closed = true
+		return 0, false
+	}
+	v := lua.LValue(lua.LNil)
+	if len(vals) > 0 {
+		v = vals[0]
+	}
+	if v == lua.LNil {
+		return btai.Continue, true
+	}
+	if s, ok := v.(lua.LString); ok {
+		if state, ok := btai.ParseState(string(s)); ok {
+			return state, true
+		}
+	}
+	c.Close()
+	L.Error(lua.LString(fmt.Sprintf("%s BT.RunCoroutine: the coroutine (function at %s) yielded %s, want a BTState (BTState.Continue, BTState.Success, BTState.Failure, BTState.Abort) or nothing",
+		c.at, luaerr.Defined(c.co.Func()), luaerr.Describe(v))), 0)
 	return 0, false
 }
 
-// Close marks a suspended thread dead, so it can never be resumed again
-// (coroutine.status reports "dead"), and cancels its context when it has
-// one. gopher-lua has no coroutine.close; the thread's stack is left to
-// the garbage collector.
+// Close ends a suspended coroutine for good: its thread is marked dead
+// (coroutine.status reports "dead") and it is never resumed again.
 func (c *coroutine) Close() {
-	if c.th.Dead {
-		return
-	}
-	c.th.Dead = true
-	if c.cancel != nil {
-		c.cancel()
-	}
+	c.closed = true
+	c.co.Close()
 }
 
 // trimColon turns "file:line:" (LState.Where) into "file:line".

@@ -38,7 +38,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.lib, err = btailib.Open(bl, btailib.Options{Stdout: &e.out}); err != nil {
+	if e.lib, err = btailib.Open(bl, btailib.Options{Stdout: &e.out, Globals: true}); err != nil {
 		t.Fatal(err)
 	}
 	return e
@@ -124,7 +124,7 @@ func loadHost(t *testing.T, name, src string) (*hostRun, error) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out})
+	h, err := host.New(host.Options{Stdout: &out, BTAIGlobals: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luasrc"
 	"github.com/btlua/btlua/stdlib/btai"
 	lua "github.com/yuin/gopher-lua"
@@ -18,6 +19,10 @@ import (
 type Options struct {
 	// Stdout receives BT.Log output; nil means os.Stdout.
 	Stdout io.Writer
+	// Globals also binds the factories and states to the globals BT and
+	// BTState, as the seed's scripts (BT.Root()) expect. Without it BTAI
+	// is reached with require("btai") only.
+	Globals bool
 }
 
 // Lib is the BTAI library installed in one Lua state.
@@ -26,11 +31,15 @@ type Lib struct {
 	L *lua.LState
 	// BT is the behavior-tree library the BTAI roots are tasks of.
 	BT *btlib.Lib
-	// Table is the global BT table (also require("bt").BT).
+	// Table is the table require("btai") returns (the factories, with
+	// the states as its field State), also the global BT with
+	// Options.Globals.
 	Table *lua.LTable
-	// States is the global BTState table (also require("bt").BTState).
+	// States is the table of BTAI's states (require("btai").State), also
+	// the global BTState with Options.Globals.
 	States *lua.LTable
 
+	st     *luaclass.State
 	out    io.Writer
 	states [4]lua.LValue
 
@@ -46,13 +55,15 @@ type Lib struct {
 	actionClass                       *lua.LTable
 }
 
-// Open installs the library in the Lua state of bt: the globals BT and
-// BTState and the fields BT and BTState of the module require("bt")
-// returns, then runs the embedded lua/luasrc/btai.lua. The random source
-// starts with a random seed (see BT.SetRandomSeed).
+// Open installs the library in the Lua state of bt: the module "btai"
+// (preloaded for require): the node factories, the library's clock and
+// random source, and State (Failure, Success, Continue, Abort); with
+// opts.Globals also the globals BT (the same table) and BTState. It then
+// runs the embedded lua/luasrc/btai.lua. The random source starts with a
+// random seed (see BT.SetRandomSeed).
 func Open(bt *btlib.Lib, opts Options) (*Lib, error) {
 	L := bt.L
-	lib := &Lib{L: L, BT: bt, out: opts.Stdout, Table: L.NewTable(), States: L.NewTable()}
+	lib := &Lib{L: L, BT: bt, st: luaclass.For(L), out: opts.Stdout, Table: L.NewTable(), States: L.NewTable()}
 	if lib.out == nil {
 		lib.out = os.Stdout
 	}
@@ -65,10 +76,16 @@ func Open(bt *btlib.Lib, opts Options) (*Lib, error) {
 	for name, fn := range lib.factories() {
 		lib.Table.RawSetString(name, L.NewFunction(fn))
 	}
-	L.SetGlobal("BT", lib.Table)
-	L.SetGlobal("BTState", lib.States)
-	bt.Module.RawSetString("BT", lib.Table)
-	bt.Module.RawSetString("BTState", lib.States)
+	lib.Table.RawSetString("State", lib.States)
+	mod := lib.Table
+	L.PreloadModule("btai", func(L *lua.LState) int {
+		L.Push(mod)
+		return 1
+	})
+	if opts.Globals {
+		L.SetGlobal("BT", lib.Table)
+		L.SetGlobal("BTState", lib.States)
+	}
 	if err := luasrc.Run(L, "btai.lua"); err != nil {
 		return nil, err
 	}

@@ -2,15 +2,15 @@ package btailib
 
 import (
 	"fmt"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"math"
 
 	"github.com/btlua/btlua/stdlib/btai"
 	lua "github.com/yuin/gopher-lua"
 )
-
-// nodeKey is the raw field of a node table that holds its Go node.
-const nodeKey = "__btai"
 
 // node is the Go side of a node table.
 type node struct {
@@ -22,18 +22,22 @@ type node struct {
 	self *lua.LTable
 }
 
-// nodeOf returns the node of a node table, or nil.
+// nodeOf returns the node of a node table, or nil. A BT.Root table is a
+// btlib task (see newRoot), whose node its Go task holds.
 func nodeOf(v lua.LValue) *node {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
 		return nil
 	}
-	ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData)
-	if !ok {
-		return nil
+	switch x := luaclass.Own(tbl).(type) {
+	case *node:
+		return x
+	case *btlib.Task:
+		if r, ok := x.Impl.(*rootTask); ok {
+			return r.node
+		}
 	}
-	nd, _ := ud.Value.(*node)
-	return nd
+	return nil
 }
 
 // NodeOf returns the Go node of a BTAI node table (made by a BT factory),
@@ -137,13 +141,11 @@ func (lib *Lib) checkBranch(L *lua.LState, method string) btai.BranchNode {
 	return b
 }
 
-// bind stores n in tbl, gives branches their OpenBranch and Do, and
-// records where the script made the node.
+// bind makes the node of tbl over n, gives branches their OpenBranch and
+// Do, and records where the script made the node. The caller stores it
+// (newNode with luaclass.Bind, newRoot in the root's task).
 func (lib *Lib) bind(L *lua.LState, tbl *lua.LTable, kind string, n btai.Node) *node {
 	nd := &node{n: n, kind: kind, at: L.Where(1), self: tbl}
-	ud := L.NewUserData()
-	ud.Value = nd
-	tbl.RawSetString(nodeKey, ud)
 	if _, ok := n.(btai.BranchNode); ok {
 		open := L.NewFunction(lib.openBranch(nd))
 		tbl.RawSetString("OpenBranch", open)
@@ -160,7 +162,7 @@ func (lib *Lib) newNode(L *lua.LState, kind string, n btai.Node) *lua.LTable {
 	} else {
 		tbl.Metatable = lib.leafClass
 	}
-	lib.bind(L, tbl, kind, n)
+	luaclass.Bind(L, tbl, lib.bind(L, tbl, kind, n))
 	return tbl
 }
 
@@ -201,30 +203,40 @@ func describeChild(v lua.LValue) string {
 	case *lua.LFunction:
 		return "a function (wrap it: BT.Call(fn), BT.Condition(fn))"
 	case *lua.LTable:
-		if x.RawGetString("__bt") != lua.LNil {
+		if btlib.IsTask(x) {
 			return "a btlib task (BTAction, BTSequence, ...), which cannot be a child of a BT node"
 		}
 	}
 	return luaerr.Describe(v)
 }
 
-// argument helpers. Each raises a Lua error naming the call, the argument
-// and the offending value.
+// argument helpers: the object layer's decoder (luaclass), raising a Lua
+// error that names the call, the argument and the offending value.
+
+// raiseArg raises err, an argument error, after the call what.
+func raiseArg(L *lua.LState, what string, err error) {
+	L.RaiseError("%s: %v", what, err)
+}
 
 func checkFunction(L *lua.LState, n int, what, arg string) *lua.LFunction {
-	fn, ok := L.Get(n).(*lua.LFunction)
-	if !ok {
-		L.RaiseError("%s: %s must be a function, got %s", what, arg, luaerr.Describe(L.Get(n)))
+	fn, err := luaclass.Func(L.Get(n), arg)
+	if err != nil {
+		raiseArg(L, what, err)
 	}
 	return fn
 }
 
+// checkNumber reads a number; unlike luaclass.Number it takes an infinity
+// (BT.Wait(math.huge) waits for ever).
 func checkNumber(L *lua.LState, n int, what, arg string) float64 {
-	f, ok := L.Get(n).(lua.LNumber)
-	if !ok || math.IsNaN(float64(f)) {
-		L.RaiseError("%s: %s must be a number, got %s", what, arg, luaerr.Describe(L.Get(n)))
+	if f, ok := L.Get(n).(lua.LNumber); ok && math.IsInf(float64(f), 0) {
+		return float64(f)
 	}
-	return float64(f)
+	f, err := luaclass.Number(L.Get(n), arg)
+	if err != nil {
+		raiseArg(L, what, err)
+	}
+	return f
 }
 
 func checkInt(L *lua.LState, n int, what, arg string, def int) int {
@@ -232,35 +244,31 @@ func checkInt(L *lua.LState, n int, what, arg string, def int) int {
 	if v == lua.LNil {
 		return def
 	}
-	f, ok := v.(lua.LNumber)
-	if !ok || float64(f) != math.Trunc(float64(f)) || math.Abs(float64(f)) > 1<<53 {
-		L.RaiseError("%s: %s must be an integer, got %s", what, arg, luaerr.Describe(v))
+	i, err := luaclass.Integer(v, arg)
+	if err != nil {
+		raiseArg(L, what, err)
 	}
-	return int(f)
+	return i
 }
 
 func checkBool(L *lua.LState, n int, what, arg string, def bool) bool {
-	switch v := L.Get(n).(type) {
-	case lua.LBool:
-		return bool(v)
-	case *lua.LNilType:
+	v := L.Get(n)
+	if v == lua.LNil {
 		return def
-	default:
-		L.RaiseError("%s: %s must be a boolean, got %s", what, arg, luaerr.Describe(v))
-		return false
 	}
+	b, err := luaclass.Bool(v, arg)
+	if err != nil {
+		raiseArg(L, what, err)
+	}
+	return b
 }
 
 func checkString(L *lua.LState, n int, what, arg string) string {
-	switch v := L.Get(n).(type) {
-	case lua.LString:
-		return string(v)
-	case lua.LNumber:
-		return v.String()
-	default:
-		L.RaiseError("%s: %s must be a string, got %s", what, arg, luaerr.Describe(v))
-		return ""
+	s, err := luaclass.String(L.Get(n), arg)
+	if err != nil {
+		raiseArg(L, what, err)
 	}
+	return s
 }
 
 func checkObject(L *lua.LState, n int, what string) lua.LValue {

@@ -14,6 +14,7 @@ type rootTask struct {
 	bt.Action
 	lib  *Lib
 	root *btai.Root
+	node *node // the root's BTAI node table
 }
 
 // OnUpdate sets the library's clock to the tree's, ticks the BTAI root
@@ -51,7 +52,7 @@ func (lib *Lib) newRoot(L *lua.LState) int {
 	}
 	tbl.Metatable = lib.rootClass
 	impl.Base().Name = "BT.Root"
-	lib.bind(L, tbl, "BT.Root", impl.root)
+	impl.node = lib.bind(L, tbl, "BT.Root", impl.root)
 	L.Push(tbl)
 	return 1
 }

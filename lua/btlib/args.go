@@ -2,119 +2,161 @@ package btlib
 
 import (
 	"fmt"
-	"github.com/btlua/btlua/lua/luaerr"
-	"math"
 
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// arg returns constructor argument i (0-based), or nil when absent.
-func arg(args []lua.LValue, i int) lua.LValue {
-	if i < len(args) {
-		return args[i]
-	}
-	return lua.LNil
+// Args are the checked constructor arguments of one Class:New call, read
+// by parameter name. Asking for a name the class does not declare, or
+// with the getter of another type, panics: it is a mistake in the
+// declaration, not in the script.
+type Args struct {
+	class *Class
+	raw   []lua.LValue
+	vals  []any // decoded, per param; for a variadic param a []any
+	lib   *Lib
 }
 
-// optNumber reads argument i as a number, def when absent or nil.
-func optNumber(args []lua.LValue, i int, name string, def float64) (float64, error) {
-	switch v := arg(args, i).(type) {
-	case *lua.LNilType:
-		return def, nil
-	case lua.LNumber:
-		if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
-			return 0, fmt.Errorf("%s must be a finite number, got %v", name, f)
-		}
-		return float64(v), nil
-	default:
-		return 0, fmt.Errorf("%s must be a number, got %s", name, luaerr.Describe(v))
-	}
-}
-
-// maxCount bounds counts and weights, so that sums stay exact.
-const maxCount = 1 << 31
-
-// optCount reads argument i as a whole number in [0, 2^31), def when
-// absent or nil.
-func optCount(args []lua.LValue, i int, name string, def int) (int, error) {
-	if arg(args, i) == lua.LNil {
-		return def, nil
-	}
-	f, err := optNumber(args, i, name, 0)
-	if err != nil {
-		return 0, err
-	}
-	if f < 0 || f >= maxCount || f != math.Trunc(f) {
-		return 0, fmt.Errorf("%s must be a whole number from 0 to %d, got %v", name, maxCount-1, f)
-	}
-	return int(f), nil
-}
-
-// optSeconds reads argument i as a duration in seconds (finite, >= 0),
-// def when absent or nil.
-func optSeconds(args []lua.LValue, i int, name string, def float64) (float64, error) {
-	f, err := optNumber(args, i, name, def)
-	if err == nil && f < 0 {
-		err = fmt.Errorf("%s must not be negative, got %v", name, f)
-	}
-	return f, err
-}
-
-// needNumber reads argument i as a number that must be given and >= 0.
-func needSeconds(args []lua.LValue, i int, name string) (float64, error) {
-	if arg(args, i) == lua.LNil {
-		return 0, fmt.Errorf("%s (seconds) is missing", name)
-	}
-	n, err := optNumber(args, i, name, 0)
-	if err == nil && n < 0 {
-		err = fmt.Errorf("%s must not be negative, got %v", name, n)
-	}
-	return n, err
-}
-
-// optFunc reads argument i as a function (nil when absent).
-func optFunc(args []lua.LValue, i int, name string) (*lua.LFunction, error) {
-	switch v := arg(args, i).(type) {
-	case *lua.LNilType:
-		return nil, nil
-	case *lua.LFunction:
-		return v, nil
-	default:
-		return nil, fmt.Errorf("%s must be a function, got %s", name, luaerr.Describe(v))
-	}
-}
-
-// optStatus reads argument i as a BTTaskStatus (def when absent).
-func optStatus(args []lua.LValue, i int, name string, def bt.Status) (bt.Status, error) {
-	v := arg(args, i)
-	if v == lua.LNil {
-		return def, nil
-	}
-	if n, ok := v.(lua.LNumber); ok {
-		if s := bt.Status(n); lua.LNumber(s) == n && (s == bt.Success || s == bt.Failure) {
-			return s, nil
-		}
-	}
-	return 0, fmt.Errorf("%s must be BTTaskStatus.Success or BTTaskStatus.Failure, got %s", name, luaerr.Describe(v))
-}
-
-// optWeights reads argument i as an array of non-negative integers.
-func optWeights(args []lua.LValue, i int) ([]int, error) {
-	switch v := arg(args, i).(type) {
-	case *lua.LNilType:
-		return nil, nil
-	case *lua.LTable:
-		out := make([]int, 0, v.Len())
-		for j := 1; j <= v.Len(); j++ {
-			n, ok := v.RawGetInt(j).(lua.LNumber)
-			if !ok || n < 0 || n >= maxCount/1024 || lua.LNumber(int(n)) != n {
-				return nil, fmt.Errorf("weights[%d] must be a whole number from 0 to %d, got %s", j, maxCount/1024-1, luaerr.Describe(v.RawGetInt(j)))
+// decode checks raw against c.Params (see Type) and returns the Args.
+func (lib *Lib) decode(c *Class, raw []lua.LValue) (Args, error) {
+	a := Args{class: c, raw: raw, vals: make([]any, len(c.Params)), lib: lib}
+	for i, p := range c.Params {
+		if p.Variadic {
+			var rest []any
+			for j := i; j < len(raw); j++ {
+				v, err := lib.decodeOne(p, raw[j])
+				if err != nil {
+					return a, fmt.Errorf("%s %d: %v", p.Name, j-i+1, err)
+				}
+				rest = append(rest, v)
 			}
-			out = append(out, int(n))
+			a.vals[i] = rest
+			break
 		}
-		return out, nil
-	default:
-		return nil, fmt.Errorf("weights must be an array of integers, got %s", luaerr.Describe(v))
+		v := luaclass.Arg(raw, i)
+		if v == lua.LNil {
+			if !p.Optional {
+				return a, fmt.Errorf("%s is missing: %s", p.Name, c.usage())
+			}
+			a.vals[i] = p.Default
+			continue
+		}
+		d, err := lib.decodeOne(p, v)
+		if err != nil {
+			return a, err
+		}
+		a.vals[i] = d
 	}
+	return a, nil
 }
+
+// decodeOne reads one value as p.Type.
+func (lib *Lib) decodeOne(p Param, v lua.LValue) (any, error) {
+	switch p.Type {
+	case ArgNumber:
+		return luaclass.Number(v, p.Name)
+	case ArgSeconds:
+		return luaclass.Seconds(v, p.Name)
+	case ArgCount:
+		return luaclass.Count(v, p.Name)
+	case ArgString:
+		return luaclass.String(v, p.Name)
+	case ArgBool:
+		return lua.LVAsBool(v), nil
+	case ArgFunction:
+		return luaclass.Func(v, p.Name)
+	case ArgTask:
+		t, err := lib.taskOf(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p.Name, err)
+		}
+		return t, nil
+	case ArgStatus:
+		if n, ok := v.(lua.LNumber); ok {
+			if s := bt.Status(n); lua.LNumber(s) == n && (s == bt.Success || s == bt.Failure) {
+				return s, nil
+			}
+		}
+		return nil, fmt.Errorf("%s must be BTTaskStatus.Success or BTTaskStatus.Failure, got %s", p.Name, luaerr.Describe(v))
+	case ArgWeights:
+		return luaclass.Weights(v, p.Name)
+	}
+	return v, nil
+}
+
+// index returns the position of the parameter name, or panics.
+func (a Args) index(name string) int {
+	for i, p := range a.class.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	panic(fmt.Sprintf("btlib: class %s has no param %q", a.class.Name, name))
+}
+
+// get returns the decoded value of name, or panics when it is not a T.
+func get[T any](a Args, name string) T {
+	var zero T
+	v := a.vals[a.index(name)]
+	if v == nil {
+		return zero
+	}
+	t, ok := v.(T)
+	if !ok {
+		panic(fmt.Sprintf("btlib: class %s: param %s is a %T, not a %T", a.class.Name, name, v, zero))
+	}
+	return t
+}
+
+// Len returns the number of arguments given to New, nils included.
+func (a Args) Len() int { return len(a.raw) }
+
+// Given reports whether the argument name was given and is not nil.
+func (a Args) Given(name string) bool {
+	return luaclass.Arg(a.raw, a.index(name)) != lua.LNil
+}
+
+// Number returns a Number or Seconds argument.
+func (a Args) Number(name string) float64 { return get[float64](a, name) }
+
+// Int returns a Count argument.
+func (a Args) Int(name string) int { return get[int](a, name) }
+
+// String returns a String argument.
+func (a Args) String(name string) string { return get[string](a, name) }
+
+// Bool returns a Bool argument.
+func (a Args) Bool(name string) bool { return get[bool](a, name) }
+
+// Func returns a Function argument, or nil when omitted.
+func (a Args) Func(name string) *lua.LFunction { return get[*lua.LFunction](a, name) }
+
+// Status returns a Status argument.
+func (a Args) Status(name string) bt.Status { return get[bt.Status](a, name) }
+
+// Ints returns a Weights argument, or nil when omitted.
+func (a Args) Ints(name string) []int { return get[[]int](a, name) }
+
+// Task returns a Task argument (the library's wrapper of the task, a
+// *Task; its Unwrap is the task's own behaviour), or nil when omitted.
+func (a Args) Task(name string) bt.Task {
+	if t := get[*Task](a, name); t != nil {
+		return t
+	}
+	return nil
+}
+
+// Tasks returns the values of a variadic Task argument.
+func (a Args) Tasks(name string) []bt.Task {
+	var out []bt.Task
+	for _, v := range get[[]any](a, name) {
+		out = append(out, v.(*Task))
+	}
+	return out
+}
+
+// Value returns the argument name as given (lua.LNil when omitted).
+func (a Args) Value(name string) lua.LValue { return luaclass.Arg(a.raw, a.index(name)) }

@@ -7,24 +7,57 @@ import (
 )
 
 // toLua returns a blackboard value as a Lua value: Lua values as they
-// are, Go values set from Go through gopher-luar.
+// are, Go numbers, bools and strings as Lua's, other Go values through
+// gopher-luar.
 func (lib *Lib) toLua(v any, ok bool) lua.LValue {
-	if !ok || v == nil {
+	switch x := v.(type) {
+	case nil:
 		return lua.LNil
+	case lua.LValue:
+		return x
+	case float64:
+		return lua.LNumber(x)
+	case bool:
+		return lua.LBool(x)
+	case string:
+		return lua.LString(x)
 	}
-	if lv, isLua := v.(lua.LValue); isLua {
-		return lv
+	if !ok {
+		return lua.LNil
 	}
 	return luar.New(lib.L, v)
 }
 
-// setVar stores a Lua value; nil deletes.
-func setVar(b *bt.Blackboard, name string, v lua.LValue) {
-	if v == lua.LNil {
-		b.Set(name, nil)
-		return
+// classifyLua is the blackboards' bt.Classifier: Lua numbers and
+// booleans are stored unboxed (with their Lua box).
+func classifyLua(v any) (num float64, isNum, isBool bool) {
+	switch x := v.(type) {
+	case lua.LNumber:
+		return float64(x), true, false
+	case lua.LBool:
+		if x {
+			return 1, false, true
+		}
+		return 0, false, true
 	}
-	b.Set(name, v)
+	return 0, false, false
+}
+
+// setVar stores a Lua value in the variable's slot: numbers and booleans
+// unboxed (with their Lua box, so that reading them back allocates
+// nothing), other values as they are; nil deletes.
+func setVar(b *bt.Blackboard, name string, v lua.LValue) {
+	s := b.Slot(name)
+	switch x := v.(type) {
+	case *lua.LNilType:
+		b.SetValue(s, nil)
+	case lua.LNumber:
+		b.SetBoxedNumber(s, float64(x), v)
+	case lua.LBool:
+		b.SetBoxedBool(s, bool(x), v)
+	default:
+		b.SetValue(s, v)
+	}
 }
 
 // taskTree returns the tree task t runs in: its own; else its nearest
@@ -67,7 +100,7 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 		},
 		"SetVariable": func(L *lua.LState) int {
 			t := lib.checkTask(L, 1, "SetVariable")
-			setVar(lib.taskBlackboard(L, t, "SetVariable"), L.CheckString(2), L.Get(3))
+			lib.setVar(lib.taskBlackboard(L, t, "SetVariable"), L.CheckString(2), L.Get(3), t)
 			return 0
 		},
 		"Render": func(L *lua.LState) int {
@@ -97,7 +130,7 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 			return 1
 		},
 		"SetGlobalVariable": func(L *lua.LState) int {
-			setVar(lib.Globals, L.CheckString(1), L.Get(2))
+			lib.setVar(lib.Globals, L.CheckString(1), L.Get(2), nil)
 			return 0
 		},
 	})

@@ -26,7 +26,7 @@ func (lib *Lib) invoke(fn *lua.LFunction, nret int, args ...lua.LValue) {
 
 // call0 calls fn(t.Self) and drops its results.
 func (lib *Lib) call0(t *Task, fn *lua.LFunction) {
-	defer lib.leave(lib.enter(t))
+	defer lib.st.Leave(lib.st.Enter(t))
 	L := lib.L
 	L.Push(fn)
 	L.Push(t.Self)
@@ -41,7 +41,7 @@ func (lib *Lib) callStatus(t *Task, fn *lua.LFunction, what string) bt.Status {
 
 // callStatusArg calls fn(arg) with t as the running task.
 func (lib *Lib) callStatusArg(t *Task, fn *lua.LFunction, arg lua.LValue, what string) bt.Status {
-	defer lib.leave(lib.enter(t))
+	defer lib.st.Leave(lib.st.Enter(t))
 	L := lib.L
 	L.Push(fn)
 	L.Push(arg)
@@ -62,14 +62,14 @@ func (lib *Lib) callStatusArg(t *Task, fn *lua.LFunction, arg lua.LValue, what s
 // callArgs calls fn(args...) with t as the running task and leaves nret
 // results on the stack (the caller pops them).
 func (lib *Lib) callArgs(t *Task, fn *lua.LFunction, nret int, args ...lua.LValue) {
-	defer lib.leave(lib.enter(t))
+	defer lib.st.Leave(lib.st.Enter(t))
 	lib.invoke(fn, nret, args...)
 }
 
 // callNumber calls fn(t.Self) and returns its number result; any other
 // result raises an error naming the value.
 func (lib *Lib) callNumber(t *Task, fn *lua.LFunction, what string) float64 {
-	defer lib.leave(lib.enter(t))
+	defer lib.st.Leave(lib.st.Enter(t))
 	lib.invoke(fn, 1, t.Self)
 	ret := lib.L.Get(-1)
 	lib.L.Pop(1)
@@ -83,7 +83,7 @@ func (lib *Lib) callNumber(t *Task, fn *lua.LFunction, what string) float64 {
 // callBool calls fn(arg) with t as the running task and returns the truth
 // of its result (Lua truth: nil and false are false).
 func (lib *Lib) callBool(t *Task, fn *lua.LFunction, arg lua.LValue) bool {
-	defer lib.leave(lib.enter(t))
+	defer lib.st.Leave(lib.st.Enter(t))
 	lib.invoke(fn, 1, arg)
 	ret := lib.L.Get(-1)
 	lib.L.Pop(1)

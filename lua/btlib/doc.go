@@ -11,9 +11,17 @@
 // (OnAwake, OnStart, OnUpdate, OnEnd, OnReset); the Go task calls the Lua
 // override when there is one and the built-in behaviour otherwise.
 //
-// Method lookups are cached per task and dropped when the library's epoch
-// changes (see Lib.Invalidate), which is how hot reload makes running
-// tasks pick up new methods.
+// Every task class, built-in or the embedding program's, is declared with
+// Class (its name, base class, constructor arguments and a Go constructor)
+// in a file of its own (node_wait.go for BTWait); a program passes its own
+// in Options.Classes. The same declarations generate the LuaLS stubs
+// (Stubs, lua/luasrc/bt_classes.lua).
+//
+// Tables are tied to their Go tasks, method lookups cached and dropped,
+// arguments checked, coroutines run and the running task tracked by the
+// object layer every binding shares (lua/luaclass); hot reload merges
+// class tables with luaclass.Merge, which makes running tasks pick up new
+// methods.
 //
 // A Lib belongs to one *lua.LState and is not safe for concurrent use.
 package btlib

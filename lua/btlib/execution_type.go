@@ -3,6 +3,7 @@ package btlib
 import (
 	"math"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -30,8 +31,8 @@ func (lib *Lib) luaSetExecutionType(L *lua.LState) int {
 	max := tr.BT.MaxTaskExecutions
 	if v := L.Get(3); v != lua.LNil {
 		f, ok := v.(lua.LNumber)
-		if !ok || !(f >= 1 && f < maxCount) || float64(f) != math.Trunc(float64(f)) {
-			L.RaiseError("SetExecutionType: max must be a whole number from 1 to %d, got %s", maxCount-1, luaerr.Describe(v))
+		if !ok || !(f >= 1 && f < luaclass.MaxCount) || float64(f) != math.Trunc(float64(f)) {
+			L.RaiseError("SetExecutionType: max must be a whole number from 1 to %d, got %s", luaclass.MaxCount-1, luaerr.Describe(v))
 		}
 		max = int(f)
 	}

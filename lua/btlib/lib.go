@@ -4,7 +4,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luasrc"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -19,12 +19,16 @@ type Options struct {
 	// changes them with tree:SetExecutionType.
 	ExecutionType     bt.ExecutionType
 	MaxTaskExecutions int
+	// Classes are task classes of the embedding program (its own Go
+	// tasks), defined after the built-in ones; nil for none. See Class.
+	Classes *Registry
 }
 
 // Lib is the behavior-tree library installed in one Lua state.
 type Lib struct {
 	// L is the state the library lives in.
 	L    *lua.LState
+	st   *luaclass.State
 	out  io.Writer
 	opts Options
 
@@ -34,52 +38,51 @@ type Lib struct {
 	// blackboard (Behavior Designer's global variables).
 	Globals *bt.Blackboard
 
-	epoch    uint64
-	specs    map[*lua.LTable]*spec
-	builtin  [numLifecycle]*lua.LFunction
-	statuses [4]lua.LValue
-	names    map[*lua.LTable]string
+	classes   map[*lua.LTable]*classDef
+	byName    map[string]*classDef
+	treeClass *classDef
+	builtin   [numLifecycle]*lua.LFunction
+	hooks     *luaclass.MethodSet
+	viewMeta  *lua.LTable
+	statuses  [4]lua.LValue
+	names     map[*lua.LTable]string
 
-	// current is the task whose code runs now (see running.go).
-	current *Task
-	// raised is the last Lua error blamed on a task, raisedBy that task;
-	// blameNext, when set, is the task the next new error is blamed on.
-	raised    *lua.ApiError
-	raisedBy  *Task
-	blameNext *Task
-	// mistakeBy is the task that was running when the core reported a
-	// task's mistake (a *bt.StructureError or *bt.StatusError panic).
-	mistakeBy *Task
-	// panicked is the last Go panic seen during a tick.
-	panicked *luaerr.GoPanic
 	// ticking is the tree being ticked, with the delta time of the tick.
 	ticking    *Tree
 	tickDT     float64
 	tickStatus bt.Status
 	tickFn     *lua.LFunction
+	// onWrite hears blackboard writes (see SetWriteHook).
+	onWrite func(VariableWrite)
 }
 
-// nodeKey is the raw field of a task or tree table that holds its Go node.
-const nodeKey = "__bt"
-
 // Open installs the library in L: the module "bt" (preloaded for require)
-// and the seed-compatible globals BTTaskStatus, BTTask, BTParentTask,
-// BTComposite, BTDecorator, BTAction, BTConditional, BTSequence,
-// BTSelector, BTParallel, BTLog, BTActionUniversal and BTBehaviorTree.
-// It replaces coroutine.yield with one that refuses to yield across a Go
-// call, as PUC Lua 5.1 does (see guardYield). It returns an error when the
-// embedded Lua part of the library fails to load.
+// and the seed-compatible globals BTTaskStatus, BTAbortType,
+// BTExecutionType, BTBehaviorTree and every task class (BTTask,
+// BTParentTask, BTComposite, BTDecorator, BTAction, BTConditional,
+// BTSequence, BTWait, BTLog, ... and the classes of opts.Classes). It
+// replaces coroutine.yield with one that refuses to yield across a Go
+// call, as PUC Lua 5.1 does (see luaclass.GuardYield). It returns an
+// error when a class of opts.Classes cannot be defined (an unknown base
+// class, a name taken) or when the embedded Lua part of the library fails
+// to load.
 func Open(L *lua.LState, opts Options) (*Lib, error) {
+	decls, err := ordered(builtins, opts.Classes.Classes())
+	if err != nil {
+		return nil, err
+	}
 	lib := &Lib{
 		L:       L,
+		st:      luaclass.For(L),
 		out:     opts.Stdout,
 		opts:    opts,
-		epoch:   1,
-		specs:   map[*lua.LTable]*spec{},
+		classes: map[*lua.LTable]*classDef{},
+		byName:  map[string]*classDef{},
 		names:   map[*lua.LTable]string{},
 		Module:  L.NewTable(),
 		Globals: bt.NewBlackboard(nil),
 	}
+	lib.Globals.SetClassifier(classifyLua)
 	if lib.out == nil {
 		lib.out = os.Stdout
 	}
@@ -88,12 +91,13 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	}
 	lib.tickFn = L.NewFunction(func(*lua.LState) int {
 		// A Go panic outside any task is caught here, with its stack.
-		defer lib.leave(lib.enter(nil))
+		defer lib.st.Leave(lib.st.Enter(nil))
 		lib.tickStatus = lib.ticking.tick(lib.tickDT)
 		return 0
 	})
-	guardYield(L)
-	lib.registerClasses()
+	luaclass.GuardYield(L)
+	luaclass.OpenIteration(L)
+	lib.defineClasses(decls)
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {
 		L.Push(mod)
@@ -105,11 +109,6 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	return lib, nil
 }
 
-// Invalidate drops every cached method lookup, so that the next call of
-// each lifecycle method looks it up again in the class tables. Hot reload
-// calls it after merging new methods into classes in place.
-func (lib *Lib) Invalidate() { lib.epoch++ }
-
 // Status returns the Lua value of s (BTTaskStatus.Success and so on).
 func (lib *Lib) Status(s bt.Status) lua.LValue {
 	if int(s) < len(lib.statuses) {
@@ -117,3 +116,9 @@ func (lib *Lib) Status(s bt.Status) lua.LValue {
 	}
 	return lua.LNil
 }
+
+// Invalidate drops every cached method lookup of every binding in the Lua
+// state (see luaclass.State.Invalidate), so that the next call of each
+// lifecycle method looks it up again in the class tables. Hot reload's
+// luaclass.Merge does it after merging new methods into classes in place.
+func (lib *Lib) Invalidate() { lib.st.Invalidate() }

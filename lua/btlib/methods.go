@@ -17,19 +17,23 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 	if self.RawGetString("__index") == lua.LNil {
 		self.RawSetString("__index", self)
 	}
-	// Sized for a task's own fields (its node, index, layer, parent,
-	// root, childTasks, name), not gopher-lua's default of 32 array and
-	// 32 hash slots: about 1.5 KB less per task in big trees.
+	// Sized for a task's own fields (its node, index, parent, name), not
+	// gopher-lua's default of 32 array and 32 hash slots: about 1.5 KB
+	// less per task in big trees.
 	o := L.CreateTable(0, 8)
 	o.Metatable = self
-	proto, sp := lib.resolve(o)
-	if sp == nil {
+	proto, d := lib.resolve(o)
+	if d == nil {
 		L.RaiseError("New: %s is not a BT class", lib.className(self, nil))
 	}
-	if sp.tree {
+	if d.tree {
 		lib.bindTree(o, proto)
 		L.Push(o)
 		return 1
+	}
+	p, _ := proto.(*Task)
+	if p != nil && p.wrapped {
+		L.RaiseError("New: %v", errWrapped(p))
 	}
 	var args []lua.LValue
 	if top := L.GetTop(); top > 1 {
@@ -37,19 +41,14 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 		for i := 2; i <= top; i++ {
 			args = append(args, L.Get(i))
 		}
+	} else if p != nil {
+		args = p.args
 	}
-	if args == nil {
-		if p, ok := proto.(*Task); ok {
-			args = p.args
-		}
-	}
-	impl, err := sp.make(lib, args)
+	t, err := lib.newTask(o, d, args)
 	if err != nil {
-		L.RaiseError("%s:New: %v", sp.name, err)
+		L.RaiseError("%s:New: %v", d.Name, err)
 	}
-	t := lib.bind(o, sp, impl)
-	t.args = args
-	if sp.located {
+	if d.located {
 		t.where = callerLine(L)
 	}
 	L.Push(o)
@@ -84,6 +83,9 @@ func (lib *Lib) checkTask(L *lua.LState, n int, what string) *Task {
 func (lib *Lib) builtinHook(h int) lua.LGFunction {
 	return func(L *lua.LState) int {
 		t := lib.checkTask(L, 1, hookNames[h])
+		if h == hookUpdate && !t.updating {
+			lib.refuseTicking(L, t, "OnUpdate")
+		}
 		var s bt.Status
 		if L == lib.L {
 			s = lib.runBuiltin(h, t)
@@ -101,7 +103,7 @@ func (lib *Lib) builtinHook(h int) lua.LGFunction {
 // runBuiltin runs the built-in lifecycle method h of t (see builtinHook)
 // with t as the running task; OnUpdate returns its status.
 func (lib *Lib) runBuiltin(h int, t *Task) bt.Status {
-	defer lib.leave(lib.enter(t))
+	defer lib.st.Leave(lib.st.Enter(t))
 	switch h {
 	case hookAwake:
 		t.Impl.OnAwake()
@@ -124,7 +126,17 @@ func (lib *Lib) runBuiltin(h int, t *Task) bt.Status {
 // main state (see onMain).
 func (lib *Lib) runBuiltinOn(L *lua.LState, h int, t *Task) bt.Status {
 	var s bt.Status
-	lib.onMain(L, func() { s = lib.runBuiltin(h, t) })
+	lib.st.OnMain(L, func() { s = lib.runBuiltin(h, t) })
+	return s
+}
+
+// tickOn is lib.tickTask(t) for a Go function that Lua called on thread L.
+func (lib *Lib) tickOn(L *lua.LState, t *Task) bt.Status {
+	if L == lib.L {
+		return lib.tickTask(t)
+	}
+	var s bt.Status
+	lib.st.OnMain(L, func() { s = lib.tickTask(t) })
 	return s
 }
 
@@ -160,6 +172,7 @@ func (lib *Lib) luaTick(L *lua.LState) int {
 	if t.updating {
 		L.RaiseError("Tick: %s ticks itself from its own OnUpdate", bt.Path(t))
 	}
+	lib.refuseTicking(L, t, "Tick")
 	L.Push(lib.Status(lib.tickOn(L, t)))
 	return 1
 }
@@ -182,30 +195,20 @@ func (lib *Lib) luaGetPath(L *lua.LState) int {
 	return 1
 }
 
-// luaAddChild is parent:AddChild(child). Besides attaching the child in
-// Go it keeps the series' Lua view: the parent's own childTasks array and
-// the child's index (1-based), layer, parent and root fields.
+// luaAddChild is parent:AddChild(child): the child joins the Go tree,
+// which scripts read through the parent's childTasks view and the
+// structure methods (see children.go); nothing is written into the child.
 func (lib *Lib) luaAddChild(L *lua.LState) int {
 	p := lib.checkTask(L, 1, "AddChild")
 	c, err := lib.taskOf(L.Get(2))
 	if err != nil {
 		L.RaiseError("AddChild to %s: %v", bt.Path(p), err)
 	}
+	if err := lib.prepareView(p); err != nil {
+		L.RaiseError("AddChild to %s: %v", bt.Path(p), err)
+	}
 	if err := p.AddChild(c); err != nil {
 		L.RaiseError("AddChild of %s to %s: %v", bt.Path(c), bt.Path(p), err)
-	}
-	kids, ok := p.Self.RawGetString("childTasks").(*lua.LTable)
-	if !ok {
-		kids = L.CreateTable(1, 0)
-		p.Self.RawSetString("childTasks", kids)
-	}
-	kids.Append(c.Self)
-	layer, _ := L.GetField(p.Self, "layer").(lua.LNumber)
-	c.Self.RawSetString("index", lua.LNumber(kids.Len()))
-	c.Self.RawSetString("layer", layer+1)
-	c.Self.RawSetString("parent", p.Self)
-	if root := L.GetField(p.Self, "root"); root != lua.LNil {
-		c.Self.RawSetString("root", root)
 	}
 	c.syncName()
 	return 0

@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -32,6 +33,16 @@ var hookNames = [numHooks]string{"OnAwake", "OnStart", "OnUpdate", "OnEnd", "OnR
 	"GetPriority", "GetUtility", "OnConditionalAbort",
 	"CanExecute", "CurrentChildIndex", "OnChildStarted", "OnChildExecuted", "OverrideStatus"}
 
+// hookSet returns the method set of tasks, the built-in lifecycle methods
+// counting as no override.
+func (lib *Lib) hookSet() *luaclass.MethodSet {
+	set := luaclass.NewMethodSet(hookNames[:]...)
+	for _, fn := range lib.builtin {
+		set.Default(fn)
+	}
+	return set
+}
+
 // Task is the Go side of a task table: a bt.Task that runs the built-in
 // behaviour of its class (Impl) unless the Lua class overrides a lifecycle
 // method, in which case it calls the Lua method with the table as self.
@@ -42,9 +53,11 @@ type Task struct {
 	Self *lua.LTable
 
 	lib   *Lib
-	spec  *spec
-	epoch uint64
-	hooks [numHooks]*lua.LFunction
+	class *classDef
+	hooks luaclass.Hooks
+	// wrapped is set for a task given its table by WrapTask: it has no
+	// constructor, so no instance can be made from it.
+	wrapped bool
 	// updating is true while a Lua OnUpdate override runs, so a call of the
 	// built-in OnUpdate from inside it acts as a super call.
 	updating bool
@@ -66,8 +79,8 @@ func (t *Task) Base() *bt.TaskBase { return t.Impl.Base() }
 // Kind returns the name of the task's Lua class (the global it is bound
 // to), or the built-in class name. It is looked up once per cache epoch.
 func (t *Task) Kind() string {
-	if t.kind == "" || t.kindEpoch != t.lib.epoch {
-		t.kind, t.kindEpoch = t.lib.className(t.Self, t.spec), t.lib.epoch
+	if e := t.lib.st.Epoch(); t.kind == "" || t.kindEpoch != e {
+		t.kind, t.kindEpoch = t.lib.className(t.Self, t.class), e
 	}
 	return t.kind
 }
@@ -84,30 +97,20 @@ func (lib *Lib) incomplete(t *Task, msg string) {
 	if t.where != "" {
 		msg = t.where + ": " + msg
 	}
-	lib.current = t
-	lib.L.Error(lua.LString(msg), 0)
+	lib.st.Fail(t, msg)
 }
 
 // IsConditional reports whether the task derives from BTConditional.
-func (t *Task) IsConditional() bool { return t.spec.conditional }
+func (t *Task) IsConditional() bool { return t.class.kind.conditional }
 
 // hook returns the Lua override of hook h, or nil.
 func (t *Task) hook(h int) *lua.LFunction {
-	if t.epoch != t.lib.epoch {
-		t.refresh()
+	st := t.lib.st
+	if t.hooks.Stale(st) {
+		t.hooks.Refresh(st, t.Self, t.lib.hooks)
+		t.syncName()
 	}
-	return t.hooks[h]
-}
-
-func (t *Task) refresh() {
-	for h, name := range hookNames {
-		t.hooks[h] = nil
-		if fn, ok := t.lib.L.GetField(t.Self, name).(*lua.LFunction); ok && (h >= numLifecycle || fn != t.lib.builtin[h]) {
-			t.hooks[h] = fn
-		}
-	}
-	t.epoch = t.lib.epoch
-	t.syncName()
+	return t.hooks.Get(st, t.Self, t.lib.hooks, h)
 }
 
 // The lifecycle methods below call the Lua override of the method, or the
@@ -121,7 +124,7 @@ func (t *Task) OnAwake() {
 		t.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.leave(t.lib.enter(t))
+	defer t.lib.st.Leave(t.lib.st.Enter(t))
 	t.Impl.OnAwake()
 }
 
@@ -131,7 +134,7 @@ func (t *Task) OnStart() {
 		t.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.leave(t.lib.enter(t))
+	defer t.lib.st.Leave(t.lib.st.Enter(t))
 	t.Impl.OnStart()
 }
 
@@ -143,7 +146,7 @@ func (t *Task) OnUpdate() bt.Status {
 		defer t.setUpdating(t.setUpdating(true))
 		return t.lib.callStatus(t, fn, "OnUpdate")
 	}
-	defer t.lib.leave(t.lib.enter(t))
+	defer t.lib.st.Leave(t.lib.st.Enter(t))
 	return t.Impl.OnUpdate()
 }
 
@@ -153,7 +156,7 @@ func (t *Task) OnEnd() {
 		t.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.leave(t.lib.enter(t))
+	defer t.lib.st.Leave(t.lib.st.Enter(t))
 	t.Impl.OnEnd()
 }
 
@@ -163,7 +166,7 @@ func (t *Task) OnReset() {
 		t.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.leave(t.lib.enter(t))
+	defer t.lib.st.Leave(t.lib.st.Enter(t))
 	t.Impl.OnReset()
 }
 
@@ -177,7 +180,7 @@ func (t *Task) Children() []bt.Task {
 		if c := p.Children(); len(c) > 0 || t.hook(hookUpdate) == nil {
 			return c
 		}
-	} else if t.spec.leaf || t.hook(hookUpdate) == nil {
+	} else if t.class.kind.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
 	tbl, ok := t.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
@@ -208,4 +211,13 @@ func (t *Task) syncName() {
 	if s, ok := t.lib.L.GetField(t.Self, "name").(lua.LString); ok {
 		t.Base().Name = string(s)
 	}
+}
+
+// setUpdating sets t.updating to v and returns its previous value, so
+// that "defer t.setUpdating(t.setUpdating(true))" marks a Lua OnUpdate
+// running until it returns or raises.
+func (t *Task) setUpdating(v bool) bool {
+	prev := t.updating
+	t.updating = v
+	return prev
 }

@@ -21,6 +21,8 @@ type Tree struct {
 	Err error
 	// named is set when the script named the tree (its "name" field).
 	named bool
+	// inTick is set while the tree's tick is under way (see reentry.go).
+	inTick bool
 
 	lib *Lib
 }
@@ -32,10 +34,9 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
 	tr.BT.Out = lib.out
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
-	ud := lib.L.NewUserData()
-	ud.Value = tr
-	tbl.RawSetString(nodeKey, ud)
+	luaclass.Bind(lib.L, tbl, tr)
 	tr.BT.Blackboard.SetParent(lib.Globals)
+	tr.BT.Blackboard.SetClassifier(classifyLua)
 	return tr
 }
 
@@ -47,13 +48,11 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 	if !ok {
 		return nil, fmt.Errorf("want a behavior tree or a task, got %s", luaerr.Describe(v))
 	}
-	if ud, ok := tbl.RawGetString(nodeKey).(*lua.LUserData); ok {
-		if tr, ok := ud.Value.(*Tree); ok {
-			return tr, nil
-		}
+	if tr, ok := luaclass.Own(tbl).(*Tree); ok {
+		return tr, nil
 	}
-	proto, sp := lib.resolve(tbl)
-	if sp != nil && sp.tree {
+	proto, d := lib.resolve(tbl)
+	if d != nil && d.tree {
 		return lib.bindTree(tbl, proto), nil
 	}
 	t, err := lib.taskOf(tbl)
@@ -64,20 +63,11 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 		return nil, err
 	}
 	tt := lib.L.NewTable()
-	tt.Metatable = lib.specByName("BTBehaviorTree").class
+	tt.Metatable = lib.treeClass.table
 	tr := lib.bindTree(tt, nil)
 	tr.BT.Name = bt.DisplayName(t)
 	tr.BT.SetRoot(t)
 	return tr, nil
-}
-
-func (lib *Lib) specByName(name string) *spec {
-	for _, s := range lib.specs {
-		if s.name == name {
-			return s
-		}
-	}
-	return nil
 }
 
 func (lib *Lib) treeOfArg(L *lua.LState, what string) *Tree {
@@ -94,14 +84,11 @@ func (tr *Tree) root() bt.Task {
 	if r := tr.BT.Root(); r != nil {
 		return r
 	}
-	for cur, n := luaclass.Of(tr.Self), 0; cur != nil && n < 64; n++ {
-		if ud, ok := cur.RawGetString(nodeKey).(*lua.LUserData); ok {
-			if p, ok := ud.Value.(*Tree); ok && p.BT.Root() != nil {
-				tr.BT.SetRoot(p.BT.Root())
-				return p.BT.Root()
-			}
+	for cur := range luaclass.Chain(tr.Self) {
+		if p, ok := luaclass.Own(cur).(*Tree); ok && cur != tr.Self && p.BT.Root() != nil {
+			tr.BT.SetRoot(p.BT.Root())
+			return p.BT.Root()
 		}
-		cur = luaclass.Of(cur)
 	}
 	return nil
 }
@@ -155,16 +142,21 @@ func (lib *Lib) TickTree(tr *Tree, dt float64) (bt.Status, error) {
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
-	lib.forgetBlame()
+	lib.st.ForgetBlame()
+	if tr.inTick {
+		return bt.Failure, fmt.Errorf("behavior tree %s is ticking already (TickTree called from inside its tick)", tr.BT.Name)
+	}
+	tr.inTick = true
 	prev := lib.setTicking(tr)
 	lib.tickDT = dt
 	lib.L.Push(lib.tickFn)
 	err := lib.L.PCall(0, 0, nil)
 	lib.setTicking(prev)
+	tr.inTick = false
 	if err != nil {
 		tr.Err = lib.tickError(tr, err)
 	}
-	lib.forgetBlame()
+	lib.st.ForgetBlame()
 	if tr.Err != nil {
 		return bt.Failure, tr.Err
 	}
@@ -179,16 +171,10 @@ func (lib *Lib) tickError(tr *Tree, err error) error {
 	if tr.named {
 		name = tr.BT.Name
 	}
-	api, _ := err.(*lua.ApiError)
-	if api != nil && api.Type == lua.ApiErrorPanic && lib.panicked != nil {
-		lib.panicked.Tree = name
-		return lib.panicked
-	}
-	path := ""
-	if api != nil && api == lib.raised && lib.raisedBy != nil {
-		path = bt.Path(lib.raisedBy)
-	} else if api != nil && api.Type == lua.ApiErrorPanic && lib.mistakeBy != nil {
-		path = bt.Path(lib.mistakeBy)
+	panicked, path := lib.st.Blame(err)
+	if panicked != nil {
+		panicked.Tree = name
+		return panicked
 	}
 	e := luaerr.From(luaerr.Stringify(lib.L, err), path)
 	if le, ok := e.(*luaerr.Error); ok && name != "" {
@@ -202,6 +188,7 @@ func (lib *Lib) tickError(tr *Tree, err error) error {
 // returns or raises.
 func (lib *Lib) tickNested(tr *Tree, dt float64) bt.Status {
 	defer lib.setTicking(lib.setTicking(tr))
+	defer tr.setInTick(tr.setInTick(true))
 	return tr.tick(dt)
 }
 
@@ -209,7 +196,7 @@ func (lib *Lib) tickNested(tr *Tree, dt float64) bt.Status {
 // state (see onMain).
 func (lib *Lib) tickNestedOn(L *lua.LState, tr *Tree, dt float64) bt.Status {
 	var s bt.Status
-	lib.onMain(L, func() { s = lib.tickNested(tr, dt) })
+	lib.st.OnMain(L, func() { s = lib.tickNested(tr, dt) })
 	return s
 }
 
@@ -244,8 +231,8 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			if !(dt >= 0) || math.IsInf(dt, 0) {
 				L.RaiseError("Tick: dt must be a finite number of seconds >= 0, got %v", dt)
 			}
-			if tr == lib.ticking {
-				L.RaiseError("Tick: %s is ticking already (a task ticked its own tree)", tr.BT.Name)
+			if tr.inTick {
+				L.RaiseError("Tick: behavior tree %s is ticking already (a task ticked a tree whose tick is under way)", tr.BT.Name)
 			}
 			var s bt.Status
 			if L == lib.L {
@@ -302,7 +289,7 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			return 1
 		},
 		"SetVariable": func(L *lua.LState) int {
-			setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, L.CheckString(2), L.Get(3))
+			lib.setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, L.CheckString(2), L.Get(3), nil)
 			return 0
 		},
 	}
@@ -310,3 +297,11 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 
 // Root returns the tree's start task (its own, or its class's), or nil.
 func (tr *Tree) Root() bt.Task { return tr.root() }
+
+// setTicking makes tr the tree being ticked and returns the previous one,
+// for "defer lib.setTicking(lib.setTicking(tr))".
+func (lib *Lib) setTicking(tr *Tree) *Tree {
+	prev := lib.ticking
+	lib.ticking = tr
+	return prev
+}

@@ -29,8 +29,7 @@ type luaAction struct {
 	self *lua.LTable
 	lib  *Lib
 
-	epoch uint64
-	hooks [numHooks]*lua.LFunction
+	hooks luaclass.Hooks
 	// costFn is the Lua cost function when the cost field is a function;
 	// costFunc is the bound method installed as act.CostFunc.
 	costFn   *lua.LFunction
@@ -61,7 +60,7 @@ func (lib *Lib) actionOf(v lua.LValue, what string) (*luaAction, error) {
 		return nil, fmt.Errorf("%s: goap.Action is the base class; make an action with goap.Action:New()", what)
 	}
 	derived := false
-	for cur, n := luaclass.Of(tbl), 0; cur != nil && n < 64; n++ {
+	for cur := range luaclass.Chain(luaclass.Of(tbl)) {
 		if cur == lib.actionClass {
 			derived = true
 			break
@@ -69,7 +68,6 @@ func (lib *Lib) actionOf(v lua.LValue, what string) (*luaAction, error) {
 		if p, ok := nodeOf(cur).(*luaAction); ok && p.self == cur && proto == nil {
 			proto = p
 		}
-		cur = luaclass.Of(cur)
 	}
 	if !derived {
 		return nil, fmt.Errorf("%s: want an action (a table made with goap.Action:New() or derived from it), got a table whose class chain has no goap.Action", what)

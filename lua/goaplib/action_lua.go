@@ -42,10 +42,11 @@ func (lib *Lib) registerAction() {
 		},
 		"Perform":                     func(L *lua.LState) int { L.Push(lua.LTrue); return 1 },
 		"CheckProceduralPrecondition": func(L *lua.LState) int { L.Push(lua.LTrue); return 1 },
+		"CanInterrupt":                func(L *lua.LState) int { L.Push(lua.LFalse); return 1 },
 	}
 	for name, f := range defaults {
 		fn := L.NewFunction(f)
-		lib.builtin[fn] = true
+		lib.actionHooks.Default(fn)
 		c.RawSetString(name, fn)
 	}
 	lib.defRange = L.NewFunction(func(L *lua.LState) int {

@@ -60,7 +60,17 @@ func (lib *Lib) registerAgent() {
 			}
 			return 1
 		},
-		"Replan": func(L *lua.LState) int { lib.checkAgent(L, "Replan").ag.Replan(); return 0 },
+		"Replan":       func(L *lua.LState) int { lib.checkAgent(L, "Replan").ag.Replan(); return 0 },
+		"WorldChanged": func(L *lua.LState) int { lib.checkAgent(L, "WorldChanged").ag.WorldChanged(); return 0 },
+		"Interrupting": func(L *lua.LState) int {
+			la := lib.checkAgent(L, "Interrupting")
+			if g := la.ag.Interrupting(); g != nil {
+				L.Push(la.prov.goalValue(g))
+			} else {
+				L.Push(lua.LNil)
+			}
+			return 1
+		},
 		"BackoffTicks": func(L *lua.LState) int {
 			L.Push(lua.LNumber(lib.checkAgent(L, "BackoffTicks").ag.BackoffTicks()))
 			return 1
@@ -107,7 +117,10 @@ func (lib *Lib) checkUsable(v lua.LValue, what string) *luaAction {
 // CheckProceduralPrecondition and Perform as their agent argument (default:
 // the provider), maxNodes = planner node budget, backoffInitial = ticks
 // skipped after the first failed planning round (0: 2; negative: none),
-// backoffMax = cap of the doubling backoff in ticks (0: 64)}. The agent
+// backoffMax = cap of the doubling backoff in ticks (0: 64),
+// priorityCheckTicks = how often, in ticks of a running plan, the goals'
+// priorities are re-read for interrupts (0: 10; negative: only after
+// agent:WorldChanged())}. The agent
 // table's fields provider and owner hold the provider and owner.
 //
 // Give each agent its own action tables: an action's per-step state
@@ -151,6 +164,7 @@ func (lib *Lib) agentNew(L *lua.LState) int {
 		ag.Planner.MaxNodes = lib.optInt(opts, "maxNodes", "Agent:New")
 		ag.BackoffInitial = lib.optSignedInt(opts, "backoffInitial", "Agent:New")
 		ag.BackoffMax = lib.optInt(opts, "backoffMax", "Agent:New")
+		ag.PriorityCheckTicks = lib.optSignedInt(opts, "priorityCheckTicks", "Agent:New")
 	}
 	ag.Owner = owner
 	o := L.NewTable()

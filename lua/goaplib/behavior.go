@@ -1,6 +1,7 @@
 package goaplib
 
 import (
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -10,46 +11,33 @@ import (
 // the base class's Go default, which the luaAction runs without calling
 // into Lua.
 const (
-	hookReset   = iota // Reset(): per-step progress back to the start
-	hookIsDone         // IsDone() -> boolean
-	hookPerform        // Perform(agent) -> boolean
-	hookCheck          // CheckProceduralPrecondition(agent) -> boolean
+	hookReset     = iota // Reset(): per-step progress back to the start
+	hookIsDone           // IsDone() -> boolean
+	hookPerform          // Perform(agent) -> boolean
+	hookCheck            // CheckProceduralPrecondition(agent) -> boolean
+	hookInterrupt        // CanInterrupt(agent) -> boolean
 	numHooks
 )
 
-var hookNames = [numHooks]string{"Reset", "IsDone", "Perform", "CheckProceduralPrecondition"}
+var hookNames = [numHooks]string{"Reset", "IsDone", "Perform", "CheckProceduralPrecondition", "CanInterrupt"}
 
 // checkAlias is the seed's spelling of CheckProceduralPrecondition, used
 // when a class defines it and not the corrected name.
 const checkAlias = "CheckProcedualPrecondition"
 
 // hook returns the Lua override of hook h, or nil. Lookups are cached
-// until the library's epoch changes (Lib.Invalidate).
+// until the state's epoch changes (luaclass.State.Invalidate).
 func (la *luaAction) hook(h int) *lua.LFunction {
-	if la.epoch != la.lib.epoch {
-		la.refresh()
-	}
-	return la.hooks[h]
+	return la.hooks.Get(la.lib.st, la.self, la.lib.actionHooks, h)
 }
 
-func (la *luaAction) refresh() {
-	for h, name := range hookNames {
-		la.hooks[h] = la.lookup(name)
-	}
-	if la.hooks[hookCheck] == nil {
-		la.hooks[hookCheck] = la.lookup(checkAlias)
-	}
-	la.epoch = la.lib.epoch
-}
-
-// lookup returns the function under name on the action's class chain
-// unless it is one of the base class's defaults (or not a function).
-func (la *luaAction) lookup(name string) *lua.LFunction {
-	fn, ok := la.lib.L.GetField(la.self, name).(*lua.LFunction)
-	if !ok || la.lib.builtin[fn] {
-		return nil
-	}
-	return fn
+// actionHooks returns the method set of actions: the base class's
+// defaults count as no override, and the seed's spelling of
+// CheckProceduralPrecondition is an alias.
+func actionHooks() *luaclass.MethodSet {
+	set := luaclass.NewMethodSet(hookNames[:]...)
+	set.Alias(hookCheck, checkAlias)
+	return set
 }
 
 // agentValue converts the agent argument of a goap hook (the goap.Agent's
@@ -113,5 +101,18 @@ func (la *luaAction) Perform(_ *goap.Action, agent any) bool {
 	if ok {
 		la.done = true
 	}
+	return ok
+}
+
+// CanInterrupt implements goap.Interruptible: the Lua CanInterrupt(agent),
+// which must return a boolean; false when not defined (a started step runs
+// to completion).
+func (la *luaAction) CanInterrupt(_ *goap.Action, agent any) bool {
+	fn := la.hook(hookInterrupt)
+	if fn == nil {
+		return false
+	}
+	ok := la.lib.callBool(fn, la.act.Name, "CanInterrupt", la.self, agentValue(agent))
+	la.syncTarget()
 	return ok
 }

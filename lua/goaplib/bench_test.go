@@ -22,8 +22,8 @@ func planFromLua(b *testing.B, L *lua.LState, domain string, cost float64) *lua.
 	return run(b, L, domain+`
 		local p = require("goap").Planner:New()
 		return function()
-			local plan, cost = p:Plan(start, goal, actions)
-			if cost ~= `+lua.LNumber(cost).String()+` then error("cost " .. tostring(cost)) end
+			local plan, info = p:Plan(start, goal, actions)
+			if info.cost ~= `+lua.LNumber(cost).String()+` then error("cost " .. tostring(info.cost)) end
 		end`)[0].(*lua.LFunction)
 }
 

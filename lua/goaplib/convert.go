@@ -87,7 +87,11 @@ func (b *stateBuf) fill(v lua.LValue, what string) (*goap.WorldState, error) {
 // parseConditions appends to dst the conditions of the Lua table v: its
 // array entries, each {key, value} (==) or {key, op, value}, in order, then
 // its string keys as key == value, sorted by key (Lua tables have no key
-// order; sorting keeps plans and messages deterministic). scratch is a
+// order; sorting keeps plans and messages deterministic). A key may appear
+// in both forms: conditions are a conjunction, so their order does not
+// matter. {key, "exists", true} requires the key's presence (a missing key
+// otherwise reads as the zero of the operand's kind: {pos = 0} holds on a
+// state without pos), {key, "exists", false} its absence. scratch is a
 // reusable key buffer.
 func parseConditions(dst []goap.Condition, v lua.LValue, what string, scratch *[]string) ([]goap.Condition, error) {
 	tbl, ok := v.(*lua.LTable)
@@ -158,15 +162,21 @@ func makeCondition(key, op, val lua.LValue, what string) (goap.Condition, error)
 	}
 	o, ok := op.(lua.LString)
 	if !ok {
-		return goap.Condition{}, fmt.Errorf("%s: operator must be a string (==, ~=, !=, <, <=, >, >=), got %s", what, luaerr.Describe(op))
+		return goap.Condition{}, fmt.Errorf("%s: operator must be a string (==, ~=, !=, <, <=, >, >=, exists), got %s", what, luaerr.Describe(op))
 	}
 	gop, err := goap.ParseOp(string(o))
 	if err != nil {
-		return goap.Condition{}, fmt.Errorf("%s: unknown operator %q on %q (want ==, ~=, !=, <, <=, >, >=)", what, string(o), string(k))
+		return goap.Condition{}, fmt.Errorf("%s: unknown operator %q on %q (want ==, ~=, !=, <, <=, >, >=, exists)", what, string(o), string(k))
 	}
 	gv, err := checkValue(val, fmt.Sprintf("%s: value of %q", what, string(k)))
 	if err != nil {
 		return goap.Condition{}, err
+	}
+	if gop == goap.OpExists {
+		if gv.Kind() != goap.KindBool {
+			return goap.Condition{}, fmt.Errorf("%s: {%q, \"exists\", x} needs true (present) or false (absent), got %s", what, string(k), luaerr.Describe(val))
+		}
+		return goap.Cond(string(k), gop, gv), nil
 	}
 	if gop != goap.OpEq && gop != goap.OpNe && gv.Kind() != goap.KindNumber {
 		return goap.Condition{}, fmt.Errorf("%s: operator %s on %q needs a number, got %s", what, gop, string(k), luaerr.Describe(val))
@@ -186,7 +196,9 @@ func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 		return goap.Effect{}, fmt.Errorf("%s: operator must be \"=\", \"+\" or \"-\", got %s", what, luaerr.Describe(op))
 	}
 	switch o {
-	case "=", "==":
+	case "==", "!=", "~=", "<", "<=", ">", ">=":
+		return goap.Effect{}, fmt.Errorf("%s: effect operator %q on %q is a comparison; effects use \"=\" (set), \"+\" or \"-\"", what, string(o), string(k))
+	case "=":
 		gv, err := checkValue(val, fmt.Sprintf("%s: value of %q", what, string(k)))
 		if err != nil {
 			return goap.Effect{}, err
@@ -207,13 +219,16 @@ func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 
 // parseEffects appends the effects of the Lua table v: array entries
 // {key, value} or {key, op, value} in order, then string keys as key =
-// value, sorted.
+// value, sorted. A key set by name and also changed by a list entry is
+// refused: effects apply in order, and a Lua table does not keep the
+// written order of named keys relative to list entries (write every effect
+// on that key as a list entry, in the order wanted).
 func parseEffects(dst []goap.Effect, v lua.LValue, what string, scratch *[]string) ([]goap.Effect, error) {
 	tbl, ok := v.(*lua.LTable)
 	if !ok {
 		return dst, fmt.Errorf("%s must be a table of effects ({key = value} or {{key, op, value}}), got %s", what, luaerr.Describe(v))
 	}
-	n := tbl.Len()
+	n, start := tbl.Len(), len(dst)
 	for i := 1; i <= n; i++ {
 		w := fmt.Sprintf("%s[%d]", what, i)
 		e, ok := tbl.RawGetInt(i).(*lua.LTable)
@@ -237,6 +252,11 @@ func parseEffects(dst []goap.Effect, v lua.LValue, what string, scratch *[]strin
 		return dst, err
 	}
 	for _, k := range keys {
+		for _, e := range dst[start:] {
+			if e.Key == k {
+				return dst, fmt.Errorf("%s: %q is both a named key and a list entry; the order between them is not kept by a Lua table: write every effect on %q as a list entry, in order", what, k, k)
+			}
+		}
 		eff, err := makeEffect(lua.LString(k), lua.LString("="), tbl.RawGetString(k), what)
 		if err != nil {
 			return dst, err

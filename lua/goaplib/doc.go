@@ -27,7 +27,7 @@
 //
 // Each Lua action table is backed by a *goap.Action whose Behavior calls the
 // table's Lua hooks. Hook lookups are cached per action and provider and
-// dropped when the library's epoch changes (Lib.Invalidate), which is how
+// dropped when the state's epoch changes (luaclass.State.Invalidate), which is how
 // hot reload makes running agents pick up new methods.
 //
 // Errors: Go functions called from Lua raise Lua errors naming the caller's

@@ -13,10 +13,10 @@ func TestCrafting30FromLua(t *testing.T) {
 	L, _ := openLib(t)
 	got := run(t, L, `
 		local start, goal, actions = dofile("testdata/crafting30.lua")
-		local plan, cost = require("goap").Planner:New():Plan(start, goal, actions)
+		local plan, info = require("goap").Planner:New():Plan(start, goal, actions)
 		local names = {}
 		for i, a in ipairs(plan) do names[i] = a.name end
-		return table.concat(names, " "), cost`)
+		return table.concat(names, " "), info.cost`)
 	if got[0].String() != craftingPlan || got[1].String() != "19" {
 		t.Fatalf("plan %v cost %v", got[0], got[1])
 	}
@@ -115,8 +115,8 @@ func TestOpenWithoutBT(t *testing.T) {
 	got := run(t, L, `
 		local goap = require("goap")
 		local a = goap.Action:New{name = "A", effects = {x = true}}
-		local plan, cost = goap.Planner:New():Plan({}, {x = true}, {a})
-		return #plan, cost, BTGoapAgentTask == nil`)
+		local plan, info = goap.Planner:New():Plan({}, {x = true}, {a})
+		return #plan, info.cost, BTGoapAgentTask == nil`)
 	if got[0].String() != "1" || got[1].String() != "1" || got[2] != lua.LTrue {
 		t.Fatalf("got %v", got)
 	}

@@ -41,4 +41,4 @@ func run(tb testing.TB, L *lua.LState, src string) []lua.LValue {
 
 // craftingPlan is the optimal plan of testdata/crafting30.lua (cost 19), as
 // stdlib/goap's planner returns it.
-const craftingPlan = "TakeAxe ChopLog SawPlanks TakePickaxe MineOre BuildFurnace ChopLog SmeltIron SawPlanks ForgeBlade CarveHilt AssembleSword"
+const craftingPlan = "TakePickaxe TakeAxe ChopLog SawPlanks MineOre BuildFurnace ChopLog SmeltIron SawPlanks ForgeBlade CarveHilt AssembleSword"

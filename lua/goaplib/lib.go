@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luasrc"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -16,17 +17,18 @@ type Lib struct {
 	// Module is the table require("goap") returns.
 	Module *lua.LTable
 
-	epoch uint64
+	st *luaclass.State
 
 	actionClass  *lua.LTable
 	plannerClass *lua.LTable
 	agentClass   *lua.LTable
 	taskFactory  *lua.LTable
 
-	// builtin holds the base class's default hook functions: a class that
-	// does not override a hook inherits one of these, and the Go side then
-	// runs the default without calling into Lua.
-	builtin map[*lua.LFunction]bool
+	// actionHooks are the runtime hooks of actions, with the base class's
+	// default hook functions: a class that does not override a hook
+	// inherits one of these, and the Go side then runs the default
+	// without calling into Lua. provHooks are the provider's methods.
+	actionHooks, provHooks *luaclass.MethodSet
 	// defRange is the base RequiresInRange method.
 	defRange *lua.LFunction
 
@@ -39,7 +41,8 @@ type Lib struct {
 // BTGoapAgentTask. It returns an error when the embedded Lua part
 // (lua/luasrc/goap.lua) fails to load.
 func Open(L *lua.LState, bt *btlib.Lib) (*Lib, error) {
-	lib := &Lib{L: L, BT: bt, Module: L.NewTable(), epoch: 1, builtin: map[*lua.LFunction]bool{}}
+	lib := &Lib{L: L, BT: bt, Module: L.NewTable(), st: luaclass.For(L),
+		actionHooks: actionHooks(), provHooks: providerHooks()}
 	lib.view = newStateView(lib)
 	lib.registerAction()
 	lib.registerPlanner()
@@ -58,11 +61,12 @@ func Open(L *lua.LState, bt *btlib.Lib) (*Lib, error) {
 	return lib, nil
 }
 
-// Invalidate drops every cached hook lookup (actions, providers), so the
-// next call of each hook looks it up again in the class tables. Hot reload
-// calls it after merging new methods into classes in place, next to
-// btlib's Lib.Invalidate.
-func (lib *Lib) Invalidate() { lib.epoch++ }
+// Invalidate drops every cached hook lookup of every binding in the Lua
+// state (actions, providers, tasks: one epoch, luaclass.State.Invalidate),
+// so the next call of each hook looks it up again in the class tables. Hot
+// reload's luaclass.Merge does it after merging new methods into classes
+// in place.
+func (lib *Lib) Invalidate() { lib.st.Invalidate() }
 
 // class returns a new class table named name in the module: a table whose
 // __index is itself, so Class:New() and setmetatable(o, Class) both work.

@@ -2,6 +2,7 @@ package goaplib
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 
 	"github.com/btlua/btlua/stdlib/goap"
@@ -17,6 +18,7 @@ import (
 //	PlanFound(goal, plan, cost)                              (optional)
 //	ActionsFinished()                                        (optional)
 //	PlanAborted(action)                                      (optional)
+//	PlanInterrupted(goal, byGoal)                            (optional)
 //	MoveAgent(action) -> boolean                             (required when an action needs range)
 //
 // A goal is a conditions table ({key = value} and/or {{key, op, value}}),
@@ -24,19 +26,25 @@ import (
 // {...}}. The goal handed back to PlanFailed and PlanFound is the very
 // table the provider returned; plan is a new list of action tables.
 //
+// The agent recognises its running goal among the goals of a later round
+// by the *goap.Goal it was converted into, so a goal table keeps its slot
+// from round to round (matched by table identity), and the running goal's
+// slot is never given to another table while it runs.
+//
 // Method lookups are cached until the library's epoch changes. The
 // converted world state and goals are kept in reused buffers. provider also
 // counts the callbacks, for the behavior-tree task (task.go).
 type provider struct {
 	lib   *Lib
 	self  *lua.LTable
-	epoch uint64
-	fns   [numProv]*lua.LFunction
+	hooks luaclass.Hooks
 
 	state   stateBuf
 	slots   []*goalSlot
 	goals   []*goap.Goal
 	scratch []string
+	assign  []*goalSlot // this round's slot per goal index
+	running *goalSlot   // the slot of the goal of the plan under way
 
 	found, failed, finished, aborted int
 }
@@ -51,14 +59,16 @@ const (
 	pFinished
 	pAborted
 	pMove
+	pInterrupted
 	numProv
 )
 
-var provNames = [numProv]string{"GetWorldState", "Goals", "CreateGoalState", "PlanFailed", "PlanFound", "ActionsFinished", "PlanAborted", "MoveAgent"}
+var provNames = [numProv]string{"GetWorldState", "Goals", "CreateGoalState", "PlanFailed", "PlanFound", "ActionsFinished", "PlanAborted", "MoveAgent", "PlanInterrupted"}
 
 // goalSlot is one converted goal, reused between planning rounds.
 type goalSlot struct {
 	goal     goap.Goal
+	used     bool           // taken in the current round
 	src      lua.LValue     // the Lua table the provider returned
 	prio     *lua.LFunction // priority function, or nil
 	prioFunc func(goap.StateReader) float64
@@ -67,36 +77,31 @@ type goalSlot struct {
 
 func newProvider(lib *Lib, self *lua.LTable) *provider {
 	p := &provider{lib: lib, self: self}
-	p.refresh()
+	p.hooks.Refresh(lib.st, self, lib.provHooks)
 	return p
+}
+
+// providerHooks returns the method set of providers; GetState is the
+// seed's name of GetWorldState.
+func providerHooks() *luaclass.MethodSet {
+	set := luaclass.NewMethodSet(provNames[:]...)
+	set.Alias(pState, "GetState")
+	return set
 }
 
 // check reports a provider that can never plan: no state or goal method.
 func (p *provider) check() error {
-	if p.fns[pState] == nil {
+	if p.fn(pState) == nil {
 		return fmt.Errorf("the provider has no GetWorldState (or GetState) method")
 	}
-	if p.fns[pGoals] == nil && p.fns[pCreateGoal] == nil {
+	if p.fn(pGoals) == nil && p.fn(pCreateGoal) == nil {
 		return fmt.Errorf("the provider has no Goals (or CreateGoalState) method")
 	}
 	return nil
 }
 
 func (p *provider) fn(i int) *lua.LFunction {
-	if p.epoch != p.lib.epoch {
-		p.refresh()
-	}
-	return p.fns[i]
-}
-
-func (p *provider) refresh() {
-	for i, name := range provNames {
-		p.fns[i], _ = p.lib.L.GetField(p.self, name).(*lua.LFunction)
-	}
-	if p.fns[pState] == nil {
-		p.fns[pState], _ = p.lib.L.GetField(p.self, "GetState").(*lua.LFunction)
-	}
-	p.epoch = p.lib.epoch
+	return p.hooks.Get(p.lib.st, p.self, p.lib.provHooks, i)
 }
 
 // GetWorldState implements goap.DataProvider.
@@ -122,11 +127,14 @@ func (p *provider) Goals() []*goap.Goal {
 		if !ok {
 			p.lib.failAt(fn, "Goals returned %s, want a list of goals", luaerr.Describe(ret))
 		}
-		for i, n := 1, list.Len(); i <= n; i++ {
-			if err := p.slot(i-1).parse(list.RawGetInt(i), i); err != nil {
+		n := list.Len()
+		p.assignSlots(list, n)
+		for i := 1; i <= n; i++ {
+			s := p.assign[i-1]
+			if err := s.parse(list.RawGetInt(i), i); err != nil {
 				p.lib.failAt(fn, "Goals returned a bad goal: %v", err)
 			}
-			p.goals = append(p.goals, &p.slots[i-1].goal)
+			p.goals = append(p.goals, &s.goal)
 		}
 		return p.goals
 	}
@@ -143,6 +151,46 @@ func (p *provider) Goals() []*goap.Goal {
 	}
 	p.goals = append(p.goals, &s.goal)
 	return p.goals
+}
+
+// assignSlots gives each of the n goals of list a slot: the slot that held
+// the same table last round if any, else a free one (never the running
+// goal's), growing the pool.
+func (p *provider) assignSlots(list *lua.LTable, n int) {
+	for _, s := range p.slots {
+		s.used = false
+	}
+	p.assign = p.assign[:0]
+	for i := 1; i <= n; i++ {
+		v := list.RawGetInt(i)
+		var got *goalSlot
+		if _, isTable := v.(*lua.LTable); isTable {
+			for _, s := range p.slots {
+				if !s.used && s.src == v {
+					got = s
+					break
+				}
+			}
+		}
+		if got != nil {
+			got.used = true
+		}
+		p.assign = append(p.assign, got)
+	}
+	next := 0
+	for i, s := range p.assign {
+		if s != nil {
+			continue
+		}
+		for ; ; next++ {
+			c := p.slot(next)
+			if !c.used && c != p.running {
+				c.used = true
+				p.assign[i] = c
+				break
+			}
+		}
+	}
 }
 
 // slot returns goal slot i, growing the pool.
@@ -218,6 +266,12 @@ func (p *provider) PlanFailed(goal *goap.Goal, err error) {
 // PlanFound implements goap.DataProvider: PlanFound(goal, plan, cost).
 func (p *provider) PlanFound(goal *goap.Goal, plan goap.Plan) {
 	p.found++
+	p.running = nil
+	for _, s := range p.slots {
+		if &s.goal == goal {
+			p.running = s
+		}
+	}
 	if fn := p.fn(pFound); fn != nil {
 		p.lib.call(fn, 0, p.self, p.goalValue(goal), p.lib.planTable(plan), lua.LNumber(plan.Cost))
 	}
@@ -236,6 +290,14 @@ func (p *provider) PlanAborted(aborter *goap.Action) {
 	p.aborted++
 	if fn := p.fn(pAborted); fn != nil {
 		p.lib.call(fn, 0, p.self, selfOf(aborter))
+	}
+}
+
+// PlanInterrupted implements goap.InterruptListener:
+// PlanInterrupted(goal, byGoal).
+func (p *provider) PlanInterrupted(goal, by *goap.Goal) {
+	if fn := p.fn(pInterrupted); fn != nil {
+		p.lib.call(fn, 0, p.self, p.goalValue(goal), p.goalValue(by))
 	}
 }
 

@@ -1,13 +1,10 @@
-// Package luaclass reads the class chains of Lua tables written in the
-// class style of the Lua behavior-tree series:
-//
-//	function X:New() local o = {}; setmetatable(o, self); self.__index = self; return o end
-//
-// where an instance's class is its metatable (or that metatable's
-// __index), and a class's base class is found the same way.
 package luaclass
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	"iter"
+
+	lua "github.com/yuin/gopher-lua"
+)
 
 // MaxDepth bounds chain walks, against cycles of metatables.
 const MaxDepth = 64
@@ -29,13 +26,25 @@ func Of(tbl *lua.LTable) *lua.LTable {
 	return mt
 }
 
+// Chain yields tbl, then its class, its class's base class and so on (see
+// Of), at most MaxDepth tables.
+func Chain(tbl *lua.LTable) iter.Seq[*lua.LTable] {
+	return func(yield func(*lua.LTable) bool) {
+		for cur, n := tbl, 0; cur != nil && n < MaxDepth; n++ {
+			if !yield(cur) {
+				return
+			}
+			cur = Of(cur)
+		}
+	}
+}
+
 // Derives reports whether class is tbl itself or on tbl's class chain.
 func Derives(tbl, class *lua.LTable) bool {
-	for cur, n := tbl, 0; cur != nil && n < MaxDepth; n++ {
+	for cur := range Chain(tbl) {
 		if cur == class {
 			return true
 		}
-		cur = Of(cur)
 	}
 	return false
 }

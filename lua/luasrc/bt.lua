@@ -15,43 +15,10 @@
 ---@field Running BTStatus 3: the run goes on next tick
 BTTaskStatus = BTTaskStatus
 
----Base of every task. Override the lifecycle methods in a derived class;
----the Go core calls them: OnAwake once, OnStart when a run begins, OnUpdate
----every tick (return a BTTaskStatus), OnEnd when the run ends or a parent
----ends it early, OnReset on reset.
----@class BTTask
----@field name string? display name (paths, traces, errors)
----@field index integer 1-based position under the parent (set by AddChild)
----@field layer integer depth in the tree (set by AddChild)
----@field parent BTParentTask? the parent task (set by AddChild)
----@field root BTTask? the root task, when the parent knows it
----@field New fun(self: BTTask, ...): BTTask make an instance (or a subclass)
----@field OnAwake fun(self: BTTask)
----@field OnStart fun(self: BTTask)
----@field OnUpdate fun(self: BTTask): BTStatus called from a Lua composite it runs a whole tick of the child (start, update, end)
----@field OnEnd fun(self: BTTask)
----@field OnReset fun(self: BTTask)
----@field Tick fun(self: BTTask): BTStatus one tick with the lifecycle
----@field GetStatus fun(self: BTTask): BTStatus status of the last tick
----@field IsStarted fun(self: BTTask): boolean whether a run is under way
----@field GetPath fun(self: BTTask): string path in the tree, e.g. "Tree/BTSequence[0]/Attack[1]"
----@field GetVariable fun(self: BTTask, name: string): any read a variable of the task's tree (falls back to the global variables)
----@field SetVariable fun(self: BTTask, name: string, value: any) write a variable of the task's tree (nil deletes)
----@field Render fun(self: BTTask): string the subtree as indented text: name (class) last status
----@field GetTime fun(self: BTTask): number the clock of the task's tree, seconds (0 before it runs in a tree)
----@field GetTickCount fun(self: BTTask): integer how many times the task's tree has ticked
----@field GetPriority (fun(self: BTTask): number)? define it to rank the task under a BTPrioritySelector (read when the selector starts)
----@field GetUtility (fun(self: BTTask): number)? define it to score the task under a BTUtilitySelector (read every tick)
-BTTask = BTTask
 
----A task with children: Composites and Decorators.
----@class BTParentTask: BTTask
----@field childTasks BTTask[] the children, in order (filled by AddChild)
----@field currentChildIndex integer index of the child run last (series' GetNextChild)
----@field currentChildTask BTTask? the child being run by a Lua composite
----@field AddChild fun(self: BTParentTask, task: BTTask) errors on a non-task, on the task itself or an ancestor, on a task that has a parent already
----@field GetChildCount fun(self: BTParentTask): integer
-BTParentTask = BTParentTask
+-- The task classes (BTTask, BTParentTask, BTSequence, ...) are annotated
+-- in bt_classes.lua, generated from their Go declarations; their methods
+-- written in Lua follow.
 
 ---Whether the task has any child.
 ---@return boolean
@@ -87,103 +54,6 @@ end
 ---@field Both integer 3: Self and LowerPriority
 BTAbortType = BTAbortType
 
----A composite. A Lua class derived from it defines OnUpdate and ticks its
----children itself, or Behavior Designer's ParentTask protocol: CanExecute()
----and optionally CurrentChildIndex() (1-based), OnChildStarted(index),
----OnChildExecuted(index, status), OverrideStatus(status),
----OnConditionalAbort(index).
----@class BTComposite: BTParentTask
----@field AddCondition fun(self: BTComposite, cond: function|BTPrecondition) a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design)
----@field SetAbortType fun(self: BTComposite, abort: integer) a BTAbortType value; set it before the composite runs
-BTComposite = BTComposite
----Takes exactly one child (AddChild); a built-in decorator ticked without it is an error naming the line that made it.
----@class BTDecorator: BTParentTask
-BTDecorator = BTDecorator
----@class BTAction: BTTask
-BTAction = BTAction
----@class BTConditional: BTTask
-BTConditional = BTConditional
----Runs children in order until one fails; Success goes on in the same tick.
----@class BTSequence: BTComposite
-BTSequence = BTSequence
----Runs children in order until one succeeds.
----@class BTSelector: BTComposite
-BTSelector = BTSelector
----Ticks every unfinished child each tick; fails at the first Failure.
----@class BTParallel: BTComposite
-BTParallel = BTParallel
----Succeeds on the first child success and ends the others; fails when all failed.
----@class BTParallelSelector: BTComposite
-BTParallelSelector = BTParallelSelector
----Ends with the status of the first child to finish, ending the others.
----@class BTParallelComplete: BTComposite
-BTParallelComplete = BTParallelComplete
----A Sequence in a random order drawn at each run: BTRandomSequence:New(seed?, weights?).
----@class BTRandomSequence: BTComposite
-BTRandomSequence = BTRandomSequence
----A Selector in a random order drawn at each run: BTRandomSelector:New(seed?, weights?).
----@class BTRandomSelector: BTComposite
-BTRandomSelector = BTRandomSelector
----A Selector over its children ordered by GetPriority(), highest first.
----@class BTPrioritySelector: BTComposite
-BTPrioritySelector = BTPrioritySelector
----Runs the child with the highest GetUtility(), re-evaluated every tick.
----@class BTUtilitySelector: BTComposite
-BTUtilitySelector = BTUtilitySelector
----Success becomes Failure and Failure Success.
----@class BTInverter: BTDecorator
-BTInverter = BTInverter
----Runs its child count times (BTRepeater:New(count, endOnFailure)); no count or 0: forever.
----@class BTRepeater: BTDecorator
-BTRepeater = BTRepeater
----Runs its child until it succeeds: BTUntilSuccess:New(maxAttempts?).
----@class BTUntilSuccess: BTDecorator
-BTUntilSuccess = BTUntilSuccess
----Runs its child until it fails: BTUntilFailure:New(maxSuccesses?).
----@class BTUntilFailure: BTDecorator
-BTUntilFailure = BTUntilFailure
----Always succeeds once the child ends.
----@class BTReturnSuccess: BTDecorator
-BTReturnSuccess = BTReturnSuccess
----Always fails once the child ends.
----@class BTReturnFailure: BTDecorator
-BTReturnFailure = BTReturnFailure
----Holds the child's result for a cooldown: BTCooldown:New(seconds); seconds is required.
----@class BTCooldown: BTDecorator
-BTCooldown = BTCooldown
----Fails the child when it runs longer than BTTimeout:New(seconds); seconds is required.
----@class BTTimeout: BTDecorator
-BTTimeout = BTTimeout
----Can be interrupted by a BTPerformInterruption.
----@class BTInterrupt: BTDecorator
-BTInterrupt = BTInterrupt
----Ends the given BTInterrupts with a status: BTPerformInterruption:New(status, interrupt...).
----@class BTPerformInterruption: BTAction
-BTPerformInterruption = BTPerformInterruption
----Runs its child while a conditional task holds: BTConditionalEvaluator:New(conditionTask, reevaluate?).
----@class BTConditionalEvaluator: BTDecorator
-BTConditionalEvaluator = BTConditionalEvaluator
----Running until the tree clock has advanced by BTWait:New(seconds), or by a random time: BTWait:New(min, max, seed?). The seconds are required.
----@class BTWait: BTAction
-BTWait = BTWait
----Always Running.
----@class BTIdle: BTAction
-BTIdle = BTIdle
----A conditional from a function: BTCondition:New(function(task) return ok end). BTCondition:New() makes a class: define OnUpdate in it.
----@class BTCondition: BTConditional
-BTCondition = BTCondition
----An action whose body runs as a coroutine across ticks: BTCoroutine:New(function(task) ... end).
----Yield a BTTaskStatus (or nothing: Running) each tick; return to succeed.
----A yield inside pcall or xpcall raises "attempt to yield across metamethod/C-call boundary" (PUC Lua 5.1).
----@class BTCoroutine: BTAction
-BTCoroutine = BTCoroutine
-
----Prints its message and succeeds: BTLog:New("hello world!").
----@class BTLog: BTAction
-BTLog = BTLog
----Runs a function each tick: BTActionUniversal:New(owner, fn); fn(owner) returns a BTTaskStatus. BTActionUniversal:New() makes a class: define OnUpdate in it.
----@class BTActionUniversal: BTAction
-BTActionUniversal = BTActionUniversal
 
 ---Task execution types (Behavior Designer's): whether BTRepeater,
 ---BTUntilSuccess and BTUntilFailure may run their child again within one
@@ -261,10 +131,18 @@ end
 ---The module require("bt"): the classes without their BT prefix
 ---(bt.Sequence, bt.TaskStatus, ...) and the global variables, the scope
 ---behind every tree's blackboard.
----@class btmodule
+---@class btmodule: btclasses
+---@field Status BTTaskStatus
+---@field AbortType BTAbortType
+---@field ExecutionType BTExecutionType
+---@field BehaviorTree BTBehaviorTree
+---@field Precondition BTPrecondition
+---@field PreconditionNOT BTPreconditionNOT
 ---@field GetGlobalVariable fun(name: string): any
 ---@field SetGlobalVariable fun(name: string, value: any) nil deletes
 
+---@type btmodule
 local bt = require("bt")
 bt.Precondition = BTPrecondition
 bt.PreconditionNOT = BTPreconditionNOT
+return bt

@@ -1,7 +1,9 @@
--- btlua BTAI builder: LuaLS annotations for the BT and BTState globals
--- that the Go binding (lua/btailib) creates, after BTAI.cs of Unity's 2D
+-- btlua BTAI builder: LuaLS annotations for require("btai") and for the
+-- BT and BTState globals that the Go binding (lua/btailib) creates when
+-- the host opens BTAI as globals (btlua does), after BTAI.cs of Unity's 2D
 -- Game Kit. This file has no behaviour of its own; it runs at startup.
 --
+--   local BT = require("btai")
 --   local root = BT.Root()
 --   root:OpenBranch(
 --       BT.If(TestVisibleTarget):OpenBranch(BT.Call(Aim), BT.Call(Shoot)),
@@ -46,8 +48,10 @@ BTState = BTState
 ---@field IsTerminated fun(self: BTRoot): boolean
 
 ---The node factories (BTAI's static class BT), the clock and the random
----source. BT.X(...) and BT:X(...) both work.
+---source: require("btai"), and the global BT. BT.X(...) and BT:X(...) both
+---work.
 ---@class BTFactory
+---@field State BTStateTable the states (the global BTState)
 ---@field Root fun(): BTRoot
 ---@field Sequence fun(): BTBranch one child per tick; Failure or Abort of a child restarts it
 ---@field Selector fun(shuffle: boolean?): BTBranch one child per tick until one succeeds; with shuffle the children are shuffled at the start of each run
@@ -71,3 +75,7 @@ BTState = BTState
 ---@field Time fun(): number the clock in seconds: the time of the tree ticking the root (Unity's Time.time)
 ---@field Frame fun(): integer the tick number of the tree ticking the root (Unity's Time.frameCount)
 BT = BT
+
+---@type BTFactory
+local btai = require("btai")
+return btai

@@ -29,9 +29,11 @@ local goap = require("goap")
 ---@alias goap.State table<string, goap.Value>
 
 ---One condition: {key, value} (key == value) or {key, op, value} with op
----"==", "~=" (or "!="), "<", "<=", ">", ">=" (ordering needs a number).
+---"==", "~=" (or "!="), "<", "<=", ">", ">=" (ordering needs a number),
+---or "exists" with true (the key must be present) or false (absent).
 ---A key missing from the state reads as false, 0 or "" (the zero of the
----condition value's type).
+---condition value's type): {pos = 0} holds on a state without pos; use
+---{"pos", "exists", true} to require it.
 ---@alias goap.Condition [string, goap.Value] | [string, string, goap.Value]
 
 ---Conditions: {key = value, ...} (each key == value; keys are sorted) and/or
@@ -40,6 +42,8 @@ local goap = require("goap")
 
 ---Effects: {key = value, ...} (set) and/or a list of {key, value} (set) or
 ---{key, "+", n} / {key, "-", n} (add or subtract; a missing key counts as 0).
+---List entries apply in order, then named keys. A key both named and in a
+---list entry is an error (a Lua table keeps no order between the two forms).
 ---@alias goap.Effects table
 
 ---A read-only view of the state being planned from, handed to cost and
@@ -88,6 +92,7 @@ local goap = require("goap")
 ---@field Perform fun(self: goap.Action, agent: any): boolean hook: one tick of the step; false aborts the plan
 ---@field CheckProceduralPrecondition fun(self: goap.Action, agent: any): boolean hook: whether the action can be planned with now; may set self.target
 ---@field CheckProcedualPrecondition fun(self: goap.Action, agent: any): boolean? hook: the seed's spelling of CheckProceduralPrecondition
+---@field CanInterrupt fun(self: goap.Action, agent: any): boolean hook: whether the started step may be ended now by a higher-priority goal (default false: it runs to completion)
 ---@field RequiresInRange fun(self: goap.Action): boolean hook: the seed's method form of requiresInRange
 local Action = goap.Action
 
@@ -102,15 +107,34 @@ local Action = goap.Action
 ---Cheapest-plan A* search (replaces the seed's exhaustive Planer).
 ---@class goap.Planner
 ---@field New fun(self: goap.Planner, opts: goap.PlannerOptions?): goap.Planner
----@field Plan fun(self: goap.Planner, start: goap.State, goal: goap.Conditions, actions: goap.Action[]): (goap.Action[]?, number|string, string?) plans with the actions as given (no Reset, no CheckProceduralPrecondition); returns the plan (a list of the action tables, possibly repeating one; empty when the goal already holds) and its cost, or nil, the error message and "noplan" or "budget"; bad input raises an error naming the value
+---@field Plan fun(self: goap.Planner, start: goap.State, goal: goap.Conditions, actions: goap.Action[]): (goap.Action[]?, goap.PlanInfo|goap.PlanErr) plans with the actions as given (no Reset, no CheckProceduralPrecondition); returns the plan (a list of the action tables, possibly repeating one; empty when the goal already holds) and a goap.PlanInfo, or nil and a goap.PlanErr; bad input raises an error naming the value
+---@field PlanGoals fun(self: goap.Planner, start: goap.State, goals: goap.Goal[], actions: goap.Action[]): (goap.Action[]?, goap.PlanInfo|goap.PlanErr) plans for the highest-priority unmet achievable goal, as the agent does (info.goal names it); nil, err for the highest-priority failure (a budget failure first)
 ---@field Explain fun(self: goap.Planner): string the planner's account of the last Plan call ("" before the first)
 local Planner = goap.Planner
+
+---@class goap.PlanInfo
+---@field cost number total cost of the plan
+---@field satisfied boolean the goal already held (empty plan)
+---@field expanded integer nodes expanded by the search
+---@field visited integer distinct states generated
+---@field goal string? PlanGoals only: the name of the goal planned for
+
+---@class goap.PlanErr
+---@field kind "noplan"|"budget" unreachable, or a budget ran out
+---@field reason string what went wrong, e.g. "node budget of 3 expansions reached"
+---@field limit "nodes"|"time"|"bytes"|nil the budget that ran out
+---@field message string the whole error text
+---@field expanded integer nodes expanded before the failure
+---@field visited integer distinct states generated before the failure
 
 ---@class goap.PlannerOptions
 ---@field maxNodes integer? node budget per Plan call (default 100000); exceeding it fails with "budget", never a partial plan
 ---@field trace boolean? record every expansion for Explain (slower)
 ---@field traceLimit integer? cap on trace lines (default 500)
 ---@field disableHeuristic boolean? uniform-cost search (h = 0)
+---@field maxBytes integer? memory budget in bytes (default 64 MiB); exceeding it fails with "budget", limit "bytes"
+---@field maxTimeMs integer? time budget in milliseconds (default 1000); exceeding it fails with "budget", limit "time"
+---@field weight number? >= 1; above 1 weighted A*: faster, cost <= weight * optimal
 
 ---A goal returned by a provider's Goals(): higher priority first, ties in
 ---list order. A bare conditions table (no conditions field) is a goal with
@@ -132,6 +156,7 @@ local Planner = goap.Planner
 ---@field ActionsFinished fun(self: goap.Provider)? every action of the plan completed
 ---@field PlanAborted fun(self: goap.Provider, action: goap.Action)? the plan was abandoned because of action (exactly once per plan)
 ---@field MoveAgent fun(self: goap.Provider, action: goap.Action): boolean move one tick towards action.target; true once in range
+---@field PlanInterrupted fun(self: goap.Provider, goal: table, byGoal: table)? the plan for goal was ended at a safe point because byGoal's priority rose above it
 
 ---One character's planning and acting loop: Idle (plan) -> PerformAction
 ---<-> MoveTo, one state per Update (tick). Idle reads the state and goals,
@@ -143,6 +168,17 @@ local Planner = goap.Planner
 ---action needs range and is not in range, else calls Perform; a false
 ---Perform or a lost target calls PlanAborted once and goes Idle. MoveTo
 ---calls MoveAgent each tick until it returns true.
+---
+---Interrupts: while a plan runs, every priorityCheckTicks ticks (default 10)
+---and on the tick after WorldChanged(), the agent re-reads the state and the
+---goals; an unmet goal whose priority is now strictly above the running
+---goal's (one that failed to plan when the running goal was chosen must have
+---risen above its priority then) ends the plan at the next safe point:
+---between two actions (the current one done, the next not yet started), or
+---inside a started action on a tick its CanInterrupt(agent) returns true
+---(default false). The interrupted action is Reset, the provider's
+---PlanInterrupted(goal, byGoal) is called, and the agent plans again on the
+---next tick.
 ---@class goap.Agent
 ---@field provider goap.Provider
 ---@field owner any passed to CheckProceduralPrecondition and Perform as agent
@@ -154,6 +190,8 @@ local Planner = goap.Planner
 ---@field Remaining fun(self: goap.Agent): goap.Action[] the actions of the plan not yet completed, current first
 ---@field Goal fun(self: goap.Agent): table? the goal table of the current plan, as the provider returned it
 ---@field Replan fun(self: goap.Agent) drop the plan without calling the provider; plan on the next Update (no backoff)
+---@field WorldChanged fun(self: goap.Agent) the state or blackboard the priorities read changed: re-read them on the next tick (and end an idle backoff)
+---@field Interrupting fun(self: goap.Agent): table? the goal table that will end the plan at the next safe point, or nil
 ---@field BackoffTicks fun(self: goap.Agent): integer ticks Idle will still skip before planning
 ---@field AddAction fun(self: goap.Agent, action: goap.Action)
 ---@field RemoveAction fun(self: goap.Agent, action: goap.Action)
@@ -164,6 +202,7 @@ local Agent = goap.Agent
 ---@field maxNodes integer? planner node budget
 ---@field backoffInitial integer? ticks skipped after the first failed round (default 2; negative: no backoff)
 ---@field backoffMax integer? cap of the doubling backoff, in ticks (default 64)
+---@field priorityCheckTicks integer? how often, in ticks of a running plan, goal priorities are re-read for interrupts (default 10; negative: only after WorldChanged)
 
 ---A behavior-tree task running a GOAP agent, one agent tick per tree tick:
 ---BTGoapAgentTask:New(agent, name?) (also bt.GoapAgentTask). A run is one
@@ -310,3 +349,5 @@ function FSM:Update(owner)
     end
     return true
 end
+
+return goap

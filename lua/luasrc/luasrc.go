@@ -6,12 +6,19 @@ package luasrc
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 
 	lua "github.com/yuin/gopher-lua"
 )
 
+//go:generate go run ./gen
+
 //go:embed *.lua
 var files embed.FS
+
+// Files returns the embedded Lua sources (bt.lua, bt_classes.lua,
+// btai.lua, goap.lua), which are also the LuaLS stubs of the libraries.
+func Files() fs.FS { return files }
 
 // Source returns the text of the embedded file name ("bt.lua").
 func Source(name string) ([]byte, error) { return files.ReadFile(name) }

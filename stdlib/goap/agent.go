@@ -46,6 +46,31 @@ const (
 //     sets action.InRange and pops back to PerformAction (which performs on
 //     the next tick). An action whose Target became nil aborts as above.
 //
+// Interrupts: while a plan runs (PerformAction or MoveTo), every
+// PriorityCheckTicks ticks, and on the tick after WorldChanged, the agent
+// re-reads the world state and the goals (GetWorldState, Goals) and their
+// priorities. If an unmet goal's priority is now strictly above the running
+// goal's (ties never interrupt; a goal that failed to plan in the round
+// that chose the running goal counts only once its priority rose above what
+// it was then), the interrupt is pending (Interrupting) until the next safe
+// point, where the agent ends the plan: the started action, if any, is
+// Reset, InterruptListener.PlanInterrupted is called if the Provider
+// implements it, and the agent goes Idle and plans on the next tick without
+// backoff (by then-current priorities). A later check that finds no higher
+// goal cancels a pending interrupt. Safe points:
+//
+//   - between two actions: in PerformAction, after the front action
+//     completed (IsDone) and before the next one starts (its first MoveTo
+//     tick or first Perform); a plan whose last action completed finishes
+//     instead (ActionsFinished);
+//   - inside a started action, on any tick it is moving or performing, if
+//     its Behavior implements Interruptible and CanInterrupt returns true.
+//
+// The Observer, if set, receives every event (goal chosen, plan made or
+// failed, action started and ended, plan finished, aborted or interrupted,
+// FSM state pushed and popped); Snapshot returns the agent's state as plain
+// data for an inspector.
+//
 // One Update is one tick: exactly one state's Update runs, and a transition
 // takes effect on the next tick. Exported fields may be changed between
 // Updates. An Agent is not safe for concurrent use.
@@ -65,6 +90,12 @@ type Agent struct {
 	BackoffInitial int
 	// BackoffMax caps the doubling backoff, in ticks (0: DefaultBackoffMax).
 	BackoffMax int
+	// PriorityCheckTicks is how often, in ticks of a running plan, the goals'
+	// priorities are re-read for interrupts (0: DefaultPriorityCheckTicks;
+	// negative: only after WorldChanged).
+	PriorityCheckTicks int
+	// Observer, if set, receives the agent's events (nil: none, no cost).
+	Observer AgentObserver
 
 	machine  fsm.FSM
 	idle     *fsm.Funcs
@@ -77,6 +108,15 @@ type Agent struct {
 	wait     int
 	usable   []*Action
 	ranked   []rankedGoal
+
+	goalPrio    float64      // the running goal's priority when it was chosen
+	failed      []rankedGoal // goals that failed in the round that made the plan
+	started     bool         // the front action has started (moved or performed)
+	sinceCheck  int          // ticks of the running plan since priorities were read
+	changed     bool         // WorldChanged was called
+	pending     *Goal        // the goal that interrupts at the next safe point
+	pendingPrio float64
+	lastRun     PlannerRun
 }
 
 type rankedGoal struct {
@@ -129,6 +169,9 @@ func (ag *Agent) BackoffTicks() int { return ag.wait }
 // the world changed in a way the plan cannot survive.
 func (ag *Agent) Replan() {
 	ag.failures, ag.wait = 0, 0
+	if len(ag.queue) > 0 {
+		ag.endAction(ag.queue[0], EndDropped)
+	}
 	ag.toIdle()
 	ag.dropPlan()
 }
@@ -142,8 +185,31 @@ func (ag *Agent) owner() any {
 
 // toIdle makes Idle the only state on the FSM.
 func (ag *Agent) toIdle() {
-	ag.machine.Clear()
-	ag.machine.PushState(ag.idle)
+	if ag.machine.Len() == 1 && ag.machine.Top() == ag.idle {
+		return
+	}
+	for ag.machine.Len() > 0 {
+		ag.popState()
+	}
+	ag.pushState(ag.idle)
+}
+
+// pushState pushes s and reports it to the observer.
+func (ag *Agent) pushState(s *fsm.Funcs) {
+	ag.machine.PushState(s)
+	ag.emit(AgentEvent{Kind: EventStatePushed, State: s.StateName})
+}
+
+// popState pops the top state and reports it to the observer.
+func (ag *Agent) popState() {
+	s := ag.machine.PopState()
+	ag.emit(AgentEvent{Kind: EventStatePopped, State: fsm.StateName(s)})
+}
+
+// replaceState pops the top state and pushes s, reporting both.
+func (ag *Agent) replaceState(s *fsm.Funcs) {
+	ag.popState()
+	ag.pushState(s)
 }
 
 // dropPlan forgets the current plan.
@@ -152,6 +218,30 @@ func (ag *Agent) dropPlan() {
 	ag.queue = ag.queue[:0]
 	ag.goal = nil
 	ag.plan = Plan{}
+	ag.started = false
+	ag.pending = nil
+	ag.changed = false
+	ag.sinceCheck = 0
+}
+
+// step returns the index in the plan of the front action.
+func (ag *Agent) step() int { return len(ag.plan.Actions) - len(ag.queue) }
+
+// startAction marks the front action a started (once per step).
+func (ag *Agent) startAction(a *Action) {
+	if !ag.started {
+		ag.started = true
+		ag.emit(AgentEvent{Kind: EventActionStarted, Goal: ag.goal, Action: a, Index: ag.step()})
+	}
+}
+
+// endAction reports the end of the started front action a.
+func (ag *Agent) endAction(a *Action, how ActionEnd) {
+	if !ag.started {
+		return
+	}
+	ag.emit(AgentEvent{Kind: EventActionEnded, Goal: ag.goal, Action: a, Index: ag.step(), End: how})
+	ag.started = false
 }
 
 func (ag *Agent) backoff() {
@@ -172,6 +262,7 @@ func (ag *Agent) backoff() {
 }
 
 func (ag *Agent) idleUpdate() {
+	ag.changed = false
 	if ag.wait > 0 {
 		ag.wait--
 		return
@@ -208,9 +299,13 @@ func (ag *Agent) idleUpdate() {
 	if ag.Planner == nil {
 		ag.Planner = &Planner{}
 	}
+	ag.failed = ag.failed[:0]
 	for _, r := range ag.ranked {
-		plan, err := ag.Planner.Plan(ws, r.goal, ag.usable)
+		ag.emit(AgentEvent{Kind: EventGoalChosen, Goal: r.goal, Priority: r.prio})
+		plan, err := ag.runPlanner(ws, r.goal)
 		if err != nil {
+			ag.failed = append(ag.failed, r)
+			ag.emit(AgentEvent{Kind: EventPlanFailed, Goal: r.goal, Err: err})
 			ag.Provider.PlanFailed(r.goal, err)
 			continue
 		}
@@ -218,9 +313,11 @@ func (ag *Agent) idleUpdate() {
 			continue // met after all; nothing to execute
 		}
 		ag.failures, ag.wait = 0, 0
-		ag.goal, ag.plan = r.goal, plan
+		ag.goal, ag.plan, ag.goalPrio = r.goal, plan, r.prio
 		ag.queue = append(ag.queue[:0], plan.Actions...)
-		ag.machine.ReplaceState(ag.perform)
+		ag.started, ag.pending, ag.changed, ag.sinceCheck = false, nil, false, 0
+		ag.replaceState(ag.perform)
+		ag.emit(AgentEvent{Kind: EventPlanMade, Goal: r.goal, Plan: plan})
 		ag.Provider.PlanFound(r.goal, plan)
 		return
 	}
@@ -230,6 +327,7 @@ func (ag *Agent) idleUpdate() {
 // finish ends a completed plan; Goal() is still set during the callback.
 func (ag *Agent) finish() {
 	ag.toIdle()
+	ag.emit(AgentEvent{Kind: EventPlanFinished, Goal: ag.goal})
 	ag.Provider.ActionsFinished()
 	ag.dropPlan()
 }
@@ -237,7 +335,9 @@ func (ag *Agent) finish() {
 // abort abandons the plan because of a (PlanAborted exactly once), goes
 // Idle and, if backoff is set, engages the planning backoff.
 func (ag *Agent) abort(a *Action, backoff bool) {
+	ag.endAction(a, EndAborted)
 	ag.toIdle()
+	ag.emit(AgentEvent{Kind: EventPlanAborted, Goal: ag.goal, Action: a})
 	ag.Provider.PlanAborted(a)
 	ag.dropPlan()
 	if backoff {
@@ -253,6 +353,7 @@ func (ag *Agent) performUpdate() {
 	a := ag.queue[0]
 	if a.IsDone() {
 		a.Reset()
+		ag.endAction(a, EndDone)
 		ag.queue[0] = nil
 		ag.queue = ag.queue[1:]
 		if len(ag.queue) == 0 {
@@ -261,16 +362,23 @@ func (ag *Agent) performUpdate() {
 		}
 		a = ag.queue[0]
 	}
+	ag.watchPriorities()
+	if ag.pending != nil && ag.canInterrupt(a) {
+		ag.interrupt(a)
+		return
+	}
 	if a.RequiresInRange {
 		if a.Target == nil {
 			ag.abort(a, true)
 			return
 		}
 		if !a.InRange {
-			ag.machine.PushState(ag.moveTo)
+			ag.startAction(a)
+			ag.pushState(ag.moveTo)
 			return
 		}
 	}
+	ag.startAction(a)
 	if !a.Perform(ag.owner()) {
 		ag.abort(a, false)
 	}
@@ -278,7 +386,7 @@ func (ag *Agent) performUpdate() {
 
 func (ag *Agent) moveToUpdate() {
 	if len(ag.queue) == 0 {
-		ag.machine.PopState()
+		ag.popState()
 		return
 	}
 	a := ag.queue[0]
@@ -286,8 +394,13 @@ func (ag *Agent) moveToUpdate() {
 		ag.abort(a, true)
 		return
 	}
+	ag.watchPriorities()
+	if ag.pending != nil && ag.canInterrupt(a) {
+		ag.interrupt(a)
+		return
+	}
 	if ag.Provider.MoveAgent(a) {
 		a.InRange = true
-		ag.machine.PopState()
+		ag.popState()
 	}
 }

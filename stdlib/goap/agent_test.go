@@ -34,6 +34,9 @@ func (s *scripted) PlanFound(g *Goal, p Plan) {
 }
 func (s *scripted) ActionsFinished()      { s.calls = append(s.calls, "ActionsFinished") }
 func (s *scripted) PlanAborted(a *Action) { s.calls = append(s.calls, "PlanAborted "+a.Name) }
+func (s *scripted) PlanInterrupted(g, by *Goal) {
+	s.calls = append(s.calls, "PlanInterrupted "+g.Name+" by "+by.Name)
+}
 func (s *scripted) MoveAgent(a *Action) bool {
 	ok := true
 	if len(s.moves) > 0 {

@@ -21,12 +21,14 @@ type Behavior interface {
 // BehaviorFuncs is a Behavior built from optional functions (easy to fill
 // from a script table). Defaults for nil functions: OnReset does nothing,
 // OnIsDone reports whether a Perform has succeeded since the last Reset,
-// OnCheck and OnPerform return true.
+// OnCheck and OnPerform return true, OnCanInterrupt returns false (a
+// started step is not interrupted).
 type BehaviorFuncs struct {
-	OnReset   func(a *Action)                 // Behavior.Reset
-	OnIsDone  func(a *Action) bool            // Behavior.IsDone
-	OnCheck   func(a *Action, agent any) bool // Behavior.CheckProceduralPrecondition
-	OnPerform func(a *Action, agent any) bool // Behavior.Perform
+	OnReset        func(a *Action)                 // Behavior.Reset
+	OnIsDone       func(a *Action) bool            // Behavior.IsDone
+	OnCheck        func(a *Action, agent any) bool // Behavior.CheckProceduralPrecondition
+	OnPerform      func(a *Action, agent any) bool // Behavior.Perform
+	OnCanInterrupt func(a *Action, agent any) bool // Interruptible.CanInterrupt
 }
 
 // Reset calls OnReset if set.
@@ -58,4 +60,12 @@ func (b *BehaviorFuncs) Perform(a *Action, agent any) bool {
 		return b.OnPerform(a, agent)
 	}
 	return true
+}
+
+// CanInterrupt calls OnCanInterrupt, or returns false.
+func (b *BehaviorFuncs) CanInterrupt(a *Action, agent any) bool {
+	if b.OnCanInterrupt != nil {
+		return b.OnCanInterrupt(a, agent)
+	}
+	return false
 }

@@ -60,6 +60,9 @@ func (c *cCond) holds(st []slot) bool { return c.holdsValue(st[c.key]) }
 
 // holdsValue evaluates the condition on the value v of its key.
 func (c *cCond) holdsValue(v slot) bool {
+	if c.op == OpExists {
+		return (v.kind != KindNone) == (c.val.bits != 0)
+	}
 	if v.kind == KindNone {
 		v = slot{kind: c.val.kind}
 	}
@@ -118,7 +121,20 @@ func (p *Planner) keyID(key string, intern bool) int32 {
 	p.keyNames = append(p.keyNames, key)
 	p.keyKind = append(p.keyKind, KindNone)
 	p.keyAdd = append(p.keyAdd, false)
+	p.keyPresence = append(p.keyPresence, false)
 	return id
+}
+
+// noteCondKind interns the key of condition c and records the kind it
+// compares with; a presence test (OpExists) records that the key's absence
+// matters instead (it is then not zero-filled, see compile).
+func (p *Planner) noteCondKind(c Condition) {
+	id := p.keyID(c.Key, true)
+	if c.Op == OpExists {
+		p.keyPresence[id] = true
+		return
+	}
+	p.noteKind(id, c.Value.kind)
 }
 
 // noteKind records that key id can hold kind k.
@@ -177,6 +193,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	p.keyNames = p.keyNames[:0]
 	p.keyKind = p.keyKind[:0]
 	p.keyAdd = p.keyAdd[:0]
+	p.keyPresence = p.keyPresence[:0]
 	p.strVals = p.strVals[:0]
 	p.encode(Str("")) // string id 0 is "", the zero string
 	p.acts = p.acts[:0]
@@ -217,7 +234,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		if err := c.validate(); err != nil {
 			return err.Error(), ErrInvalid
 		}
-		p.noteKind(p.keyID(c.Key, true), c.Value.kind)
+		p.noteCondKind(c)
 	}
 	p.markRelevant(actions, allKeys)
 	for i, a := range actions {
@@ -225,7 +242,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 			continue
 		}
 		for _, c := range a.Preconditions {
-			p.noteKind(p.keyID(c.Key, true), c.Value.kind)
+			p.noteCondKind(c)
 		}
 	}
 	for i, a := range actions {
@@ -263,7 +280,8 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 
 	// Start state. A missing key whose every use has one kind reads exactly
 	// like that kind's zero, so it is stored as the zero: states that differ
-	// only by "missing" vs "zero" are the same search state.
+	// only by "missing" vs "zero" are the same search state (unless a
+	// presence condition reads the key).
 	p.k = len(p.keyNames)
 	p.start = slices.Grow(p.start[:0], p.k)[:p.k]
 	clear(p.start)
@@ -275,7 +293,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		}
 	}
 	for id, k := range p.keyKind {
-		if p.start[id].kind == KindNone && k != kindMixed && k != KindNone {
+		if p.start[id].kind == KindNone && k != kindMixed && k != KindNone && !p.keyPresence[id] {
 			p.start[id] = slot{kind: k}
 		}
 	}
@@ -332,6 +350,8 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	}
 	p.computeHeuristic()
 	p.compileHmax()
+	p.compileLP()
+	p.compileDominance(allKeys)
 	return "", nil
 }
 

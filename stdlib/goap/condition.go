@@ -14,9 +14,14 @@ const (
 	OpLe           // <=
 	OpGt           // >
 	OpGe           // >=
+	// OpExists tests presence, not value: with Value Bool(true) the key
+	// must be present in the state (any kind, any value), with Bool(false)
+	// absent. It is the way to require a key that the zero-value rule
+	// (see Condition) would otherwise read as present.
+	OpExists
 )
 
-var opNames = [...]string{"==", "!=", "<", "<=", ">", ">="}
+var opNames = [...]string{"==", "!=", "<", "<=", ">", ">=", "exists"}
 
 // String returns the operator's symbol, e.g. ">=".
 func (o Op) String() string {
@@ -26,7 +31,8 @@ func (o Op) String() string {
 	return fmt.Sprintf("Op(%d)", uint8(o))
 }
 
-// ParseOp parses "==", "!=", "~=", "<", "<=", ">", ">=" (and "=" as "==").
+// ParseOp parses "==", "!=", "~=", "<", "<=", ">", ">=", "exists" (and "="
+// as "==").
 // Anything else is an error wrapping ErrInvalid.
 func ParseOp(s string) (Op, error) {
 	switch s {
@@ -42,6 +48,8 @@ func ParseOp(s string) (Op, error) {
 		return OpGt, nil
 	case ">=":
 		return OpGe, nil
+	case "exists":
+		return OpExists, nil
 	}
 	return 0, fmt.Errorf("goap: unknown operator %q: %w", s, ErrInvalid)
 }
@@ -55,7 +63,9 @@ func (o Op) ordering() bool { return o >= OpLt && o <= OpGe }
 // Missing keys: a key absent from the state reads as the zero value of the
 // condition's Value kind: false for a bool, 0 for a number, "" for a string.
 // So `Is("hasFood", Bool(false))` holds on a state without hasFood, and
-// `wood >= 0` holds on a state without wood.
+// `wood >= 0` and `pos == 0` hold on a state without wood or pos. To
+// require the key itself use Exists (OpExists with true); Missing requires
+// its absence.
 //
 // Kinds: OpEq holds when the (possibly zero-filled) state value has the same
 // kind and an Equal value; OpNe is its negation (so a string value is != a
@@ -71,6 +81,12 @@ type Condition struct {
 // Is returns the condition key == v (the seed's precondition pair).
 func Is(key string, v Value) Condition { return Condition{Key: key, Op: OpEq, Value: v} }
 
+// Exists returns the condition "key is present" (OpExists, true).
+func Exists(key string) Condition { return Condition{Key: key, Op: OpExists, Value: Bool(true)} }
+
+// Missing returns the condition "key is absent" (OpExists, false).
+func Missing(key string) Condition { return Condition{Key: key, Op: OpExists, Value: Bool(false)} }
+
 // Cond returns the condition key op v.
 func Cond(key string, op Op, v Value) Condition { return Condition{Key: key, Op: op, Value: v} }
 
@@ -78,6 +94,10 @@ func Cond(key string, op Op, v Value) Condition { return Condition{Key: key, Op:
 // documented on Condition.
 func (c Condition) Holds(s StateReader) bool {
 	v, ok := s.Get(c.Key)
+	if c.Op == OpExists {
+		want, _ := c.Value.AsBool()
+		return ok == want
+	}
 	if !ok {
 		v = zeroOf(c.Value.kind)
 	}
@@ -111,8 +131,10 @@ func compare(v Value, op Op, w Value) bool {
 // validate reports a malformed condition (ErrInvalid), or nil.
 func (c Condition) validate() error {
 	switch {
-	case c.Op > OpGe:
+	case c.Op > OpExists:
 		return fmt.Errorf("condition on %q: unknown operator %v", c.Key, c.Op)
+	case c.Op == OpExists && c.Value.kind != KindBool:
+		return fmt.Errorf("condition %q exists: want true (present) or false (absent), got %v", c.Key, c.Value)
 	case c.Value.kind == KindNone:
 		return fmt.Errorf("condition %q %v: no value", c.Key, c.Op)
 	case c.Op.ordering() && c.Value.kind != KindNumber:
@@ -122,4 +144,13 @@ func (c Condition) validate() error {
 }
 
 // String formats c as `key op value`, e.g. `wood >= 3`.
-func (c Condition) String() string { return c.Key + " " + c.Op.String() + " " + c.Value.String() }
+// Presence conditions format as `key exists` and `key missing`.
+func (c Condition) String() string {
+	if c.Op == OpExists {
+		if b, _ := c.Value.AsBool(); b {
+			return c.Key + " exists"
+		}
+		return c.Key + " missing"
+	}
+	return c.Key + " " + c.Op.String() + " " + c.Value.String()
+}

@@ -12,9 +12,18 @@
 //     changes (Set, Add/Sub). A missing key reads as false / 0 / "".
 //   - Action, Behavior: what an agent can do, with optional runtime hooks.
 //   - Goal: conditions plus a priority.
-//   - Planner, Plan: cheapest-plan A* search, with Explain for traces.
+//   - Planner, Plan: cheapest-plan A* search (dominance pruning on
+//     monotone numeric keys, h_max with numeric deficit bounds, optional
+//     weighted A*; node, time and memory budgets), with Explain for traces;
+//     PlanGoals picks the highest-priority achievable goal.
+//   - Request: one search spread over frames (Planner.Begin, Step).
+//   - Pool: declarative problems planned on worker goroutines.
 //   - DataProvider, Agent: the game-side interface and the per-character
-//     planning/execution FSM (package fsm).
+//     planning/execution FSM (package fsm), with goal priorities that
+//     interrupt a running plan at safe points (Interruptible,
+//     InterruptListener, Agent.WorldChanged).
+//   - AgentState, AgentObserver: the agent's state as plain data
+//     (Agent.Snapshot) and its events, for inspectors and traces.
 //
 // Seed faults fixed here:
 //
@@ -37,5 +46,6 @@
 //
 // Units: costs and priorities are plain numbers (cost units); the Agent's
 // backoff is counted in ticks (Agent.Update calls). Nothing here is safe for
-// concurrent use; there is no global state.
+// concurrent use except Pool, which gives each goroutine its own Planner;
+// there is no global state.
 package goap

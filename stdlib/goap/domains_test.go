@@ -49,7 +49,7 @@ func craftingDomain() (*WorldState, *Goal, []*Action) {
 // craftingPlan and craftingCost are the optimal plan of craftingDomain as
 // the planner returns it (ties broken deterministically).
 var (
-	craftingPlan = []string{"TakeAxe", "ChopLog", "SawPlanks", "TakePickaxe", "MineOre", "BuildFurnace",
+	craftingPlan = []string{"TakePickaxe", "TakeAxe", "ChopLog", "SawPlanks", "MineOre", "BuildFurnace",
 		"ChopLog", "SmeltIron", "SawPlanks", "ForgeBlade", "CarveHilt", "AssembleSword"}
 	craftingCost = 19.0
 )

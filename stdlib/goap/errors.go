@@ -11,9 +11,10 @@ var (
 	// ErrNoPlan: the search exhausted every reachable state without meeting
 	// the goal (or a goal condition is on a key no usable action changes).
 	ErrNoPlan = errors.New("no plan")
-	// ErrBudget: the search expanded Planner.MaxNodes nodes without meeting
-	// the goal. No partial plan is returned.
-	ErrBudget = errors.New("node budget exhausted")
+	// ErrBudget: the search reached one of the Planner's budgets (MaxNodes
+	// expansions, MaxTime, MaxBytes; PlanError.Limit says which) without
+	// meeting the goal. No partial plan is returned.
+	ErrBudget = errors.New("budget exhausted")
 	// ErrInvalid: the problem is malformed (nil goal or action, ordering
 	// operator on a non-number, Add on a non-number key, negative/NaN cost,
 	// a CostFunc result below the action's declared Cost, ...).
@@ -29,7 +30,8 @@ var (
 type PlanError struct {
 	Goal     string // Goal.String() of the goal
 	Err      error  // ErrNoPlan, ErrBudget, ErrInvalid or ErrReplay
-	Detail   string // what went wrong, e.g. "budget of 50 expansions reached"
+	Limit    string // for ErrBudget: LimitNodes, LimitTime or LimitBytes; else ""
+	Detail   string // what went wrong, e.g. "node budget of 50 expansions reached"
 	Expanded int    // nodes expanded before the error
 	Visited  int    // distinct states generated before the error
 }

@@ -47,9 +47,12 @@ func (p *Planner) Explain() string {
 	b.WriteByte('\n')
 	if p.DisableHeuristic {
 		b.WriteString("heuristic: none (h = 0)\n")
-	} else {
+	} else if len(p.lpRows) == 0 {
 		fmt.Fprintf(&b, "heuristic: max(ceil(unmet goal keys / %d) * %s, h_max over %d conditions)\n",
 			p.hDiv, fmtCost(p.hPerStep), len(p.hmAtoms))
+	} else {
+		fmt.Fprintf(&b, "heuristic: max(ceil(unmet goal keys / %d) * %s, state-equation LP (%d rows, %d actions) + h_max over %d conditions at the reduced costs)\n",
+			p.hDiv, fmtCost(p.hPerStep), len(p.lpRows), len(p.lpVars), len(p.hmAtoms))
 	}
 	if len(p.trace) > 0 {
 		b.Write(p.trace)

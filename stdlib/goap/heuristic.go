@@ -58,5 +58,15 @@ func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
 	if p.DisableHeuristic {
 		return quick
 	}
-	return max(quick, p.hmax(st))
+	if len(p.lpRows) == 0 {
+		return max(quick, p.hmax(st))
+	}
+	lp := p.lpCachedBound(st)
+	if math.IsInf(lp, 1) {
+		return lp
+	}
+	if lp == 0 {
+		return max(quick, p.hmax(st))
+	}
+	return max(quick, lp+p.hmaxReduced(st, p.lpRed))
 }

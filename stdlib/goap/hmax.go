@@ -20,11 +20,31 @@ import (
 // is also consistent (an action a changes atom costs by at most cost(a)),
 // so the closed set stays exact. Action costs are static costs or CostFunc
 // lower bounds.
+//
+// Numeric atoms: for an atom "k >= n" or "k > n" on a key that only Add
+// effects change, an atom that does not hold also costs at least the
+// deficit bound: with d = n - value, the actions that raise k (gainers)
+// must add up to d, so they cost at least max(ceil(d / largest gain) *
+// least gainer cost, d * least cost per unit gained). An atom's cost is the
+// larger of that bound and the h_max value; both bound the cost of reaching
+// the atom, so h stays admissible (the planner reopens closed nodes reached
+// more cheaply, so optimality rests on admissibility alone).
+
+// hmNumeric is the deficit bound data of a numeric atom (see above).
+type hmNumeric struct {
+	on       bool
+	strict   bool // ">" rather than ">="
+	target   float64
+	maxGain  float64
+	minCost  float64
+	minRatio float64
+}
 
 type hmAction struct {
 	pre0, pre1 int32 // range in Planner.hmPre (atom ids)
 	ach0, ach1 int32 // range in Planner.hmAch (atom ids)
 	cost       float64
+	act        int32 // index into Planner.acts
 }
 
 // compileHmax builds the atom tables for the compiled problem.
@@ -52,7 +72,7 @@ func (p *Planner) compileHmax() {
 	}
 	for i := range p.acts {
 		ca := &p.acts[i]
-		ha := hmAction{cost: ca.lowerBound, pre0: int32(len(p.hmPre))}
+		ha := hmAction{cost: ca.lowerBound, act: int32(i), pre0: int32(len(p.hmPre))}
 		for j := ca.pre0; j < ca.pre1; j++ {
 			p.hmPre = append(p.hmPre, atom(p.conds[j]))
 		}
@@ -70,13 +90,14 @@ func (p *Planner) compileHmax() {
 		}
 		ha.ach1 = int32(len(p.hmAch))
 	}
+	p.compileNumeric()
 	// Visit actions in order of their precondition cost in the start state,
 	// so that one pass usually reaches the fixed point.
 	p.hmCost = slices.Grow(p.hmCost[:0], len(p.hmAtoms))[:len(p.hmAtoms)]
 	// (all-zero firstUse: plain passes until nothing changes)
 	p.hmFirstUse = slices.Grow(p.hmFirstUse[:0], len(p.hmAtoms))[:len(p.hmAtoms)]
 	clear(p.hmFirstUse)
-	p.hmaxFixpoint(p.start)
+	p.hmaxFixpoint(p.start, nil)
 	n := len(p.hmActs)
 	p.hmKey = slices.Grow(p.hmKey[:0], n)[:n]
 	for i := range p.hmActs {
@@ -111,6 +132,9 @@ func achieves(effs []cEffect, c *cCond) bool {
 		if e.key != c.key {
 			continue
 		}
+		if c.op == OpExists { // effects never delete a key
+			return c.val.bits != 0
+		}
 		if e.op == EffectAdd {
 			return true
 		}
@@ -129,14 +153,19 @@ func (p *Planner) hmPreCost(ha *hmAction) float64 {
 	return pc
 }
 
-// hmaxFixpoint fills p.hmCost for st.
-func (p *Planner) hmaxFixpoint(st []slot) {
+// hmaxFixpoint fills p.hmCost for st. With red non-nil, action costs are
+// red[action index] and the numeric deficit floors are off (see hmaxReduced).
+func (p *Planner) hmaxFixpoint(st []slot, red []float64) {
 	inf := math.Inf(1)
 	for i := range p.hmAtoms {
+		p.hmFloor[i] = 0
 		if p.hmAtoms[i].holds(st) {
 			p.hmCost[i] = 0
 		} else {
 			p.hmCost[i] = inf
+			if nu := &p.hmNum[i]; nu.on && red == nil {
+				p.hmFloor[i] = nu.bound(st[p.hmAtoms[i].key])
+			}
 		}
 	}
 	// Passes over the actions until nothing changes. A lowered atom cost
@@ -154,9 +183,13 @@ func (p *Planner) hmaxFixpoint(st []slot) {
 			if pc == inf {
 				continue
 			}
-			v := pc + ha.cost
+			cost := ha.cost
+			if red != nil {
+				cost = red[ha.act]
+			}
+			v0 := pc + cost
 			for _, c := range p.hmAch[ha.ach0:ha.ach1] {
-				if v < p.hmCost[c] {
+				if v := max(v0, p.hmFloor[c]); v < p.hmCost[c] {
 					p.hmCost[c] = v
 					if p.hmFirstUse[c] <= int32(i) {
 						again = true
@@ -169,10 +202,78 @@ func (p *Planner) hmaxFixpoint(st []slot) {
 
 // hmax returns h_max(st) (see above).
 func (p *Planner) hmax(st []slot) float64 {
-	p.hmaxFixpoint(st)
+	p.hmaxFixpoint(st, nil)
+	return p.hmGoalCost()
+}
+
+// hmaxReduced returns h_max(st) under the action costs red (the LP's
+// reduced costs, see lp.go); no numeric deficit floors.
+func (p *Planner) hmaxReduced(st []slot, red []float64) float64 {
+	p.hmaxFixpoint(st, red)
+	return p.hmGoalCost()
+}
+
+// hmGoalCost returns the largest cost among the goal atoms.
+func (p *Planner) hmGoalCost() float64 {
 	h := 0.0
 	for _, g := range p.hmGoal {
 		h = max(h, p.hmCost[g])
 	}
 	return h
+}
+
+// compileNumeric fills p.hmNum for the atoms (see hmNumeric).
+func (p *Planner) compileNumeric() {
+	n := len(p.hmAtoms)
+	p.hmNum = slices.Grow(p.hmNum[:0], n)[:n]
+	p.hmFloor = slices.Grow(p.hmFloor[:0], n)[:n]
+	for i, c := range p.hmAtoms {
+		nu := hmNumeric{}
+		if (c.op == OpGe || c.op == OpGt) && c.val.kind == KindNumber && !p.keySet(c.key) {
+			nu = hmNumeric{strict: c.op == OpGt, target: c.val.number(), minCost: math.Inf(1), minRatio: math.Inf(1)}
+			for j := range p.acts {
+				ca := &p.acts[j]
+				gain := 0.0
+				for e := ca.eff0; e < ca.eff1; e++ {
+					if p.effs[e].key == c.key {
+						gain += p.effs[e].val.number()
+					}
+				}
+				if gain > 0 {
+					nu.on = true
+					nu.maxGain = max(nu.maxGain, gain)
+					nu.minCost = min(nu.minCost, ca.lowerBound)
+					nu.minRatio = min(nu.minRatio, ca.lowerBound/gain)
+				}
+			}
+		}
+		p.hmNum[i] = nu
+	}
+}
+
+// keySet reports whether a relevant action has a Set effect on key.
+func (p *Planner) keySet(key int32) bool {
+	for i := range p.effs {
+		if p.effs[i].key == key && p.effs[i].op == EffectSet {
+			return true
+		}
+	}
+	return false
+}
+
+// bound returns the deficit bound of the atom for the key's value v (0 when
+// v is not a number).
+func (nu *hmNumeric) bound(v slot) float64 {
+	if v.kind != KindNumber {
+		return 0
+	}
+	d := nu.target - v.number()
+	if d < 0 || (d == 0 && !nu.strict) || d != d {
+		return 0
+	}
+	steps := math.Ceil(d / nu.maxGain)
+	if nu.strict && steps*nu.maxGain == d {
+		steps++
+	}
+	return max(steps*nu.minCost, d*nu.minRatio)
 }

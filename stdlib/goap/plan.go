@@ -17,6 +17,7 @@ import (
 type Plan struct {
 	Goal      *Goal     // the goal planned for
 	Actions   []*Action // steps in execution order (may repeat an action)
+	Costs     []float64 // Costs[i] is the cost of Actions[i] in the state it is taken in (cost units)
 	Cost      float64   // total cost in cost units
 	Satisfied bool      // the goal already held in the start state
 	Expanded  int       // nodes expanded by the search

@@ -2,11 +2,18 @@ package goap
 
 import (
 	"fmt"
-	"math"
+	"time"
 )
 
-// DefaultMaxNodes is the node budget used when Planner.MaxNodes is 0.
-const DefaultMaxNodes = 100000
+// Default budgets, used when the Planner's field is 0.
+const (
+	DefaultMaxNodes = 100000      // Planner.MaxNodes: expansions per Plan call
+	DefaultMaxTime  = time.Second // Planner.MaxTime
+	DefaultMaxBytes = 64 << 20    // Planner.MaxBytes: 64 MiB of search memory
+	nodeBytes       = 56          // estimated bytes of one node (unsafe.Sizeof(node{}))
+	openItemBytes   = 24          // bytes of one openItem
+	slotBytes       = 16          // bytes of one slot
+)
 
 // Planner finds cheapest plans by A* search over world states. It replaces
 // the seed's Planer, which enumerated every permutation of actions (no action
@@ -21,6 +28,12 @@ const DefaultMaxNodes = 100000
 // cheaply before being expanded. An action may be used any number of times.
 // The goal test is done when a node is popped, so the first goal node popped
 // is optimal.
+//
+// Dominance pruning (dominance.go): a state with the same values on every
+// key except monotone numeric ones (keys only tested with >= or >), at
+// least as much of each of those, and no higher cost makes the other
+// redundant; the latter is dropped. Exact, off with a CostFunc or
+// DisableDominance. A closed node reached again more cheaply is reopened.
 //
 // Relevance pruning: unless some action has a CostFunc, only relevant
 // actions are searched (an action is relevant if it changes a goal key or a
@@ -50,33 +63,53 @@ type Planner struct {
 	// with an unmet condition, E the most distinct goal keys one action
 	// changes, C the least cost, or declared lower bound, of an action that
 	// changes a goal key), computed for every new node; and h_max, relaxed
-	// reachability over conditions (see hmax.go), computed lazily when a
-	// node first reaches the front of the open list, which re-queues the
-	// node if h grew and drops it if the goal is unreachable from it.
+	// reachability over conditions (see hmax.go), plus, when the problem has
+	// number keys changed only by Add effects, the state-equation LP bound
+	// with h_max taken at the LP's reduced costs (see lp.go), computed
+	// lazily when a node first reaches the front of the open list, which
+	// re-queues the node if h grew and drops it if the goal is unreachable
+	// from it.
 	DisableHeuristic bool
+	// Weight turns the search into weighted A* (f = g + Weight*h) when
+	// above 1: faster, and the plan's cost is at most Weight times the
+	// optimal cost. 0 or 1 means optimal A* (the default).
+	Weight float64
+	// MaxTime bounds the search time of one Plan call (for a Request: the
+	// time spent inside its Step calls). 0 means DefaultMaxTime; negative
+	// means no limit. Reaching it fails with ErrBudget, Limit "time".
+	MaxTime time.Duration
+	// MaxBytes bounds the search memory of one Plan call: an estimate of
+	// the bytes held by the nodes, their states, the open list and the hash
+	// tables (the Go runtime may hold up to about twice that while slices
+	// grow). 0 means DefaultMaxBytes; negative means no limit. Reaching it
+	// fails with ErrBudget, Limit "bytes".
+	MaxBytes int64
+	// DisableDominance turns off dominance pruning (see Planner).
+	DisableDominance bool
 	// Trace records every expansion and successor for Explain (slower).
 	Trace bool
 	// TraceLimit caps the recorded trace lines; 0 means 500.
 	TraceLimit int
 
 	// compiled problem (compile.go)
-	keyIDs    map[string]int32
-	keyNames  []string
-	keyKind   []Kind
-	keyAdd    []bool
-	relevant  []bool
-	nUsable   int
-	isGoalKey []bool
-	strIDs    map[string]uint64
-	strVals   []string
-	acts      []cAction
-	conds     []cCond
-	effs      []cEffect
-	goal      []cCond
-	start     []slot
-	k         int
-	hDiv      int
-	hPerStep  float64
+	keyIDs      map[string]int32
+	keyNames    []string
+	keyKind     []Kind
+	keyAdd      []bool
+	keyPresence []bool // an OpExists condition reads the key
+	relevant    []bool
+	nUsable     int
+	isGoalKey   []bool
+	strIDs      map[string]uint64
+	strVals     []string
+	acts        []cAction
+	conds       []cCond
+	effs        []cEffect
+	goal        []cCond
+	start       []slot
+	k           int
+	hDiv        int
+	hPerStep    float64
 
 	// h_max tables (hmax.go)
 	hmIndex    map[cCond]int32
@@ -88,6 +121,38 @@ type Planner struct {
 	hmCost     []float64
 	hmKey      []float64
 	hmFirstUse []int32
+	hmNum      []hmNumeric
+	hmFloor    []float64
+
+	// state-equation LP (lp.go)
+	lpRows []lpRow
+	lpVars []int32   // action index of each LP variable
+	lpA    []float64 // rows x vars, row-major
+	lpC    []float64
+	lpB    []float64
+	lpY    []float64
+	lpRed  []float64 // reduced cost per action after lpBound
+
+	lpCache    map[uint64]int32 // hash of the rows' values -> entry (lp_cache.go)
+	lpCacheIn  []float64        // per entry: the rows' values
+	lpCacheRed []float64        // per entry: lpRed
+	lpCacheVal []float64        // per entry: the bound
+	lpT        []float64        // dual tableau
+	lpBasis    []int32
+	lpPivots   int
+
+	// dominance pruning (dominance.go)
+	monotone []bool  // per key: more of it never hurts
+	sigKeys  []int32 // keys that are not monotone
+	monoKeys []int32 // keys that are monotone
+	domHead  map[uint64]int32
+	pruned   int
+
+	// resumable search state (search.go)
+	expanded int
+	elapsed  time.Duration
+	limit    string // the budget that stopped the last search, or ""
+	gen      uint64 // bumped by Plan and Begin: supersedes a pending Request
 
 	// search buffers
 	nodes   []node
@@ -110,12 +175,14 @@ type Planner struct {
 
 // node is one search state.
 type node struct {
-	g, h   float64
-	hash   uint64
-	parent int32 // -1 for the start
-	action int32 // index into acts, -1 for the start
-	closed bool
-	hFull  bool // h includes h_max (see fullHeuristic)
+	g, h    float64
+	hash    uint64
+	sig     uint64 // hash of the non-monotone keys (dominance.go)
+	parent  int32  // -1 for the start
+	action  int32  // index into acts, -1 for the start
+	domNext int32  // next node with the same sig, -1 for none
+	closed  bool
+	hFull   bool // h includes h_max (see fullHeuristic)
 }
 
 // NewPlanner returns a Planner with the given node budget (0: default).
@@ -135,6 +202,8 @@ func NewPlanner(maxNodes int) *Planner { return &Planner{MaxNodes: maxNodes} }
 func (p *Planner) Plan(start *WorldState, goal *Goal, actions []*Action) (Plan, error) {
 	p.trace = p.trace[:0]
 	p.traceN = 0
+	p.limit = ""
+	p.gen++
 	p.lastStart = start
 	plan, err := p.plan(start, goal, actions)
 	p.last, p.lastErr = plan, err
@@ -143,7 +212,7 @@ func (p *Planner) Plan(start *WorldState, goal *Goal, actions []*Action) (Plan, 
 
 func (p *Planner) fail(goal *Goal, sentinel error, detail string, exp, vis int) (Plan, error) {
 	return Plan{Goal: goal, Expanded: exp, Visited: vis}, &PlanError{
-		Goal: goal.String(), Err: sentinel, Detail: detail, Expanded: exp, Visited: vis,
+		Goal: goal.String(), Err: sentinel, Limit: p.limit, Detail: detail, Expanded: exp, Visited: vis,
 	}
 }
 
@@ -157,7 +226,13 @@ func (p *Planner) plan(start *WorldState, goal *Goal, actions []*Action) (Plan, 
 	if d := p.staticallyUnreachable(); d != "" {
 		return p.fail(goal, ErrNoPlan, d, 0, 1)
 	}
-	goalNode, exp, detail, err := p.search()
+	p.beginSearch()
+	goalNode, exp, detail, err := p.runSearch(-1)
+	return p.finishSearch(start, goal, goalNode, exp, detail, err)
+}
+
+// finishSearch turns the outcome of runSearch into Plan's results.
+func (p *Planner) finishSearch(start *WorldState, goal *Goal, goalNode int32, exp int, detail string, err error) (Plan, error) {
 	vis := len(p.nodes)
 	if err != nil {
 		return p.fail(goal, err, detail, exp, vis)
@@ -168,9 +243,11 @@ func (p *Planner) plan(start *WorldState, goal *Goal, actions []*Action) (Plan, 
 		path = append(path, p.nodes[n].action)
 	}
 	p.pathBuf = path
-	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
-	for i, ai := range path {
-		plan.Actions[len(path)-1-i] = p.acts[ai].act
+	plan := Plan{Goal: goal, Actions: make([]*Action, len(path)), Costs: make([]float64, len(path)),
+		Cost: p.nodes[goalNode].g, Expanded: exp, Visited: vis}
+	for i, n := len(path)-1, goalNode; i >= 0; i, n = i-1, p.nodes[n].parent {
+		plan.Actions[i] = p.acts[p.nodes[n].action].act
+		plan.Costs[i] = p.nodes[n].g - p.nodes[p.nodes[n].parent].g
 	}
 	if d := p.replayCheck(start, goal, plan.Actions); d != "" {
 		return p.fail(goal, ErrReplay, d, exp, vis)
@@ -210,111 +287,6 @@ func (p *Planner) replayCheck(start *WorldState, goal *Goal, plan []*Action) str
 		return fmt.Sprintf("goal not met after the plan: %v", ws)
 	}
 	return ""
-}
-
-// search runs A* from p.start. It returns the goal node index, the number
-// of expansions, and on failure a detail and a sentinel error.
-func (p *Planner) search() (int32, int, string, error) {
-	budget := p.MaxNodes
-	if budget <= 0 {
-		budget = DefaultMaxNodes
-	}
-	k := p.k
-	p.nodes = p.nodes[:0]
-	p.arena = p.arena[:0]
-	p.open = p.open[:0]
-	p.seq = 0
-	p.resetTable()
-	p.scratch = append(p.scratch[:0], p.start...)
-	p.view.p = p
-
-	p.addNode(p.start, hashSlots(p.start), -1, -1, 0, p.quickHeuristic(p.start))
-	p.push(0)
-	expanded := 0
-	for len(p.open) > 0 {
-		it := p.pop()
-		n := &p.nodes[it.node]
-		if n.closed || it.g != n.g {
-			continue // stale entry: the node was reached more cheaply later
-		}
-		st := p.arena[int(it.node)*k : int(it.node+1)*k]
-		if p.goalHolds(st) {
-			p.traceGoal(it.node)
-			return it.node, expanded, "", nil
-		}
-		if !n.hFull {
-			// Lazy evaluation of the expensive part of the heuristic: only
-			// for nodes that reach the front of the open list.
-			n.hFull = true
-			if h := p.fullHeuristic(st, n.h); h > n.h {
-				if math.IsInf(h, 1) {
-					n.h = h
-					n.closed = true // dead end: the goal is unreachable from it
-					if p.Trace {
-						p.traceLine("dead end g=%s %s", fmtCost(n.g), p.stateString(st))
-					}
-				} else {
-					if p.Trace {
-						p.traceLine("raise h %s -> %s, requeue %s", fmtCost(n.h), fmtCost(h), p.stateString(st))
-					}
-					n.h = h
-					p.push(it.node)
-				}
-				continue
-			}
-		}
-		if expanded >= budget {
-			return -1, expanded, fmt.Sprintf("budget of %d expansions reached", budget), ErrBudget
-		}
-		n.closed = true
-		expanded++
-		g := n.g
-		nh := n.hash
-		p.traceExpand(it.node, expanded)
-		for ai := range p.acts {
-			ca := &p.acts[ai]
-			if !p.applicable(ca, st) {
-				continue
-			}
-			cost := ca.lowerBound
-			if ca.costFunc != nil {
-				p.view.st = st
-				cost = ca.costFunc(&p.view)
-				if math.IsNaN(cost) || math.IsInf(cost, 0) || cost < ca.lowerBound {
-					return -1, expanded, fmt.Sprintf("action %q: CostFunc returned %v (declared lower bound %v)",
-						ca.act.Name, cost, ca.lowerBound), ErrInvalid
-				}
-			}
-			next := p.scratch
-			copy(next, st)
-			hash := nh
-			for j := ca.eff0; j < ca.eff1; j++ {
-				hash = p.effs[j].apply(next, hash)
-			}
-			ng := g + cost
-			if hash == nh && slotsEqual(next, st) {
-				p.traceSucc(ca, it.node, ng, "self")
-				continue // no change: the parent itself, already closed
-			}
-			if idx := p.lookup(hash, next); idx >= 0 {
-				m := &p.nodes[idx]
-				if m.closed || m.g <= ng {
-					p.traceSucc(ca, idx, ng, "dup")
-					continue
-				}
-				m.g, m.parent, m.action = ng, it.node, int32(ai)
-				p.push(idx)
-				p.traceSucc(ca, idx, ng, "better")
-				continue
-			}
-			idx := p.addNode(next, hash, it.node, int32(ai), ng, p.quickHeuristic(next))
-			p.push(idx)
-			p.traceSucc(ca, idx, ng, "new")
-			// addNode may have grown the arena: re-slice the parent state.
-			st = p.arena[int(it.node)*k : int(it.node+1)*k]
-		}
-	}
-	return -1, expanded, "search exhausted every reachable state", ErrNoPlan
 }
 
 func (p *Planner) applicable(ca *cAction, st []slot) bool {

@@ -93,9 +93,10 @@ func TestPlanNumericConditions(t *testing.T) {
 		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "BuildHut"}, 4)
 	// A hut and 2 wood left over: 5 chops and a build (cost 7) in any order
 	// with the build after the third chop or later; the deterministic
-	// tie-break picks building as soon as possible.
+	// tie-break (deeper first) with the deficit bound on wood (it counts
+	// the 5 chops still needed) picks building after the fourth chop.
 	mustPlan(t, p, ws("wood", 0), goal("hut+wood", Is("hut", T), Cond("wood", OpGe, Number(2))),
-		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "ChopWood", "BuildHut", "ChopWood", "ChopWood"}, 7)
+		[]*Action{chop, build}, []string{"ChopWood", "ChopWood", "ChopWood", "ChopWood", "BuildHut", "ChopWood"}, 7)
 	// Strict and upper-bound operators.
 	eat := act("EatApple", 1, pre(Cond("apples", OpGt, Number(0))), Sub("apples", 1))
 	mustPlan(t, p, ws("apples", 5), goal("diet", Cond("apples", OpLt, Number(3)), Cond("apples", OpNe, Number(1))),
@@ -124,10 +125,12 @@ func TestPlanEffectOverwrites(t *testing.T) {
 }
 
 func TestPlanNodeBudget(t *testing.T) {
-	// Unbounded numeric state space, unreachable goal: only the budget stops it.
+	// Unbounded numeric state space, unreachable goal: only the budget
+	// stops it. (With "n < 0" in the goal the state-equation bound would
+	// prove at once that no plan exists: n only grows.)
 	inc := act("Inc", 1, nil, Add("n", 1))
 	p := &Planner{MaxNodes: 50}
-	plan, err := p.Plan(ws("n", 0), goal("never", Is("flag", T), Cond("n", OpLt, Number(0))), []*Action{inc, act("Flag", 1, pre(Cond("n", OpLt, Number(0))), Set("flag", T))})
+	plan, err := p.Plan(ws("n", 0), goal("never", Is("flag", T)), []*Action{inc, act("Flag", 1, pre(Cond("n", OpLt, Number(0))), Set("flag", T))})
 	if !errors.Is(err, ErrBudget) || errors.Is(err, ErrNoPlan) {
 		t.Fatalf("err = %v, want ErrBudget", err)
 	}
@@ -318,5 +321,31 @@ func TestPlanRelevancePruning(t *testing.T) {
 	plan = mustPlan(t, p, NewWorldState(), goal("open", Is("open", T)), actions, []string{"GetKey", "Open"}, 2)
 	if plan.Visited != 5 {
 		t.Fatalf("visited %d: CostFunc should disable pruning\n%s", plan.Visited, p.Explain())
+	}
+}
+
+// A missing key compares as its operand kind's zero (pos == 0 holds on a
+// state without pos); Exists requires the key itself, Missing its absence.
+func TestPlanPresenceConditions(t *testing.T) {
+	place := act("PlaceAtOrigin", 1, nil, Set("pos", Number(0)))
+	move := act("Move", 2, pre(Exists("pos")), Add("pos", 1))
+	p := &Planner{}
+	plan, err := p.Plan(NewWorldState(), goal("origin", Is("pos", Number(0))), []*Action{place, move})
+	if err != nil || !plan.Satisfied {
+		t.Fatalf("pos == 0 on a state without pos: plan %v err %v, want satisfied", plan, err)
+	}
+	mustPlan(t, p, NewWorldState(), goal("placed", Exists("pos"), Is("pos", Number(0))), []*Action{place, move},
+		[]string{"PlaceAtOrigin"}, 1)
+	mustPlan(t, p, NewWorldState(), goal("moved", Cond("pos", OpGe, Number(1))), []*Action{place, move},
+		[]string{"PlaceAtOrigin", "Move"}, 3)
+	if _, err := p.Plan(ws("pos", 3), goal("gone", Missing("pos")), []*Action{place, move}); !errors.Is(err, ErrNoPlan) {
+		t.Fatalf("Missing on a key no action deletes: err %v, want ErrNoPlan", err)
+	}
+	if !Exists("pos").Holds(ws("pos", 0)) || Exists("pos").Holds(NewWorldState()) ||
+		!Missing("pos").Holds(NewWorldState()) || Missing("pos").String() != "pos missing" {
+		t.Fatalf("Holds/String of presence conditions")
+	}
+	if _, err := p.Plan(nil, goal("bad", Cond("pos", OpExists, Number(1))), nil); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("exists with a number operand: err %v, want ErrInvalid", err)
 	}
 }

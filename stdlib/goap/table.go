@@ -117,9 +117,12 @@ func (a *openItem) less(b *openItem) bool {
 	return a.seq < b.seq
 }
 
-func (p *Planner) push(idx int32) {
+func (p *Planner) push(idx int32) { p.pushWeighted(idx, 1) }
+
+// pushWeighted queues node idx with f = g + w*h (weighted A* when w > 1).
+func (p *Planner) pushWeighted(idx int32, w float64) {
 	n := &p.nodes[idx]
-	p.open = append(p.open, openItem{f: n.g + n.h, g: n.g, seq: p.seq, node: idx})
+	p.open = append(p.open, openItem{f: n.g + w*n.h, g: n.g, seq: p.seq, node: idx})
 	p.seq++
 	h := p.open
 	for i := len(h) - 1; i > 0; {

@@ -2,4 +2,5 @@
 local goap = require("goap")
 local named = goap.Action:New{name = "Named", effects = {x = true}}
 local anonymous = goap.Action:New{cost = 1, effects = {x = true}}
-goap.Planner:New():Plan({}, {x = true}, {named, anonymous})
+local plan, err = goap.Planner:New():Plan({}, {x = true}, {named, anonymous}) -- malformed: nil, err (kind "invalid")
+assert(plan == nil and err.kind == "invalid", "want kind invalid"); error(err.message, 0)

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/inspect"
+)
+
+// defaultInspectAddr is where --inspect listens without an address: a
+// loopback address, so that nothing outside the machine reaches it.
+const defaultInspectAddr = "127.0.0.1:8750"
+
+// addrFlag is --inspect: a boolean flag that may carry an address
+// (--inspect=ADDR, or --inspect ADDR, see joinInspectAddr).
+type addrFlag struct{ addr *string }
+
+func (f addrFlag) String() string {
+	if f.addr == nil {
+		return ""
+	}
+	return *f.addr
+}
+
+func (f addrFlag) Set(v string) error {
+	if v == "true" {
+		v = defaultInspectAddr
+	}
+	if v == "false" {
+		v = ""
+	}
+	if v != "" {
+		if _, _, err := net.SplitHostPort(v); err != nil {
+			return fmt.Errorf("want HOST:PORT such as %s, got %q", defaultInspectAddr, v)
+		}
+	}
+	*f.addr = v
+	return nil
+}
+
+func (f addrFlag) IsBoolFlag() bool { return true }
+
+// joinInspectAddr turns "--inspect ADDR" into "--inspect=ADDR" when the
+// next argument is an address (HOST:PORT, not an existing file), so that
+// the address may follow the flag as the usage shows it.
+func joinInspectAddr(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if (a == "--inspect" || a == "-inspect") && i+1 < len(args) && looksLikeAddr(args[i+1]) {
+			out = append(out, a+"="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func looksLikeAddr(s string) bool {
+	if strings.HasSuffix(s, ".lua") || strings.HasPrefix(s, "-") {
+		return false
+	}
+	if _, err := os.Stat(s); err == nil {
+		return false
+	}
+	_, _, err := net.SplitHostPort(s)
+	return err == nil
+}
+
+// observe attaches what --inspect and --record ask for; the function it
+// returns ends them (after the host closed, so the last halts are
+// recorded).
+func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (stop func(), err error) {
+	var rec *inspect.Recorder
+	if c.record != "" {
+		rec, err = inspect.RecordFile(h, c.record, inspect.Header{Script: c.script, DT: 1 / c.hz})
+		if err != nil {
+			return nil, err
+		}
+	}
+	var in *inspect.Inspector
+	if c.inspect != "" {
+		var addr net.Addr
+		in, addr, err = inspect.Serve(ctx, h, c.inspect)
+		if err != nil {
+			if rec != nil {
+				rec.Close()
+			}
+			return nil, err
+		}
+		fmt.Fprintf(stderr, "btlua: inspector at http://%s/ (Ctrl-C ends the run)\n", addr)
+	}
+	return func() {
+		if in != nil {
+			in.Close(true)
+		}
+		if rec != nil {
+			if err := rec.Close(); err != nil {
+				fmt.Fprintln(stderr, "btlua: recording:", err)
+			}
+		}
+	}, nil
+}
+
+// replayUsage is the usage of btlua replay.
+const replayUsage = "usage: btlua replay [--inspect ADDR] FILE.jsonl[.gz]"
+
+// runReplay is "btlua replay FILE": it serves the recording with the
+// inspector's page and its timeline until interrupted.
+func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
+	addr, path := defaultInspectAddr, ""
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case (a == "--inspect" || a == "-inspect") && i+1 < len(args):
+			addr = args[i+1]
+			i++
+		case strings.HasPrefix(a, "--inspect=") || strings.HasPrefix(a, "-inspect="):
+			addr = a[strings.Index(a, "=")+1:]
+		case path == "" && !strings.HasPrefix(a, "-"):
+			path = a
+		default:
+			fmt.Fprintln(stderr, replayUsage)
+			return exitUsage
+		}
+	}
+	if path == "" {
+		fmt.Fprintln(stderr, replayUsage)
+		return exitUsage
+	}
+	rec, err := inspect.ReadRecordingFile(path)
+	if err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
+	rp := inspect.NewReplay(rec)
+	srv := &http.Server{Handler: rp.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	fmt.Fprintf(stderr, "btlua: replay of %s (%d records) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), ln.Addr())
+	<-ctx.Done()
+	srv.Close()
+	return exitOK
+}

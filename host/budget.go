@@ -1,0 +1,226 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// This file holds the CPU budget (Options.Budget): the wall-clock time one
+// stretch of script work may take (one agent's tick, loading a script,
+// reloading a file, one agent's OnEnds at Close). It uses gopher-lua's
+// context support: while a stretch runs, the Lua state carries a context
+// whose Done channel the VM polls before every instruction, and which a
+// watchdog timer marks expired once the stretch has run for the budget.
+// The VM then raises a Lua error at the instruction it was about to run
+// ("file:line: CPU budget of 20ms exceeded ..."), and keeps raising it at
+// every further instruction until the stretch ends, so a pcall in the
+// script cannot swallow it.
+//
+// Cost: outside a stretch the state has no context and the VM runs its
+// plain loop; a stretch costs two atomic stores (begin and end), and Lua
+// code inside it one atomic load per instruction (Done). The watchdog
+// fires every quarter budget while stretches run and stops when none has
+// run for a period, so an idle host has no timer.
+
+// Stretch states, packed with a generation count in budget.state.
+const (
+	stretchActive  = 1
+	stretchExpired = 2
+	stretchShift   = 2
+	// watchdogSightings is how many watchdog periods (a quarter budget
+	// each, at most 10 ms with a memory limit) a stretch must be seen
+	// running before it is stopped: it is stopped between 1 and 1.25
+	// budgets after it began.
+	watchdogSightings = 4
+)
+
+// closedChan is the Done channel of an expired stretch.
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// budget is the CPU budget of one host. It is the context.Context set on
+// the Lua state (and on every coroutine) during a stretch.
+type budget struct {
+	limit     time.Duration
+	period    time.Duration // of the watchdog
+	sightings int           // periods a stretch may run, limit/period
+
+	// state is gen<<stretchShift | stretchActive | stretchExpired; gen
+	// counts stretches, so the watchdog can tell a new stretch from one
+	// it has seen before, and never marks a stretch that has ended.
+	state atomic.Uint64
+	// reason says why the running stretch expired: over its time
+	// (reasonTime), interrupted (Host.Interrupt) or over the memory limit.
+	reason atomic.Int32
+	armed  atomic.Bool
+	timer  *time.Timer
+
+	// Main goroutine only.
+	gen   uint64
+	depth int    // nesting of stretches; only the outermost counts
+	what  string // what the stretch does ("tick", "loading x.lua")
+	agent *Agent // the agent whose script runs, or nil
+	err   error  // the error of the expired stretch, built once
+
+	// Watchdog only (under mu).
+	mu    sync.Mutex
+	seen  uint64
+	count int
+	mem   *heapWatch // nil without a memory limit
+}
+
+// Why a stretch expired.
+const (
+	reasonTime int32 = iota
+	reasonInterrupted
+	reasonMemory
+)
+
+// noTimeLimit is the period of the watchdog of a host with a memory limit
+// and no CPU budget: it checks the heap, never the time.
+const noTimeLimit = 10 * time.Millisecond
+
+// newBudget returns the budget for limit and the memory limit memLimit
+// (bytes), or nil for neither (0, 0).
+func newBudget(limit time.Duration, memLimit uint64) (*budget, error) {
+	if limit < 0 {
+		return nil, fmt.Errorf("host: Budget must not be negative, got %v", limit)
+	}
+	if limit == 0 && memLimit == 0 {
+		return nil, nil
+	}
+	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(memLimit)}
+	if limit == 0 || (b.mem != nil && b.period > noTimeLimit) {
+		b.period = noTimeLimit // the heap is checked at least every 10 ms
+	}
+	b.sightings = max(int(limit/b.period), watchdogSightings)
+	b.timer = time.AfterFunc(time.Hour, b.watch)
+	b.timer.Stop()
+	return b, nil
+}
+
+// begin starts a stretch: what it does and the agent whose script runs
+// (or nil), for the error message. A stretch begun inside another one is
+// part of it.
+func (b *budget) begin(what string, a *Agent) {
+	b.depth++
+	if b.depth > 1 {
+		return
+	}
+	b.gen++
+	b.what, b.agent, b.err = what, a, nil
+	b.reason.Store(reasonTime)
+	b.state.Store(b.gen<<stretchShift | stretchActive)
+	if !b.armed.Load() && b.armed.CompareAndSwap(false, true) {
+		b.timer.Reset(b.period)
+	}
+}
+
+// end ends the stretch begun last.
+func (b *budget) end() {
+	b.depth--
+	if b.depth > 0 {
+		return
+	}
+	b.state.Store(b.gen << stretchShift)
+}
+
+// watch is the watchdog, run by the timer every period while stretches
+// run: it marks a stretch expired once it has seen it running for
+// watchdogSightings periods in a row.
+func (b *budget) watch() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := b.state.Load()
+	if s&stretchActive == 0 {
+		b.count = 0
+		b.armed.Store(false)
+		// A stretch that began after the load above saw armed true and
+		// did not arm the timer: arm it here (begin and watch both store
+		// before they load, so one of them sees the other).
+		if b.state.Load()&stretchActive != 0 && b.armed.CompareAndSwap(false, true) {
+			b.timer.Reset(b.period)
+		}
+		return
+	}
+	if b.mem != nil && s&stretchExpired == 0 && b.mem.over(s>>stretchShift) {
+		b.reason.Store(reasonMemory)
+		if !b.state.CompareAndSwap(s, s|stretchExpired) {
+			b.reason.Store(reasonTime)
+		}
+	}
+	if s != b.seen {
+		b.seen, b.count = s, 0
+	} else if s&stretchExpired == 0 && b.limit > 0 {
+		b.count++
+		if b.count >= b.sightings {
+			b.state.CompareAndSwap(s, s|stretchExpired)
+		}
+	}
+	b.timer.Reset(b.period)
+}
+
+// interrupt expires the running stretch now, as an interruption; safe
+// from any goroutine. It reports whether a stretch was running.
+func (b *budget) interrupt() bool {
+	for {
+		s := b.state.Load()
+		if s&stretchActive == 0 {
+			return false
+		}
+		if s&stretchExpired != 0 {
+			return true
+		}
+		b.reason.Store(reasonInterrupted)
+		if b.state.CompareAndSwap(s, s|stretchExpired) {
+			return true
+		}
+	}
+}
+
+// stop stops the watchdog for good (Close).
+func (b *budget) stop() { b.timer.Stop() }
+
+// Deadline implements context.Context: no deadline is known in advance.
+func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
+
+// Done implements context.Context: a closed channel once the running
+// stretch has expired, else nil (never ready). The VM calls it before
+// every instruction.
+func (b *budget) Done() <-chan struct{} {
+	if b.state.Load()&stretchExpired != 0 {
+		return closedChan
+	}
+	return nil
+}
+
+// Err implements context.Context: the error of the expired stretch, which
+// the VM raises as a Lua error at the instruction it stopped.
+func (b *budget) Err() error {
+	if b.state.Load()&stretchExpired == 0 {
+		return nil
+	}
+	if b.err == nil {
+		what := b.what
+		if b.agent != nil {
+			what += " of " + b.agent.describe()
+		}
+		switch b.reason.Load() {
+		case reasonInterrupted:
+			b.err = errors.New("interrupted (" + what + ")")
+		case reasonMemory:
+			b.err = fmt.Errorf("memory limit of %s exceeded (%s)", bytesText(float64(b.mem.limit)), what)
+		default:
+			b.err = fmt.Errorf("CPU budget of %v exceeded (%s)", b.limit, what)
+		}
+	}
+	return b.err
+}
+
+// Value implements context.Context: the budget carries no values.
+func (b *budget) Value(any) any { return nil }
+
+var _ context.Context = (*budget)(nil)

@@ -1,0 +1,251 @@
+package host
+
+import (
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// hub runs the event stream of a host while it has listeners: an observer
+// on each agent's tree (watch), the blackboard write hook, and the
+// fan-out to the subscribers.
+type hub struct {
+	host *Host
+	subs []*subscriber
+	// agents maps each agent to its watch; boards each tree blackboard
+	// to the same watch, for writes.
+	agents map[*Agent]*watch
+	boards map[*bt.Blackboard]*watch
+	// ids numbers agents for the host's life.
+	ids    map[*Agent]int
+	nextID int
+	// synced is set once the globals were reported.
+	synced bool
+}
+
+// live reports whether the host has listeners.
+func (h *Host) live() bool { return h.events != nil && len(h.events.subs) > 0 }
+
+func (e *hub) emit(ev Event) {
+	ev.Tick = e.host.ticks
+	for _, s := range e.subs {
+		s.fn(ev)
+	}
+}
+
+// watch is the observer of one agent's tree: it numbers the tree's tasks
+// and remembers the status last reported for each.
+type watch struct {
+	hub   *hub
+	agent *Agent
+	id    int
+	tree  *bt.BehaviorTree
+	prev  bt.Observer // the tree's observer before the watch
+	nodes []bt.Task
+	index map[*bt.TaskBase]int
+	shown []bt.Status
+	// failed is set once the agent's error was reported (a stopped tree
+	// returns its error on every tick).
+	failed bool
+}
+
+// node returns t's node number, or -1.
+func (w *watch) node(t bt.Task) int {
+	if t == nil {
+		return -1
+	}
+	if i, ok := w.index[t.Base()]; ok {
+		return i
+	}
+	return -1
+}
+
+// TaskStarted reports a start and passes it on.
+func (w *watch) TaskStarted(t bt.Task) {
+	w.hub.emit(Event{Kind: EventStarted, Agent: w.agent, AgentID: w.id, Task: t, Node: w.node(t), ByNode: -1, WriterNode: -1})
+	if w.prev != nil {
+		w.prev.TaskStarted(t)
+	}
+}
+
+// TaskEnded reports an end and passes it on.
+func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
+	n := w.node(t)
+	if n >= 0 {
+		w.shown[n] = s
+	}
+	w.hub.emit(Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
+		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1})
+	if w.prev != nil {
+		w.prev.TaskEnded(t, s, cause)
+	}
+}
+
+// watchOn returns the event stream's watch installed as the observer of
+// agent a's current tree, or nil.
+func (h *Host) watchOn(a *Agent) *watch {
+	if h.events == nil {
+		return nil
+	}
+	w := h.events.agents[a]
+	if w == nil || w.tree != a.tree.BT || a.tree.BT.Observer != bt.Observer(w) {
+		return nil
+	}
+	return w
+}
+
+// detach removes the watch from its tree.
+func (w *watch) detach() {
+	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
+		w.tree.Observer = w.prev
+	}
+	delete(w.hub.boards, w.tree.Blackboard)
+}
+
+// attach installs the watch on the agent's current tree and reports the
+// tree and its variables.
+func (w *watch) attach() {
+	tr := w.agent.tree.BT
+	w.tree, w.prev = tr, tr.Observer
+	tr.Observer = w
+	w.hub.boards[tr.Blackboard] = w
+	w.nodes = w.nodes[:0]
+	w.index = map[*bt.TaskBase]int{}
+	var walk func(t bt.Task)
+	walk = func(t bt.Task) {
+		if t == nil {
+			return
+		}
+		w.index[t.Base()] = len(w.nodes)
+		w.nodes = append(w.nodes, t)
+		if p, ok := t.(bt.ParentTask); ok {
+			for _, c := range p.Children() {
+				walk(c)
+			}
+		}
+	}
+	walk(w.agent.tree.Root())
+	w.shown = make([]bt.Status, len(w.nodes))
+	for i, t := range w.nodes {
+		w.shown[i] = t.Base().Status()
+	}
+	w.hub.emit(Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes})
+	w.hub.variables(tr.Blackboard, w)
+}
+
+// statuses reports, after a tick, the tasks whose status changed without
+// an end the listeners heard. (A task a script adds to a running tree is
+// not numbered: its events have node -1.)
+func (w *watch) statuses() {
+	if w.tree != w.agent.tree.BT {
+		return
+	}
+	for i, t := range w.nodes {
+		s := t.Base().Status()
+		if s == w.shown[i] {
+			continue
+		}
+		w.shown[i] = s
+		w.hub.emit(Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: t, Node: i, Status: s, ByNode: -1, WriterNode: -1})
+	}
+}
+
+// variables reports the variables b holds as writes without a writer.
+func (e *hub) variables(b *bt.Blackboard, w *watch) {
+	for _, name := range sortedNames(b) {
+		v, _ := b.Get(name)
+		ev := Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
+		if w != nil {
+			ev.Agent, ev.AgentID = w.agent, w.id
+		} else {
+			ev.Global = true
+		}
+		e.emit(ev)
+	}
+}
+
+// sync brings the watches up to date with the host's agents before a
+// tick: new agents and replaced trees get attached (EventTree), removed
+// agents are reported (EventRemoved).
+func (e *hub) sync() {
+	if !e.synced {
+		e.synced = true
+		e.variables(e.host.lib.Globals, nil)
+	}
+	var seen map[*Agent]bool
+	if len(e.agents) > len(e.host.agents) {
+		seen = map[*Agent]bool{}
+	}
+	for _, a := range e.host.agents {
+		if seen != nil {
+			seen[a] = true
+		}
+		w := e.agents[a]
+		if w == nil {
+			w = &watch{hub: e, agent: a, id: e.idOf(a)}
+			e.agents[a] = w
+		} else if w.tree == a.tree.BT {
+			continue
+		} else {
+			w.detach()
+		}
+		w.attach()
+	}
+	if seen == nil && len(e.agents) == len(e.host.agents) {
+		return
+	}
+	if seen == nil {
+		seen = map[*Agent]bool{}
+		for _, a := range e.host.agents {
+			seen[a] = true
+		}
+	}
+	for a, w := range e.agents {
+		if !seen[a] {
+			w.detach()
+			delete(e.agents, a)
+			e.emit(Event{Kind: EventRemoved, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1})
+		}
+	}
+}
+
+// idOf returns a's number, giving it the next one the first time.
+func (e *hub) idOf(a *Agent) int {
+	if e.ids == nil {
+		e.ids = map[*Agent]int{}
+	}
+	id, ok := e.ids[a]
+	if !ok {
+		e.nextID++
+		id = e.nextID
+		e.ids[a] = id
+	}
+	return id
+}
+
+// write is the library's blackboard write hook.
+func (e *hub) write(v btlib.VariableWrite) {
+	if len(e.subs) == 0 {
+		return
+	}
+	ev := Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Node: -1, ByNode: -1, WriterNode: -1}
+	if v.New != nil && v.New != lua.LNil {
+		ev.New = v.New
+	}
+	w := e.boards[v.Blackboard]
+	switch {
+	case v.Blackboard == e.host.lib.Globals:
+		ev.Global = true
+	case w != nil:
+		ev.Agent, ev.AgentID = w.agent, w.id
+	default:
+		return // a tree no agent runs (yet)
+	}
+	if v.Writer != nil {
+		ev.Writer = v.Writer
+		if w != nil {
+			ev.WriterNode = w.node(v.Writer)
+		}
+	}
+	e.emit(ev)
+}

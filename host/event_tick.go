@@ -1,0 +1,47 @@
+package host
+
+import (
+	"slices"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// beginTick frames a tick for the listeners: EventTickBegin, then the
+// watches synced with the agents.
+func (e *hub) beginTick() {
+	e.emit(Event{Kind: EventTickBegin, Node: -1, ByNode: -1, WriterNode: -1})
+	e.sync()
+}
+
+// afterAgent reports an agent's tick: its status changes, and an
+// EventError the first time it fails.
+func (e *hub) afterAgent(a *Agent, err error) {
+	w := e.agents[a]
+	if w == nil {
+		return
+	}
+	w.statuses()
+	if err != nil && !w.failed {
+		w.failed = true
+		e.emit(Event{Kind: EventError, Agent: a, AgentID: w.id, Err: err, Node: -1, ByNode: -1, WriterNode: -1})
+	}
+}
+
+// endTick closes the tick's frame: EventTickEnd.
+func (e *hub) endTick() {
+	e.emit(Event{Kind: EventTickEnd, Node: -1, ByNode: -1, WriterNode: -1})
+}
+
+// reported tells the listeners about a reload of path.
+func (h *Host) reported(path string, rep *ReloadReport, err error) {
+	if h.live() {
+		h.events.emit(Event{Kind: EventReload, Path: path, Reload: rep, Err: err, Node: -1, ByNode: -1, WriterNode: -1})
+	}
+}
+
+// sortedNames returns the names b itself holds, sorted.
+func sortedNames(b *bt.Blackboard) []string {
+	names := b.Names()
+	slices.Sort(names)
+	return names
+}

@@ -1,0 +1,173 @@
+package host
+
+import (
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// EventKind says what an [Event] reports.
+type EventKind uint8
+
+const (
+	// EventTickBegin opens a tick of the host (Tick, after the gate let
+	// it through; see SetTickGate). Tick is the new tick count.
+	EventTickBegin EventKind = iota + 1
+	// EventTree: an agent has a tree the listeners have not seen: at the
+	// first tick after Subscribe, when an agent starts, and after a
+	// structure-level reload replaced its tree. Nodes lists the tree's
+	// tasks in depth-first order (a task's node number is its index);
+	// EventVariable events for the variables its blackboard already holds
+	// follow.
+	EventTree
+	// EventRemoved: a reload removed the agent (its tasks' ends, cause
+	// reload, came before).
+	EventRemoved
+	// EventStarted: a run of Task (node Node) began, just before its
+	// OnStart (bt.Observer.TaskStarted).
+	EventStarted
+	// EventStatus: after the agent's tick, Task's status differs from the
+	// one the listeners last heard (a task that started and is Running, a
+	// precondition that failed its composite before it started, a
+	// reset). They come in depth-first order after the tick's starts and
+	// ends.
+	EventStatus
+	// EventEnded: a run of Task ended, just after its OnEnd
+	// (bt.Observer.TaskEnded), with Status (Running when ended early) and
+	// Cause; ByNode is the node number of Cause.By (-1 when none).
+	EventEnded
+	// EventVariable: a blackboard write: Name, Old, New (nil when the
+	// name was deleted), Global when it landed in the global variables
+	// (Agent is nil then), Writer the task whose SetVariable made it (nil
+	// for a tree's SetVariable, SetGlobalVariable, Host.SetVariable and
+	// the variables an EventTree lists) and WriterNode its node number.
+	EventVariable
+	// EventError: the agent's tick raised Err, which stopped the agent.
+	EventError
+	// EventReload: a reload of Path ran (Host.Reload, or Watch through
+	// ApplyReloads): Reload is its report, or Err why it failed and
+	// changed nothing.
+	EventReload
+	// EventTickEnd closes the tick Tick: every agent has ticked.
+	EventTickEnd
+)
+
+var eventKindNames = [...]string{EventTickBegin: "tick", EventTree: "tree", EventRemoved: "removed",
+	EventStarted: "start", EventStatus: "status", EventEnded: "end", EventVariable: "var",
+	EventError: "error", EventReload: "reload", EventTickEnd: "tickend"}
+
+// String returns the kind's short name, as recordings spell it: "tick",
+// "tree", "removed", "start", "status", "end", "var", "error", "reload",
+// "tickend".
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
+		return eventKindNames[k]
+	}
+	return "?"
+}
+
+// Event is one entry of the host's event stream (see Subscribe): what a
+// tree, a blackboard or the host did, in the order it happened. The
+// fields that do not apply to Kind are zero (node numbers -1).
+type Event struct {
+	Kind EventKind
+	// Tick is the host's tick count (Host.Ticks) when the event happened:
+	// the tick under way, or the last one between ticks.
+	Tick uint64
+	// Agent is the agent concerned (nil for global variables and
+	// reloads); AgentID is its number, stable for the host's life (0 when
+	// Agent is nil).
+	Agent   *Agent
+	AgentID int
+	// Task is the task of EventStarted, EventStatus and EventEnded, and
+	// Node its number in Nodes of the agent's last EventTree.
+	Task bt.Task
+	Node int
+	// Status is the task's status (EventStatus, EventEnded).
+	Status bt.Status
+	// Cause is why the run ended (EventEnded); ByNode is Cause.By's node
+	// number, -1 when none.
+	Cause  bt.EndCause
+	ByNode int
+	// Nodes are the tasks of the agent's tree in depth-first order
+	// (EventTree).
+	Nodes []bt.Task
+	// Name, Old, New, Global, Writer and WriterNode describe a blackboard
+	// write (EventVariable).
+	Name       string
+	Old, New   any
+	Global     bool
+	Writer     bt.Task
+	WriterNode int
+	// Path and Reload describe a reload (EventReload).
+	Path   string
+	Reload *ReloadReport
+	// Err is the error of EventError and of a failed EventReload.
+	Err error
+}
+
+// Subscribe adds fn to the listeners of the host's event stream and
+// returns the function that removes it. fn is called on the ticking
+// goroutine, during Tick, Reload, SetVariable and Close, in event order;
+// it may read the host and its trees but must not tick, reload or close
+// it. The first tick after Subscribe reports every agent's tree
+// (EventTree) before anything else.
+//
+// While nobody listens the stream costs nothing: trees have no observer,
+// the blackboard has no write hook, and Tick takes its plain path.
+func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
+	if h.events == nil {
+		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
+	}
+	if len(h.events.subs) == 0 {
+		h.lib.SetWriteHook(h.events.write)
+	}
+	s := &subscriber{fn: fn}
+	h.events.subs = append(h.events.subs, s)
+	return func() { h.unsubscribe(s) }
+}
+
+func (h *Host) unsubscribe(s *subscriber) {
+	e := h.events
+	if e == nil {
+		return
+	}
+	for i, x := range e.subs {
+		if x == s {
+			e.subs = append(e.subs[:i:i], e.subs[i+1:]...)
+			break
+		}
+	}
+	if len(e.subs) > 0 {
+		return
+	}
+	// The hub stays (it keeps the agents' numbers) without watches: a
+	// later Subscribe reports every tree again.
+	for a, w := range e.agents {
+		w.detach()
+		delete(e.agents, a)
+	}
+	e.synced = false
+	h.lib.SetWriteHook(nil)
+}
+
+// Ticks returns how many ticks the host has made: Tick calls that the gate
+// (see SetTickGate) let through.
+func (h *Host) Ticks() uint64 { return h.ticks }
+
+// SetTickGate installs gate, called on the ticking goroutine at the start
+// of every Tick after pending reloads are applied: when it returns false
+// the tick is skipped (no agent ticks, Ticks does not advance, Tick
+// returns nil). A debugger uses it to pause, step and run its queued
+// commands between ticks; nil removes it. There is one gate per host.
+func (h *Host) SetTickGate(gate func() bool) { h.gate = gate }
+
+// subscriber is one listener; a pointer, so that cancel finds it.
+type subscriber struct{ fn func(Event) }
+
+// AgentID returns the number the event stream gives a (Event.AgentID), or
+// 0 when the stream has not reported it yet.
+func (h *Host) AgentID(a *Agent) int {
+	if h.events == nil {
+		return 0
+	}
+	return h.events.ids[a]
+}

@@ -1,0 +1,173 @@
+package host
+
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// This file holds the error policy: what the host does with an agent whose
+// script raised an error during a tick (an error in its code, a CPU budget
+// or memory limit exceeded). Times are the host's tick clock, the sum of
+// the delta times given to Tick, in seconds, so runs with a fixed delta
+// time are deterministic.
+
+// ErrorAction is what the host does with an agent that raised an error.
+type ErrorAction uint8
+
+const (
+	// StopAgent stops the agent for good: its tree keeps the error
+	// (Agent.Err) and is not ticked again; the other agents tick on. The
+	// default.
+	StopAgent ErrorAction = iota
+	// RestartAgent stops the agent, then restarts its tree from its start
+	// task after a back-off (ErrorPolicy.RestartDelay, doubled after each
+	// restart that ends in an error again). The tasks still running when
+	// the error came get their OnEnd (cause Halted) at the restart; the
+	// blackboard is kept.
+	RestartAgent
+	// FailTick stops the agent and ends the whole tick at its error: Tick
+	// returns it at once, wrapped in *StrictError, without ticking the
+	// agents after it. For tests and CI (btlua --strict).
+	FailTick
+)
+
+// String returns "stop", "restart" or "fail-tick".
+func (a ErrorAction) String() string {
+	switch a {
+	case StopAgent:
+		return "stop"
+	case RestartAgent:
+		return "restart"
+	case FailTick:
+		return "fail-tick"
+	}
+	return fmt.Sprintf("ErrorAction(%d)", uint8(a))
+}
+
+// Default back-offs of RestartAgent, in seconds of tick time.
+const (
+	DefaultRestartDelay    = 1.0
+	DefaultMaxRestartDelay = 60.0
+)
+
+// ErrorPolicy is what the host does with an agent whose tick raised an
+// error (Options.ErrorPolicy, Agent.SetErrorPolicy).
+type ErrorPolicy struct {
+	// Action is what happens to the agent (and the tick).
+	Action ErrorAction
+	// RestartDelay is the back-off before the first restart, in seconds
+	// of tick time (0 means DefaultRestartDelay). Each further error of
+	// the agent before it has run MaxRestartDelay seconds without one
+	// doubles it, up to MaxRestartDelay (0 means DefaultMaxRestartDelay).
+	RestartDelay, MaxRestartDelay float64
+}
+
+// StrictError is the error Tick returns under FailTick: the agent's error,
+// which ended the tick.
+type StrictError struct {
+	Agent *Agent
+	Err   error
+}
+
+func (e *StrictError) Error() string { return e.Err.Error() }
+func (e *StrictError) Unwrap() error { return e.Err }
+
+// restartState is an agent's place in its back-off.
+type restartState struct {
+	policy   *ErrorPolicy // the agent's own, or nil for the host's
+	at       float64      // tick time of the restart due, valid while Err != nil
+	delay    float64      // back-off of the last restart, 0 before the first
+	lastFail float64      // tick time of the last error
+}
+
+// checkPolicy validates p.
+func checkPolicy(p ErrorPolicy) error {
+	if p.Action > FailTick {
+		return fmt.Errorf("host: ErrorPolicy.Action must be StopAgent, RestartAgent or FailTick, got %v", p.Action)
+	}
+	if !(p.RestartDelay >= 0) || !(p.MaxRestartDelay >= 0) {
+		return fmt.Errorf("host: ErrorPolicy delays must not be negative, got %v and %v", p.RestartDelay, p.MaxRestartDelay)
+	}
+	return nil
+}
+
+// SetErrorPolicy gives the agent its own error policy instead of the
+// host's (Options.ErrorPolicy). It returns an error for an invalid policy.
+func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
+	if err := checkPolicy(p); err != nil {
+		return err
+	}
+	a.restart.policy = &p
+	return nil
+}
+
+// ErrorPolicy returns the policy that applies to the agent.
+func (a *Agent) ErrorPolicy() ErrorPolicy {
+	if a.restart.policy != nil {
+		return *a.restart.policy
+	}
+	return a.host.policy
+}
+
+// failed applies the policy to the agent whose tick just raised err at
+// tick time now: it schedules the restart under RestartAgent and reports
+// whether the tick must end (FailTick).
+func (a *Agent) failed(now float64) bool {
+	p := a.ErrorPolicy()
+	switch p.Action {
+	case RestartAgent:
+		first, most := p.RestartDelay, p.MaxRestartDelay
+		if first == 0 {
+			first = DefaultRestartDelay
+		}
+		if most == 0 {
+			most = DefaultMaxRestartDelay
+		}
+		r := &a.restart
+		if r.delay == 0 || now-r.lastFail >= most+r.delay {
+			r.delay = first
+		} else {
+			r.delay = min(r.delay*2, most)
+		}
+		r.lastFail, r.at = now, now+r.delay
+	case FailTick:
+		return true
+	}
+	return false
+}
+
+// RestartDue reports whether the agent, stopped by an error, will be
+// restarted by its policy (RestartAgent), and at which tick time.
+func (a *Agent) RestartDue() (float64, bool) {
+	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.delay == 0 {
+		return 0, false
+	}
+	return a.restart.at, true
+}
+
+// restartIfDue restarts the agent when its back-off has passed at tick
+// time now: its running tasks get their OnEnd (cause Halted) as a stretch
+// of script work, then the tree starts again from its start task at this
+// tick. An OnEnd that fails is logged (see Options.Logger), and the
+// restart goes on.
+func (h *Host) restartIfDue(a *Agent, now float64) {
+	if at, ok := a.RestartDue(); !ok || now < at {
+		return
+	}
+	a.tree.Err = nil
+	defer h.stretch("OnEnd at restart", a)()
+	h.state.Push(h.state.NewFunction(func(*lua.LState) int {
+		if r := a.tree.BT.Root(); r != nil {
+			a.tree.BT.SetRoot(r) // ends the run under way, then starts afresh
+		}
+		return 0
+	}))
+	if err := h.state.PCall(0, 0, nil); err != nil {
+		err = luaerr.From(luaerr.Stringify(h.state, err), "")
+		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
+	}
+	a.status = bt.Inactive
+}

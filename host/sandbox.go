@@ -1,0 +1,233 @@
+package host
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// This file holds the sandbox (Options.Sandbox) for scripts the embedder
+// does not trust, such as mods. What stays:
+//
+//   - base functions without dofile, loadfile, _printregs and newproxy;
+//     load and loadstring compile text only (gopher-lua has no binary
+//     chunks); setmetatable takes tables only (gopher-lua would also set
+//     the shared metatable of every string or number), getmetatable
+//     honours __metatable as in PUC Lua 5.1; rawset refuses the library
+//     tables;
+//   - string, table, math and coroutine, as read-only tables;
+//   - os with clock, time, date and difftime only, read-only;
+//   - require, resolving module names only to files inside the script
+//     roots: the folder of each script given to LoadFile or Spawn and the
+//     folders of Options.SearchPath (a name with "/", "\" or ".." is
+//     refused; package.path edited by a script still finds nothing
+//     outside them); with Options.FS, the roots are folders of the FS;
+//   - print, writing to Options.Stdout.
+//
+// Gone (using them raises "io.open is not available in the btlua
+// sandbox"): io, debug, channel, os.execute, os.exit, os.remove,
+// os.rename, os.getenv, os.setenv, os.tmpname, os.setlocale; and
+// package.loadlib. The
+// string metatable is locked: getmetatable("") returns a string saying
+// so, and setmetatable cannot replace it. A library table is a proxy
+// whose writes raise an error; pairs over it sees no keys.
+
+// lockedMessage is what getmetatable returns for a locked metatable.
+const lockedMessage = "locked by the btlua sandbox"
+
+// sandboxOS lists the os functions the sandbox keeps.
+var sandboxOS = []string{"clock", "time", "date", "difftime"}
+
+// sandbox restricts h.state as described above. It runs after the libraries
+// are installed.
+func (h *Host) sandbox() {
+	L := h.state
+	for _, name := range []string{"dofile", "loadfile", "_printregs", "newproxy"} {
+		L.SetGlobal(name, unavailableFunc(L, name))
+	}
+	for _, name := range []string{"io", "debug", "channel"} {
+		L.SetGlobal(name, unavailable(L, name))
+	}
+	if pkg, ok := L.GetGlobal("package").(*lua.LTable); ok {
+		pkg.RawSetString("loadlib", lua.LNil)
+		pkg.RawSetString("cpath", lua.LString(""))
+	}
+	if loaded, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable); ok {
+		for _, name := range []string{"io", "debug", "channel"} {
+			loaded.RawSetString(name, lua.LNil)
+		}
+	}
+	os := unavailable(L, "os")
+	if full, ok := L.GetGlobal("os").(*lua.LTable); ok {
+		for _, name := range sandboxOS {
+			os.RawSetString(name, full.RawGetString(name))
+		}
+	}
+	L.SetGlobal("os", os)
+
+	origSetmt := L.GetGlobal("setmetatable").(*lua.LFunction)
+	L.SetGlobal("setmetatable", L.NewFunction(func(L *lua.LState) int {
+		L.CheckTable(1)
+		L.Push(origSetmt)
+		L.Push(L.Get(1))
+		L.Push(L.Get(2))
+		L.Call(2, 1)
+		return 1
+	}))
+	L.SetGlobal("getmetatable", L.NewFunction(func(L *lua.LState) int {
+		mt := L.GetMetatable(L.CheckAny(1))
+		if tbl, ok := mt.(*lua.LTable); ok {
+			if p := tbl.RawGetString("__metatable"); p != lua.LNil {
+				mt = p
+			}
+		}
+		L.Push(mt)
+		return 1
+	}))
+	if smt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		smt.RawSetString("__metatable", lua.LString("the string metatable is "+lockedMessage))
+	}
+
+	locked := map[*lua.LTable]string{}
+	loaded, _ := L.GetField(L.Get(lua.RegistryIndex), "_LOADED").(*lua.LTable)
+	for _, name := range []string{"string", "table", "math", "coroutine", "os"} {
+		lib, ok := L.GetGlobal(name).(*lua.LTable)
+		if !ok {
+			continue
+		}
+		proxy := readOnly(L, name, lib)
+		locked[proxy] = name
+		L.SetGlobal(name, proxy)
+		if loaded != nil && loaded.RawGetString(name) != lua.LNil {
+			loaded.RawSetString(name, proxy)
+		}
+	}
+	origRawset := L.GetGlobal("rawset").(*lua.LFunction)
+	L.SetGlobal("rawset", L.NewFunction(func(L *lua.LState) int {
+		if name, ok := locked[L.CheckTable(1)]; ok {
+			L.RaiseError("rawset: the %s library is %s", name, lockedMessage)
+		}
+		L.Push(origRawset)
+		L.Push(L.Get(1))
+		L.Push(L.Get(2))
+		L.Push(L.Get(3))
+		L.Call(3, 1)
+		return 1
+	}))
+}
+
+// readOnly returns a proxy of the library table lib: reads fall through
+// to lib, writes raise an error, and its metatable is locked.
+func readOnly(L *lua.LState, name string, lib *lua.LTable) *lua.LTable {
+	proxy := L.NewTable()
+	mt := L.NewTable()
+	mt.RawSetString("__index", lib)
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("cannot set %s.%s: the %s library is %s", name, L.ToStringMeta(L.Get(2)).String(), name, lockedMessage)
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("the "+name+" library is "+lockedMessage))
+	proxy.Metatable = mt
+	return proxy
+}
+
+// unavailable returns a table standing for the library name, gone in the
+// sandbox: reading a missing key raises "name.key is not available in the
+// btlua sandbox".
+func unavailable(L *lua.LState, name string) *lua.LTable {
+	t := L.NewTable()
+	mt := L.NewTable()
+	mt.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("%s.%s is not available in the btlua sandbox", name, L.ToStringMeta(L.Get(2)).String())
+		return 0
+	}))
+	t.Metatable = mt
+	return t
+}
+
+// unavailableFunc returns a function standing for the base function name,
+// gone in the sandbox: calling it raises an error saying so.
+func unavailableFunc(L *lua.LState, name string) *lua.LFunction {
+	return L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("%s is not available in the btlua sandbox", name)
+		return 0
+	})
+}
+
+// checkModuleName refuses, in the sandbox, a module name that could
+// reach outside the script roots.
+func (h *Host) checkModuleName(L *lua.LState, name string) {
+	if !h.sandboxed {
+		return
+	}
+	if strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") || filepath.IsAbs(name) {
+		L.RaiseError("require %q: the btlua sandbox takes module names (dotted, like ai.guard) inside the script folders only", name)
+	}
+}
+
+// insideRoots reports whether path is inside one of the script roots (the
+// folders of Options.SearchPath and of the scripts given to LoadFile and
+// Spawn).
+func (h *Host) insideRoots(path string) bool {
+	if h.files.fsys != nil {
+		return insideFSRoots(h.roots, h.files.key(path))
+	}
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs) // a link may point outside
+	}
+	if err != nil {
+		return false
+	}
+	for _, root := range h.roots {
+		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// addRoot makes dir a script root of the sandbox.
+func (h *Host) addRoot(dir string) {
+	if !h.sandboxed {
+		return
+	}
+	var abs string
+	if h.files.fsys != nil {
+		abs = h.files.key(dir) // a clean slash path of the FS
+	} else {
+		var err error
+		abs, err = filepath.Abs(dir)
+		if err == nil {
+			abs, err = filepath.EvalSymlinks(abs)
+		}
+		if err != nil {
+			return
+		}
+	}
+	for _, r := range h.roots {
+		if r == abs {
+			return
+		}
+	}
+	h.roots = append(h.roots, abs)
+}
+
+// insideFSRoots is insideRoots for a host reading an fs.FS (Options.FS):
+// name and roots are clean slash paths of the FS, which has no links and
+// no ".." (so no way out of a folder but its parent).
+func insideFSRoots(roots []string, name string) bool {
+	for _, root := range roots {
+		if root == "." || name == root || strings.HasPrefix(name, root+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideRoots is the message for a module file found outside the roots.
+func outsideRoots(name, path string) string {
+	return fmt.Sprintf("require %q: %s is outside the script folders (btlua sandbox)", name, path)
+}

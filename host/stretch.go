@@ -1,0 +1,89 @@
+package host
+
+import "fmt"
+
+// This file runs the host's script work in stretches: one agent's tick,
+// loading a script, a Spawn, reloading a file, an agent's OnEnds at Close
+// or Halt. Each stretch runs under the CPU budget (see budget.go) and
+// counts as script work for the re-entrancy guards (see reentry.go).
+
+// stretch begins a stretch of script work (what it does, and the agent
+// whose script runs or nil) and returns the function that ends it:
+//
+//	defer h.stretch("loading "+path, nil)()
+func (h *Host) stretch(what string, a *Agent) func() {
+	h.beginStretch(what, a)
+	return h.endStretch
+}
+
+// beginStretch and endStretch bracket a stretch without a closure (the
+// tick path).
+func (h *Host) beginStretch(what string, a *Agent) {
+	h.inScript++
+	if b := h.budget; b != nil {
+		b.begin(what, a)
+		if b.depth == 1 {
+			h.state.SetContext(b)
+		}
+	}
+}
+
+func (h *Host) endStretch() {
+	h.inScript--
+	if b := h.budget; b != nil {
+		if b.depth == 1 {
+			h.state.RemoveContext()
+		}
+		b.end()
+	}
+}
+
+// tickAgent is one agent's tick as a stretch.
+func (h *Host) tickAgent(a *Agent, dt float64) error {
+	if !a.Running() {
+		return nil
+	}
+	h.beginStretch("tick", a)
+	defer h.endStretch()
+	return a.tick(dt)
+}
+
+// Interrupt stops the script running now, if any, with the Lua error
+// "interrupted (...)" at its current instruction; it is safe to call from
+// any goroutine (a signal handler, a watchdog). It works only with a CPU
+// budget (Options.Budget), whose context the Lua state polls, and reports
+// whether a script was running. The CLI calls it on Ctrl-C.
+func (h *Host) Interrupt() bool {
+	return h.budget != nil && h.budget.interrupt()
+}
+
+// describe names the agent in errors: its tree and where the script
+// returned it.
+func (a *Agent) describe() string {
+	if a.where == "" {
+		return "agent " + a.Name() + " (" + a.Source + ")"
+	}
+	return "agent " + a.Name() + " (" + a.Source + ", " + a.where + ")"
+}
+
+// closeAgent ends the agent's running tasks (OnEnd) as a stretch; an
+// error (an OnEnd that failed or ran over the budget) is logged (see
+// Options.Logger), with file, line and agent.
+func (h *Host) closeAgent(a *Agent) {
+	defer h.stretch("OnEnd at Close", a)()
+	if err := a.halt(); err != nil {
+		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", err), "tree", a.Name(), "err", err)
+	}
+}
+
+// logHalt logs err, the error of an OnEnd while halting agent a's tree
+// (see Options.Logger); nil logs nothing.
+func (h *Host) logHalt(a *Agent, err error) {
+	if err != nil {
+		h.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), err), "tree", a.Name(), "err", err)
+	}
+}
+
+// Budgeted reports whether the host has a CPU budget (Options.Budget), so
+// that Interrupt can stop its scripts.
+func (h *Host) Budgeted() bool { return h.budget != nil }

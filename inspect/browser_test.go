@@ -1,0 +1,202 @@
+package inspect
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is where Debian's chromium package installs the browser
+// (.ci/run installs it when missing).
+const chromiumPath = "/usr/bin/chromium"
+
+// The inspector's page in a real headless Chromium, over a host ticking
+// at 30 Hz on its own goroutine: the selected agent's running task is
+// highlighted, a blackboard value updates, Pause holds the tick count,
+// Step advances it by exactly one, an edit from the page reaches the
+// blackboard, and a breakpoint on a task's start stops the run there.
+// The screenshot goes to $BTLUA_SCREENSHOT when set (the README's
+// picture). Without Chromium the test fails: it never skips.
+func TestBrowser(t *testing.T) {
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		t.Fatalf("Chromium is needed at %s for the browser test (apt-get install -y chromium; .ci/run does it): %v", chromiumPath, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	// The host lives on its own goroutine, as in a game.
+	addrc := make(chan string, 1)
+	ticking := make(chan struct{})
+	go func() {
+		defer close(ticking)
+		h := newGuardHost(t, 45)
+		defer h.Close()
+		_, addr, err := Serve(ctx, h, "127.0.0.1:0")
+		if err != nil {
+			t.Error(err)
+			addrc <- ""
+			return
+		}
+		addrc <- addr.String()
+		tk := time.NewTicker(time.Second / 30)
+		defer tk.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tk.C:
+				h.Tick(1.0 / 30)
+			}
+		}
+	}()
+	defer func() { cancel(); <-ticking }()
+	addr := <-addrc
+	if addr == "" {
+		t.FailNow()
+	}
+
+	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 720)}
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+
+	text := func(sel string) string {
+		t.Helper()
+		// The page re-renders its tables as events arrive: a node found
+		// may be replaced before its text is read, so try again.
+		var err error
+		for range 20 {
+			var s string
+			if s, err = chromedp.Run(bctx, chromedp.Text(chromedp.CSS(sel))); err == nil {
+				return strings.TrimSpace(s)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("text of %s: %v", sel, err)
+		return ""
+	}
+	tickNow := func() int {
+		n, err := strconv.Atoi(text("#tick"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// waitFor polls cond until it holds (or the test's time runs out).
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(8 * time.Second)
+		for !cond() {
+			if time.Now().After(deadline) {
+				t.Fatalf("waited in vain for %s", what)
+			}
+			time.Sleep(30 * time.Millisecond)
+		}
+	}
+
+	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#agents li[data-id="1"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.node.running[data-path="Root/Patrol[1]/Wander[1]"]`))); err != nil {
+		t.Fatalf("page: %v", err)
+	}
+	// Running path: Root, Patrol and Wander, and nothing else.
+	running, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".node.running")].map(e => e.dataset.path)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(running, ",") != "Root,Root/Patrol[1],Root/Patrol[1]/Wander[1]" {
+		t.Errorf("highlighted running path %q", running)
+	}
+	steps := func() int {
+		// A cell caught while the table re-renders can read empty: read
+		// again.
+		var err error
+		for range 20 {
+			var n int
+			if n, err = strconv.Atoi(text(`#vars tr[data-var="steps"] .value`)); err == nil {
+				return n
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatal(err)
+		return 0
+	}
+	first := steps()
+	waitFor("the blackboard's steps to update", func() bool { return steps() > first })
+
+	// Pause holds the ticks; Step makes exactly one.
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS("#pause"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("paused", func() bool { return text("#runstate") == "paused" })
+	time.Sleep(150 * time.Millisecond) // a tick under way when Pause came ends
+	held := tickNow()
+	time.Sleep(300 * time.Millisecond)
+	if n := tickNow(); n != held {
+		t.Fatalf("paused, yet the tick went from %d to %d", held, n)
+	}
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS("#step"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the step", func() bool { return tickNow() != held })
+	time.Sleep(300 * time.Millisecond)
+	if n := tickNow(); n != held+1 {
+		t.Fatalf("one step went from tick %d to %d", held, n)
+	}
+
+	// An edit from the page, carried out between two ticks while paused.
+	if err := chromedp.Do(bctx,
+		chromedp.SetValue(chromedp.CSS("#setname"), "steps"),
+		chromedp.SetValue(chromedp.CSS("#setvalue"), "40"),
+		chromedp.Click(chromedp.CSS("#setbtn"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the edited steps", func() bool { return steps() == 40 })
+
+	// A breakpoint on Attack's start: the enemy is seen at step 45, the
+	// abort starts Attack on the next tick, and the run stops there.
+	if err := chromedp.Do(bctx,
+		chromedp.Click(chromedp.CSS(`.node[data-path="Root/Fight[0]/Attack[1]"] .bp-start`)),
+		chromedp.WaitVisible(chromedp.CSS(`.node[data-path="Root/Fight[0]/Attack[1]"] .bp-start.on`)),
+		chromedp.Click(chromedp.CSS("#resume"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the breakpoint", func() bool { return strings.Contains(text("#hit"), "Root/Fight[0]/Attack[1] start") })
+	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.CSS(`.node.running.hit[data-path="Root/Fight[0]/Attack[1]"]`))); err != nil {
+		t.Fatal(err)
+	}
+	stopped := tickNow()
+	if want := fmt.Sprintf("at tick %d", stopped); !strings.Contains(text("#hit"), want) || text("#runstate") != "paused" {
+		t.Errorf("hit %q, state %q; want the run paused %s", text("#hit"), text("#runstate"), want)
+	}
+	// Steps 41..45 took five ticks after the edit's tick, the abort one more.
+	if s := steps(); s != 46 {
+		t.Errorf("steps at the breakpoint = %d, want 46 (Attack walked once)", s)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := tickNow(); n != stopped {
+		t.Errorf("stopped at a breakpoint, yet the tick went from %d to %d", stopped, n)
+	}
+
+	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := os.Getenv("BTLUA_SCREENSHOT")
+	if out == "" {
+		out = t.TempDir() + "/inspector.png"
+	}
+	if err := os.WriteFile(out, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,155 @@
+package inspect
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// toRecord fills r from ev. It runs on the ticking goroutine: it reads the
+// tasks of a tree event and the Lua values of a write.
+func toRecord(r *Record, ev *host.Event) {
+	r.reset()
+	r.T, r.K, r.A = ev.Tick, ev.Kind.String(), ev.AgentID
+	switch ev.Kind {
+	case host.EventTree:
+		r.Name, r.Src = ev.Agent.Name(), ev.Agent.Source
+		r.Nodes = nodeInfos(ev.Nodes)
+	case host.EventStarted:
+		r.N = ev.Node
+	case host.EventStatus:
+		r.N, r.S = ev.Node, ev.Status.String()
+	case host.EventEnded:
+		r.N, r.S = ev.Node, ev.Status.String()
+		if ev.Cause.Early() {
+			r.C, r.By = ev.Cause.Kind.String(), ev.ByNode
+		}
+	case host.EventVariable:
+		r.Name, r.G, r.W = ev.Name, ev.Global, ev.WriterNode
+		if r.G {
+			r.A = 0
+		}
+		if ev.New != nil {
+			r.V = jsonValue(ev.New)
+		}
+	case host.EventError:
+		r.Err = ev.Err.Error()
+	case host.EventReload:
+		r.Path = ev.Path
+		if ev.Err != nil {
+			r.Err = ev.Err.Error()
+		} else if ev.Reload != nil {
+			r.Rebuilt, r.Removed, r.Started = ev.Reload.Rebuilt, ev.Reload.Removed, ev.Reload.Started
+		}
+	}
+}
+
+// nodeInfos describes the tasks of a tree, listed depth-first.
+func nodeInfos(nodes []bt.Task) []NodeInfo {
+	index := make(map[*bt.TaskBase]int, len(nodes))
+	out := make([]NodeInfo, len(nodes))
+	for i, t := range nodes {
+		index[t.Base()] = i
+		p := -1
+		if pt := t.Base().Parent(); pt != nil {
+			if j, ok := index[pt.Base()]; ok {
+				p = j
+			}
+		}
+		out[i] = NodeInfo{Parent: p, Name: bt.DisplayName(t), Kind: bt.Kind(t), Abort: abortOf(t), Args: argsOf(t)}
+	}
+	return out
+}
+
+// abortOf returns the conditional abort type of a composite (of a Lua
+// task's built-in behaviour), "" for None and for other tasks.
+func abortOf(t bt.Task) string {
+	type aborter interface{ AbortType() bt.AbortType }
+	a, ok := t.(aborter)
+	if w, isW := t.(interface{ Unwrap() bt.Task }); !ok && isW {
+		a, ok = w.Unwrap().(aborter)
+	}
+	if !ok || a.AbortType() == bt.AbortNone {
+		return ""
+	}
+	return a.AbortType().String()
+}
+
+// argsOf returns a task's constructor arguments as written (the Lua
+// binding's StructureSignature), "" when it has none.
+func argsOf(t bt.Task) string {
+	if s, ok := t.(interface{ StructureSignature() string }); ok {
+		return s.StructureSignature()
+	}
+	return ""
+}
+
+// jsonValue turns a blackboard value into a value JSON can carry:
+// numbers, strings and booleans as they are (Lua's, immutable, kept
+// without a copy); a table as a short text of its fields; anything else
+// as its text.
+func jsonValue(v any) any {
+	switch x := v.(type) {
+	case lua.LNumber:
+		f := float64(x)
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return fmt.Sprint(f)
+		}
+		return v
+	case lua.LString, lua.LBool:
+		return v
+	case *lua.LNilType:
+		return nil
+	case *lua.LTable:
+		return tableText(x, 2)
+	case lua.LValue:
+		return x.String()
+	case float64, string, bool:
+		return x
+	case int:
+		return float64(x)
+	}
+	return fmt.Sprint(v)
+}
+
+// tableText describes a table: {k=v, ...}, up to 8 fields, depth levels
+// of nested tables.
+func tableText(t *lua.LTable, depth int) string {
+	if depth == 0 {
+		return "{...}"
+	}
+	var sb strings.Builder
+	sb.WriteByte('{')
+	n := 0
+	t.ForEach(func(k, v lua.LValue) {
+		if n >= 8 {
+			if n == 8 {
+				sb.WriteString(", ...")
+			}
+			n++
+			return
+		}
+		if n > 0 {
+			sb.WriteString(", ")
+		}
+		n++
+		if _, isNum := k.(lua.LNumber); !isNum {
+			sb.WriteString(k.String())
+			sb.WriteByte('=')
+		}
+		switch x := v.(type) {
+		case *lua.LTable:
+			sb.WriteString(tableText(x, depth-1))
+		case lua.LString:
+			fmt.Fprintf(&sb, "%q", string(x))
+		default:
+			sb.WriteString(v.String())
+		}
+	})
+	sb.WriteByte('}')
+	return sb.String()
+}

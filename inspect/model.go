@@ -1,0 +1,316 @@
+package inspect
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Model is the state of every agent as the event stream told it: each
+// tree's tasks with their statuses, runs under way and last ends, the
+// blackboards, the last reload and errors. The live inspector and replay
+// both build it from Records alone, so a replay shows at a tick what the
+// live page showed. A Model is not safe for concurrent use.
+type Model struct {
+	// Tick is the tick of the last record applied.
+	Tick    uint64
+	agents  []*agentState // by agent number (dense from 1)
+	order   []int         // agent numbers, first seen first
+	globals map[string]*varState
+	// reload describes the last reload; reloadTick is when it happened.
+	reload     string
+	reloadTick uint64
+}
+
+type agentState struct {
+	id        int
+	name, src string
+	nodes     []NodeInfo
+	paths     []string
+	st        []nodeState
+	vars      map[string]*varState
+	removed   bool
+	err       string
+}
+
+type nodeState struct {
+	status  string
+	started bool
+	changed uint64 // tick of the last start, status change or end
+	end     endState
+}
+
+// endState is the last end of a node's run.
+type endState struct {
+	tick   uint64
+	status string
+	cause  string // "" when completed
+	by     int
+}
+
+type varState struct {
+	value  any
+	tick   uint64
+	writer int
+}
+
+// NewModel returns an empty model.
+func NewModel() *Model {
+	return &Model{globals: map[string]*varState{}}
+}
+
+// agent returns agent id, nil when unknown.
+func (m *Model) agent(id int) *agentState {
+	if id <= 0 || id >= len(m.agents) {
+		return nil
+	}
+	return m.agents[id]
+}
+
+func (m *Model) setAgent(id int, a *agentState) {
+	if id <= 0 {
+		return
+	}
+	for len(m.agents) <= id {
+		m.agents = append(m.agents, nil)
+	}
+	m.agents[id] = a
+}
+
+// Apply updates the model with r.
+func (m *Model) Apply(r *Record) {
+	m.Tick = r.T
+	switch r.K {
+	case "tree":
+		a := m.agent(r.A)
+		if a == nil {
+			a = &agentState{id: r.A}
+			m.setAgent(r.A, a)
+			m.order = append(m.order, r.A)
+		}
+		a.name, a.src, a.nodes, a.removed = r.Name, r.Src, r.Nodes, false
+		a.paths = paths(r.Nodes)
+		a.st = make([]nodeState, len(r.Nodes))
+		for i := range a.st {
+			a.st[i].status = "Inactive"
+		}
+		a.vars = map[string]*varState{}
+	case "removed":
+		if a := m.agent(r.A); a != nil {
+			a.removed = true
+		}
+	case "start", "status", "end":
+		a := m.agent(r.A)
+		if a == nil || r.N < 0 || r.N >= len(a.st) {
+			return
+		}
+		n := &a.st[r.N]
+		n.changed = r.T
+		switch r.K {
+		case "start":
+			n.started = true
+		case "status":
+			n.status = r.S
+		case "end":
+			n.started, n.status = false, r.S
+			n.end = endState{tick: r.T, status: r.S, cause: r.C, by: r.By}
+		}
+	case "var":
+		vars := m.globals
+		if !r.G {
+			a := m.agent(r.A)
+			if a == nil {
+				return
+			}
+			vars = a.vars
+		}
+		if r.V == nil {
+			delete(vars, r.Name)
+			return
+		}
+		if x := vars[r.Name]; x != nil {
+			x.value, x.tick, x.writer = r.V, r.T, r.W
+			return
+		}
+		vars[r.Name] = &varState{value: r.V, tick: r.T, writer: r.W}
+	case "error":
+		if a := m.agent(r.A); a != nil {
+			a.err = r.Err
+		}
+	case "reload":
+		m.reloadTick = r.T
+		if r.Err != "" {
+			m.reload = "reload of " + r.Path + " failed: " + r.Err
+		} else {
+			m.reload = "reloaded " + r.Path + reloadNames(" rebuilt", r.Rebuilt) + reloadNames(" removed", r.Removed) + reloadNames(" started", r.Started)
+		}
+	}
+}
+
+func reloadNames(what string, names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return what + " " + strings.Join(names, ", ")
+}
+
+// paths spells each node's path as bt.Path does: names joined by "/",
+// each below the root with its child index, "Root/Fight[0]/Sees[1]".
+func paths(nodes []NodeInfo) []string {
+	out := make([]string, len(nodes))
+	kids := make([]int, len(nodes))
+	for i, n := range nodes {
+		if n.Parent < 0 || n.Parent >= i {
+			out[i] = n.Name
+			continue
+		}
+		out[i] = out[n.Parent] + "/" + n.Name + "[" + strconv.Itoa(kids[n.Parent]) + "]"
+		kids[n.Parent]++
+	}
+	return out
+}
+
+// AgentSummary is one entry of the agent list.
+type AgentSummary struct {
+	ID     int    `json:"id"`
+	Name   string `json:"name"`
+	Source string `json:"source"`
+	Status string `json:"status"`
+	Error  bool   `json:"error,omitempty"`
+}
+
+// AgentList is the answer of /api/agents: the agents whose name or
+// source contains the query, at most the limit of them, with the counts.
+type AgentList struct {
+	Total   int            `json:"total"`
+	Matched int            `json:"matched"`
+	Agents  []AgentSummary `json:"agents"`
+}
+
+// Agents lists the agents whose name or source contains q (any case), in
+// the order they appeared, at most limit of them.
+func (m *Model) Agents(q string, limit int) AgentList {
+	q = strings.ToLower(q)
+	out := AgentList{Agents: []AgentSummary{}}
+	for _, id := range m.order {
+		a := m.agent(id)
+		if a.removed {
+			continue
+		}
+		out.Total++
+		if q != "" && !strings.Contains(strings.ToLower(a.name), q) && !strings.Contains(strings.ToLower(a.src), q) &&
+			strconv.Itoa(id) != q {
+			continue
+		}
+		out.Matched++
+		if len(out.Agents) < limit {
+			out.Agents = append(out.Agents, AgentSummary{ID: id, Name: a.name, Source: a.src, Status: a.rootStatus(), Error: a.err != ""})
+		}
+	}
+	return out
+}
+
+func (a *agentState) rootStatus() string {
+	if a.err != "" {
+		return "Error"
+	}
+	if len(a.st) == 0 {
+		return "Inactive"
+	}
+	return a.st[0].status
+}
+
+// NodeView is one task of AgentView.
+type NodeView struct {
+	NodeInfo
+	Index   int    `json:"i"`
+	Depth   int    `json:"depth"`
+	Path    string `json:"path"`
+	Status  string `json:"status"`
+	Running bool   `json:"running"`
+	Changed uint64 `json:"changed"`
+	// End is the last end of the task's run, when there was one.
+	End *EndView `json:"end,omitempty"`
+}
+
+// EndView is the last end of a run: tick, status and cause (the
+// trace's words: "completed", "aborted by PATH", ...).
+type EndView struct {
+	Tick   uint64 `json:"tick"`
+	Status string `json:"status"`
+	Cause  string `json:"cause"`
+}
+
+// VarView is one blackboard variable: its value, the tick it was last
+// written and the path of the task that wrote it ("" when none).
+type VarView struct {
+	Name   string `json:"name"`
+	Value  any    `json:"value"`
+	Tick   uint64 `json:"tick"`
+	Writer string `json:"writer,omitempty"`
+	Global bool   `json:"global,omitempty"`
+}
+
+// AgentView is one agent as the page shows it.
+type AgentView struct {
+	ID     int        `json:"id"`
+	Name   string     `json:"name"`
+	Source string     `json:"source"`
+	Status string     `json:"status"`
+	Error  string     `json:"error,omitempty"`
+	Nodes  []NodeView `json:"nodes"`
+	Vars   []VarView  `json:"vars"`
+}
+
+var causeWords = map[string]string{"Aborted": "aborted by ", "TimedOut": "timed out by ", "Interrupted": "interrupted by ",
+	"ByParent": "by parent ", "Halted": "halted", "Reload": "reload"}
+
+// Agent returns the view of agent id, false when there is none.
+func (m *Model) Agent(id int) (*AgentView, bool) {
+	a := m.agent(id)
+	if a == nil {
+		return nil, false
+	}
+	v := &AgentView{ID: id, Name: a.name, Source: a.src, Status: a.rootStatus(), Error: a.err,
+		Nodes: make([]NodeView, len(a.nodes)), Vars: []VarView{}}
+	for i, n := range a.nodes {
+		s := a.st[i]
+		nv := NodeView{NodeInfo: n, Index: i, Path: a.paths[i], Status: s.status, Running: s.started && s.status == "Running", Changed: s.changed}
+		if n.Parent >= 0 && n.Parent < i {
+			nv.Depth = v.Nodes[n.Parent].Depth + 1
+		}
+		if e := s.end; e.tick > 0 || e.status != "" {
+			ev := &EndView{Tick: e.tick, Status: e.status, Cause: "completed"}
+			if e.cause != "" {
+				ev.Cause = causeWords[e.cause]
+				if e.by >= 0 && e.by < len(a.paths) {
+					ev.Cause += a.paths[e.by]
+				}
+			}
+			nv.End = ev
+		}
+		v.Nodes[i] = nv
+	}
+	for _, scope := range []struct {
+		vars   map[string]*varState
+		global bool
+	}{{a.vars, false}, {m.globals, true}} {
+		names := make([]string, 0, len(scope.vars))
+		for k := range scope.vars {
+			names = append(names, k)
+		}
+		slices.Sort(names)
+		for _, k := range names {
+			x := scope.vars[k]
+			vv := VarView{Name: k, Value: x.value, Tick: x.tick, Global: scope.global}
+			if !scope.global && x.writer >= 0 && x.writer < len(a.paths) {
+				vv.Writer = a.paths[x.writer]
+			}
+			v.Vars = append(v.Vars, vv)
+		}
+	}
+	return v, true
+}
+
+// reloadText returns the last reload's description and its tick.
+func (m *Model) reloadText() (string, uint64) { return m.reload, m.reloadTick }

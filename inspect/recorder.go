@@ -1,0 +1,102 @@
+package inspect
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/btlua/btlua/host"
+)
+
+// Recorder writes a host's event stream as a recording: JSON Lines, a
+// Header line first, then one Record per event (see Record for the
+// keys). A file whose name ends in ".gz" is gzip-compressed.
+type Recorder struct {
+	w      *bufio.Writer
+	gz     *gzip.Writer
+	file   *os.File
+	cancel func()
+	rec    Record
+	buf    []byte
+	err    error
+}
+
+// NewRecorder starts recording h's events into w with the header hd (its
+// version is set). Call it on the goroutine that ticks h, between ticks;
+// Close ends the recording.
+func NewRecorder(h *host.Host, w io.Writer, hd Header) (*Recorder, error) {
+	r := &Recorder{w: bufio.NewWriterSize(w, 1<<16)}
+	hd.Record = Version
+	if hd.Created == "" {
+		hd.Created = time.Now().UTC().Format(time.RFC3339)
+	}
+	js, err := json.Marshal(hd)
+	if err != nil {
+		return nil, err
+	}
+	r.w.Write(append(js, '\n'))
+	r.cancel = h.Subscribe(r.event)
+	return r, nil
+}
+
+// RecordFile is NewRecorder into a new file at path, gzip-compressed when
+// path ends in ".gz".
+func RecordFile(h *host.Host, path string, hd Header) (*Recorder, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	var w io.Writer = f
+	var gz *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		gz = gzip.NewWriter(f)
+		w = gz
+	}
+	r, err := NewRecorder(h, w, hd)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	r.file, r.gz = f, gz
+	return r, nil
+}
+
+func (r *Recorder) event(ev host.Event) {
+	if r.err != nil {
+		return
+	}
+	toRecord(&r.rec, &ev)
+	r.buf = r.rec.AppendJSON(r.buf[:0])
+	if _, err := r.w.Write(r.buf); err != nil {
+		r.err = err
+	}
+}
+
+// Close stops listening, flushes and closes the recording (and its file),
+// returning the first write error. Call it on the ticking goroutine;
+// events of a Host.Close that comes first are recorded.
+func (r *Recorder) Close() error {
+	if r.cancel != nil {
+		r.cancel()
+		r.cancel = nil
+	}
+	err := r.err
+	if e := r.w.Flush(); err == nil {
+		err = e
+	}
+	if r.gz != nil {
+		if e := r.gz.Close(); err == nil {
+			err = e
+		}
+	}
+	if r.file != nil {
+		if e := r.file.Close(); err == nil {
+			err = e
+		}
+	}
+	return err
+}

@@ -1,0 +1,156 @@
+package inspect
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+)
+
+// Recording is a recording read back: its header and records in order
+// (kept compactly: 32 bytes for most records).
+type Recording struct {
+	Header Header
+	steps  []step
+}
+
+// Len returns the number of records.
+func (rec *Recording) Len() int { return len(rec.steps) }
+
+// Record returns record i (0-based); the result is valid until the next
+// call.
+func (rec *Recording) Record(i int) Record {
+	var r Record
+	return *rec.steps[i].record(&r)
+}
+
+// ReadRecording reads a recording written by a Recorder (gzip-compressed
+// or not: the gzip magic number tells). It fails on a header of another
+// schema version, with the line of the first malformed record.
+func ReadRecording(r io.Reader) (*Recording, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, err
+		}
+		defer zr.Close()
+		br = bufio.NewReaderSize(zr, 1<<16)
+	}
+	rec := &Recording{}
+	line := 0
+	for {
+		text, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(text)) > 0 {
+			line++
+			if line == 1 {
+				if e := json.Unmarshal(text, &rec.Header); e != nil || rec.Header.Record == 0 {
+					return nil, errors.New("recording: line 1 is not a btlua recording header ({\"btlua_record\":1,...})")
+				}
+				if rec.Header.Record != Version {
+					return nil, fmt.Errorf("recording: schema version %d, this btlua reads version %d", rec.Header.Record, Version)
+				}
+			} else {
+				var r Record
+				r.reset()
+				if e := json.Unmarshal(text, &r); e != nil {
+					return nil, fmt.Errorf("recording: line %d: %v", line, e)
+				}
+				rec.steps = append(rec.steps, compact(&r))
+			}
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if line == 0 {
+		return nil, errors.New("recording: empty file")
+	}
+	return rec, nil
+}
+
+// ReadRecordingFile is ReadRecording of the file at path.
+func ReadRecordingFile(path string) (*Recording, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadRecording(f)
+}
+
+// Replay serves a recording with the inspector's page: the same views,
+// with a timeline to move to any tick (the "seek" command).
+type Replay struct {
+	core
+	rec         *Recording
+	pos         int // records applied
+	first, last uint64
+	at          uint64 // the tick shown
+}
+
+// NewReplay returns a replay of rec showing its last tick.
+func NewReplay(rec *Recording) *Replay {
+	rp := &Replay{core: newCore(), rec: rec}
+	if n := len(rec.steps); n > 0 {
+		rp.first, rp.last = rec.steps[0].t, rec.steps[n-1].t
+	}
+	rp.seek(rp.last)
+	return rp
+}
+
+// Handler returns the page and API over the replay.
+func (rp *Replay) Handler() http.Handler { return newHandler(rp) }
+
+// Seek shows the state after tick t (its records applied); safe for
+// concurrent use.
+func (rp *Replay) Seek(t uint64) {
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	rp.seek(t)
+	rp.changedLocked()
+}
+
+// Model runs fn with the model of the tick shown.
+func (rp *Replay) Model(fn func(*Model)) {
+	rp.mu.Lock()
+	defer rp.mu.Unlock()
+	fn(rp.model)
+}
+
+func (rp *Replay) seek(t uint64) {
+	if t < rp.at || rp.pos == 0 {
+		rp.model, rp.pos = NewModel(), 0
+	}
+	steps := rp.rec.steps
+	var scratch Record
+	for rp.pos < len(steps) && steps[rp.pos].t <= t {
+		rp.model.Apply(steps[rp.pos].record(&scratch))
+		rp.pos++
+	}
+	rp.at = t
+}
+
+func (rp *Replay) base() *core { return &rp.core }
+
+func (rp *Replay) stateLocked() State {
+	s := State{Mode: "replay", Tick: rp.at, Paused: true, First: rp.first, Last: rp.last, Breakpoints: []Breakpoint{}}
+	s.Reload, s.ReloadTick = rp.model.reloadText()
+	return s
+}
+
+func (rp *Replay) command(c Command) error {
+	if c.Cmd != "seek" {
+		return fmt.Errorf("a replay only seeks (got %q)", c.Cmd)
+	}
+	rp.Seek(min(max(c.Tick, rp.first), rp.last))
+	return nil
+}

@@ -1,0 +1,101 @@
+package btlib
+
+import (
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+func init() {
+	builtin(Class{
+		Name: "BTComposite", Base: "BTParentTask",
+		Doc: "A composite. A Lua class derived from it defines OnUpdate and ticks its children itself, or Behavior Designer's ParentTask protocol: " +
+			"CanExecute() and optionally CurrentChildIndex() (1-based), OnChildStarted(index), OnChildExecuted(index, status), OverrideStatus(status), OnConditionalAbort(index).",
+		New: newAbstractParent("BTComposite"),
+		Fields: []Field{
+			{"AddCondition", "fun(self: BTComposite, cond: function|BTPrecondition|string, op: string?, value: any)", "a precondition, checked before the composite starts and every tick it runs; when one fails the composite ends its running child and fails (the warrior design). Given a variable name it is tested in Go without calling Lua: AddCondition(\"hasTarget\") (truthy), AddCondition(\"health\", \"<\", 30) (==, ~=, <, <=, >, >=); a missing variable or one of the wrong type is an error"},
+			{"AddConditionNot", "fun(self: BTComposite, cond: function|BTPrecondition|string, op: string?, value: any)", "the negation of AddCondition's precondition"},
+			{"SetAbortType", "fun(self: BTComposite, abort: integer)", "a BTAbortType value; set it before the composite runs"},
+		},
+		setup: func(lib *Lib, c *lua.LTable) {
+			lib.setMethods(c, map[string]lua.LGFunction{
+				"AddCondition":    lib.luaAddCondition,
+				"AddConditionNot": lib.luaAddConditionNot,
+				"SetAbortType":    lib.luaSetAbortType,
+			})
+		},
+	})
+}
+
+// luaCondition is a composite precondition written in Lua: a function, or
+// a table with a Check method (BTPrecondition, BTPreconditionNOT).
+type luaCondition struct {
+	lib   *Lib
+	owner *Task
+	fn    *lua.LFunction
+	self  lua.LValue
+}
+
+// Check calls the function (with the table as self for a Check method).
+func (c *luaCondition) Check() bool { return c.lib.callBool(c.owner, c.fn, c.self) }
+
+// luaAddCondition is composite:AddCondition(cond), the warrior seed's
+// precondition: cond is a function or a table with a Check method, or a
+// variable test in Go, AddCondition(name, op?, value?) (see var_tasks.go). The
+// composite checks its conditions before it starts and on every tick it
+// runs; one that fails ends the composite with Failure (see
+// bt.Composite.AddCondition).
+func (lib *Lib) luaAddCondition(L *lua.LState) int {
+	t := lib.checkTask(L, 1, "AddCondition")
+	if _, ok := L.Get(2).(lua.LString); ok {
+		lib.luaAddVarCondition(L, t, false) // declarative: var_tasks.go
+		return 0
+	}
+	adder, ok := t.Impl.(interface{ AddCondition(bt.Condition) })
+	if !ok {
+		L.RaiseError("AddCondition: %s is not a composite", bt.Path(t))
+	}
+	adder.AddCondition(lib.luaConditionArg(L, t, "AddCondition"))
+	return 0
+}
+
+// luaConditionArg reads argument 2 as a Lua precondition: a function, or
+// a table with a Check method.
+func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaCondition {
+	switch v := L.Get(2).(type) {
+	case *lua.LFunction:
+		return &luaCondition{lib: lib, owner: t, fn: v, self: lua.LNil}
+	case *lua.LTable:
+		fn, ok := L.GetField(v, "Check").(*lua.LFunction)
+		if !ok {
+			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
+		}
+		return &luaCondition{lib: lib, owner: t, fn: fn, self: v}
+	}
+	L.RaiseError("%s: want a function, a precondition or a variable name, got %s", what, luaerr.Describe(L.Get(2)))
+	return nil
+}
+
+// luaSetAbortType is composite:SetAbortType(BTAbortType.X).
+func (lib *Lib) luaSetAbortType(L *lua.LState) int {
+	t := lib.checkTask(L, 1, "SetAbortType")
+	setter, ok := t.Impl.(interface{ SetAbortType(bt.AbortType) })
+	if !ok {
+		L.RaiseError("SetAbortType: %s is not a composite", bt.Path(t))
+	}
+	n, ok := L.Get(2).(lua.LNumber)
+	if a := bt.AbortType(n); !ok || lua.LNumber(a) != n || a > bt.AbortBoth {
+		L.RaiseError("SetAbortType: want BTAbortType.None, Self, LowerPriority or Both, got %s", luaerr.Describe(L.Get(2)))
+	}
+	setter.SetAbortType(bt.AbortType(n))
+	return 0
+}
+
+// abortTypes is the BTAbortType table.
+func (lib *Lib) abortTypes() *lua.LTable {
+	t := lib.L.NewTable()
+	for _, a := range []bt.AbortType{bt.AbortNone, bt.AbortSelf, bt.AbortLowerPriority, bt.AbortBoth} {
+		t.RawSetString(a.String(), lua.LNumber(a))
+	}
+	return t
+}

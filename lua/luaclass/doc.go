@@ -1,0 +1,27 @@
+// Package luaclass is the one object layer of btlua's Lua bindings
+// (lua/btlib, lua/btailib, lua/goaplib): how a Lua table written in the
+// class style of the Lua behavior-tree series,
+//
+//	function X:New() local o = {}; setmetatable(o, self); self.__index = self; return o end
+//
+// is tied to the Go value behind it, and everything the bindings share
+// about such tables:
+//
+//   - Bind, Own and Inherited: one hidden field ties a table to its Go
+//     object (object.go);
+//   - Of, Derives and Chain: the class-chain walk (class.go);
+//   - MethodSet and Hooks: cached lookups of the Lua methods a Go object
+//     calls, all dropped at once by one epoch per Lua state (hooks.go);
+//   - Number, Count, Seconds, Func, ...: the argument decoder, whose
+//     errors name the argument and the offending value (args.go);
+//   - State.Resume and State.OnMain: the coroutine runner (coroutine.go),
+//     with GuardYield (yield.go) and OpenIteration (iterate.go: pairs and
+//     ipairs honor __pairs and __ipairs, for views of Go data);
+//   - State.Enter and State.Leave: the record of the task whose code runs
+//     now, restored on every exit path (tracker.go);
+//   - Merge: hot reload's in-place merge of a reloaded class table into the
+//     running one (merge.go).
+//
+// A State belongs to one Lua state (see For) and is not safe for
+// concurrent use.
+package luaclass

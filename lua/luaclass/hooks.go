@@ -1,0 +1,87 @@
+package luaclass
+
+import lua "github.com/yuin/gopher-lua"
+
+// MethodSet names the Lua methods a kind of Go object calls on its table
+// (a task's OnStart, a GOAP action's Perform), by index, and the Go
+// functions that count as "not overridden": a class that inherits one of
+// them has no override, and the Go object runs its own behaviour without
+// calling into Lua.
+type MethodSet struct {
+	names    []string
+	aliases  map[int]string
+	defaults map[*lua.LFunction]bool
+}
+
+// NewMethodSet returns the set of the given method names; index i of a
+// Hooks cache is names[i].
+func NewMethodSet(names ...string) *MethodSet {
+	return &MethodSet{names: names, aliases: map[int]string{}, defaults: map[*lua.LFunction]bool{}}
+}
+
+// Alias makes name a second spelling of method i, looked up when the
+// class defines no method under the first (the GOAP seed's
+// CheckProcedualPrecondition).
+func (m *MethodSet) Alias(i int, name string) { m.aliases[i] = name }
+
+// Default marks fn as a built-in default: found on a class chain, it
+// counts as no override.
+func (m *MethodSet) Default(fn *lua.LFunction) { m.defaults[fn] = true }
+
+// Name returns the name of method i.
+func (m *MethodSet) Name(i int) string { return m.names[i] }
+
+// Len returns the number of methods.
+func (m *MethodSet) Len() int { return len(m.names) }
+
+// IsDefault reports whether fn is one of the set's defaults.
+func (m *MethodSet) IsDefault(fn *lua.LFunction) bool { return m.defaults[fn] }
+
+// Hooks caches, for one Go object, the Lua overrides of a MethodSet found
+// on its table's class chain. Lookups are made once per epoch of the
+// State (see State.Invalidate), never on each call, so a tick allocates
+// nothing. The zero value is an empty cache.
+type Hooks struct {
+	epoch uint64
+	fns   []*lua.LFunction
+}
+
+// Stale reports whether the cache must be refreshed (see Refresh) before
+// its next use.
+func (h *Hooks) Stale(s *State) bool { return h.epoch != s.epoch }
+
+// Refresh looks every method of set up again on self's class chain.
+func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
+	if len(h.fns) != len(set.names) {
+		h.fns = make([]*lua.LFunction, len(set.names))
+	}
+	for i, name := range set.names {
+		h.fns[i] = lookup(s.L, self, name, set)
+		if h.fns[i] == nil {
+			if alias, ok := set.aliases[i]; ok {
+				h.fns[i] = lookup(s.L, self, alias, set)
+			}
+		}
+	}
+	h.epoch = s.epoch
+}
+
+// Get returns the Lua override of method i, or nil, refreshing the cache
+// first when the epoch changed.
+func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFunction {
+	if h.epoch != s.epoch {
+		h.Refresh(s, self, set)
+	}
+	return h.fns[i]
+}
+
+// lookup returns the function under name on self's class chain (through
+// __index, as a Lua read of self[name]), or nil when there is none or it
+// is one of set's defaults.
+func lookup(L *lua.LState, self *lua.LTable, name string, set *MethodSet) *lua.LFunction {
+	fn, ok := L.GetField(self, name).(*lua.LFunction)
+	if !ok || set.defaults[fn] {
+		return nil
+	}
+	return fn
+}

@@ -1,0 +1,42 @@
+package luaclass
+
+import lua "github.com/yuin/gopher-lua"
+
+// key is the raw field of a table that holds its Go object (a userdata),
+// the same for every binding. Scripts never need it; Merge leaves it alone.
+const key = "__go"
+
+// Bind stores v as the Go object of tbl (its own, not inherited).
+func Bind(L *lua.LState, tbl *lua.LTable, v any) {
+	ud := L.NewUserData()
+	ud.Value = v
+	tbl.RawSetString(key, ud)
+}
+
+// Own returns the Go object bound to tbl itself, or nil.
+func Own(tbl *lua.LTable) any {
+	if ud, ok := tbl.RawGetString(key).(*lua.LUserData); ok {
+		return ud.Value
+	}
+	return nil
+}
+
+// Inherited returns the Go object of the nearest table on tbl's class
+// chain, tbl itself excluded, and that table; nil when none has one.
+func Inherited(tbl *lua.LTable) (any, *lua.LTable) {
+	for cur := range Chain(tbl) {
+		if cur == tbl {
+			continue
+		}
+		if v := Own(cur); v != nil {
+			return v, cur
+		}
+	}
+	return nil, nil
+}
+
+// IsKey reports whether k is the hidden field that holds Go objects.
+func IsKey(k lua.LValue) bool {
+	s, ok := k.(lua.LString)
+	return ok && s == key
+}

@@ -1,0 +1,18 @@
+// Command gen writes bt_classes.lua, the LuaLS annotations of the built-in
+// task classes, from their btlib.Class declarations. Run it with
+// go generate ./lua/luasrc; a test of lua/btlib fails when the file is out
+// of date.
+package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/btlua/btlua/lua/btlib"
+)
+
+func main() {
+	if err := os.WriteFile("bt_classes.lua", btlib.Stubs(btlib.Builtins()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,52 @@
+package bt
+
+// varCondition is a composite precondition testing a variable of the
+// composite's tree (see [Composite.AddVarCondition]).
+type varCondition struct {
+	owner *TaskBase
+	test  *VarTest
+}
+
+// Check evaluates the test against the owner's tree's blackboard.
+func (c *varCondition) Check() bool {
+	bb := blackboardOf(c.owner, c.test.Name, c.test.String)
+	return c.test.Eval(c.owner.self, bb)
+}
+
+// String returns the test as written.
+func (c *varCondition) String() string { return c.test.String() }
+
+// AddVarCondition attaches a declarative precondition to the composite:
+// test is evaluated in Go against the blackboard of the composite's tree,
+// with the semantics of [Composite.AddCondition] (the Lua binding's
+// composite:AddCondition("health", "<", 30) and AddConditionNot). Errors
+// of the test (a variable not set, or of the wrong type) panic with a
+// *VariableError naming the composite.
+func (c *Composite) AddVarCondition(test *VarTest) {
+	c.AddCondition(&varCondition{owner: &c.TaskBase, test: test})
+}
+
+// VarCompare is a conditional task testing a blackboard variable in Go
+// (Behavior Designer's CompareSharedFloat / CompareSharedBool family,
+// with the operators of [CompareOp]): Success when the test holds, else
+// Failure. Being a conditional, it takes part in conditional aborts.
+type VarCompare struct {
+	Conditional
+	// Test is the test; see [VarTest] for its errors.
+	Test *VarTest
+}
+
+// NewVarCompare returns a conditional task evaluating test.
+func NewVarCompare(test *VarTest) *VarCompare {
+	c := &VarCompare{Test: test}
+	c.Init(c, "")
+	return c
+}
+
+// OnUpdate returns Success when the test holds, else Failure.
+func (c *VarCompare) OnUpdate() Status {
+	if c.Test.Eval(c.self, blackboardOf(&c.TaskBase, c.Test.Name, c.Test.String)) {
+		return Success
+	}
+	return Failure
+}

@@ -1,0 +1,59 @@
+package goap
+
+import "math"
+
+// The LP of the state-equation heuristic (lp.go) depends on a state only
+// through the values of its rows' keys, and in domains with locations and
+// flags many states share those values (the same resources at another
+// place): on the resource-chain family about 1 evaluation in 4 has new
+// inputs. lpCachedBound keeps each solved input's bound and reduced costs
+// for the rest of the search, so the simplex runs once per distinct input.
+
+// lpCachedBound returns lpBound(st), with p.lpRed set as lpBound sets it,
+// from the cache when the rows' values were solved before in this search.
+func (p *Planner) lpCachedBound(st []slot) float64 {
+	m, na := len(p.lpRows), len(p.acts)
+	h := uint64(14695981039346656037)
+	for r := range p.lpRows {
+		h = (h ^ math.Float64bits(st[p.lpRows[r].key].number())) * 1099511628211
+	}
+	idx, hit := p.lpCache[h]
+	if hit {
+		in := p.lpCacheIn[int(idx)*m : int(idx+1)*m]
+		same := true
+		for r := range p.lpRows {
+			if in[r] != st[p.lpRows[r].key].number() {
+				same = false
+				break
+			}
+		}
+		if same {
+			copy(p.lpRed, p.lpCacheRed[int(idx)*na:int(idx+1)*na])
+			return p.lpCacheVal[idx]
+		}
+	}
+	v := p.lpBound(st)
+	if !hit { // a hash collision keeps the first input cached
+		p.lpCache[h] = int32(len(p.lpCacheVal))
+		for r := range p.lpRows {
+			p.lpCacheIn = append(p.lpCacheIn, st[p.lpRows[r].key].number())
+		}
+		p.lpCacheRed = append(p.lpCacheRed, p.lpRed...)
+		p.lpCacheVal = append(p.lpCacheVal, v)
+	}
+	return v
+}
+
+// resetLPCache empties the cache, keeping its buffers.
+func (p *Planner) resetLPCache() {
+	if p.lpCache == nil {
+		p.lpCache = make(map[uint64]int32)
+	}
+	clear(p.lpCache)
+	p.lpCacheIn, p.lpCacheRed, p.lpCacheVal = p.lpCacheIn[:0], p.lpCacheRed[:0], p.lpCacheVal[:0]
+}
+
+// lpCacheBytes estimates the memory the cache holds (see MaxBytes).
+func (p *Planner) lpCacheBytes() int64 {
+	return int64(len(p.lpCacheIn)+len(p.lpCacheRed)+len(p.lpCacheVal))*8 + int64(len(p.lpCache))*16
+}
