@@ -2,25 +2,30 @@ package host
 
 import (
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // Agent is one running behavior tree of a Host, with the script that made
-// it.
+// it. Its blackboard variables are read and written from Go with Get,
+// Set, GetFloat, GetString and GetBool, and heard with OnChange.
 type Agent struct {
-	// Tree is the tree the agent ticks.
-	Tree *btlib.Tree
 	// Source is the script file that returned the tree.
 	Source string
+	// variables gives the agent Get, Set, GetFloat, GetString, GetBool,
+	// Names and OnChange on its tree's blackboard.
+	variables
 
+	tree *btlib.Tree // the tree the agent ticks
 	host *Host
-	load *load // the LoadFile call that started the agent
+	load *load // the LoadFile or Spawn call that started the agent
 	// where is the return value that gave the tree ("return value 2"),
 	// for errors; "" for a tree a reload started.
-	where   string
-	status  bt.Status
-	restart restartState // the error policy's back-off (policy.go)
+	where    string
+	status   bt.Status
+	observer bt.Observer  // given to SetObserver, for the trees of rebuilds
+	restart  restartState // the error policy's back-off (policy.go)
 }
 
 // tick ticks the agent's tree unless it has completed or failed.
@@ -28,37 +33,103 @@ func (a *Agent) tick(dt float64) error {
 	if !a.Running() {
 		return nil
 	}
-	s, err := a.host.BT.TickTree(a.Tree, dt)
+	s, err := a.host.lib.TickTree(a.tree, dt)
 	a.status = s
 	return err
 }
 
 // Running reports whether the agent's tree has neither completed nor been
 // stopped by an error.
-func (a *Agent) Running() bool { return a.Tree.Err == nil && !a.Tree.BT.Complete() }
+func (a *Agent) Running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
 
 // Status returns the root status of the last tick.
 func (a *Agent) Status() bt.Status { return a.status }
 
 // Err returns the error that stopped the agent, or nil.
-func (a *Agent) Err() error { return a.Tree.Err }
+func (a *Agent) Err() error { return a.tree.Err }
 
-// Name returns the tree's name.
-func (a *Agent) Name() string { return a.Tree.BT.Name }
+// Name returns the tree's name: its "name" field, else its class's name
+// (set when the tree first ticks; before, the start task's name).
+func (a *Agent) Name() string { return treeName(a.tree) }
+
+// Root returns the start task of the agent's tree (a reload that rebuilds
+// the tree gives a new one), or nil.
+func (a *Agent) Root() bt.Task { return a.tree.Root() }
+
+// Time returns the tree's clock: the seconds of delta time it has been
+// ticked with.
+func (a *Agent) Time() float64 { return a.tree.BT.Time() }
+
+// Render returns the tree as indented text, one task a line: name, class
+// and last status (see bt.Render); "" for a tree without a start task.
+func (a *Agent) Render() string {
+	if r := a.tree.Root(); r != nil {
+		return bt.Render(r)
+	}
+	return ""
+}
+
+// SetObserver makes o hear every task start and end of the agent's tree
+// (see bt.Observer; nil for none): the tree it ticks now and every tree a
+// reload builds in its place (the old tree's tasks report their end with
+// the cause bt.EndReload first). Without an observer, ticks stay
+// allocation-free.
+func (a *Agent) SetObserver(o bt.Observer) {
+	a.observer = o
+	if w := a.host.watchOn(a); w != nil {
+		w.prev = o // the event stream's watch passes the runs on to o
+		return
+	}
+	a.tree.BT.Observer = o
+}
+
+// Observer returns the observer of the agent's tree, or nil. (The event
+// stream's own observer, while there are listeners, is not returned.)
+func (a *Agent) Observer() bt.Observer {
+	if w := a.host.watchOn(a); w != nil {
+		return w.prev
+	}
+	return a.tree.BT.Observer
+}
+
+// Halt ends the runs under way in the agent's tree, as Close does: OnEnd
+// on the running tasks, deepest first, the observer hearing the cause
+// bt.EndHalted (an error raised by an OnEnd stops the tree, see Err, and
+// is logged). The tree is then complete: it is not ticked again unless it restarts when complete
+// (tree:SetRestartWhenComplete), and a reload treats it as a completed
+// tree (kept when its structure is the same, else rebuilt and run).
+// The OnEnds run under the CPU budget; Halt called from a script the host
+// is running is refused with a Lua error there.
+func (a *Agent) Halt() {
+	h := a.host
+	h.refuseInScript("Halt")
+	defer h.stretch("OnEnd at Halt", a)()
+	if err := a.halt(); err != nil {
+		a.tree.Err = err
+		h.logHalt(a, err)
+	}
+}
 
 // halt ends the tree's running tasks and returns the error of an OnEnd
-// that failed (the others still ran). The tree's Observer hears the cause
-// bt.EndHalted.
+// that failed (the others still ran), as a *luaerr.Error. The tree's
+// Observer hears the cause bt.EndHalted.
 func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
 
 // haltForReload is halt for a structure-level reload that replaces the
 // tree: the Observer hears the cause bt.EndReload.
 func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
 
+// haltWith halts the tree with the cause cause and returns the error
+// raised by an OnEnd, as a *luaerr.Error (the caller decides whether it
+// stops the tree, and logs it).
 func (a *Agent) haltWith(cause bt.EndKind) error {
-	if a.Tree.Err != nil {
+	if a.tree.Err != nil {
 		return nil
 	}
-	a.host.L.Push(a.host.L.NewFunction(func(*lua.LState) int { a.Tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
-	return a.host.L.PCall(0, 0, nil)
+	L := a.host.state
+	L.Push(L.NewFunction(func(*lua.LState) int { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
+	if err := L.PCall(0, 0, nil); err != nil {
+		return luaerr.From(luaerr.Stringify(L, err), "")
+	}
+	return nil
 }

@@ -57,7 +57,7 @@ func BenchmarkHostTick(b *testing.B) {
 	for _, leaves := range []string{"go", "lua", "hooks"} {
 		for _, budget := range []time.Duration{0, time.Second} {
 			b.Run(fmt.Sprintf("leaves=%s/budget=%v", leaves, budget), func(b *testing.B) {
-				h, err := New(Options{Stdout: io.Discard, Stderr: io.Discard, Budget: budget})
+				h, err := New(Options{Stdout: io.Discard, Budget: budget})
 				if err != nil {
 					b.Fatal(err)
 				}

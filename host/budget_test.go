@@ -39,7 +39,7 @@ return trees
 func newBudgetHost(t *testing.T, budget time.Duration) (*Host, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, Budget: budget})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Budget: budget})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +52,9 @@ func newBudgetHost(t *testing.T, budget time.Duration) (*Host, *bytes.Buffer) {
 func countTicks(t *testing.T, h *Host) map[int]int {
 	t.Helper()
 	counts := map[int]int{}
-	tbl := h.L.GetGlobal("ticks")
+	tbl := h.state.GetGlobal("ticks")
 	for i := 1; i <= 1000; i++ {
-		if n, ok := h.L.GetTable(tbl, lua.LNumber(i)).(lua.LNumber); ok {
+		if n, ok := h.state.GetTable(tbl, lua.LNumber(i)).(lua.LNumber); ok {
 			counts[int(n)]++
 		}
 	}
@@ -127,6 +127,34 @@ func TestBudgetEndlessLoopAtLoad(t *testing.T) {
 	}
 }
 
+// An endless loop in a Spawn factory is cut within the budget with
+// file:line; no agent is added and the next Spawn of the script works.
+func TestBudgetEndlessLoopInSpawnFactory(t *testing.T) {
+	h, out := newBudgetHost(t, 20*time.Millisecond)
+	path := writeScript(t, `return function(args)
+    while args.stuck do end
+    return BTLog:New(args.say)
+end
+`)
+	_, err := h.Spawn(path, map[string]any{"stuck": true})
+	want := path + ":2: CPU budget of 20ms exceeded (spawning " + path + ")"
+	if err == nil || err.Error() != want {
+		t.Fatalf("error\n%v\nwant\n%s", err, want)
+	}
+	if len(h.Agents()) != 0 {
+		t.Fatalf("%d agents after a failed Spawn", len(h.Agents()))
+	}
+	if _, err := h.Spawn(path, map[string]any{"say": "still here"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Tick(0.1); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "still here\n" {
+		t.Errorf("output %q", out.String())
+	}
+}
+
 // pcall cannot swallow the budget error: every instruction after the cut
 // raises it again until the stretch ends.
 func TestBudgetPcallCannotSwallow(t *testing.T) {
@@ -166,7 +194,7 @@ func TestBudgetCoroutines(t *testing.T) {
 // agents' OnEnds run.
 func TestBudgetEndlessLoopInOnEndAtClose(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, Budget: 20 * time.Millisecond})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Budget: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

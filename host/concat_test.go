@@ -9,7 +9,7 @@ import (
 // it allocates; ordinary results are PUC Lua 5.1's, other errors gopher-lua's.
 func TestTableConcatCap(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, MaxStringSize: 1000})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), MaxStringSize: 1000})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,19 +1,46 @@
 // Package host embeds btlua in a Go program: a Host owns one Lua state
-// with the behavior-tree library installed, loads script files, ticks the
+// with the behavior-tree library installed, loads scripts, ticks the
 // trees they return with a delta time in seconds, and reports Lua errors
 // as Go errors that name the script file, line and task path.
 //
 //	h, err := host.New(host.Options{})
 //	if err != nil { ... }
 //	defer h.Close()
+//	h.SetGlobal("world", &World{}) // any Go value, through gopher-luar
 //	if _, err := h.LoadFile("ai/guard.lua"); err != nil { ... }
 //	for !h.Done() {
 //		if err := h.Tick(1.0 / 60); err != nil { log.Print(err) }
 //	}
 //
+// What a game uses (the package examples run the first three and the
+// embedding above, and are tested as such):
+//
+//   - Scripts from disk, or from an fs.FS (Options.FS: scripts embedded
+//     with go:embed); require and dofile look in the same place.
+//   - Spawn: many agents from one script that returns a factory
+//     function, each built from its own arguments, sharing the classes.
+//   - An agent's blackboard from Go with Go values (Agent.Get, Set,
+//     GetFloat, GetString, GetBool, and OnChange to hear changes); the
+//     global variables through Host.Globals; Lua globals through
+//     SetGlobal and GetGlobal.
+//   - Observers of every task start and end (Agent.SetObserver), the tree
+//     as text (Agent.Render).
+//   - Hot reload: Reload on demand, or watching files with package
+//     host/watch (watch.Start(h, 0)), which alone imports fsnotify.
+//   - Options.Logger, a *slog.Logger, hears what the host reports on its
+//     own (reloads, their failures, OnEnd errors while halting); the host
+//     never writes to stderr.
+//   - Scripts it does not trust: a CPU budget per stretch of script work
+//     (Options.Budget, Interrupt), a sandbox (Options.Sandbox), memory
+//     and string limits, and an error policy per agent (Options.ErrorPolicy,
+//     Agent.SetErrorPolicy).
+//   - The event stream (Subscribe, SetTickGate, SetVariable) that package
+//     inspect's live inspector and recordings read.
+//
 // # Hot reload
 //
-// Reload (and Watch, which calls it for changed files) runs a file again
+// Reload (and ApplyReloads, which calls it for the files a Watcher
+// reports changed) runs a file again
 // as a transaction. Before the run, the host takes a snapshot of the live
 // Lua state the run could reach (snapshot.go): every table reachable from
 // the globals, the registry (package.loaded) and the libraries' module
@@ -24,14 +51,15 @@
 // place. Writes the run makes into live tables it reads (a module written
 // as M = M or {}, a call of a live closure that assigns an upvalue,
 // setmetatable, package.loaded) cannot be held back like the globals, so
-// when the run, the checks after it (a class that vanished) or a further
-// run of a script loaded many times fail, the snapshot is restored: every
+// when the run, the checks after it (a class that vanished), a further
+// run of a script loaded many times or a spawned script's factory fail,
+// the snapshot is restored: every
 // table, upvalue and blackboard that differs is set back, and files first
 // required by the failed run are forgotten. Trees are replaced only after
 // everything succeeded. A snapshot is a walk over the reachable state,
 // about 0.1 ms for a typical script; ticks pay nothing for it.
 //
-// Script print output goes to Options.Stdout; the host's own messages go
-// to Options.Stderr. A Host is not safe for concurrent use: tick it from
+// Script print output goes to Options.Stdout; the host's own reports go
+// to Options.Logger. A Host is not safe for concurrent use: tick it from
 // one goroutine.
 package host

@@ -81,6 +81,19 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	}
 }
 
+// watchOn returns the event stream's watch installed as the observer of
+// agent a's current tree, or nil.
+func (h *Host) watchOn(a *Agent) *watch {
+	if h.events == nil {
+		return nil
+	}
+	w := h.events.agents[a]
+	if w == nil || w.tree != a.tree.BT || a.tree.BT.Observer != bt.Observer(w) {
+		return nil
+	}
+	return w
+}
+
 // detach removes the watch from its tree.
 func (w *watch) detach() {
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
@@ -92,7 +105,7 @@ func (w *watch) detach() {
 // attach installs the watch on the agent's current tree and reports the
 // tree and its variables.
 func (w *watch) attach() {
-	tr := w.agent.Tree.BT
+	tr := w.agent.tree.BT
 	w.tree, w.prev = tr, tr.Observer
 	tr.Observer = w
 	w.hub.boards[tr.Blackboard] = w
@@ -111,7 +124,7 @@ func (w *watch) attach() {
 			}
 		}
 	}
-	walk(w.agent.Tree.Root())
+	walk(w.agent.tree.Root())
 	w.shown = make([]bt.Status, len(w.nodes))
 	for i, t := range w.nodes {
 		w.shown[i] = t.Base().Status()
@@ -124,7 +137,7 @@ func (w *watch) attach() {
 // an end the listeners heard. (A task a script adds to a running tree is
 // not numbered: its events have node -1.)
 func (w *watch) statuses() {
-	if w.tree != w.agent.Tree.BT {
+	if w.tree != w.agent.tree.BT {
 		return
 	}
 	for i, t := range w.nodes {
@@ -157,7 +170,7 @@ func (e *hub) variables(b *bt.Blackboard, w *watch) {
 func (e *hub) sync() {
 	if !e.synced {
 		e.synced = true
-		e.variables(e.host.BT.Globals, nil)
+		e.variables(e.host.lib.Globals, nil)
 	}
 	var seen map[*Agent]bool
 	if len(e.agents) > len(e.host.agents) {
@@ -171,7 +184,7 @@ func (e *hub) sync() {
 		if w == nil {
 			w = &watch{hub: e, agent: a, id: e.idOf(a)}
 			e.agents[a] = w
-		} else if w.tree == a.Tree.BT {
+		} else if w.tree == a.tree.BT {
 			continue
 		} else {
 			w.detach()
@@ -221,7 +234,7 @@ func (e *hub) write(v btlib.VariableWrite) {
 	}
 	w := e.boards[v.Blackboard]
 	switch {
-	case v.Blackboard == e.host.BT.Globals:
+	case v.Blackboard == e.host.lib.Globals:
 		ev.Global = true
 	case w != nil:
 		ev.Agent, ev.AgentID = w.agent, w.id

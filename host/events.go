@@ -118,7 +118,7 @@ func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}
 	if len(h.events.subs) == 0 {
-		h.BT.SetWriteHook(h.events.write)
+		h.lib.SetWriteHook(h.events.write)
 	}
 	s := &subscriber{fn: fn}
 	h.events.subs = append(h.events.subs, s)
@@ -146,7 +146,7 @@ func (h *Host) unsubscribe(s *subscriber) {
 		delete(e.agents, a)
 	}
 	e.synced = false
-	h.BT.SetWriteHook(nil)
+	h.lib.SetWriteHook(nil)
 }
 
 // Ticks returns how many ticks the host has made: Tick calls that the gate

@@ -211,7 +211,7 @@ func TestEventStreamAbortTimeoutWrites(t *testing.T) {
 		},
 	})
 	for _, a := range h.Agents() {
-		if a.Tree.BT.Observer != nil {
+		if a.tree.BT.Observer != nil {
 			t.Errorf("%s: observer left on the tree after cancel", a.Name())
 		}
 	}
@@ -224,7 +224,7 @@ func TestEventStreamAbortTimeoutWrites(t *testing.T) {
 // with the cause reload, the reload is reported, and the next tick
 // reports the new tree with the blackboard it carried over.
 func TestEventStreamReload(t *testing.T) {
-	h, err := New(Options{Stdout: io.Discard, Stderr: io.Discard})
+	h, err := New(Options{Stdout: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,14 +310,14 @@ func TestTickGateSkips(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if h.Ticks() != 0 || agents[0].Tree.BT.Ticks() != 0 || len((*lines)[0]) != 0 {
-		t.Fatalf("a closed gate ticked: host %d, tree %d ticks, events %q", h.Ticks(), agents[0].Tree.BT.Ticks(), (*lines)[0])
+	if h.Ticks() != 0 || agents[0].tree.BT.Ticks() != 0 || len((*lines)[0]) != 0 {
+		t.Fatalf("a closed gate ticked: host %d, tree %d ticks, events %q", h.Ticks(), agents[0].tree.BT.Ticks(), (*lines)[0])
 	}
 	open = true
 	if err := h.Tick(0.1); err != nil {
 		t.Fatal(err)
 	}
-	if h.Ticks() != 1 || agents[0].Tree.BT.Ticks() != 1 {
-		t.Fatalf("an open gate: host %d, tree %d ticks, want 1 and 1", h.Ticks(), agents[0].Tree.BT.Ticks())
+	if h.Ticks() != 1 || agents[0].tree.BT.Ticks() != 1 {
+		t.Fatalf("an open gate: host %d, tree %d ticks, want 1 and 1", h.Ticks(), agents[0].tree.BT.Ticks())
 	}
 }

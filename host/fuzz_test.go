@@ -55,7 +55,7 @@ func FuzzHost(f *testing.F) {
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		h, err := New(Options{Stdout: io.Discard, Stderr: io.Discard, Sandbox: true,
+		h, err := New(Options{Stdout: io.Discard, Sandbox: true,
 			Budget: 20 * time.Millisecond, MaxStringSize: 1 << 20, ErrorPolicy: ErrorPolicy{Action: RestartAgent, RestartDelay: 0.1}})
 		if err != nil {
 			t.Fatal(err)

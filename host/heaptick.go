@@ -92,6 +92,6 @@ func (h *Host) stopForMemory(a *Agent) error {
 	err := fmt.Errorf("memory limit of %s exceeded (the heap grew over it in ticks of %s, which allocated most)",
 		bytesText(float64(h.heapTicks.limit)), a.describe())
 	h.closeAgent(a)
-	a.Tree.Err = err
+	a.tree.Err = err
 	return err
 }

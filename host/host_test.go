@@ -93,16 +93,16 @@ return Report:New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	agents[0].Tree.BT.Blackboard.Set("target", "the gate")
-	h.BT.Globals.Set("difficulty", 3)
+	agents[0].Set("target", "the gate")
+	h.Globals().Set("difficulty", 3)
 	if err := h.Tick(0.1); err != nil {
 		t.Fatal(err)
 	}
 	if out.String() != "the gate 3\n" {
 		t.Errorf("stdout %q", out.String())
 	}
-	if v, ok := agents[0].Tree.BT.Blackboard.Get("seen"); !ok || v.(interface{ String() string }).String() != "true" {
-		t.Errorf("seen = %v, %v", v, ok)
+	if v := agents[0].Get("seen"); v != true {
+		t.Errorf("seen = %#v", v)
 	}
 }
 

@@ -34,12 +34,12 @@ func (h *Host) limitStrings(max int64) {
 		max = DefaultMaxStringSize
 	}
 	if max < 0 {
-		luapattern.Open(h.L, luapattern.Options{})
+		luapattern.Open(h.state, luapattern.Options{})
 		return
 	}
-	luapattern.Open(h.L, luapattern.Options{MaxSize: max})
+	luapattern.Open(h.state, luapattern.Options{MaxSize: max})
 	h.limitConcat(max)
-	str, ok := h.L.GetGlobal("string").(*lua.LTable)
+	str, ok := h.state.GetGlobal("string").(*lua.LTable)
 	if !ok {
 		return
 	}
@@ -47,7 +47,7 @@ func (h *Host) limitStrings(max int64) {
 	if !ok {
 		return
 	}
-	str.RawSetString("rep", h.L.NewFunction(func(L *lua.LState) int {
+	str.RawSetString("rep", h.state.NewFunction(func(L *lua.LState) int {
 		s := L.CheckString(1)
 		n := float64(L.CheckNumber(2))
 		if size := float64(len(s)) * math.Floor(n); size > float64(max) {
@@ -68,7 +68,7 @@ func (h *Host) limitStrings(max int64) {
 // string that grows by concatenation is bounded by the memory limit's
 // watchdog (and the CPU budget) only.
 func (h *Host) limitConcat(max int64) {
-	tbl, ok := h.L.GetGlobal("table").(*lua.LTable)
+	tbl, ok := h.state.GetGlobal("table").(*lua.LTable)
 	if !ok {
 		return
 	}
@@ -76,7 +76,7 @@ func (h *Host) limitConcat(max int64) {
 	if !ok {
 		return
 	}
-	tbl.RawSetString("concat", h.L.NewFunction(func(L *lua.LState) int {
+	tbl.RawSetString("concat", h.state.NewFunction(func(L *lua.LState) int {
 		t := L.CheckTable(1)
 		sep := L.OptString(2, "")
 		i, j := L.OptInt(3, 1), L.OptInt(4, t.Len())

@@ -13,7 +13,7 @@ import (
 // fatal out-of-memory; ordinary results are PUC Lua 5.1's.
 func TestStringRepCap(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestMemoryLimitTableGrowth(t *testing.T) {
 	metrics.Read(s)
 	limit := s[0].Value.Uint64() + 48<<20
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, Budget: 5 * time.Second, MemoryLimit: limit})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Budget: 5 * time.Second, MemoryLimit: limit})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package host
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -17,15 +15,15 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
-	h.addRoot(filepath.Dir(script))
-	pkg, ok := h.L.GetGlobal("package").(*lua.LTable)
+	h.addRoot(h.files.dir(script))
+	pkg, ok := h.state.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return
 	}
 	have := strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";")
 	var add []string
-	for _, d := range append(append([]string{}, h.searchPath...), filepath.Dir(script)) {
-		for _, p := range []string{filepath.Join(d, "?.lua"), filepath.Join(d, "?", "init.lua")} {
+	for _, d := range append(append([]string{}, h.searchPath...), h.files.dir(script)) {
+		for _, p := range []string{h.files.join(d, "?.lua"), h.files.join(d, "?", "init.lua")} {
 			if !slices.Contains(have, p) && !slices.Contains(add, p) {
 				add = append(add, p)
 			}
@@ -50,57 +48,73 @@ func (h *Host) setSearchPath(script string) {
 // in place, and every agent's tasks share it, so a reload's new methods
 // reach them all.
 //
-// The script runs under the CPU budget; LoadFile called from a script is refused.
+// The script runs under the CPU budget; LoadFile called from a script the
+// host is running is refused with a Lua error there.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
-	if _, err := os.Stat(path); err != nil {
+	if _, err := h.files.stat(path); err != nil {
 		return nil, err
 	}
 	h.setSearchPath(path)
 	src := h.track(path, scriptSource, "")
-	fn, err := loadFile(h.L, path)
+	fn, err := h.loadFile(path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
-	var trees []*btlib.Tree
-	var wheres []string
-	if h.loadedBefore(src) {
-		st, err := h.stage(fn.Proto, nil)
-		if err != nil {
-			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
-		}
-		if trees, wheres, err = h.treesOf(path, st.rets, nil); err != nil {
-			return nil, err
-		}
-		h.commit(st)
-		h.recordDefined(src, st)
-	} else {
-		top := h.L.GetTop()
-		h.L.Push(h.L.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
-		if err := h.L.PCall(0, lua.MultRet, nil); err != nil {
-			return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), path)
-		}
-		var rets []lua.LValue
-		for i := top + 1; i <= h.L.GetTop(); i++ {
-			rets = append(rets, h.L.Get(i))
-		}
-		h.L.SetTop(top)
-		if trees, wheres, err = h.treesOf(path, rets, nil); err != nil {
-			return nil, err
-		}
+	rets, commit, err := h.runScript(src, fn)
+	if err != nil {
+		return nil, err
 	}
+	trees, wheres, err := h.treesOf(path, rets, nil, "return value")
+	if err != nil {
+		return nil, err
+	}
+	commit()
 	ld := &load{src: src}
 	for i, tr := range trees {
-		ld.agents = append(ld.agents, &Agent{host: h, Tree: tr, Source: path, load: ld, where: wheres[i]})
+		ld.agents = append(ld.agents, h.newAgent(tr, ld, wheres[i]))
 	}
 	h.loads = append(h.loads, ld)
 	h.agents = append(h.agents, ld.agents...)
 	return slices.Clone(ld.agents), nil
 }
 
-// loadedBefore reports whether a LoadFile ran the script src already.
-func (h *Host) loadedBefore(src *source) bool {
+// runScript runs the script src (compiled as fn) for a LoadFile or the
+// first Spawn, and returns its return values and a function that commits
+// the run, to call once the caller has accepted the values. The first run
+// of a script is a plain run that records the classes it defines; a
+// script that ran before is staged like a reload (see stage), so that its
+// classes stay one set of tables: a class it assigns again is merged into
+// the existing one in place when the run is committed, and dropped with
+// the run otherwise. Errors name the file and line.
+func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), error) {
+	if h.ranBefore(src) {
+		st, err := h.stage(fn.Proto, nil)
+		if err != nil {
+			return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+		}
+		return st.rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
+	}
+	top := h.state.GetTop()
+	h.state.Push(h.state.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
+	if err := h.state.PCall(0, lua.MultRet, nil); err != nil {
+		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+	}
+	var rets []lua.LValue
+	for i := top + 1; i <= h.state.GetTop(); i++ {
+		rets = append(rets, h.state.Get(i))
+	}
+	h.state.SetTop(top)
+	return rets, func() {}, nil
+}
+
+// ranBefore reports whether a LoadFile or a Spawn ran the script src
+// already.
+func (h *Host) ranBefore(src *source) bool {
+	if h.factories[src] != nil {
+		return true
+	}
 	for _, ld := range h.loads {
 		if ld.src == src {
 			return true
@@ -109,12 +123,22 @@ func (h *Host) loadedBefore(src *source) bool {
 	return false
 }
 
+// newAgent returns an agent of the load ld ticking tr, the script's
+// return value where (for errors; "" for a tree a reload started).
+func (h *Host) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
+	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where}
+	a.variables.host, a.variables.agent = h, a
+	h.byTree[tr] = a
+	return a
+}
+
 // treesOf turns a script's return values into trees, with the return
-// value that gave each ("return value 2", "return value 1[3]"). A tree
+// value that gave each ("return value 2", "return value 1[3]"; what names
+// the values, "return value" or "factory return value"). A tree
 // returned twice, or ticked already by an agent of another script than
 // reloading (nil for a first load: by any agent), is refused: it would
 // tick twice per frame.
-func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source) ([]*btlib.Tree, []string, error) {
+func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what string) ([]*btlib.Tree, []string, error) {
 	var out []*btlib.Tree
 	var wheres []string
 	var add func(v lua.LValue, where string) error
@@ -130,7 +154,10 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source) ([]*bt
 			}
 			return nil
 		}
-		tr, err := h.BT.TreeOf(v)
+		tr, err := h.lib.TreeOf(v)
+		if _, isFn := v.(*lua.LFunction); isFn {
+			err = fmt.Errorf("%w; a script that returns a factory function is started with Host.Spawn", err)
+		}
 		if err == nil && tr.Root() == nil {
 			err = btlib.ErrNoStartTask
 		}
@@ -148,7 +175,7 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source) ([]*bt
 		return nil
 	}
 	for i, v := range rets {
-		if err := add(v, fmt.Sprintf("return value %d", i+1)); err != nil {
+		if err := add(v, fmt.Sprintf("%s %d", what, i+1)); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -170,10 +197,8 @@ const oneAgent = "a tree is ticked by one agent (returned twice it would tick tw
 // agentOf returns the agent that ticks tr, leaving out the agents of the
 // script skip (whose trees a reload replaces; nil for none), or nil.
 func (h *Host) agentOf(tr *btlib.Tree, skip *source) *Agent {
-	for _, a := range h.agents {
-		if a.Tree == tr && (skip == nil || a.load == nil || a.load.src != skip) {
-			return a
-		}
+	if a := h.byTree[tr]; a != nil && (skip == nil || a.load.src != skip) {
+		return a
 	}
 	return nil
 }

@@ -80,7 +80,7 @@ func TestTreeReturnedByTwoLoads(t *testing.T) {
 	if err := h.Tick(0.25); err != nil {
 		t.Fatal(err)
 	}
-	if got := h.Agents()[0].Tree.BT.Time(); got != 0.25 {
+	if got := h.Agents()[0].Time(); got != 0.25 {
 		t.Errorf("tree clock %v after one tick of 0.25 s", got)
 	}
 }

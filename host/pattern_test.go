@@ -12,7 +12,7 @@ import (
 // agent ticks on.
 func TestBudgetPatternBomb(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, Budget: 20 * time.Millisecond})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Budget: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

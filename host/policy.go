@@ -142,7 +142,7 @@ func (a *Agent) failed(now float64) bool {
 // RestartDue reports whether the agent, stopped by an error, will be
 // restarted by its policy (RestartAgent), and at which tick time.
 func (a *Agent) RestartDue() (float64, bool) {
-	if a.Tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.delay == 0 {
+	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.delay == 0 {
 		return 0, false
 	}
 	return a.restart.at, true
@@ -151,21 +151,23 @@ func (a *Agent) RestartDue() (float64, bool) {
 // restartIfDue restarts the agent when its back-off has passed at tick
 // time now: its running tasks get their OnEnd (cause Halted) as a stretch
 // of script work, then the tree starts again from its start task at this
-// tick. An OnEnd that fails goes to stderr, and the restart goes on.
+// tick. An OnEnd that fails is logged (see Options.Logger), and the
+// restart goes on.
 func (h *Host) restartIfDue(a *Agent, now float64) {
 	if at, ok := a.RestartDue(); !ok || now < at {
 		return
 	}
-	a.Tree.Err = nil
+	a.tree.Err = nil
 	defer h.stretch("OnEnd at restart", a)()
-	h.L.Push(h.L.NewFunction(func(*lua.LState) int {
-		if r := a.Tree.BT.Root(); r != nil {
-			a.Tree.BT.SetRoot(r) // ends the run under way, then starts afresh
+	h.state.Push(h.state.NewFunction(func(*lua.LState) int {
+		if r := a.tree.BT.Root(); r != nil {
+			a.tree.BT.SetRoot(r) // ends the run under way, then starts afresh
 		}
 		return 0
 	}))
-	if err := h.L.PCall(0, 0, nil); err != nil {
-		fmt.Fprintf(h.stderr, "btlua: OnEnd at restart: %v\n", luaerr.From(luaerr.Stringify(h.L, err), ""))
+	if err := h.state.PCall(0, 0, nil); err != nil {
+		err = luaerr.From(luaerr.Stringify(h.state, err), "")
+		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
 	a.status = bt.Inactive
 }

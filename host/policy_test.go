@@ -27,7 +27,7 @@ return Flaky:New()
 // takeLog returns the script's global log joined with spaces, and empties
 // it.
 func takeLog(h *Host) string {
-	tbl, _ := h.L.GetGlobal("log").(*lua.LTable)
+	tbl, _ := h.state.GetGlobal("log").(*lua.LTable)
 	if tbl == nil {
 		return ""
 	}
@@ -35,7 +35,7 @@ func takeLog(h *Host) string {
 	for i := 1; i <= tbl.Len(); i++ {
 		parts = append(parts, tbl.RawGetInt(i).String())
 	}
-	h.L.SetGlobal("log", h.L.NewTable())
+	h.state.SetGlobal("log", h.state.NewTable())
 	return strings.Join(parts, " ")
 }
 
@@ -45,7 +45,7 @@ func takeLog(h *Host) string {
 // the host is not Done while a restart is due.
 func TestErrorPolicyRestartAfterBackoff(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out,
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out),
 		ErrorPolicy: ErrorPolicy{Action: RestartAgent, RestartDelay: 2, MaxRestartDelay: 4}})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func TestErrorPolicyRestartAfterBackoff(t *testing.T) {
 // that tick; the failed agent is stopped.
 func TestErrorPolicyFailTick(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, ErrorPolicy: ErrorPolicy{Action: FailTick}})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), ErrorPolicy: ErrorPolicy{Action: FailTick}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,5 +186,53 @@ func TestErrorLogThrottles(t *testing.T) {
 		"btlua: a failed (×1 more since the last report)\n" // 8
 	if out.String() != want {
 		t.Errorf("log:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// An agent restarted by its error policy keeps what Go attached to it:
+// its observer hears the new run, its OnChange the variables the
+// restarted tree writes; an OnEnd that fails at the restart (so its end
+// is not reported) goes to the Logger.
+func TestErrorPolicyRestartKeepsObserverAndOnChange(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out),
+		ErrorPolicy: ErrorPolicy{Action: RestartAgent, RestartDelay: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `
+Flaky = BTAction:New()
+Flaky.name = "Flaky"
+function Flaky:OnUpdate()
+    self.n = (self.n or 0) + 1
+    self:SetVariable("n", self.n)
+    if self.n == 2 then error("boom") end
+    return BTTaskStatus.Running
+end
+function Flaky:OnEnd() error("cannot end") end
+return Flaky:New()
+`)
+	agents, err := h.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agents[0]
+	var log events
+	a.SetObserver(&log)
+	a.OnChange(func(name string, old, new any) { log = append(log, fmt.Sprintf("%s %v -> %v", name, old, new)) })
+	for range 4 {
+		_ = h.Tick(1)
+	}
+	want := []string{
+		"start Flaky", "n <nil> -> 1", "n 1 -> 2",
+		"start Flaky", "n 2 -> 3",
+		"n 3 -> 4",
+	}
+	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("heard:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+	if want := "btlua: OnEnd at restart: " + path + ":10: cannot end\n"; out.String() != want {
+		t.Errorf("log %q, want %q", out.String(), want)
 	}
 }

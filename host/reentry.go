@@ -6,8 +6,8 @@ import (
 )
 
 // This file holds the re-entrancy guards of the host's entry points. A
-// Host runs one thing at a time: Tick, LoadFile, Reload, ApplyReloads and
-// Close may not be called from a script the host is running (a Lua leaf
+// Host runs one thing at a time: Tick, LoadFile, Spawn, Reload,
+// ApplyReloads, Close and Agent.Halt may not be called from a script the host is running (a Lua leaf
 // given the host through SetGlobal, a Go task, a coroutine), and Tick not
 // from inside Tick (an OnReload callback). Re-entered, they would tick an
 // OnUpdate that is running, change the agent list under the loop that
@@ -23,7 +23,7 @@ var errReentered = errors.New("host: re-entered")
 // Tick by Go code (an OnReload callback), it returns an error.
 func (h *Host) refuse(op string) error {
 	if h.inScript > 0 {
-		h.L.G.CurrentThread.RaiseError("%s", fmt.Sprintf(
+		h.state.G.CurrentThread.RaiseError("%s", fmt.Sprintf(
 			"host: %s called from a script the host is running; call it from Go between two ticks", op))
 	}
 	if h.ticking {

@@ -16,10 +16,11 @@ func TestReentryHostCalls(t *testing.T) {
 		{"host:LoadFile('x.lua')", "host: LoadFile called from a script the host is running; call it from Go between two ticks"},
 		{"host:Reload('x.lua')", "host: Reload called from a script the host is running; call it from Go between two ticks"},
 		{"host:ApplyReloads()", "host: ApplyReloads called from a script the host is running; call it from Go between two ticks"},
+		{"host:Spawn('x.lua', {})", "host: Spawn called from a script the host is running; call it from Go between two ticks"},
 	} {
 		t.Run(c.call, func(t *testing.T) {
 			var out bytes.Buffer
-			h, err := New(Options{Stdout: &out, Stderr: &out})
+			h, err := New(Options{Stdout: &out, Logger: lineLogger(&out)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +68,7 @@ func TestReentryCloseAtLoad(t *testing.T) {
 func TestReentryFromOnReload(t *testing.T) {
 	var h *Host
 	var inner error
-	h, err := New(Options{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, OnReload: func(*ReloadReport, error) {
+	h, err := New(Options{Stdout: &bytes.Buffer{}, OnReload: func(*ReloadReport, error) {
 		inner = h.Tick(0.1)
 		h.Close()
 	}})
@@ -79,13 +80,12 @@ func TestReentryFromOnReload(t *testing.T) {
 	if _, err := h.LoadFile(path); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Watch(0); err != nil {
+	w := &fakeWatcher{}
+	if err := h.Watch(w); err != nil {
 		t.Fatal(err)
 	}
-	h.watcher.mu.Lock()
 	abs, _ := filepath.Abs(path)
-	h.watcher.ready[path] = &settledFile{abs: filepath.Clean(abs), data: []byte("return BTIdle:New()\n")} // as if the file had been saved
-	h.watcher.mu.Unlock()
+	w.changes = []Change{{Path: filepath.Clean(abs), Text: []byte("return BTIdle:New()\n")}} // as if the file had been saved
 	if err := h.Tick(0.1); err != nil {
 		t.Fatal(err)
 	}

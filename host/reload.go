@@ -2,8 +2,6 @@ package host
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -38,7 +36,9 @@ import (
 // in its place. A tree the script no longer returns is halted and
 // removed; a tree it returns in addition starts. The script runs once;
 // when several loads need new trees, it runs once more for each further
-// load, so that every load gets trees of its own.
+// load, so that every load gets trees of its own. A script started with
+// Spawn runs once too, and its new factory is called once per agent (see
+// Spawn).
 //
 // After a successful reload, the scripts of trees that an error had
 // stopped are reloaded too (rebuilding those trees), so fixing a class in a
@@ -51,17 +51,16 @@ import (
 // (not assigned, or assigned a value that is not a table), since running
 // tasks may use it.
 //
-// The reload runs under the CPU budget; Reload called from a script is
-// refused.
+// The reload runs under the CPU budget; Reload called from a script the
+// host is running is refused with a Lua error there.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
 	h.refuseInScript("Reload")
 	defer h.stretch("reloading "+path, nil)()
-	abs, _ := filepath.Abs(path)
-	src, ok := h.sources[filepath.Clean(abs)]
+	src, ok := h.sources[h.files.key(path)]
 	if !ok {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	data, err := os.ReadFile(src.path)
+	data, err := h.files.readFile(src.path)
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +84,7 @@ func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
 			continue
 		}
 		seen[s] = true
-		text, err := os.ReadFile(s.path)
+		text, err := h.files.readFile(s.path)
 		if err != nil {
 			continue
 		}
@@ -104,17 +103,20 @@ func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
 // run fails, the snapshot is restored.
 func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 	h.setSearchPath(src.path)
-	fn, err := compile(h.L, src.path, data)
+	fn, err := compile(h.state, src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
 	before := h.classesOf(src)
 	snap := h.takeSnapshot()
-	rep, plans, err := h.run(src, fn.Proto, before, snap)
+	rep, plans, factory, err := h.run(src, fn.Proto, before, snap)
 	if err != nil {
 		snap.restore(h)
-		h.BT.Invalidate() // one epoch for every binding (luaclass.State)
+		h.lib.Invalidate() // one epoch for every binding (luaclass.State)
 		return nil, err
+	}
+	if factory != nil {
+		h.factories[src] = factory
 	}
 	for _, p := range plans {
 		h.applyPlan(p, rep)
@@ -126,21 +128,29 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 }
 
 // run stages the file, checks that no class vanished, commits the staged
-// globals and module, and plans the trees of each load of a script. Any
-// error leaves live state changed: the caller restores its snapshot.
-func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, error) {
+// globals and module, and plans the trees of each load of a script; for a
+// spawned script, it returns the new factory, which the caller installs
+// once everything succeeded. Any error leaves live state changed: the
+// caller restores its snapshot.
+func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, *lua.LFunction, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
-		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
 	if why := h.vanished(src, before, st); len(why) > 0 {
-		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
+		return nil, nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
 			"; running tasks may use it, so nothing is reloaded (restart to remove a class)"}
 	}
 	var fresh []*btlib.Tree
-	if src.kind == scriptSource {
-		if fresh, _, err = h.treesOf(src.path, st.rets, src); err != nil {
-			return nil, nil, err
+	var factory *lua.LFunction
+	switch {
+	case src.kind == scriptSource && h.factories[src] != nil:
+		if factory, err = factoryOf(src.path, st.rets); err != nil {
+			return nil, nil, nil, err
+		}
+	case src.kind == scriptSource:
+		if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
+			return nil, nil, nil, err
 		}
 	}
 	rep := &ReloadReport{File: src.path}
@@ -151,18 +161,22 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *
 	}
 	rep.Classes, rep.Added, rep.Changed = st.merged, st.added, st.changed
 	var plans []treePlan
-	if src.kind == scriptSource {
-		if plans, err = h.planTrees(src, proto, fresh, snap); err != nil {
-			return nil, nil, err
-		}
+	switch {
+	case factory != nil:
+		plans, err = h.planSpawns(src, factory)
+	case src.kind == scriptSource:
+		plans, err = h.planTrees(src, proto, fresh, snap)
 	}
-	return rep, plans, nil
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return rep, plans, factory, nil
 }
 
 // recordDefined records the global tables the staged run assigned as
 // defined by src, unless another file defined them.
 func (h *Host) recordDefined(src *source, st *staged) {
-	G := h.L.G.Global
+	G := h.state.G.Global
 	for _, n := range st.names {
 		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
 			if d := h.definer(n); d == nil || d == src {
@@ -174,9 +188,9 @@ func (h *Host) recordDefined(src *source, st *staged) {
 
 // loaded returns package.loaded (the registry's _LOADED table).
 func (h *Host) loaded() *lua.LTable {
-	t, _ := h.L.G.Registry.RawGetString("_LOADED").(*lua.LTable)
+	t, _ := h.state.G.Registry.RawGetString("_LOADED").(*lua.LTable)
 	if t == nil {
-		t = h.L.NewTable()
+		t = h.state.NewTable()
 	}
 	return t
 }
@@ -194,7 +208,7 @@ func (h *Host) commitModule(src *source, st *staged, rep *ReloadReport) {
 	ot, oldIsTable := ov.(*lua.LTable)
 	nt, newIsTable := nv.(*lua.LTable)
 	if oldIsTable && newIsTable {
-		st.merge(h.L, src.module, ot, nt)
+		st.merge(h.state, src.module, ot, nt)
 		return
 	}
 	if nv == ov {

@@ -36,7 +36,7 @@ type ReloadReport struct {
 	Took time.Duration
 }
 
-// String is the one-line summary printed on stderr, such as
+// String is the one-line summary the host logs (see Options.Logger), such as
 //
 //	reloaded ai/npc.lua in 390µs: classes Walker (changed Walker.OnUpdate); trees rebuilt: npc ×1000
 //

@@ -20,9 +20,10 @@ import (
 //   - string, table, math and coroutine, as read-only tables;
 //   - os with clock, time, date and difftime only, read-only;
 //   - require, resolving module names only to files inside the script
-//     roots: the folder of each script given to LoadFile and the folders
-//     of Options.SearchPath (a name with "/", "\" or ".." is refused;
-//     package.path edited by a script still finds nothing outside them);
+//     roots: the folder of each script given to LoadFile or Spawn and the
+//     folders of Options.SearchPath (a name with "/", "\" or ".." is
+//     refused; package.path edited by a script still finds nothing
+//     outside them); with Options.FS, the roots are folders of the FS;
 //   - print, writing to Options.Stdout.
 //
 // Gone (using them raises "io.open is not available in the btlua
@@ -39,10 +40,10 @@ const lockedMessage = "locked by the btlua sandbox"
 // sandboxOS lists the os functions the sandbox keeps.
 var sandboxOS = []string{"clock", "time", "date", "difftime"}
 
-// sandbox restricts h.L as described above. It runs after the libraries
+// sandbox restricts h.state as described above. It runs after the libraries
 // are installed.
 func (h *Host) sandbox() {
-	L := h.L
+	L := h.state
 	for _, name := range []string{"dofile", "loadfile", "_printregs", "newproxy"} {
 		L.SetGlobal(name, unavailableFunc(L, name))
 	}
@@ -167,8 +168,12 @@ func (h *Host) checkModuleName(L *lua.LState, name string) {
 }
 
 // insideRoots reports whether path is inside one of the script roots (the
-// folders of Options.SearchPath and of the scripts given to LoadFile).
+// folders of Options.SearchPath and of the scripts given to LoadFile and
+// Spawn).
 func (h *Host) insideRoots(path string) bool {
+	if h.files.fsys != nil {
+		return insideFSRoots(h.roots, h.files.key(path))
+	}
 	abs, err := filepath.Abs(path)
 	if err == nil {
 		abs, err = filepath.EvalSymlinks(abs) // a link may point outside
@@ -189,12 +194,18 @@ func (h *Host) addRoot(dir string) {
 	if !h.sandboxed {
 		return
 	}
-	abs, err := filepath.Abs(dir)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
-	if err != nil {
-		return
+	var abs string
+	if h.files.fsys != nil {
+		abs = h.files.key(dir) // a clean slash path of the FS
+	} else {
+		var err error
+		abs, err = filepath.Abs(dir)
+		if err == nil {
+			abs, err = filepath.EvalSymlinks(abs)
+		}
+		if err != nil {
+			return
+		}
 	}
 	for _, r := range h.roots {
 		if r == abs {
@@ -202,6 +213,18 @@ func (h *Host) addRoot(dir string) {
 		}
 	}
 	h.roots = append(h.roots, abs)
+}
+
+// insideFSRoots is insideRoots for a host reading an fs.FS (Options.FS):
+// name and roots are clean slash paths of the FS, which has no links and
+// no ".." (so no way out of a folder but its parent).
+func insideFSRoots(roots []string, name string) bool {
+	for _, root := range roots {
+		if root == "." || name == root || strings.HasPrefix(name, root+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // outsideRoots is the message for a module file found outside the roots.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -41,7 +42,7 @@ func TestSandboxRefuses(t *testing.T) {
 	} {
 		t.Run(c.code, func(t *testing.T) {
 			var out bytes.Buffer
-			h, err := New(Options{Stdout: &out, Stderr: &out, Sandbox: true})
+			h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Sandbox: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +99,7 @@ return BTLog:New("done")
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out, Sandbox: true, Budget: time.Second})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Sandbox: true, Budget: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,5 +112,34 @@ return BTLog:New("done")
 	}
 	if want := "halt\t1,2,3\t 3.14\t1\tnumber\ttrue\n1\t2\n7\ttrue\ndone\n"; out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}
+
+// With scripts in an fs.FS, the sandbox's script folders are folders of
+// the FS: require finds modules under the script's folder and
+// Options.SearchPath, and refuses a module elsewhere in the FS.
+func TestSandboxFS(t *testing.T) {
+	fsys := fstest.MapFS{
+		"ai/guard.lua":      {Data: []byte(`local alarm = require("lib.alarm")` + "\nprint(alarm, require(\"shared\"))\nreturn BTIdle:New()\n")},
+		"ai/lib/alarm.lua":  {Data: []byte(`return "alarm"`)},
+		"common/shared.lua": {Data: []byte(`return "shared"`)},
+		"secret.lua":        {Data: []byte(`return "secret"`)},
+		"mod/thief.lua":     {Data: []byte("require(\"secret\")\nreturn BTIdle:New()\n")},
+	}
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, FS: fsys, Sandbox: true, SearchPath: []string{"common"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.LoadFile("ai/guard.lua"); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "alarm\tshared\n" {
+		t.Errorf("output %q", out.String())
+	}
+	_, err = h.LoadFile("mod/thief.lua")
+	if want := `mod/thief.lua:1: require "secret": secret.lua is outside the script folders (btlua sandbox)`; err == nil || err.Error() != want {
+		t.Errorf("error\n%v\nwant\n%s", err, want)
 	}
 }

@@ -2,8 +2,6 @@ package host
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -35,11 +33,7 @@ type source struct {
 
 // track records a loaded file, once.
 func (h *Host) track(path string, kind sourceKind, module string) *source {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		abs = path
-	}
-	abs = filepath.Clean(abs)
+	abs := h.files.key(path)
 	if s, ok := h.sources[abs]; ok {
 		return s
 	}
@@ -47,16 +41,16 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 	h.sources[abs] = s
 	h.order = append(h.order, abs)
 	if h.watcher != nil {
-		h.watcher.add(abs)
+		h.watchFile(abs)
 	}
 	return s
 }
 
 // installTracking makes require and dofile record the files they load: a
 // Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
-// dofile that records its path.
+// dofile that records its path. Both read Options.FS when it is set.
 func (h *Host) installTracking() {
-	L := h.L
+	L := h.state
 	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
 	// module that is not found is reported once.
 	if loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable); ok {
@@ -64,27 +58,45 @@ func (h *Host) installTracking() {
 	}
 	L.SetGlobal("dofile", L.NewFunction(func(L *lua.LState) int {
 		path := L.CheckString(1)
-		fn, err := loadFile(L, path)
+		fn, err := h.loadFile(path)
 		if err != nil {
 			L.RaiseError("dofile: %v", err)
 		}
 		return h.runRecording(h.track(path, dofileSource, ""), fn)
 	}))
+	if h.files.fsys != nil {
+		// Lua files come from Options.FS: require looks there from its
+		// root, and loadfile reads there too.
+		if pkg, ok := L.GetGlobal("package").(*lua.LTable); ok {
+			pkg.RawSetString("path", lua.LString(fsPackagePath))
+		}
+		L.SetGlobal("loadfile", L.NewFunction(func(L *lua.LState) int {
+			fn, err := h.loadFile(L.CheckString(1))
+			if err != nil {
+				L.Push(lua.LNil)
+				L.Push(lua.LString(err.Error()))
+				return 2
+			}
+			L.Push(fn)
+			return 1
+		}))
+	}
 }
 
 // utf8BOM is the byte order mark some editors put at the start of a file.
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
-// loadFile compiles the Lua file at path, skipping a UTF-8 byte order
-// mark and a first line starting with "#" (a shebang), as the standard Lua
-// loader does (the line is kept empty, so line numbers stay right). Errors
-// name the file (and the line, for a syntax error).
-func loadFile(L *lua.LState, path string) (*lua.LFunction, error) {
-	src, err := os.ReadFile(path)
+// loadFile compiles the Lua file at path (on the OS, or in Options.FS),
+// skipping a UTF-8 byte order mark and a first line starting with "#" (a
+// shebang), as the standard Lua loader does (the line is kept empty, so
+// line numbers stay right). Errors name the file (and the line, for a
+// syntax error).
+func (h *Host) loadFile(path string) (*lua.LFunction, error) {
+	src, err := h.files.readFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return compile(L, path, src)
+	return compile(h.state, path, src)
 }
 
 // compile compiles src, the text of the Lua file at path, as loadFile
@@ -106,7 +118,7 @@ func compile(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
 func (h *Host) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
 	h.checkModuleName(L, name)
-	path, msg := findModule(L, name)
+	path, msg := h.findModule(name)
 	if path == "" {
 		L.Push(lua.LString(msg))
 		return 1
@@ -114,7 +126,7 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 	if h.sandboxed && !h.insideRoots(path) {
 		L.RaiseError("%s", outsideRoots(name, path))
 	}
-	fn, err := loadFile(L, path)
+	fn, err := h.loadFile(path)
 	if err != nil {
 		L.RaiseError("%s", err.Error())
 	}
@@ -129,20 +141,21 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 	return 1
 }
 
-// findModule searches package.path for module name.
-func findModule(L *lua.LState, name string) (string, string) {
-	pkg, _ := L.GetGlobal("package").(*lua.LTable)
+// findModule searches package.path for module name (in Options.FS when
+// set).
+func (h *Host) findModule(name string) (string, string) {
+	pkg, _ := h.state.GetGlobal("package").(*lua.LTable)
 	if pkg == nil {
 		return "", "package table missing"
 	}
-	file := strings.ReplaceAll(name, ".", string(os.PathSeparator))
+	file := h.files.moduleFile(name)
 	var tried []string
 	for _, pattern := range strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";") {
 		if pattern == "" {
 			continue
 		}
 		p := strings.ReplaceAll(pattern, "?", file)
-		if _, err := os.Stat(p); err == nil {
+		if _, err := h.files.stat(p); err == nil {
 			return p, ""
 		}
 		tried = append(tried, "\n\tno file '"+p+"'")

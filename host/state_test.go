@@ -10,7 +10,7 @@ import (
 // on ticking the other agent.
 func TestStackLimits(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Stderr: &out})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out)})
 	if err != nil {
 		t.Fatal(err)
 	}

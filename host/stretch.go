@@ -1,15 +1,11 @@
 package host
 
-import (
-	"fmt"
-
-	"github.com/btlua/btlua/lua/luaerr"
-)
+import "fmt"
 
 // This file runs the host's script work in stretches: one agent's tick,
-// loading a script, reloading a file, an agent's OnEnds at Close. Each
-// stretch runs under the CPU budget (see budget.go) and counts as script
-// work for the re-entrancy guards (see reentry.go).
+// loading a script, a Spawn, reloading a file, an agent's OnEnds at Close
+// or Halt. Each stretch runs under the CPU budget (see budget.go) and
+// counts as script work for the re-entrancy guards (see reentry.go).
 
 // stretch begins a stretch of script work (what it does, and the agent
 // whose script runs or nil) and returns the function that ends it:
@@ -27,7 +23,7 @@ func (h *Host) beginStretch(what string, a *Agent) {
 	if b := h.budget; b != nil {
 		b.begin(what, a)
 		if b.depth == 1 {
-			h.L.SetContext(b)
+			h.state.SetContext(b)
 		}
 	}
 }
@@ -36,7 +32,7 @@ func (h *Host) endStretch() {
 	h.inScript--
 	if b := h.budget; b != nil {
 		if b.depth == 1 {
-			h.L.RemoveContext()
+			h.state.RemoveContext()
 		}
 		b.end()
 	}
@@ -71,12 +67,20 @@ func (a *Agent) describe() string {
 }
 
 // closeAgent ends the agent's running tasks (OnEnd) as a stretch; an
-// error (an OnEnd that failed or ran over the budget) goes to stderr,
-// with file, line and agent.
+// error (an OnEnd that failed or ran over the budget) is logged (see
+// Options.Logger), with file, line and agent.
 func (h *Host) closeAgent(a *Agent) {
 	defer h.stretch("OnEnd at Close", a)()
 	if err := a.halt(); err != nil {
-		fmt.Fprintf(h.stderr, "btlua: OnEnd at Close: %v\n", luaerr.From(luaerr.Stringify(h.L, err), ""))
+		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", err), "tree", a.Name(), "err", err)
+	}
+}
+
+// logHalt logs err, the error of an OnEnd while halting agent a's tree
+// (see Options.Logger); nil logs nothing.
+func (h *Host) logHalt(a *Agent, err error) {
+	if err != nil {
+		h.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), err), "tree", a.Name(), "err", err)
 	}
 }
 

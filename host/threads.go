@@ -12,7 +12,7 @@ func (h *Host) shareBudget() {
 	if h.budget == nil {
 		return
 	}
-	co, ok := h.L.GetGlobal("coroutine").(*lua.LTable)
+	co, ok := h.state.GetGlobal("coroutine").(*lua.LTable)
 	if !ok {
 		return
 	}
@@ -21,7 +21,7 @@ func (h *Host) shareBudget() {
 		if !ok {
 			continue
 		}
-		co.RawSetString(name, h.L.NewFunction(func(L *lua.LState) int {
+		co.RawSetString(name, h.state.NewFunction(func(L *lua.LState) int {
 			top := L.GetTop()
 			L.Push(orig)
 			for i := 1; i <= top; i++ {

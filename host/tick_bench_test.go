@@ -43,7 +43,7 @@ return guard
 // with nobody listening to the event stream: the baseline of the
 // inspector's overhead (BENCHMARKS.md). One op is one host tick.
 func BenchmarkHostTick1000Agents(b *testing.B) {
-	h, err := New(Options{Stdout: io.Discard, Stderr: io.Discard})
+	h, err := New(Options{Stdout: io.Discard})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,12 +6,17 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// load is one LoadFile call: the script it ran and the agents running the
-// trees that run returned, in the order returned. A reload replaces each
-// load's trees with trees of the load's own (see Reload).
+// load is one LoadFile or Spawn call: the script it ran and the agents
+// running the trees that run returned, in the order returned (one agent
+// for a Spawn). A reload replaces each load's trees with trees of the
+// load's own (see Reload).
 type load struct {
 	src    *source
 	agents []*Agent
+	// spawned is set for a Spawn, whose tree comes from calling the
+	// script's factory with args.
+	spawned bool
+	args    any
 }
 
 // unchanged reports whether the load's trees are all running and have the
@@ -21,7 +26,7 @@ func (ld *load) unchanged(sigs []treeSignature) bool {
 		return false
 	}
 	for i, a := range ld.agents {
-		if a.Err() != nil || signature(a.Tree) != sigs[i] {
+		if a.Err() != nil || signature(a.tree) != sigs[i] {
 			return false
 		}
 	}
@@ -54,9 +59,9 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 		if len(plans) > 0 {
 			st, err := h.stage(proto, snap)
 			if err != nil {
-				return nil, inFile(luaerr.From(luaerr.Stringify(h.L, err), ""), src.path)
+				return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 			}
-			if fresh, _, err = h.treesOf(src.path, st.rets, src); err != nil {
+			if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
 				return nil, err
 			}
 			h.commit(st)
@@ -80,18 +85,28 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 		case i < len(old) && i < len(fresh):
 			a := old[i]
 			next = append(next, a)
-			if a.Err() == nil && signature(a.Tree) == signature(fresh[i]) {
+			if a.Err() == nil && signature(a.tree) == signature(fresh[i]) {
 				continue
 			}
 			rep.Rebuilt = append(rep.Rebuilt, a.Name())
-			a.haltForReload()
-			carryBlackboard(a.Tree, fresh[i])
-			a.Tree, a.status = fresh[i], 0
+			h.logHalt(a, a.haltForReload())
+			carryBlackboard(a.tree, fresh[i])
+			before := a.tree
+			delete(h.byTree, before)
+			a.tree, a.status = fresh[i], 0
+			h.byTree[a.tree] = a
+			if a.observer != nil {
+				a.tree.BT.Observer = a.observer
+			}
+			before.BT.Blackboard.OnSet(nil)
+			a.rebound(before.BT.Blackboard)
 		case i < len(old):
 			rep.Removed = append(rep.Removed, old[i].Name())
-			old[i].haltForReload()
+			h.logHalt(old[i], old[i].haltForReload())
+			delete(h.byTree, old[i].tree)
+			old[i].tree.BT.Blackboard.OnSet(nil)
 		default:
-			a := &Agent{host: h, Tree: fresh[i], Source: p.ld.src.path, load: p.ld}
+			a := h.newAgent(fresh[i], p.ld, "")
 			rep.Started = append(rep.Started, a.Name())
 			next = append(next, a)
 		}

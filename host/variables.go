@@ -1,33 +1,268 @@
 package host
 
 import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
+// ErrNoVariable is wrapped by the errors of GetFloat, GetString and
+// GetBool for a variable that is not set.
+var ErrNoVariable = errors.New("not set")
+
+// variables is a scope of blackboard variables (Behavior Designer's
+// shared variables) seen from Go, with Go values: an agent's tree's
+// variables (embedded in Agent) or the global variables (Globals). Its
+// methods are the agent's and the Globals' own.
+type variables struct {
+	host     *Host
+	agent    *Agent         // the variables of this agent's current tree, or
+	global   *bt.Blackboard // the global variables
+	onChange func(name string, old, new any)
+}
+
+// board returns the blackboard of the scope now (an agent's tree changes
+// when a reload rebuilds it).
+func (v *variables) board() *bt.Blackboard {
+	if v.agent != nil {
+		return v.agent.tree.BT.Blackboard
+	}
+	return v.global
+}
+
+// scope names the scope in errors.
+func (v *variables) scope() string {
+	if v.agent != nil {
+		return "tree " + v.agent.Name()
+	}
+	return "global variables"
+}
+
+// Get returns the value of the variable name as a Go value, or nil when
+// it is not set. A tree's variable not set in the tree is looked up in
+// the global variables, as a task's self:GetVariable(name) does. A value
+// a script set is converted: Lua numbers are float64, strings string,
+// booleans bool, tables []any (keys 1..n) or map[string]any at every
+// depth, and Go values that reached Lua through gopher-luar come back as
+// themselves; a function is returned as its lua.LValue. A value set from
+// Go with Set is returned as it was given (an int stays an int, a pointer
+// the same pointer).
+func (v *variables) Get(name string) any {
+	raw, _ := v.board().Get(name)
+	return fromBoard(raw)
+}
+
+// Set sets the variable name to value, as a task's self:SetVariable(name,
+// value) does: in the tree, unless only the global variables have name,
+// then there. The value is stored as it is, so Get returns it unchanged;
+// scripts read numbers, strings and booleans as Lua's, and other Go values
+// (structs, pointers, maps, slices) through gopher-luar, with their fields
+// and methods. A nil value (or lua.LNil) deletes the variable. Set calls
+// the OnChange function of the scope written to when the value changed,
+// and listeners of the event stream (Subscribe) hear an EventVariable
+// without a writer.
+func (v *variables) Set(name string, value any) {
+	v.host.writeVariable(v.board(), name, value)
+}
+
+// GetFloat returns the variable name as a number: a Lua number, or a Go
+// value of any integer or floating-point type. The error names the scope,
+// the variable and the value it has; it wraps ErrNoVariable when the
+// variable is not set.
+func (v *variables) GetFloat(name string) (float64, error) {
+	raw, ok := v.board().Get(name)
+	switch x := raw.(type) {
+	case lua.LNumber:
+		return float64(x), nil
+	case float64:
+		return x, nil
+	}
+	if ok {
+		rv := reflect.ValueOf(raw)
+		switch {
+		case rv.CanInt():
+			return float64(rv.Int()), nil
+		case rv.CanUint():
+			return float64(rv.Uint()), nil
+		case rv.CanFloat():
+			return rv.Float(), nil
+		}
+	}
+	return 0, v.typeError(name, raw, ok, "a number")
+}
+
+// GetString returns the variable name as a string (a Lua string or a Go
+// string; numbers are not converted). Errors as GetFloat's.
+func (v *variables) GetString(name string) (string, error) {
+	raw, ok := v.board().Get(name)
+	switch x := raw.(type) {
+	case lua.LString:
+		return string(x), nil
+	case string:
+		return x, nil
+	}
+	return "", v.typeError(name, raw, ok, "a string")
+}
+
+// GetBool returns the variable name as a boolean (a Lua or a Go
+// boolean; other values are not converted, nil and false alike). Errors
+// as GetFloat's.
+func (v *variables) GetBool(name string) (bool, error) {
+	raw, ok := v.board().Get(name)
+	switch x := raw.(type) {
+	case lua.LBool:
+		return bool(x), nil
+	case bool:
+		return x, nil
+	}
+	return false, v.typeError(name, raw, ok, "a boolean")
+}
+
+// typeError says that the variable name is not set, or is not want.
+func (v *variables) typeError(name string, raw any, set bool, want string) error {
+	if !set {
+		return fmt.Errorf("%s: variable %q: %w", v.scope(), name, ErrNoVariable)
+	}
+	var is string
+	if lv, ok := raw.(lua.LValue); ok {
+		is = luaerr.Describe(lv)
+	} else {
+		is = fmt.Sprintf("%v (a Go %T)", raw, raw)
+	}
+	return fmt.Errorf("%s: variable %q is %s, not %s", v.scope(), name, is, want)
+}
+
+// Names returns the names of the variables set in this scope (for a tree,
+// not the global variables), sorted.
+func (v *variables) Names() []string {
+	names := v.board().Names()
+	sort.Strings(names)
+	return names
+}
+
+// OnChange makes fn hear every change of a variable in this scope, made
+// by a script (self:SetVariable, tree:SetVariable, bt.SetGlobalVariable)
+// or from Go (Set): its name, and its values before and after as Get
+// returns them (nil for unset). A write of the value the variable has
+// (the same number, string, boolean, table or Go value) is not a change.
+// A tree's OnChange hears the tree's own variables: a write that lands in
+// the global variables is the Globals' change. fn is called on the
+// ticking goroutine right after the write, so during a tick when a task
+// writes: it must not tick or reload the host. An agent's fn stays when a
+// reload rebuilds its tree, and then hears the variables the new tree has
+// that the old one did not. Nil removes it; a second call replaces fn.
+func (v *variables) OnChange(fn func(name string, old, new any)) {
+	v.onChange = fn
+	v.attach()
+}
+
+// attach installs the scope's hook on its blackboard now.
+func (v *variables) attach() {
+	if v.onChange == nil {
+		v.board().OnSet(nil)
+		return
+	}
+	v.board().OnSet(v.heard)
+}
+
+// heard is the blackboard's hook: it reports a write that changed the
+// value.
+func (v *variables) heard(name string, old, new any) {
+	if v.onChange != nil && !same(old, new) {
+		v.onChange(name, fromBoard(old), fromBoard(new))
+	}
+}
+
+// rebound attaches the hook to the agent's new tree after a reload rebuilt
+// it, and reports the variables the new tree has that before, the old
+// tree's blackboard, did not.
+func (v *variables) rebound(before *bt.Blackboard) {
+	v.attach()
+	if v.onChange == nil {
+		return
+	}
+	had := map[string]bool{}
+	for _, name := range before.Names() {
+		had[name] = true
+	}
+	now := v.board()
+	for _, name := range v.Names() {
+		if !had[name] {
+			val, _ := now.Get(name)
+			v.onChange(name, nil, fromBoard(val))
+		}
+	}
+}
+
+// fromBoard returns a stored blackboard value as a Go value (see Get).
+func fromBoard(raw any) any {
+	if lv, ok := raw.(lua.LValue); ok {
+		return goValue(lv)
+	}
+	return raw
+}
+
+// same reports whether two stored values are the same value: == for
+// comparable values; values of types that cannot be compared (a Go slice
+// or map) are never the same.
+func same(a, b any) (eq bool) {
+	defer func() {
+		if recover() != nil {
+			eq = false
+		}
+	}()
+	return a == b
+}
+
+// Globals are the global variables (Behavior Designer's global
+// variables): the parent scope of every tree's blackboard, which scripts
+// use with bt.GetGlobalVariable and bt.SetGlobalVariable. Its methods are
+// those of an agent's variables: Get, Set, GetFloat, GetString, GetBool,
+// Names and OnChange.
+type Globals struct {
+	variables
+}
+
 // SetVariable writes a blackboard variable from Go, between ticks: a
-// variable of agent a's tree (landing in the global variables when only
-// they have the name, as bt.Blackboard.Set does), or a global variable
-// when a is nil. v is a Lua value as scripts see it; lua.LNil deletes the
-// name. Listeners of the event stream hear an EventVariable without a
-// writer. Debuggers use it to edit the blackboard.
-func (h *Host) SetVariable(a *Agent, name string, v lua.LValue) {
-	b := h.BT.Globals
-	if a != nil {
-		b = a.Tree.BT.Blackboard
+// variable of agent a's tree (see Agent.Set), or a global variable when a
+// is nil (see Globals.Set). v is a Go value as Set takes it, or a
+// lua.LValue as scripts see it; nil or lua.LNil deletes the name.
+// Listeners of the event stream hear an EventVariable without a writer.
+// Debuggers use it to edit the blackboard.
+func (h *Host) SetVariable(a *Agent, name string, v any) {
+	if a == nil {
+		h.globals.Set(name, v)
+		return
+	}
+	a.Set(name, v)
+}
+
+// writeVariable sets name to v in b (landing in the global variables when
+// only they have the name, as bt.Blackboard.Set does) and tells the event
+// stream's listeners, if any.
+func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
+	if v == lua.LNil {
+		v = nil
+	}
+	if !h.live() {
+		b.Set(name, v)
+		return
 	}
 	old, _ := b.Get(name)
 	owner := b.Owner(name)
 	if owner == nil {
 		owner = b
 	}
-	if v == nil || v == lua.LNil {
-		v = lua.LNil
-		b.Set(name, nil)
-	} else {
-		b.Set(name, v)
+	b.Set(name, v)
+	var nv lua.LValue = lua.LNil
+	if v != nil {
+		nv = luaValue(h.state, v)
 	}
-	if h.live() {
-		h.events.write(btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: v})
-	}
+	h.events.write(btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

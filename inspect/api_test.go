@@ -71,8 +71,8 @@ func TestLiveAPI(t *testing.T) {
 	if len(v.Vars) != 2 || v.Vars[0].Name != "mood" || v.Vars[0].Value != "calm" || v.Vars[0].Writer != "" {
 		t.Fatalf("after set: %+v", v.Vars)
 	}
-	if val, _ := h.Agents()[0].Tree.BT.Blackboard.Get("mood"); val == nil || val.(interface{ String() string }).String() != "calm" {
-		t.Fatalf("blackboard mood = %v, want calm", val)
+	if val, err := h.Agents()[0].GetString("mood"); err != nil || val != "calm" {
+		t.Fatalf("blackboard mood = %q (%v), want calm", val, err)
 	}
 
 	// A breakpoint on Attack's start: the enemy is seen at step 6 (tick

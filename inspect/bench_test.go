@@ -15,7 +15,7 @@ import (
 // newCrowd loads guard.lua 1000 times (the enemy never seen) and ticks
 // once.
 func newCrowd(tb testing.TB) *host.Host {
-	h, err := host.New(host.Options{Stdout: io.Discard, Stderr: io.Discard})
+	h, err := host.New(host.Options{Stdout: io.Discard})
 	if err != nil {
 		tb.Fatal(err)
 	}

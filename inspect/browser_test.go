@@ -118,11 +118,18 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("highlighted running path %q", running)
 	}
 	steps := func() int {
-		n, err := strconv.Atoi(text(`#vars tr[data-var="steps"] .value`))
-		if err != nil {
-			t.Fatal(err)
+		// A cell caught while the table re-renders can read empty: read
+		// again.
+		var err error
+		for range 20 {
+			var n int
+			if n, err = strconv.Atoi(text(`#vars tr[data-var="steps"] .value`)); err == nil {
+				return n
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
-		return n
+		t.Fatal(err)
+		return 0
 	}
 	first := steps()
 	waitFor("the blackboard's steps to update", func() bool { return steps() > first })

@@ -14,7 +14,7 @@ import (
 // at step enemyAt.
 func newGuardHost(t *testing.T, enemyAt int) *host.Host {
 	t.Helper()
-	h, err := host.New(host.Options{Stdout: io.Discard, Stderr: io.Discard})
+	h, err := host.New(host.Options{Stdout: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,12 +48,12 @@ end
 func newGoapHost(t *testing.T) (*host.Host, *bytes.Buffer) {
 	t.Helper()
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out})
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(h.Close)
-	if err := h.L.DoString(goapPrelude); err != nil {
+	if _, err := h.DoString(goapPrelude); err != nil {
 		t.Fatal(err)
 	}
 	return h, &out
@@ -62,14 +62,17 @@ func newGoapHost(t *testing.T) (*host.Host, *bytes.Buffer) {
 // evalLua runs src in h and returns its single result as a string, or the
 // error as a *luaerr.Error.
 func evalLua(h *host.Host, src string) (string, error) {
-	top := h.L.GetTop()
-	if err := h.L.DoString(src); err != nil {
-		h.L.SetTop(top)
-		return "", luaerr.From(err, "")
+	rets, err := h.DoString(src)
+	if err != nil || len(rets) == 0 {
+		return "", err
 	}
-	ret := h.L.Get(-1)
-	h.L.SetTop(top)
-	return lua.LVAsString(ret), nil
+	switch v := rets[len(rets)-1].(type) {
+	case string:
+		return v, nil
+	case float64:
+		return lua.LNumber(v).String(), nil
+	}
+	return "", nil
 }
 
 func mustEval(t *testing.T, h *host.Host, src string) string {
@@ -336,7 +339,7 @@ end
 func newGoapAgentHost(t *testing.T) *host.Host {
 	t.Helper()
 	h, _ := newGoapHost(t)
-	if err := h.L.DoString(goapAgentPrelude); err != nil {
+	if _, err := h.DoString(goapAgentPrelude); err != nil {
 		t.Fatal(err)
 	}
 	return h
@@ -785,7 +788,7 @@ return tree
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out})
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // task, not a script error.
 func TestGoPanicInBoundFunction(t *testing.T) {
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out})
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -36,8 +36,8 @@ func runScript(t *testing.T, path string, maxTicks int) run {
 // runScriptDT is runScript with delta time dt seconds.
 func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &errOut, BTAIGlobals: true})
+	var out bytes.Buffer
+	h, err := host.New(host.Options{Stdout: &out, BTAIGlobals: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	}
 	rec := &recorder{}
 	for _, a := range agents {
-		a.Tree.BT.Observer = rec
+		a.SetObserver(rec)
 	}
 	var r run
 	for n := 0; n < maxTicks && !h.Done(); n++ {

@@ -4,6 +4,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -65,6 +66,21 @@ func TestLayering(t *testing.T) {
 		})
 		if err != nil || checked == 0 {
 			t.Fatalf("%s: %d files checked, err %v", r.dir, checked, err)
+		}
+	}
+}
+
+// A program that embeds the host without watching files does not import
+// fsnotify: only host/watch does.
+func TestHostWithoutFsnotify(t *testing.T) {
+	for pkg, want := range map[string]bool{"../host": false, "../host/watch": true} {
+		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", pkg, err, out)
+		}
+		deps := strings.Fields(string(out))
+		if got := slices.Contains(deps, "github.com/fsnotify/fsnotify"); got != want {
+			t.Errorf("%s imports fsnotify: %v, want %v", pkg, got, want)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func newMoverHost(t *testing.T) (*host.Host, *[]string, *bytes.Buffer) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out, Classes: reg})
+	h, err := host.New(host.Options{Stdout: &out, Classes: reg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestGoPanicInRegisteredClass(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &out, Classes: reg})
+	h, err := host.New(host.Options{Stdout: &out, Classes: reg})
 	if err != nil {
 		t.Fatal(err)
 	}

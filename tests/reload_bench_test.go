@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/host/watch"
 )
 
 func benchHost(b *testing.B) (*host.Host, string) {
@@ -17,7 +18,7 @@ func benchHost(b *testing.B) (*host.Host, string) {
 			b.Fatal(err)
 		}
 	}
-	h, err := host.New(host.Options{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}})
+	h, err := host.New(host.Options{Stdout: &bytes.Buffer{}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,11 +41,11 @@ func BenchmarkReload(b *testing.B) {
 }
 
 // BenchmarkReloadLatency: from the end of a file save to the new code
-// being in place, through fsnotify and the debounce (DefaultDebounce),
+// being in place, through fsnotify and the debounce (watch.DefaultDebounce),
 // polling for the reload every 1 ms as a 1 kHz game loop would.
 func BenchmarkReloadLatency(b *testing.B) {
 	h, path := benchHost(b)
-	if err := h.Watch(0); err != nil {
+	if err := watch.Start(h, 0); err != nil {
 		b.Fatal(err)
 	}
 	var total time.Duration

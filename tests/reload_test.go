@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/host/watch"
 	"github.com/btlua/btlua/lua/luaerr"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // speaker is a leaf class file: a Running leaf that counts its ticks and
@@ -89,7 +89,7 @@ func newReloadHarness(t *testing.T, files map[string]string, main string) *reloa
 		}
 	}
 	r := &reloadHarness{t: t, dir: dir, out: &syncBuffer{}, errOut: &syncBuffer{}, reloads: make(chan error, 16)}
-	h, err := host.New(host.Options{Stdout: r.out, Stderr: r.errOut, BTAIGlobals: true, OnReload: func(_ *host.ReloadReport, err error) {
+	h, err := host.New(host.Options{Stdout: r.out, Logger: lineLogger(r.errOut), BTAIGlobals: true, OnReload: func(_ *host.ReloadReport, err error) {
 		r.reloads <- err
 	}})
 	if err != nil {
@@ -100,7 +100,7 @@ func newReloadHarness(t *testing.T, files map[string]string, main string) *reloa
 	if _, err := h.LoadFile(filepath.Join(dir, main)); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Watch(20 * time.Millisecond); err != nil {
+	if err := watch.Start(h, 20*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -163,10 +163,8 @@ func (r *reloadHarness) stderr() string {
 // tookRE matches the duration of a reload line ("in 390µs: ").
 var tookRE = regexp.MustCompile(` in [0-9.]+(ns|µs|ms|s): `)
 
-func (r *reloadHarness) blackboard(name string) lua.LValue {
-	v, _ := r.h.Agents()[0].Tree.BT.Blackboard.Get(name)
-	lv, _ := v.(lua.LValue)
-	return lv
+func (r *reloadHarness) blackboard(name string) any {
+	return r.h.Agents()[0].Get(name)
 }
 
 // A leaf class file rewritten in place, then by rename, then broken, then
@@ -212,7 +210,7 @@ func TestReloadLeafClass(t *testing.T) {
 	if s := r.h.Agents()[0].Status().String(); s != "Running" {
 		t.Errorf("tree status %s, want Running", s)
 	}
-	if hp := r.blackboard("hp"); hp != lua.LNumber(42) {
+	if hp := r.blackboard("hp"); hp != 42.0 {
 		t.Errorf("blackboard hp = %v, want 42", hp)
 	}
 	if log := r.errOut.take(); !strings.Contains(log, "classes Speaker (") || !strings.Contains(log, "running trees kept") {
@@ -225,7 +223,7 @@ func TestReloadLeafClass(t *testing.T) {
 func TestReloadStructure(t *testing.T) {
 	r := newReloadHarness(t, map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain}, "main.lua")
 	r.tick()
-	r.h.Agents()[0].Tree.BT.Blackboard.Set("hp", lua.LNumber(7))
+	r.h.Agents()[0].Set("hp", 7)
 	rebuilt := strings.Replace(speakerMain, `seq:AddChild(BTLog:New("after"))`, `seq:AddChild(BTLog:New("after"))
 seq:AddChild(BTLog:New("and more"))`, 1)
 	r.write("main.lua", rebuilt)
@@ -233,7 +231,7 @@ seq:AddChild(BTLog:New("and more"))`, 1)
 	if err != nil || printed != "end\nstart\nv1 1\n" {
 		t.Fatalf("err %v, printed %q; want the old task ended and the new tree started", err, printed)
 	}
-	if hp := r.blackboard("hp"); hp != lua.LNumber(7) {
+	if hp := r.blackboard("hp"); hp != 7 {
 		t.Errorf("blackboard hp = %v, want the old tree's 7", hp)
 	}
 	if log := r.errOut.take(); !strings.Contains(log, "trees rebuilt: BTBehaviorTree") {
@@ -294,7 +292,7 @@ func TestReloadLeaks(t *testing.T) {
 		if _, err := h.LoadFile(filepath.Join(r.dir, "main.lua")); err != nil {
 			t.Fatal(err)
 		}
-		if err := h.Watch(0); err != nil {
+		if err := watch.Start(h, 0); err != nil {
 			t.Fatal(err)
 		}
 		h.Close()
@@ -411,7 +409,7 @@ func TestReloadVanishedClass(t *testing.T) {
 	if printed != "v1 2\n" {
 		t.Errorf("printed %q, want the old code running", printed)
 	}
-	if v := r.h.L.GetGlobal("Talker"); v != lua.LNil {
+	if v := r.h.GetGlobal("Talker"); v != nil {
 		t.Errorf("the refused reload defined Talker = %v", v)
 	}
 	r.write("speaker.lua", speaker("v3"))

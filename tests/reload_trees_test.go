@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/btlua/btlua/host"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // npcScript is one NPC's tree: a Walker that starts counting at the
@@ -50,8 +49,8 @@ func TestReloadScriptLoadedManyTimes(t *testing.T) {
 		if err != nil || len(agents) != 1 {
 			t.Fatalf("load %d: %d agents, err %v", i, len(agents), err)
 		}
-		agents[0].Tree.BT.Blackboard.Set("npc", lua.LString(fmt.Sprintf("npc%d", i)))
-		agents[0].Tree.BT.Blackboard.Set("start", lua.LNumber(10*i))
+		agents[0].Set("npc", fmt.Sprintf("npc%d", i))
+		agents[0].Set("start", 10*i)
 	}
 	want := func(tag string, step func(i int) int) string {
 		var b strings.Builder
@@ -65,7 +64,7 @@ func TestReloadScriptLoadedManyTimes(t *testing.T) {
 	}
 	trees := map[*host.Agent]any{}
 	for _, a := range r.h.Agents() {
-		trees[a] = a.Tree
+		trees[a] = a.Root()
 	}
 
 	r.write("npc.lua", npcScript("v2", false))
@@ -76,7 +75,7 @@ func TestReloadScriptLoadedManyTimes(t *testing.T) {
 		t.Fatalf("%d agents after a class-level reload, want %d", got, n)
 	}
 	for _, a := range r.h.Agents() {
-		if trees[a] != a.Tree {
+		if trees[a] != a.Root() {
 			t.Fatal("a class-level reload replaced an agent's tree")
 		}
 	}
@@ -98,7 +97,7 @@ func TestReloadScriptLoadedManyTimes(t *testing.T) {
 		t.Fatalf("%d agents after a structure-level reload, want %d", got, n)
 	}
 	for i, a := range r.h.Agents() {
-		if v, _ := a.Tree.BT.Blackboard.Get("npc"); v != lua.LString(fmt.Sprintf("npc%d", i)) {
+		if v := a.Get("npc"); v != fmt.Sprintf("npc%d", i) {
 			t.Fatalf("agent %d: blackboard npc = %v", i, v)
 		}
 	}
@@ -219,8 +218,8 @@ func TestReloadClassReassigned(t *testing.T) {
 	if printed != "v1 2\n" {
 		t.Errorf("printed %q, want the old code running", printed)
 	}
-	if _, ok := r.h.L.GetGlobal("Speaker").(*lua.LTable); !ok {
-		t.Errorf("Speaker = %v after the refused reload", r.h.L.GetGlobal("Speaker"))
+	if _, ok := r.h.GetGlobal("Speaker").(map[string]any); !ok {
+		t.Errorf("Speaker = %v after the refused reload", r.h.GetGlobal("Speaker"))
 	}
 	r.stderr()
 
@@ -256,13 +255,13 @@ func TestReloadManyLoadsFailingRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, a := range append(r.h.Agents()[:1:1], agents...) {
-		a.Tree.BT.Blackboard.Set("npc", lua.LString(fmt.Sprintf("npc%d", i)))
-		a.Tree.BT.Blackboard.Set("start", lua.LNumber(10*i))
+		a.Set("npc", fmt.Sprintf("npc%d", i))
+		a.Set("start", 10*i)
 	}
 	if got := r.tick(); got != "npc0 v1 1\nnpc1 v1 11\n" {
 		t.Fatalf("before reload: %q", got)
 	}
-	trees := []any{r.h.Agents()[0].Tree, r.h.Agents()[1].Tree}
+	trees := []any{r.h.Agents()[0].Root(), r.h.Agents()[1].Root()}
 	r.write("npc.lua", script("v2", true))
 	printed, err := r.waitReload()
 	if err == nil || err.Error() != filepath.Join(r.dir, "npc.lua")+":2: run 4" {
@@ -271,10 +270,10 @@ func TestReloadManyLoadsFailingRun(t *testing.T) {
 	if printed != "npc0 v1 2\nnpc1 v1 12\n" {
 		t.Errorf("printed %q, want the old trees running the old code", printed)
 	}
-	if got := len(r.h.Agents()); got != 2 || r.h.Agents()[0].Tree != trees[0] || r.h.Agents()[1].Tree != trees[1] {
+	if got := len(r.h.Agents()); got != 2 || r.h.Agents()[0].Root() != trees[0] || r.h.Agents()[1].Root() != trees[1] {
 		t.Errorf("%d agents, trees replaced: want the two old trees", got)
 	}
-	if v := r.h.L.GetGlobal("Runs"); v != lua.LNumber(2) {
+	if v := r.h.GetGlobal("Runs"); v != 2.0 {
 		t.Errorf("Runs = %v, want 2 (the failed reload's runs undone)", v)
 	}
 }

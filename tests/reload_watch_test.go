@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/host/watch"
 )
 
 // watchHarness is a reloadHarness watching with the given debounce.
@@ -16,7 +17,7 @@ func watchHarness(t *testing.T, debounce time.Duration) *reloadHarness {
 	for name, text := range map[string]string{"speaker.lua": speaker("v1"), "main.lua": speakerMain} {
 		r.write(name, text)
 	}
-	h, err := host.New(host.Options{Stdout: r.out, Stderr: r.errOut, OnReload: func(_ *host.ReloadReport, err error) {
+	h, err := host.New(host.Options{Stdout: r.out, Logger: lineLogger(r.errOut), OnReload: func(_ *host.ReloadReport, err error) {
 		r.reloads <- err
 	}})
 	if err != nil {
@@ -27,7 +28,7 @@ func watchHarness(t *testing.T, debounce time.Duration) *reloadHarness {
 	if _, err := h.LoadFile(filepath.Join(r.dir, "main.lua")); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Watch(debounce); err != nil {
+	if err := watch.Start(h, debounce); err != nil {
 		t.Fatal(err)
 	}
 	return r

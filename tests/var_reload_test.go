@@ -42,7 +42,7 @@ func TestVarSlotsSurviveReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &bytes.Buffer{}})
+	h, err := host.New(host.Options{Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,15 +78,15 @@ func TestVarSlotsSurviveReload(t *testing.T) {
 	if got := tick() + tick(); got != "v3 4\nv3 5\n" {
 		t.Fatalf("after the structure-level reload: %q", got)
 	}
-	bb := h.Agents()[0].Tree.BT.Blackboard
-	if v, _, _ := bb.Number(bb.Slot("n")); v != 5 {
-		t.Fatalf("n = %v", v)
+	a := h.Agents()[0]
+	if v, err := a.GetFloat("n"); err != nil || v != 5 {
+		t.Fatalf("n = %v (%v)", v, err)
 	}
-	if v, _, _ := bb.Bool(bb.Slot("done")); !v {
-		t.Fatal("done not set by the new tree")
+	if v, err := a.GetBool("done"); err != nil || !v {
+		t.Fatalf("done not set by the new tree: %v (%v)", v, err)
 	}
 	// The Go precondition reads the new tree's slot: hp set from Go stops it.
-	bb.SetNumber(bb.Slot("hp"), 5)
+	a.Set("hp", 5.0)
 	if got := tick(); got != "" {
 		t.Fatalf("with hp 5: %q", got)
 	}

@@ -12,7 +12,7 @@ import (
 // writeDOT prints a Graphviz DOT graph of each tree the script returned.
 func writeDOT(h *host.Host, w io.Writer) {
 	for _, a := range h.Agents() {
-		if r := a.Tree.Root(); r != nil {
+		if r := a.Root(); r != nil {
 			fmt.Fprintln(w, strings.TrimRight(bt.DOT(r), "\n"))
 		}
 	}
@@ -27,11 +27,14 @@ type tracer struct {
 	seen map[*host.Agent]*traced
 }
 
-// traced is the tree an agent had when the tracer last looked, with the
-// observer installed on it.
+// traced is the tree an agent had when the tracer last looked (its start
+// task and name), with the observer installed on it and the observer it
+// passes events on to.
 type traced struct {
-	tree *bt.BehaviorTree
+	root bt.Task
+	name string
 	obs  *bt.TraceObserver
+	next bt.Observer
 }
 
 func newTracer(w io.Writer) *tracer {
@@ -46,14 +49,16 @@ func (t *tracer) before(h *host.Host, tick int) {
 	for _, a := range h.Agents() {
 		live[a] = true
 		rec := t.seen[a]
-		if rec != nil && rec.tree == a.Tree.BT {
+		if rec != nil && rec.root == a.Root() {
 			continue
 		}
+		next := a.Observer()
 		if rec != nil {
 			t.print(rec, tick)
+			next = rec.next
 		}
-		rec = &traced{tree: a.Tree.BT, obs: bt.NewTraceObserver(a.Tree.BT.Observer)}
-		a.Tree.BT.Observer = rec.obs
+		rec = &traced{root: a.Root(), name: a.Name(), obs: bt.NewTraceObserver(next), next: next}
+		a.SetObserver(rec.obs)
 		t.seen[a] = rec
 	}
 	for a, rec := range t.seen {
@@ -67,19 +72,19 @@ func (t *tracer) before(h *host.Host, tick int) {
 // after prints the lines of tick.
 func (t *tracer) after(h *host.Host, tick int) {
 	for _, a := range h.Agents() {
-		if rec := t.seen[a]; rec != nil && rec.tree == a.Tree.BT {
+		if rec := t.seen[a]; rec != nil && rec.root == a.Root() {
+			rec.name = a.Name()
 			t.print(rec, tick)
 		}
 	}
 }
 
 func (t *tracer) print(rec *traced, tick int) {
-	r := rec.tree.Root()
-	if r == nil {
+	if rec.root == nil {
 		return
 	}
-	for _, c := range rec.obs.Changes(r) {
-		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.tree.Name, c)
+	for _, c := range rec.obs.Changes(rec.root) {
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.name, c)
 	}
 	rec.obs.ClearEvents()
 }

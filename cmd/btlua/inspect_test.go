@@ -27,7 +27,7 @@ local w = BTWait:New(10); w.name = "Wait"
 s:AddChild(w)
 local t = BTBehaviorTree:New(); t.name = "guard"; t:SetStartTask(s)
 return t`)
-	h, err := host.New(host.Options{Stdout: io.Discard, Stderr: io.Discard})
+	h, err := host.New(host.Options{Stdout: io.Discard})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"os/signal"
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/host/watch"
 )
 
 // Exit codes.
@@ -55,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
 	}
-	h, err := host.New(host.Options{Stdout: scriptOut, Stderr: stderr,
+	h, err := host.New(host.Options{Stdout: scriptOut, Logger: slog.New(newLineHandler(stderr)),
 		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
 		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB),
 		ErrorPolicy: host.ErrorPolicy{Action: c.onError}})
@@ -89,7 +91,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if c.watch {
-		if err := h.Watch(0); err != nil {
+		if err := watch.Start(h, 0); err != nil {
 			fmt.Fprintln(stderr, "btlua:", err)
 			return exitFailed
 		}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -255,4 +257,34 @@ func TestDecoratorWithoutChildCLI(t *testing.T) {
 	if code != exitFailed || out != "first\n" || errOut != want {
 		t.Errorf("code %d, stdout %q, stderr %q; want %d, \"first\\n\", %q", code, out, errOut, exitFailed, want)
 	}
+}
+
+// With --watch, a reload prints its line on stderr as "btlua: reloaded
+// ..." (the host's report through the command's logger).
+func TestWatchReloadLine(t *testing.T) {
+	p := writeLua(t, speakerScript("v1"))
+	done := make(chan struct{})
+	var code int
+	var out, errOut string
+	go func() {
+		defer close(done)
+		code, out, errOut = runCLI("--watch", "--hz", "100", "--ticks", "150", p)
+	}()
+	time.Sleep(300 * time.Millisecond)
+	if err := os.WriteFile(p, []byte(speakerScript("v2")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	line := regexp.MustCompile(`^btlua: reloaded .*ai\.lua in [0-9.]+(ns|µs|ms|s): classes Speaker \(changed Speaker\.OnUpdate\); running trees kept\n$`)
+	if code != exitOK || !line.MatchString(errOut) || !strings.HasPrefix(out, "v1\n") || !strings.HasSuffix(out, "v2\n") {
+		t.Errorf("code %d, stderr %q, stdout %.40q...%q", code, errOut, out, out[max(0, len(out)-10):])
+	}
+}
+
+// speakerScript is a tree whose task prints word every tick, forever.
+func speakerScript(word string) string {
+	return `Speaker = BTAction:New()
+function Speaker:OnUpdate() print("` + word + `") return BTTaskStatus.Running end
+return Speaker:New()
+`
 }

@@ -323,11 +323,11 @@ func TestRunCoroutineClosedWhenHostHalts(t *testing.T) {
 	if _, err := r.tickN(2); err != nil {
 		t.Fatal(err)
 	}
-	co := r.h.L.GetGlobal("co").(*lua.LState)
+	co := r.h.GetGlobal("co").(*lua.LState)
 	if co.Dead {
 		t.Fatal("dead too early")
 	}
-	r.agents[0].Tree.BT.Halt() // as Host.Close does
+	r.agents[0].Halt() // as Host.Close does
 	if !co.Dead {
 		t.Fatal("not closed when the tree was halted")
 	}

@@ -123,8 +123,8 @@ func loadHost(t *testing.T, name, src string) (*hostRun, error) {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errOut bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, Stderr: &errOut, BTAIGlobals: true})
+	var out bytes.Buffer
+	h, err := host.New(host.Options{Stdout: &out, BTAIGlobals: true})
 	if err != nil {
 		t.Fatal(err)
 	}

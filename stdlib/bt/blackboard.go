@@ -18,6 +18,7 @@ type Blackboard struct {
 	index    map[string]Slot
 	slots    []slot
 	classify Classifier
+	onSet    func(name string, old, new any)
 }
 
 // Classifier tells a blackboard which values of a foreign type are numbers
@@ -70,6 +71,15 @@ func (b *Blackboard) scopeOf(name string) *Blackboard {
 	}
 	return b
 }
+
+// OnSet makes every write into this scope (not a parent's), by Set or
+// through a slot (SetNumber, SetBool, SetValue and their boxed forms),
+// call fn after the write, with the value before (nil when it was unset)
+// and after (nil when deleted), as Get returns them, also when they are
+// equal; nil removes it. It is called on the goroutine that writes,
+// during a tick when a task sets the variable. Without it, a write costs
+// one nil check more and allocates nothing.
+func (b *Blackboard) OnSet(fn func(name string, old, new any)) { b.onSet = fn }
 
 // Names returns the names set in b itself (not its parents), in no order.
 func (b *Blackboard) Names() []string {

@@ -36,6 +36,14 @@ func (s *slot) value() any {
 	return s.num
 }
 
+// current returns the slot's value as Get returns it, or nil when unset.
+func (s *slot) current() any {
+	if s.kind == kindUnset {
+		return nil
+	}
+	return s.value()
+}
+
 // Slot returns the slot of name in b itself, making an unset one when b
 // has none. Resolve names once, when the tree is built, and read and write
 // through the slot in the tick.
@@ -125,8 +133,12 @@ func (b *Blackboard) SetNumber(s Slot, v float64) {
 // (the Lua binding's lua.LNumber): Get returns box, Number returns v. box
 // may be nil.
 func (b *Blackboard) SetBoxedNumber(s Slot, v float64, box any) {
-	t := b.target(s)
+	o, t := b.target(s)
+	old, heard := o.before(t)
 	t.kind, t.num, t.box = kindNumber, v, box
+	if heard {
+		o.onSet(t.name, old, t.current())
+	}
 }
 
 // SetBool stores v in slot s unboxed, with Set's scoping.
@@ -137,10 +149,14 @@ func (b *Blackboard) SetBool(s Slot, v bool) {
 // SetBoxedBool is SetBool for a bool the caller holds boxed (a
 // lua.LBool); box may be nil.
 func (b *Blackboard) SetBoxedBool(s Slot, v bool, box any) {
-	t := b.target(s)
+	o, t := b.target(s)
+	old, heard := o.before(t)
 	t.kind, t.num, t.box = kindBool, 0, box
 	if v {
 		t.num = 1
+	}
+	if heard {
+		o.onSet(t.name, old, t.current())
 	}
 }
 
@@ -170,7 +186,8 @@ func (b *Blackboard) Bool(s Slot) (v, ok, isBool bool) {
 // bool, or a value the blackboard's Classifier says is one, is also kept
 // unboxed; nil deletes the variable (the slot stays).
 func (b *Blackboard) SetValue(s Slot, value any) {
-	t := b.target(s)
+	o, t := b.target(s)
+	old, heard := o.before(t)
 	switch v := value.(type) {
 	case nil:
 		t.kind, t.num, t.box = kindUnset, 0, nil
@@ -191,20 +208,32 @@ func (b *Blackboard) SetValue(s Slot, value any) {
 			}
 		}
 	}
+	if heard {
+		o.onSet(t.name, old, t.current())
+	}
 }
 
-// target returns the slot a write to s goes to: s itself, unless it is
-// unset here and the parent chain has the name set.
-func (b *Blackboard) target(s Slot) *slot {
+// before returns the value of t, a slot of b, before a write (nil when
+// unset), and whether b's OnSet hook is to hear the write.
+func (b *Blackboard) before(t *slot) (any, bool) {
+	if b.onSet == nil {
+		return nil, false
+	}
+	return t.current(), true
+}
+
+// target returns the slot a write to s goes to, with its blackboard: s
+// itself, unless it is unset here and the parent chain has the name set.
+func (b *Blackboard) target(s Slot) (*Blackboard, *slot) {
 	sl := &b.slots[s]
 	if sl.kind != kindUnset || b.parent == nil {
-		return sl
+		return b, sl
 	}
 	p := b.parent.scopeOf(sl.name)
 	if !p.has(sl.name) {
-		return sl
+		return b, sl
 	}
-	return &p.slots[p.Slot(sl.name)]
+	return p, &p.slots[p.Slot(sl.name)]
 }
 
 // has reports whether name is set in b itself.

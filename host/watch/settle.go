@@ -1,4 +1,4 @@
-package host
+package watch
 
 import (
 	"errors"
@@ -28,7 +28,7 @@ type settledFile struct {
 // next try for files still settling (0 when none): a file modified less
 // than debounce ago (its events may be late on a loaded machine), or one
 // read empty or changing for the first time.
-func (w *watcher) settle() time.Duration {
+func (w *Watcher) settle() time.Duration {
 	var wait time.Duration
 	later := func(d time.Duration) {
 		if wait == 0 || d < wait {
