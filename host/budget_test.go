@@ -43,7 +43,7 @@ func newBudgetHost(t *testing.T, budget time.Duration) (*Host, *bytes.Buffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	return h, &out
 }
 

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -121,11 +122,12 @@ type Host struct {
 	sandboxed      bool       // Options.Sandbox
 	roots          []string   // the sandbox's script folders, absolute
 
-	sources map[string]*source // loaded Lua files by absolute path
-	order   []string           // the same, in load order
-	watcher Watcher
-	globals Globals
-	closed  bool // Close has run
+	sources  map[string]*source // loaded Lua files by absolute path
+	order    []string           // the same, in load order
+	watcher  Watcher
+	globals  Globals
+	closed   bool  // Close has run
+	closeErr error // what Close returned
 	// snapHint sizes reload snapshots after the last one.
 	snapHint snapHint
 
@@ -200,19 +202,23 @@ func New(opts Options) (*Host, error) {
 // raises a Lua error there and closes nothing; called during Tick by Go
 // code (an OnReload callback), it closes the host when Tick returns. Each
 // agent's OnEnds run under the CPU budget as one stretch. Closing a
-// closed host does nothing.
-func (h *Host) Close() {
+// closed host does nothing. It returns the errors of the OnEnds that
+// failed (each also logged), the same on every call.
+func (h *Host) Close() error {
 	if h.closed || h.refuse("Close") != nil {
 		h.closeAfterTick = !h.closed
-		return
+		return h.closeErr
 	}
 	h.closed = true
 	if h.watcher != nil {
 		h.watcher.Close()
 		h.watcher = nil
 	}
+	var errs []error
 	for _, a := range h.agents {
-		h.closeAgent(a)
+		if err := h.closeAgent(a); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	h.agents, h.loads = nil, nil
 	clear(h.byTree)
@@ -221,6 +227,8 @@ func (h *Host) Close() {
 		h.budget.stop()
 	}
 	h.state.Close()
+	h.closeErr = errors.Join(errs...)
+	return h.closeErr
 }
 
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,

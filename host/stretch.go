@@ -68,12 +68,14 @@ func (a *Agent) describe() string {
 
 // closeAgent ends the agent's running tasks (OnEnd) as a stretch; an
 // error (an OnEnd that failed or ran over the budget) is logged (see
-// Options.Logger), with file, line and agent.
-func (h *Host) closeAgent(a *Agent) {
+// Options.Logger), with file, line and agent, and returned.
+func (h *Host) closeAgent(a *Agent) error {
 	defer h.stretch("OnEnd at Close", a)()
-	if err := a.halt(); err != nil {
+	err := a.halt()
+	if err != nil {
 		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", err), "tree", a.Name(), "err", err)
 	}
+	return err
 }
 
 // logHalt logs err, the error of an OnEnd while halting agent a's tree

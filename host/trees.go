@@ -51,8 +51,13 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 		sigs[i] = signature(tr)
 	}
 	var plans []treePlan
+	loaded := false
 	for _, ld := range h.loads {
-		if ld.src != src || ld.unchanged(sigs) {
+		if ld.src != src {
+			continue
+		}
+		loaded = true
+		if ld.unchanged(sigs) {
 			continue
 		}
 		fresh := first
@@ -67,6 +72,13 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 			h.commit(st)
 		}
 		plans = append(plans, treePlan{ld: ld, fresh: fresh})
+	}
+	if !loaded && len(first) > 0 {
+		// The script never loaded (its first LoadFile failed, and btlua
+		// --watch waits for a fixed version): this run is its first load.
+		ld := &load{src: src}
+		h.loads = append(h.loads, ld)
+		plans = append(plans, treePlan{ld: ld, fresh: first})
 	}
 	return plans, nil
 }

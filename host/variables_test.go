@@ -23,7 +23,7 @@ func newFSHost(t *testing.T, files map[string]string) (*Host, *bytes.Buffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	return h, &out
 }
 

@@ -52,7 +52,7 @@ func newGoapHost(t *testing.T) (*host.Host, *bytes.Buffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	if _, err := h.DoString(goapPrelude); err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func newMoverHost(t *testing.T) (*host.Host, *[]string, *bytes.Buffer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	return h, &log, &out
 }
 

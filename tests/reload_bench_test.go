@@ -22,7 +22,7 @@ func benchHost(b *testing.B) (*host.Host, string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(h.Close)
+	b.Cleanup(func() { h.Close() })
 	if _, err := h.LoadFile(filepath.Join(dir, "main.lua")); err != nil {
 		b.Fatal(err)
 	}

@@ -96,7 +96,7 @@ func newReloadHarness(t *testing.T, files map[string]string, main string) *reloa
 		t.Fatal(err)
 	}
 	r.h = h
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	if _, err := h.LoadFile(filepath.Join(dir, main)); err != nil {
 		t.Fatal(err)
 	}

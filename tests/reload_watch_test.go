@@ -24,7 +24,7 @@ func watchHarness(t *testing.T, debounce time.Duration) *reloadHarness {
 		t.Fatal(err)
 	}
 	r.h = h
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	if _, err := h.LoadFile(filepath.Join(r.dir, "main.lua")); err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	code := loop(ctx, h, c, stderr)
-	h.Close() // the recording gets the halts of the tasks still running
+	// Close halts the tasks still running (the recording gets their
+	// ends); under --strict an OnEnd that fails there fails the run.
+	if err := h.Close(); err != nil && c.onError == host.FailTick && code == exitOK {
+		code = exitFailed
+	}
 	stopObserving()
 	return code
 }
@@ -175,13 +179,10 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		h.Close()
 		tr.flush(n)
 	}
-	if failed {
-		return exitFailed
-	}
 	if ctx.Err() != nil {
-		return exitInterrupted
+		return exitInterrupted // an agent the interrupt stopped is no failure
 	}
-	if len(h.Failed()) > 0 {
+	if failed || len(h.Failed()) > 0 {
 		return exitFailed
 	}
 	return exitOK

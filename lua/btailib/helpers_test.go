@@ -128,7 +128,7 @@ func loadHost(t *testing.T, name, src string) (*hostRun, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(h.Close)
+	t.Cleanup(func() { h.Close() })
 	agents, err := h.LoadFile(path)
 	return &hostRun{h: h, out: &out, agents: agents}, err
 }

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Ctrl-C while a script is stuck in an endless loop interrupts it and
+// exits 130, as between two ticks: the interrupted agent is not a failure
+// of the run.
+func TestInterruptInsideTick(t *testing.T) {
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "spinning")
+	script := filepath.Join(dir, "spin.lua")
+	src := `Spin = BTAction:New()
+Spin.name = "Spin"
+function Spin:OnUpdate()
+    local f = io.open(` + "[[" + mark + "]]" + `, "w"); f:write("x"); f:close()
+    while true do end
+end
+return Spin:New()
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if _, err := os.Stat(mark); err == nil {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+		}
+	}()
+	code, _, errOut := runCLI("--fast", script)
+	if code != exitInterrupted || !strings.Contains(errOut, "interrupted") {
+		t.Errorf("code %d, stderr %q; want %d and the interruption", code, errOut, exitInterrupted)
+	}
+}
+
+// Under --strict (for CI) an OnEnd that fails when the run ends fails the
+// run; without it the error is reported and the exit code stays 0.
+func TestStrictOnEndAtExit(t *testing.T) {
+	p := writeLua(t, `Hold = BTAction:New()
+Hold.name = "Hold"
+function Hold:OnUpdate() return BTTaskStatus.Running end
+function Hold:OnEnd() error("in end") end
+return Hold:New()
+`)
+	line := p + ":4: in end"
+	code, _, errOut := runCLI("--fast", "--ticks", "5", "--strict", p)
+	if code != exitFailed || !strings.Contains(errOut, line) {
+		t.Errorf("--strict: code %d, stderr %q; want %d and %q", code, errOut, exitFailed, line)
+	}
+	code, _, errOut = runCLI("--fast", "--ticks", "5", p)
+	if code != exitOK || !strings.Contains(errOut, line) {
+		t.Errorf("without --strict: code %d, stderr %q; want %d and %q", code, errOut, exitOK, line)
+	}
+}
