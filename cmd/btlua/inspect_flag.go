@@ -97,6 +97,7 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 			return nil, err
 		}
 		fmt.Fprintf(stderr, "btlua: inspector at http://%s/ (Ctrl-C ends the run)\n", addr)
+		warnIfExposed(addr, stderr)
 	}
 	return func() {
 		if in != nil {
@@ -149,7 +150,17 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	srv := &http.Server{Handler: rp.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
 	fmt.Fprintf(stderr, "btlua: replay of %s (%d records) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), ln.Addr())
+	warnIfExposed(ln.Addr(), stderr)
 	<-ctx.Done()
 	srv.Close()
 	return exitOK
+}
+
+// warnIfExposed warns when the inspector listens beyond loopback (an
+// address given on purpose): whoever reaches the page can pause the run
+// and edit variables.
+func warnIfExposed(addr net.Addr, stderr io.Writer) {
+	if tcp, ok := addr.(*net.TCPAddr); ok && !tcp.IP.IsLoopback() {
+		fmt.Fprintf(stderr, "btlua: warning: the inspector is reachable beyond this machine (%s): anyone who reaches it can pause the run and edit variables\n", addr)
+	}
 }

@@ -60,3 +60,16 @@ return Hold:New()
 		t.Errorf("without --strict: code %d, stderr %q; want %d and %q", code, errOut, exitOK, line)
 	}
 }
+
+// --inspect on an address beyond loopback is allowed when asked for, with
+// a warning: the page can pause the run and edit variables.
+func TestInspectBeyondLoopbackWarns(t *testing.T) {
+	code, _, errOut := runCLI("--fast", "--ticks", "2", "--inspect", "0.0.0.0:0", seq)
+	if code != exitOK || !strings.Contains(errOut, "btlua: warning: the inspector is reachable beyond this machine") {
+		t.Errorf("0.0.0.0: code %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runCLI("--fast", "--ticks", "2", "--inspect", "127.0.0.1:0", seq)
+	if code != exitOK || strings.Contains(errOut, "warning") {
+		t.Errorf("loopback: code %d, stderr %q", code, errOut)
+	}
+}
