@@ -32,7 +32,6 @@ type Tree struct {
 // itself (part 3 of the series pushes the task on the class).
 func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
-	tr.BT.Out = lib.out
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
 	luaclass.Bind(lib.L, tbl, tr)
 	tr.BT.Blackboard.SetParent(lib.Globals)

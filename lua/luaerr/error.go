@@ -116,11 +116,6 @@ func From(err error, task string) error {
 	return e
 }
 
-// Newf returns an *Error at file:line.
-func Newf(file string, line int, format string, args ...any) *Error {
-	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
-}
-
 func firstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.Index(s, "\nstack traceback:"); i >= 0 {

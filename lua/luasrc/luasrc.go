@@ -20,9 +20,6 @@ var files embed.FS
 // btai.lua, goap.lua), which are also the LuaLS stubs of the libraries.
 func Files() fs.FS { return files }
 
-// Source returns the text of the embedded file name ("bt.lua").
-func Source(name string) ([]byte, error) { return files.ReadFile(name) }
-
 // Run runs the embedded file name in L. Its chunk name is
 // "btlua/<name>", so errors in it are told apart from the user's scripts.
 func Run(L *lua.LState, name string) error {

@@ -1,8 +1,6 @@
 package bt
 
 import (
-	"io"
-	"os"
 )
 
 // BehaviorTree owns a root task and ticks it (Behavior Designer's
@@ -32,8 +30,6 @@ type BehaviorTree struct {
 	// tick after which, under Count, no child run starts again in the
 	// same tick; 0 or less means DefaultMaxTaskExecutions (100).
 	MaxTaskExecutions int
-	// Out receives the output of Log tasks; nil means os.Stdout.
-	Out io.Writer
 	// Blackboard holds the tree's variables (Behavior Designer's shared
 	// variables); it is never nil after NewBehaviorTree.
 	Blackboard *Blackboard
@@ -144,10 +140,3 @@ func (t *BehaviorTree) maxTaskExecutions() int {
 // Ticks returns how many times Tick has ticked the root.
 func (t *BehaviorTree) Ticks() uint64 { return t.ticks }
 
-// Output returns Out, or os.Stdout when Out is nil.
-func (t *BehaviorTree) Output() io.Writer {
-	if t == nil || t.Out == nil {
-		return os.Stdout
-	}
-	return t.Out
-}
