@@ -1,6 +1,6 @@
 package goap
 
-import "math"
+import "math/bits"
 
 // The LP of the state-equation heuristic (lp.go) depends on a state only
 // through the values of its rows' keys, and in domains with locations and
@@ -13,10 +13,7 @@ import "math"
 // from the cache when the rows' values were solved before in this search.
 func (p *Planner) lpCachedBound(st []slot) float64 {
 	m, na := len(p.lpRows), len(p.acts)
-	h := uint64(14695981039346656037)
-	for r := range p.lpRows {
-		h = (h ^ math.Float64bits(st[p.lpRows[r].key].number())) * 1099511628211
-	}
+	h := p.lpInputHash(st)
 	idx, hit := p.lpCache[h]
 	if hit {
 		in := p.lpCacheIn[int(idx)*m : int(idx+1)*m]
@@ -32,6 +29,7 @@ func (p *Planner) lpCachedBound(st []slot) float64 {
 			return p.lpCacheVal[idx]
 		}
 	}
+	p.lpSolves++
 	v := p.lpBound(st)
 	if !hit { // a hash collision keeps the first input cached
 		p.lpCache[h] = int32(len(p.lpCacheVal))
@@ -44,12 +42,26 @@ func (p *Planner) lpCachedBound(st []slot) float64 {
 	return v
 }
 
+// lpInputHash hashes the values of the LP rows' keys in st. Each value is
+// mixed (slotHash) with its row index before it is combined: numbers with
+// few mantissa bits (small integers) differ only in their high bits, which
+// a plain multiplicative hash shifts out, and two rows on one key must not
+// cancel out.
+func (p *Planner) lpInputHash(st []slot) uint64 {
+	var h uint64
+	for r := range p.lpRows {
+		h = bits.RotateLeft64(h, 7) ^ slotHash(int32(r), st[p.lpRows[r].key])
+	}
+	return h
+}
+
 // resetLPCache empties the cache, keeping its buffers.
 func (p *Planner) resetLPCache() {
 	if p.lpCache == nil {
 		p.lpCache = make(map[uint64]int32)
 	}
 	clear(p.lpCache)
+	p.lpSolves = 0
 	p.lpCacheIn, p.lpCacheRed, p.lpCacheVal = p.lpCacheIn[:0], p.lpCacheRed[:0], p.lpCacheVal[:0]
 }
 

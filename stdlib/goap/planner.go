@@ -137,6 +137,7 @@ type Planner struct {
 	lpCacheIn  []float64        // per entry: the rows' values
 	lpCacheRed []float64        // per entry: lpRed
 	lpCacheVal []float64        // per entry: the bound
+	lpSolves   int              // simplex solves (lpBound calls) in this search
 	lpT        []float64        // dual tableau
 	lpBasis    []int32
 	lpPivots   int
