@@ -81,15 +81,19 @@ func (p *Planner) linkDominance(idx int32, sig uint64) {
 	p.domHead[sig] = idx + 1
 }
 
-// dominated reports whether a node other than self, reached for at most g,
-// dominates the state st of signature sig.
+// dominated reports whether a node created after self (every node when
+// self is -1, for a state not yet added), reached for at most g, dominates
+// the state st of signature sig. A chain lists its nodes newest first, and
+// the nodes older than self were compared with it when it was created, so
+// the check at expansion stops at self. (An older node whose g dropped
+// since is missed: pruning less stays exact.)
 func (p *Planner) dominated(st []slot, sig uint64, g float64, self int32) bool {
 	k := p.k
 	scan := 0
-	for m := p.domHead[sig] - 1; m >= 0 && scan < domScan; m = p.nodes[m].domNext {
+	for m := p.domHead[sig] - 1; m > self && scan < domScan; m = p.nodes[m].domNext {
 		scan++
 		n := &p.nodes[m]
-		if m == self || n.g > g || n.sig != sig {
+		if n.g > g {
 			continue
 		}
 		ms := p.arena[int(m)*k : int(m+1)*k]

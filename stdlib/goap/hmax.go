@@ -183,13 +183,25 @@ func (p *Planner) hmaxFixpoint(st []slot, red []float64) {
 			if pc == inf {
 				continue
 			}
-			cost := ha.cost
-			if red != nil {
-				cost = red[ha.act]
+			if red != nil { // no floors: the plain relaxation
+				v := pc + red[ha.act]
+				for _, c := range p.hmAch[ha.ach0:ha.ach1] {
+					if v < p.hmCost[c] {
+						p.hmCost[c] = v
+						if p.hmFirstUse[c] <= int32(i) {
+							again = true
+						}
+					}
+				}
+				continue
 			}
-			v0 := pc + cost
+			v0 := pc + ha.cost
 			for _, c := range p.hmAch[ha.ach0:ha.ach1] {
-				if v := max(v0, p.hmFloor[c]); v < p.hmCost[c] {
+				v := v0
+				if f := p.hmFloor[c]; f > v {
+					v = f
+				}
+				if v < p.hmCost[c] {
 					p.hmCost[c] = v
 					if p.hmFirstUse[c] <= int32(i) {
 						again = true
