@@ -1,7 +1,5 @@
 package bt
 
-import (
-)
 
 // BehaviorTree owns a root task and ticks it (Behavior Designer's
 // BehaviorTree component). Time is the tree's own clock in seconds: it
