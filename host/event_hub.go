@@ -47,6 +47,8 @@ type watch struct {
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
+	// goaps observe the GOAP agents the tree's tasks run.
+	goaps []*goapWatch
 }
 
 // node returns t's node number, or -1.
@@ -99,6 +101,7 @@ func (w *watch) detach() {
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
 		w.tree.Observer = w.prev
 	}
+	w.detachGoap()
 	delete(w.hub.boards, w.tree.Blackboard)
 }
 
@@ -129,6 +132,7 @@ func (w *watch) attach() {
 	for i, t := range w.nodes {
 		w.shown[i] = t.Base().Status()
 	}
+	w.attachGoap()
 	w.hub.emit(Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes})
 	w.hub.variables(tr.Blackboard, w)
 }

@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/goap"
 )
 
 // EventKind says what an [Event] reports.
@@ -48,15 +49,23 @@ const (
 	EventReload
 	// EventTickEnd closes the tick Tick: every agent has ticked.
 	EventTickEnd
+	// EventGoap: a GOAP agent that a BTGoapAgentTask of the agent's tree
+	// runs reported Goap (goal chosen, plan made or failed, action
+	// started or ended, plan finished, aborted or interrupted, FSM state
+	// pushed or popped; goap.AgentObserver), during the tree's tick. Task
+	// and Node are the BTGoapAgentTask whose run it belongs to (the
+	// running one when several tasks share the agent, else the last one
+	// that ran); GoapAgent is the agent, for its Snapshot.
+	EventGoap
 )
 
 var eventKindNames = [...]string{EventTickBegin: "tick", EventTree: "tree", EventRemoved: "removed",
 	EventStarted: "start", EventStatus: "status", EventEnded: "end", EventVariable: "var",
-	EventError: "error", EventReload: "reload", EventTickEnd: "tickend"}
+	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap"}
 
 // String returns the kind's short name, as recordings spell it: "tick",
 // "tree", "removed", "start", "status", "end", "var", "error", "reload",
-// "tickend".
+// "tickend", "goap".
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]
@@ -102,6 +111,9 @@ type Event struct {
 	Reload *ReloadReport
 	// Err is the error of EventError and of a failed EventReload.
 	Err error
+	// Goap and GoapAgent describe a GOAP agent's event (EventGoap).
+	Goap      goap.AgentEvent
+	GoapAgent *goap.Agent
 }
 
 // Subscribe adds fn to the listeners of the host's event stream and
@@ -111,8 +123,9 @@ type Event struct {
 // it. The first tick after Subscribe reports every agent's tree
 // (EventTree) before anything else.
 //
-// While nobody listens the stream costs nothing: trees have no observer,
-// the blackboard has no write hook, and Tick takes its plain path.
+// While nobody listens the stream costs nothing: trees and GOAP agents
+// have no observer, the blackboard has no write hook, and Tick takes its
+// plain path.
 func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
 	if h.events == nil {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}

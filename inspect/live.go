@@ -23,7 +23,8 @@ type Inspector struct {
 	core
 	h      *host.Host
 	rec    Record // scratch record of the ticking goroutine
-	inTick bool   // the lock is held from the tick's begin to its end
+	goaps  goapTracker
+	inTick bool // the lock is held from the tick's begin to its end
 	cancel func()
 
 	// Under core.mu:
@@ -94,6 +95,10 @@ func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr
 
 // event is the host's event stream listener.
 func (in *Inspector) event(ev host.Event) {
+	in.goaps.event(&ev)
+	if ev.Kind == host.EventGoap {
+		return // in the tick's "goap" records
+	}
 	r := &in.rec
 	toRecord(r, &ev)
 	switch {
@@ -102,6 +107,9 @@ func (in *Inspector) event(ev host.Event) {
 		in.inTick = true
 	case !in.inTick:
 		in.mu.Lock()
+	}
+	if ev.Kind == host.EventTickEnd {
+		in.goaps.flush(ev.Tick, in.model.Apply)
 	}
 	in.model.Apply(r)
 	if len(in.breaks) > 0 && (r.K == "start" || r.K == "end") {

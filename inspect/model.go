@@ -31,6 +31,7 @@ type agentState struct {
 	vars      map[string]*varState
 	removed   bool
 	err       string
+	goaps     []GoapView // by Key
 }
 
 type nodeState struct {
@@ -95,6 +96,11 @@ func (m *Model) Apply(r *Record) {
 			a.st[i].status = "Inactive"
 		}
 		a.vars = map[string]*varState{}
+		a.goaps = nil
+	case "goap":
+		if a := m.agent(r.A); a != nil && r.Goap != nil {
+			a.applyGoap(r.Goap)
+		}
 	case "removed":
 		if a := m.agent(r.A); a != nil {
 			a.removed = true
@@ -260,6 +266,8 @@ type AgentView struct {
 	Error  string     `json:"error,omitempty"`
 	Nodes  []NodeView `json:"nodes"`
 	Vars   []VarView  `json:"vars"`
+	// Goap are the GOAP agents the tree's tasks run, by Key.
+	Goap []GoapView `json:"goap,omitempty"`
 }
 
 var causeWords = map[string]string{"Aborted": "aborted by ", "TimedOut": "timed out by ", "Interrupted": "interrupted by ",
@@ -309,7 +317,28 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 			v.Vars = append(v.Vars, vv)
 		}
 	}
+	if len(a.goaps) > 0 {
+		v.Goap = make([]GoapView, len(a.goaps))
+		for i, g := range a.goaps {
+			g.Events = slices.Clone(g.Events)
+			v.Goap[i] = g
+		}
+	}
 	return v, true
+}
+
+// applyGoap records a GOAP agent's state, keeping its recent events.
+func (a *agentState) applyGoap(g *GoapView) {
+	i, found := slices.BinarySearchFunc(a.goaps, g.Key, func(x GoapView, k int) int { return x.Key - k })
+	if !found {
+		a.goaps = slices.Insert(a.goaps, i, GoapView{})
+	}
+	events := append(a.goaps[i].Events, g.Events...)
+	if n := len(events) - goapEventsKept; n > 0 {
+		events = append(events[:0:0], events[n:]...)
+	}
+	a.goaps[i] = *g
+	a.goaps[i].Events = events
 }
 
 // reloadText returns the last reload's description and its tick.

@@ -32,7 +32,8 @@ type Header struct {
 //
 //	t      tick (host.Host.Ticks when the event happened)
 //	k      kind: tick, tree, removed, start, status, end, var, error,
-//	       reload, tickend (host.EventKind.String)
+//	       reload, tickend (host.EventKind.String), goap (one per GOAP
+//	       agent and tick with events, just before tickend)
 //	a      agent number (tree, removed, start, status, end, var, error)
 //	n      node number (start, status, end)
 //	s      status: Inactive, Success, Failure, Running (status, end)
@@ -47,6 +48,9 @@ type Header struct {
 //	g      true for a global variable (var)
 //	w      node number of the writing task (var)
 //	path, rebuilt, removed, started, err: a reload; err also for error
+//	goap   a GOAP agent's state at the end of a tick in which it had
+//	       events (or its tree was reported), with those events (kind
+//	       goap; n is the task its last event belonged to): see GoapView
 //
 // The old value of a write is not stored: it is the previous record's.
 type Record struct {
@@ -69,6 +73,8 @@ type Record struct {
 	Rebuilt []string `json:"rebuilt,omitempty"`
 	Removed []string `json:"removed,omitempty"`
 	Started []string `json:"started,omitempty"`
+
+	Goap *GoapView `json:"goap,omitempty"`
 }
 
 // NodeInfo is the static description of one task of a tree: its parent's
@@ -149,6 +155,11 @@ func (r *Record) AppendJSON(b []byte) []byte {
 			b = append(b, `":`...)
 			b = append(b, js...)
 		}
+	}
+	if r.Goap != nil {
+		js, _ := json.Marshal(r.Goap)
+		b = append(b, `,"goap":`...)
+		b = append(b, js...)
 	}
 	return append(b, "}\n"...)
 }

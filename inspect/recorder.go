@@ -23,6 +23,8 @@ type Recorder struct {
 	rec    Record
 	buf    []byte
 	err    error
+	goaps  goapTracker
+	tick   uint64 // of the last event
 }
 
 // NewRecorder starts recording h's events into w with the header hd (its
@@ -69,8 +71,24 @@ func (r *Recorder) event(ev host.Event) {
 	if r.err != nil {
 		return
 	}
+	r.tick = ev.Tick
+	r.goaps.event(&ev)
+	switch ev.Kind {
+	case host.EventGoap:
+		return // in the tick's "goap" records
+	case host.EventTickEnd:
+		r.goaps.flush(ev.Tick, r.write)
+	}
 	toRecord(&r.rec, &ev)
-	r.buf = r.rec.AppendJSON(r.buf[:0])
+	r.write(&r.rec)
+}
+
+// write appends rec to the recording.
+func (r *Recorder) write(rec *Record) {
+	if r.err != nil {
+		return
+	}
+	r.buf = rec.AppendJSON(r.buf[:0])
 	if _, err := r.w.Write(r.buf); err != nil {
 		r.err = err
 	}
@@ -83,6 +101,7 @@ func (r *Recorder) Close() error {
 	if r.cancel != nil {
 		r.cancel()
 		r.cancel = nil
+		r.goaps.flush(r.tick, r.write) // the events of a Host.Close
 	}
 	err := r.err
 	if e := r.w.Flush(); err == nil {

@@ -20,8 +20,10 @@ func writeDOT(h *host.Host, w io.Writer) {
 
 // tracer prints, after each tick, the trace lines of every tree (see
 // bt.TraceObserver.Changes: every run that ended, with its cause when it
-// ended early, and every task that started running), prefixed by the tick
-// number and the tree name. It is each tree's Observer.
+// ended early, and every task that started running), then the events of
+// the GOAP agents its BTGoapAgentTasks run ("PATH: goap: plan made ...",
+// goap.AgentEvent.String), prefixed by the tick number and the tree name.
+// It is each tree's Observer and each such GOAP agent's.
 type tracer struct {
 	w    io.Writer
 	seen map[*host.Agent]*traced
@@ -31,10 +33,12 @@ type tracer struct {
 // task and name), with the observer installed on it and the observer it
 // passes events on to.
 type traced struct {
-	root bt.Task
-	name string
-	obs  *bt.TraceObserver
-	next bt.Observer
+	root  bt.Task
+	name  string
+	obs   *bt.TraceObserver
+	next  bt.Observer
+	goaps []*goapTrace
+	lines []string // the GOAP agents' lines since the last print
 }
 
 func newTracer(w io.Writer) *tracer {
@@ -55,15 +59,18 @@ func (t *tracer) before(h *host.Host, tick int) {
 		next := a.Observer()
 		if rec != nil {
 			t.print(rec, tick)
+			untraceGoap(rec.goaps)
 			next = rec.next
 		}
 		rec = &traced{root: a.Root(), name: a.Name(), obs: bt.NewTraceObserver(next), next: next}
+		rec.goaps = traceGoap(rec.root, &rec.lines)
 		a.SetObserver(rec.obs)
 		t.seen[a] = rec
 	}
 	for a, rec := range t.seen {
 		if !live[a] {
 			t.print(rec, tick)
+			untraceGoap(rec.goaps)
 			delete(t.seen, a)
 		}
 	}
@@ -87,6 +94,10 @@ func (t *tracer) print(rec *traced, tick int) {
 		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.name, c)
 	}
 	rec.obs.ClearEvents()
+	for _, l := range rec.lines {
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.name, l)
+	}
+	rec.lines = rec.lines[:0]
 }
 
 // flush prints what the observers heard since the last tick (the halts

@@ -150,6 +150,45 @@ func TestTraceHaltAtEnd(t *testing.T) {
 	}
 }
 
+// --trace prints the events of the GOAP agents that BTGoapAgentTasks run,
+// after the tree's lines of the tick, under the task running the agent:
+// the plan made for Try, aborted by GetAxe, the replan for Retry carried
+// out.
+func TestTraceGoap(t *testing.T) {
+	code, _, errOut := runCLI("--fast", "--ticks", "6", "--trace", filepath.Join("testdata", "woodcutter.lua"))
+	want := strings.Join([]string{
+		"tick 1 cutter: Root: Inactive -> Running",
+		"tick 1 cutter: Root/Try[0]: Inactive -> Running",
+		`tick 1 cutter: Root/Try[0]: goap: goal chosen "" (priority 0)`,
+		"tick 1 cutter: Root/Try[0]: goap: state popped Idle",
+		"tick 1 cutter: Root/Try[0]: goap: state pushed PerformAction",
+		`tick 1 cutter: Root/Try[0]: goap: plan made "": GetAxe -> ChopLog (cost 6)`,
+		"tick 2 cutter: Root/Try[0]: Running -> Failure",
+		"tick 2 cutter: Root/Retry[1]: Inactive -> Running",
+		"tick 2 cutter: Root/Try[0]: goap: action started GetAxe #0",
+		"tick 2 cutter: Root/Try[0]: goap: action ended GetAxe #0 (aborted)",
+		"tick 2 cutter: Root/Try[0]: goap: state popped PerformAction",
+		"tick 2 cutter: Root/Try[0]: goap: state pushed Idle",
+		`tick 2 cutter: Root/Try[0]: goap: plan aborted "" by GetAxe`,
+		`tick 2 cutter: Root/Retry[1]: goap: goal chosen "" (priority 0)`,
+		"tick 2 cutter: Root/Retry[1]: goap: state popped Idle",
+		"tick 2 cutter: Root/Retry[1]: goap: state pushed PerformAction",
+		`tick 2 cutter: Root/Retry[1]: goap: plan made "": GetAxe -> ChopLog (cost 6)`,
+		"tick 3 cutter: Root/Retry[1]: goap: action started GetAxe #0",
+		"tick 4 cutter: Root/Retry[1]: goap: action ended GetAxe #0 (done)",
+		"tick 4 cutter: Root/Retry[1]: goap: action started ChopLog #1",
+		"tick 5 cutter: Root: Running -> Success",
+		"tick 5 cutter: Root/Retry[1]: Running -> Success",
+		"tick 5 cutter: Root/Retry[1]: goap: action ended ChopLog #1 (done)",
+		"tick 5 cutter: Root/Retry[1]: goap: state popped PerformAction",
+		"tick 5 cutter: Root/Retry[1]: goap: state pushed Idle",
+		`tick 5 cutter: Root/Retry[1]: goap: plan finished ""`,
+	}, "\n") + "\n"
+	if code != exitOK || errOut != want {
+		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s", code, errOut, want)
+	}
+}
+
 // --execution-type count lets the Repeater restart its Sequence in the
 // tick Fire ran: no drift.
 func TestExecutionType(t *testing.T) {

@@ -125,3 +125,17 @@ func (lib *Lib) AgentTask(agent lua.LValue) (*lua.LTable, error) {
 	}
 	return lib.newTask(ag, "GoapAgent")
 }
+
+// TaskAgent returns the GOAP agent that t runs when t is a BTGoapAgentTask
+// (the task as a tree holds it: the binding's wrapper, whose Unwrap gives
+// the agent task, or the agent task itself), and false for any other task.
+// Inspectors and traces use it to find a tree's GOAP agents.
+func TaskAgent(t bt.Task) (*goap.Agent, bool) {
+	if w, ok := t.(interface{ Unwrap() bt.Task }); ok {
+		t = w.Unwrap()
+	}
+	if at, ok := t.(*agentTask); ok {
+		return at.agent.ag, true
+	}
+	return nil, false
+}

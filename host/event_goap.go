@@ -1,0 +1,77 @@
+package host
+
+import (
+	"github.com/btlua/btlua/lua/goaplib"
+	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/goap"
+)
+
+// goapWatch is the observer the event stream installs on a GOAP agent
+// that tasks of a watched tree run (BTGoapAgentTask): it turns the
+// agent's events into EventGoap, attributed to the task that runs.
+type goapWatch struct {
+	w     *watch
+	agent *goap.Agent
+	prev  goap.AgentObserver // the agent's observer before the watch
+	// nodes are the node numbers of the tasks running the agent; cur is
+	// the one the last event belonged to.
+	nodes []int
+	cur   int
+}
+
+// AgentEvent reports ev as an EventGoap and passes it on.
+func (g *goapWatch) AgentEvent(ev goap.AgentEvent) {
+	for _, n := range g.nodes {
+		if g.w.nodes[n].Base().Started() {
+			g.cur = n
+			break
+		}
+	}
+	g.w.hub.emit(Event{Kind: EventGoap, Agent: g.w.agent, AgentID: g.w.id, Task: g.w.nodes[g.cur], Node: g.cur,
+		ByNode: -1, WriterNode: -1, Goap: ev, GoapAgent: g.agent})
+	if g.prev != nil {
+		g.prev.AgentEvent(ev)
+	}
+}
+
+// attachGoap installs a goapWatch on each GOAP agent the tree's tasks run
+// (one per agent, however many tasks share it).
+func (w *watch) attachGoap() {
+	w.goaps = w.goaps[:0]
+	for i, t := range w.nodes {
+		ag, ok := goaplib.TaskAgent(t)
+		if !ok {
+			continue
+		}
+		var g *goapWatch
+		for _, x := range w.goaps {
+			if x.agent == ag {
+				g = x
+			}
+		}
+		if g == nil {
+			g = &goapWatch{w: w, agent: ag, prev: ag.Observer, cur: i}
+			ag.Observer = g
+			w.goaps = append(w.goaps, g)
+		}
+		g.nodes = append(g.nodes, i)
+	}
+}
+
+// detachGoap removes the watch's observers from their agents.
+func (w *watch) detachGoap() {
+	for _, g := range w.goaps {
+		if g.agent.Observer == goap.AgentObserver(g) {
+			g.agent.Observer = g.prev
+		}
+	}
+	w.goaps = w.goaps[:0]
+}
+
+// GoapAgentOf returns the GOAP agent that t runs when t is a
+// BTGoapAgentTask (goaplib.TaskAgent), nil otherwise: with the Nodes of an
+// EventTree, it finds the tree's GOAP agents for their Snapshot.
+func GoapAgentOf(t bt.Task) *goap.Agent {
+	ag, _ := goaplib.TaskAgent(t)
+	return ag
+}

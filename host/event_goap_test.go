@@ -1,0 +1,120 @@
+package host
+
+import (
+	"io"
+	"testing"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+const woodcutterScript = `
+local goap = require("goap")
+local world = {hasAxe = false, logs = 0}
+local p = {}
+function p:GetWorldState() return world end
+function p:CreateGoalState() return {{"logs", ">=", 1}} end
+function p:MoveAgent(a) return true end
+local getAxe = goap.Action:New{name = "GetAxe", cost = 2, effects = {hasAxe = true}}
+local tries = 0
+function getAxe:Perform(agent)
+    tries = tries + 1
+    if tries == 1 then return false end -- the first grab slips
+    world.hasAxe = true
+    return true
+end
+local chop = goap.Action:New{name = "ChopLog", cost = 4, preconditions = {hasAxe = true},
+    effects = {{"logs", "+", 1}}}
+function chop:Perform(agent)
+    world.logs = world.logs + 1
+    return true
+end
+local agent = goap.Agent:New(p, {getAxe, chop})
+local root = BTSelector:New()
+root.name = "Root"
+root:AddChild(BTGoapAgentTask:New(agent, "Try"))
+root:AddChild(BTGoapAgentTask:New(agent, "Retry"))
+local tree = BTBehaviorTree:New()
+tree.name = "cutter"
+tree:SetStartTask(root)
+return tree
+`
+
+// A GOAP agent run by two BTGoapAgentTasks of a tree: its events come in
+// the stream where they happen, attributed to the task that runs it; the
+// first plan is aborted by a failed Perform (the task fails), the second
+// task replans and carries the plan out.
+func TestEventStreamGoapReplan(t *testing.T) {
+	h, err := New(Options{Stdout: io.Discard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.LoadFile(writeScript(t, woodcutterScript)); err != nil {
+		t.Fatal(err)
+	}
+	lines, cancel := recordEvents(t, h)
+	for range 6 {
+		if err := h.Tick(0.1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancel()
+	checkTicks(t, *lines, [][]string{
+		nil,
+		{
+			"tick 1",
+			"tree cutter #1 Root,Try,Retry",
+			"start cutter Root",
+			"start cutter Root/Try[0]",
+			`goap cutter Root/Try[0]: goal chosen "" (priority 0)`,
+			"goap cutter Root/Try[0]: state popped Idle",
+			"goap cutter Root/Try[0]: state pushed PerformAction",
+			`goap cutter Root/Try[0]: plan made "": GetAxe -> ChopLog (cost 6)`,
+			"status cutter Root Running",
+			"status cutter Root/Try[0] Running",
+			"tickend 1",
+		},
+		{
+			"tick 2",
+			"goap cutter Root/Try[0]: action started GetAxe #0",
+			"goap cutter Root/Try[0]: action ended GetAxe #0 (aborted)",
+			"goap cutter Root/Try[0]: state popped PerformAction",
+			"goap cutter Root/Try[0]: state pushed Idle",
+			`goap cutter Root/Try[0]: plan aborted "" by GetAxe`,
+			"end cutter Root/Try[0] Failure",
+			"start cutter Root/Retry[1]",
+			`goap cutter Root/Retry[1]: goal chosen "" (priority 0)`,
+			"goap cutter Root/Retry[1]: state popped Idle",
+			"goap cutter Root/Retry[1]: state pushed PerformAction",
+			`goap cutter Root/Retry[1]: plan made "": GetAxe -> ChopLog (cost 6)`,
+			"status cutter Root/Retry[1] Running",
+			"tickend 2",
+		},
+		{"tick 3", "goap cutter Root/Retry[1]: action started GetAxe #0", "tickend 3"},
+		{
+			"tick 4",
+			"goap cutter Root/Retry[1]: action ended GetAxe #0 (done)",
+			"goap cutter Root/Retry[1]: action started ChopLog #1",
+			"tickend 4",
+		},
+		{
+			"tick 5",
+			"goap cutter Root/Retry[1]: action ended ChopLog #1 (done)",
+			"goap cutter Root/Retry[1]: state popped PerformAction",
+			"goap cutter Root/Retry[1]: state pushed Idle",
+			`goap cutter Root/Retry[1]: plan finished ""`,
+			"end cutter Root/Retry[1] Success",
+			"end cutter Root Success",
+			"tickend 5",
+		},
+		{"tick 6", "tickend 6"}, // the tree finished
+
+	})
+	for _, a := range h.Agents() {
+		for _, n := range []bt.Task{a.Root().(bt.ParentTask).Children()[0]} {
+			if ag := GoapAgentOf(n); ag == nil || ag.Observer != nil {
+				t.Errorf("%s: GOAP agent %v, observer %v left after cancel", bt.Path(n), ag, ag.Observer)
+			}
+		}
+	}
+}
