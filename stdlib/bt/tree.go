@@ -1,6 +1,5 @@
 package bt
 
-
 // BehaviorTree owns a root task and ticks it (Behavior Designer's
 // BehaviorTree component). Time is the tree's own clock in seconds: it
 // advances by the delta time passed to Tick, so a fixed delta time makes
@@ -137,4 +136,3 @@ func (t *BehaviorTree) maxTaskExecutions() int {
 
 // Ticks returns how many times Tick has ticked the root.
 func (t *BehaviorTree) Ticks() uint64 { return t.ticks }
-
