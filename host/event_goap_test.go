@@ -2,42 +2,15 @@ package host
 
 import (
 	"io"
+	"path/filepath"
 	"testing"
 
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-const woodcutterScript = `
-local goap = require("goap")
-local world = {hasAxe = false, logs = 0}
-local p = {}
-function p:GetWorldState() return world end
-function p:CreateGoalState() return {{"logs", ">=", 1}} end
-function p:MoveAgent(a) return true end
-local getAxe = goap.Action:New{name = "GetAxe", cost = 2, effects = {hasAxe = true}}
-local tries = 0
-function getAxe:Perform(agent)
-    tries = tries + 1
-    if tries == 1 then return false end -- the first grab slips
-    world.hasAxe = true
-    return true
-end
-local chop = goap.Action:New{name = "ChopLog", cost = 4, preconditions = {hasAxe = true},
-    effects = {{"logs", "+", 1}}}
-function chop:Perform(agent)
-    world.logs = world.logs + 1
-    return true
-end
-local agent = goap.Agent:New(p, {getAxe, chop})
-local root = BTSelector:New()
-root.name = "Root"
-root:AddChild(BTGoapAgentTask:New(agent, "Try"))
-root:AddChild(BTGoapAgentTask:New(agent, "Retry"))
-local tree = BTBehaviorTree:New()
-tree.name = "cutter"
-tree:SetStartTask(root)
-return tree
-`
+// woodcutter is the inspector's GOAP test script (one agent run by two
+// BTGoapAgentTasks; its first GetAxe fails, so the agent replans).
+var woodcutter = filepath.Join("..", "inspect", "testdata", "woodcutter.lua")
 
 // A GOAP agent run by two BTGoapAgentTasks of a tree: its events come in
 // the stream where they happen, attributed to the task that runs it; the
@@ -49,7 +22,7 @@ func TestEventStreamGoapReplan(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer h.Close()
-	if _, err := h.LoadFile(writeScript(t, woodcutterScript)); err != nil {
+	if _, err := h.LoadFile(woodcutter); err != nil {
 		t.Fatal(err)
 	}
 	lines, cancel := recordEvents(t, h)

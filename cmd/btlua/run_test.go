@@ -155,7 +155,7 @@ func TestTraceHaltAtEnd(t *testing.T) {
 // the plan made for Try, aborted by GetAxe, the replan for Retry carried
 // out.
 func TestTraceGoap(t *testing.T) {
-	code, _, errOut := runCLI("--fast", "--ticks", "6", "--trace", filepath.Join("testdata", "woodcutter.lua"))
+	code, _, errOut := runCLI("--fast", "--ticks", "6", "--trace", filepath.Join("..", "..", "inspect", "testdata", "woodcutter.lua"))
 	want := strings.Join([]string{
 		"tick 1 cutter: Root: Inactive -> Running",
 		"tick 1 cutter: Root/Try[0]: Inactive -> Running",

@@ -1,6 +1,6 @@
 -- A woodcutter: a GOAP agent (GetAxe, ChopLog) run by two BTGoapAgentTasks of
 -- a selector; the first grab of the axe fails, so Try fails and Retry
--- replans. Used by the inspector's tests.
+-- replans. Used by the inspector's, the event stream's and --trace's tests.
 local goap = require("goap")
 local world = {hasAxe = false, logs = 0}
 local p = {}
