@@ -48,16 +48,23 @@ type watch struct {
 	tree  *bt.BehaviorTree
 	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
-	bases []*bt.TaskBase // nodes[i].Base()
+	// bases are nodes[i].Base() with the status last reported for each
+	// (side by side, so the walk after a tick reads one array).
+	bases []shownBase
 	// index numbers the tasks of trees larger than smallTree; smaller
 	// ones are searched in bases.
 	index map[*bt.TaskBase]int
-	shown []bt.Status
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
 	// goaps observe the GOAP agents the tree's tasks run.
 	goaps []*goapWatch
+}
+
+// shownBase is a task's base and the status last reported for it.
+type shownBase struct {
+	base  *bt.TaskBase
+	shown bt.Status
 }
 
 // smallTree is the size up to which a watch finds a task's node number by
@@ -71,8 +78,8 @@ func (w *watch) node(t bt.Task) int {
 	}
 	b := t.Base()
 	if w.index == nil {
-		for i, x := range w.bases {
-			if x == b {
+		for i := range w.bases {
+			if w.bases[i].base == b {
 				return i
 			}
 		}
@@ -96,7 +103,7 @@ func (w *watch) TaskStarted(t bt.Task) {
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
 	if n >= 0 {
-		w.shown[n] = s
+		w.bases[n].shown = s
 	}
 	w.hub.emit(Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
 		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1})
@@ -141,7 +148,8 @@ func (w *watch) attach() {
 			return
 		}
 		w.nodes = append(w.nodes, t)
-		w.bases = append(w.bases, t.Base())
+		b := t.Base()
+		w.bases = append(w.bases, shownBase{base: b, shown: b.Status()})
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
 				walk(c)
@@ -152,12 +160,8 @@ func (w *watch) attach() {
 	if len(w.bases) > smallTree {
 		w.index = make(map[*bt.TaskBase]int, len(w.bases))
 		for i := len(w.bases) - 1; i >= 0; i-- { // the first number wins
-			w.index[w.bases[i]] = i
+			w.index[w.bases[i].base] = i
 		}
-	}
-	w.shown = make([]bt.Status, len(w.nodes))
-	for i, b := range w.bases {
-		w.shown[i] = b.Status()
 	}
 	w.attachGoap()
 	w.hub.emit(Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes})
@@ -171,12 +175,13 @@ func (w *watch) statuses() {
 	if w.tree != w.agent.tree.BT {
 		return
 	}
-	for i, b := range w.bases {
-		s := b.Status()
-		if s == w.shown[i] {
+	for i := range w.bases {
+		x := &w.bases[i]
+		s := x.base.Status()
+		if s == x.shown {
 			continue
 		}
-		w.shown[i] = s
+		x.shown = s
 		w.hub.emit(Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1})
 	}
 }

@@ -16,7 +16,7 @@ type Model struct {
 	Tick    uint64
 	agents  []*agentState // by agent number (dense from 1)
 	order   []int         // agent numbers, first seen first
-	globals map[string]*varState
+	globals varTable
 	// reload describes the last reload; reloadTick is when it happened.
 	reload     string
 	reloadTick uint64
@@ -28,7 +28,7 @@ type agentState struct {
 	nodes     []NodeInfo
 	paths     []string
 	st        []nodeState
-	vars      map[string]*varState
+	vars      varTable
 	removed   bool
 	err       string
 	goaps     []GoapView // by Key
@@ -57,7 +57,7 @@ type varState struct {
 
 // NewModel returns an empty model.
 func NewModel() *Model {
-	return &Model{globals: map[string]*varState{}}
+	return &Model{}
 }
 
 // agent returns agent id, nil when unknown.
@@ -95,7 +95,7 @@ func (m *Model) Apply(r *Record) {
 		for i := range a.st {
 			a.st[i].status = "Inactive"
 		}
-		a.vars = map[string]*varState{}
+		a.vars = varTable{}
 		a.goaps = nil
 	case "goap":
 		if a := m.agent(r.A); a != nil && r.Goap != nil {
@@ -122,23 +122,19 @@ func (m *Model) Apply(r *Record) {
 			n.end = endState{tick: r.T, status: r.S, cause: r.C, by: r.By}
 		}
 	case "var":
-		vars := m.globals
+		vars := &m.globals
 		if !r.G {
 			a := m.agent(r.A)
 			if a == nil {
 				return
 			}
-			vars = a.vars
+			vars = &a.vars
 		}
 		if r.V == nil {
-			delete(vars, r.Name)
+			vars.remove(r.Name)
 			return
 		}
-		if x := vars[r.Name]; x != nil {
-			x.value, x.tick, x.writer = r.V, r.T, r.W
-			return
-		}
-		vars[r.Name] = &varState{value: r.V, tick: r.T, writer: r.W}
+		vars.set(r.Name, varState{value: r.V, tick: r.T, writer: r.W})
 	case "error":
 		if a := m.agent(r.A); a != nil {
 			a.err = r.Err
@@ -300,17 +296,11 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 		v.Nodes[i] = nv
 	}
 	for _, scope := range []struct {
-		vars   map[string]*varState
+		vars   *varTable
 		global bool
-	}{{a.vars, false}, {m.globals, true}} {
-		names := make([]string, 0, len(scope.vars))
-		for k := range scope.vars {
-			names = append(names, k)
-		}
-		slices.Sort(names)
-		for _, k := range names {
-			x := scope.vars[k]
-			vv := VarView{Name: k, Value: x.value, Tick: x.tick, Global: scope.global}
+	}{{&a.vars, false}, {&m.globals, true}} {
+		for _, x := range scope.vars.sorted() {
+			vv := VarView{Name: x.name, Value: x.value, Tick: x.tick, Global: scope.global}
 			if !scope.global && x.writer >= 0 && x.writer < len(a.paths) {
 				vv.Writer = a.paths[x.writer]
 			}
