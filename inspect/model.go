@@ -105,36 +105,14 @@ func (m *Model) Apply(r *Record) {
 		if a := m.agent(r.A); a != nil {
 			a.removed = true
 		}
-	case "start", "status", "end":
-		a := m.agent(r.A)
-		if a == nil || r.N < 0 || r.N >= len(a.st) {
-			return
-		}
-		n := &a.st[r.N]
-		n.changed = r.T
-		switch r.K {
-		case "start":
-			n.started = true
-		case "status":
-			n.status = r.S
-		case "end":
-			n.started, n.status = false, r.S
-			n.end = endState{tick: r.T, status: r.S, cause: r.C, by: r.By}
-		}
+	case "start":
+		m.applyStart(r.A, r.N)
+	case "status":
+		m.applyStatus(r.A, r.N, r.S)
+	case "end":
+		m.applyEnd(r.A, r.N, r.S, r.C, r.By)
 	case "var":
-		vars := &m.globals
-		if !r.G {
-			a := m.agent(r.A)
-			if a == nil {
-				return
-			}
-			vars = &a.vars
-		}
-		if r.V == nil {
-			vars.remove(r.Name)
-			return
-		}
-		vars.set(r.Name, varState{value: r.V, tick: r.T, writer: r.W})
+		m.applyVar(r.A, r.G, r.Name, r.V, r.W)
 	case "error":
 		if a := m.agent(r.A); a != nil {
 			a.err = r.Err
@@ -147,6 +125,57 @@ func (m *Model) Apply(r *Record) {
 			m.reload = "reloaded " + r.Path + reloadNames(" rebuilt", r.Rebuilt) + reloadNames(" removed", r.Removed) + reloadNames(" started", r.Started)
 		}
 	}
+}
+
+// The apply functions below carry out the records of the tick's hot
+// path (Apply's "start", "status", "end" and "var"); the live inspector
+// calls them straight from the host's events, without a Record, so
+// both paths change the model alike. m.Tick is already set.
+
+// node returns agent id's node n, nil when either is unknown.
+func (m *Model) node(id, n int) *nodeState {
+	a := m.agent(id)
+	if a == nil || n < 0 || n >= len(a.st) {
+		return nil
+	}
+	return &a.st[n]
+}
+
+func (m *Model) applyStart(id, n int) {
+	if x := m.node(id, n); x != nil {
+		x.changed, x.started = m.Tick, true
+	}
+}
+
+func (m *Model) applyStatus(id, n int, status string) {
+	if x := m.node(id, n); x != nil {
+		x.changed, x.status = m.Tick, status
+	}
+}
+
+func (m *Model) applyEnd(id, n int, status, cause string, by int) {
+	if x := m.node(id, n); x != nil {
+		x.changed, x.started, x.status = m.Tick, false, status
+		x.end = endState{tick: m.Tick, status: status, cause: cause, by: by}
+	}
+}
+
+// applyVar records a write of name (a global one when global) with value
+// v (nil deletes) by node writer.
+func (m *Model) applyVar(id int, global bool, name string, v any, writer int) {
+	vars := &m.globals
+	if !global {
+		a := m.agent(id)
+		if a == nil {
+			return
+		}
+		vars = &a.vars
+	}
+	if v == nil {
+		vars.remove(name)
+		return
+	}
+	vars.set(name, varState{value: v, tick: m.Tick, writer: writer})
 }
 
 func reloadNames(what string, names []string) string {
