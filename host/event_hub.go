@@ -16,6 +16,12 @@ type hub struct {
 	// to the same watch, for writes.
 	agents map[*Agent]*watch
 	boards map[*bt.Blackboard]*watch
+	// order holds the watches in the order of the host's agents at the
+	// last sync, and next the index of the agent being ticked: the tick's
+	// loop finds an agent's watch (afterAgent) and the blackboard of a
+	// write (write) there without a map lookup.
+	order []*watch
+	next  int
 	// ids numbers agents for the host's life.
 	ids    map[*Agent]int
 	nextID int
@@ -42,8 +48,12 @@ type watch struct {
 	tree  *bt.BehaviorTree
 	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
+	// bases are nodes[i].Base() with the status last reported for each
+	// (side by side, so the walk after a tick reads one array).
+	bases []shownBase
+	// index numbers the tasks of trees larger than smallTree; smaller
+	// ones are searched in bases.
 	index map[*bt.TaskBase]int
-	shown []bt.Status
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
@@ -51,12 +61,31 @@ type watch struct {
 	goaps []*goapWatch
 }
 
+// shownBase is a task's base and the status last reported for it.
+type shownBase struct {
+	base  *bt.TaskBase
+	shown bt.Status
+}
+
+// smallTree is the size up to which a watch finds a task's node number by
+// a scan of its bases rather than a map lookup (faster for small trees).
+const smallTree = 32
+
 // node returns t's node number, or -1.
 func (w *watch) node(t bt.Task) int {
 	if t == nil {
 		return -1
 	}
-	if i, ok := w.index[t.Base()]; ok {
+	b := t.Base()
+	if w.index == nil {
+		for i := range w.bases {
+			if w.bases[i].base == b {
+				return i
+			}
+		}
+		return -1
+	}
+	if i, ok := w.index[b]; ok {
 		return i
 	}
 	return -1
@@ -74,7 +103,7 @@ func (w *watch) TaskStarted(t bt.Task) {
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
 	if n >= 0 {
-		w.shown[n] = s
+		w.bases[n].shown = s
 	}
 	w.hub.emit(Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
 		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1})
@@ -112,15 +141,15 @@ func (w *watch) attach() {
 	w.tree, w.prev = tr, tr.Observer
 	tr.Observer = w
 	w.hub.boards[tr.Blackboard] = w
-	w.nodes = w.nodes[:0]
-	w.index = map[*bt.TaskBase]int{}
+	w.nodes, w.bases, w.index = w.nodes[:0], w.bases[:0], nil
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
 		if t == nil {
 			return
 		}
-		w.index[t.Base()] = len(w.nodes)
 		w.nodes = append(w.nodes, t)
+		b := t.Base()
+		w.bases = append(w.bases, shownBase{base: b, shown: b.Status()})
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
 				walk(c)
@@ -128,9 +157,11 @@ func (w *watch) attach() {
 		}
 	}
 	walk(w.agent.tree.Root())
-	w.shown = make([]bt.Status, len(w.nodes))
-	for i, t := range w.nodes {
-		w.shown[i] = t.Base().Status()
+	if len(w.bases) > smallTree {
+		w.index = make(map[*bt.TaskBase]int, len(w.bases))
+		for i := len(w.bases) - 1; i >= 0; i-- { // the first number wins
+			w.index[w.bases[i].base] = i
+		}
 	}
 	w.attachGoap()
 	w.hub.emit(Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes})
@@ -144,13 +175,14 @@ func (w *watch) statuses() {
 	if w.tree != w.agent.tree.BT {
 		return
 	}
-	for i, t := range w.nodes {
-		s := t.Base().Status()
-		if s == w.shown[i] {
+	for i := range w.bases {
+		x := &w.bases[i]
+		s := x.base.Status()
+		if s == x.shown {
 			continue
 		}
-		w.shown[i] = s
-		w.hub.emit(Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: t, Node: i, Status: s, ByNode: -1, WriterNode: -1})
+		x.shown = s
+		w.hub.emit(Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1})
 	}
 }
 
@@ -180,14 +212,26 @@ func (e *hub) sync() {
 	if len(e.agents) > len(e.host.agents) {
 		seen = map[*Agent]bool{}
 	}
-	for _, a := range e.host.agents {
+	e.next = 0
+	for i, a := range e.host.agents {
 		if seen != nil {
 			seen[a] = true
 		}
-		w := e.agents[a]
+		var w *watch
+		if i < len(e.order) && e.order[i].agent == a {
+			w = e.order[i] // the same agent as at the last sync
+		} else {
+			w = e.agents[a]
+		}
+		if i < len(e.order) {
+			e.order[i] = w
+		} else {
+			e.order = append(e.order, w)
+		}
 		if w == nil {
 			w = &watch{hub: e, agent: a, id: e.idOf(a)}
 			e.agents[a] = w
+			e.order[i] = w
 		} else if w.tree == a.tree.BT {
 			continue
 		} else {
@@ -195,6 +239,8 @@ func (e *hub) sync() {
 		}
 		w.attach()
 	}
+	clear(e.order[len(e.host.agents):])
+	e.order = e.order[:len(e.host.agents)]
 	if seen == nil && len(e.agents) == len(e.host.agents) {
 		return
 	}
@@ -236,7 +282,10 @@ func (e *hub) write(v btlib.VariableWrite) {
 	if v.New != nil && v.New != lua.LNil {
 		ev.New = v.New
 	}
-	w := e.boards[v.Blackboard]
+	w := e.ticking()
+	if w == nil || w.tree.Blackboard != v.Blackboard {
+		w = e.boards[v.Blackboard]
+	}
 	switch {
 	case v.Blackboard == e.host.lib.Globals:
 		ev.Global = true

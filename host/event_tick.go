@@ -16,7 +16,12 @@ func (e *hub) beginTick() {
 // afterAgent reports an agent's tick: its status changes, and an
 // EventError the first time it fails.
 func (e *hub) afterAgent(a *Agent, err error) {
-	w := e.agents[a]
+	w := e.ticking()
+	if w == nil || w.agent != a {
+		w = e.agents[a]
+	} else {
+		e.next++
+	}
 	if w == nil {
 		return
 	}
@@ -25,6 +30,15 @@ func (e *hub) afterAgent(a *Agent, err error) {
 		w.failed = true
 		e.emit(Event{Kind: EventError, Agent: a, AgentID: w.id, Err: err, Node: -1, ByNode: -1, WriterNode: -1})
 	}
+}
+
+// ticking returns the watch of the agent the tick's loop is at, as the
+// last sync ordered them (nil past the end): afterAgent steps to the next.
+func (e *hub) ticking() *watch {
+	if e.next < len(e.order) {
+		return e.order[e.next]
+	}
+	return nil
 }
 
 // endTick closes the tick's frame: EventTickEnd.

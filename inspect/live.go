@@ -99,6 +99,9 @@ func (in *Inspector) event(ev host.Event) {
 	if ev.Kind == host.EventGoap {
 		return // in the tick's "goap" records
 	}
+	if in.inTick && len(in.breaks) == 0 && in.applyHot(&ev) {
+		return
+	}
 	r := &in.rec
 	toRecord(r, &ev)
 	switch {
@@ -120,6 +123,43 @@ func (in *Inspector) event(ev host.Event) {
 		in.changedLocked()
 		in.mu.Unlock()
 	}
+}
+
+// applyHot applies the events of a tick's hot path (starts, ends,
+// status changes, writes) to the model without a Record, as Apply
+// would apply their records; false for the other kinds. The lock is held
+// (in a tick).
+func (in *Inspector) applyHot(ev *host.Event) bool {
+	m := in.model
+	switch ev.Kind {
+	case host.EventStarted:
+		m.Tick = ev.Tick
+		m.applyStart(ev.AgentID, ev.Node)
+	case host.EventStatus:
+		m.Tick = ev.Tick
+		m.applyStatus(ev.AgentID, ev.Node, ev.Status.String())
+	case host.EventEnded:
+		m.Tick = ev.Tick
+		cause, by := "", -1
+		if ev.Cause.Early() {
+			cause, by = ev.Cause.Kind.String(), ev.ByNode
+		}
+		m.applyEnd(ev.AgentID, ev.Node, ev.Status.String(), cause, by)
+	case host.EventVariable:
+		m.Tick = ev.Tick
+		var v any
+		if ev.New != nil {
+			v = jsonValue(ev.New)
+		}
+		id := ev.AgentID
+		if ev.Global {
+			id = 0
+		}
+		m.applyVar(id, ev.Global, ev.Name, v, ev.WriterNode)
+	default:
+		return false
+	}
+	return true
 }
 
 // checkBreak pauses the run when r hits a breakpoint; the lock is held.

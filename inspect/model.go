@@ -16,7 +16,7 @@ type Model struct {
 	Tick    uint64
 	agents  []*agentState // by agent number (dense from 1)
 	order   []int         // agent numbers, first seen first
-	globals map[string]*varState
+	globals varTable
 	// reload describes the last reload; reloadTick is when it happened.
 	reload     string
 	reloadTick uint64
@@ -28,7 +28,7 @@ type agentState struct {
 	nodes     []NodeInfo
 	paths     []string
 	st        []nodeState
-	vars      map[string]*varState
+	vars      varTable
 	removed   bool
 	err       string
 	goaps     []GoapView // by Key
@@ -57,7 +57,7 @@ type varState struct {
 
 // NewModel returns an empty model.
 func NewModel() *Model {
-	return &Model{globals: map[string]*varState{}}
+	return &Model{}
 }
 
 // agent returns agent id, nil when unknown.
@@ -95,7 +95,7 @@ func (m *Model) Apply(r *Record) {
 		for i := range a.st {
 			a.st[i].status = "Inactive"
 		}
-		a.vars = map[string]*varState{}
+		a.vars = varTable{}
 		a.goaps = nil
 	case "goap":
 		if a := m.agent(r.A); a != nil && r.Goap != nil {
@@ -105,40 +105,14 @@ func (m *Model) Apply(r *Record) {
 		if a := m.agent(r.A); a != nil {
 			a.removed = true
 		}
-	case "start", "status", "end":
-		a := m.agent(r.A)
-		if a == nil || r.N < 0 || r.N >= len(a.st) {
-			return
-		}
-		n := &a.st[r.N]
-		n.changed = r.T
-		switch r.K {
-		case "start":
-			n.started = true
-		case "status":
-			n.status = r.S
-		case "end":
-			n.started, n.status = false, r.S
-			n.end = endState{tick: r.T, status: r.S, cause: r.C, by: r.By}
-		}
+	case "start":
+		m.applyStart(r.A, r.N)
+	case "status":
+		m.applyStatus(r.A, r.N, r.S)
+	case "end":
+		m.applyEnd(r.A, r.N, r.S, r.C, r.By)
 	case "var":
-		vars := m.globals
-		if !r.G {
-			a := m.agent(r.A)
-			if a == nil {
-				return
-			}
-			vars = a.vars
-		}
-		if r.V == nil {
-			delete(vars, r.Name)
-			return
-		}
-		if x := vars[r.Name]; x != nil {
-			x.value, x.tick, x.writer = r.V, r.T, r.W
-			return
-		}
-		vars[r.Name] = &varState{value: r.V, tick: r.T, writer: r.W}
+		m.applyVar(r.A, r.G, r.Name, r.V, r.W)
 	case "error":
 		if a := m.agent(r.A); a != nil {
 			a.err = r.Err
@@ -151,6 +125,57 @@ func (m *Model) Apply(r *Record) {
 			m.reload = "reloaded " + r.Path + reloadNames(" rebuilt", r.Rebuilt) + reloadNames(" removed", r.Removed) + reloadNames(" started", r.Started)
 		}
 	}
+}
+
+// The apply functions below carry out the records of the tick's hot
+// path (Apply's "start", "status", "end" and "var"); the live inspector
+// calls them straight from the host's events, without a Record, so
+// both paths change the model alike. m.Tick is already set.
+
+// node returns agent id's node n, nil when either is unknown.
+func (m *Model) node(id, n int) *nodeState {
+	a := m.agent(id)
+	if a == nil || n < 0 || n >= len(a.st) {
+		return nil
+	}
+	return &a.st[n]
+}
+
+func (m *Model) applyStart(id, n int) {
+	if x := m.node(id, n); x != nil {
+		x.changed, x.started = m.Tick, true
+	}
+}
+
+func (m *Model) applyStatus(id, n int, status string) {
+	if x := m.node(id, n); x != nil {
+		x.changed, x.status = m.Tick, status
+	}
+}
+
+func (m *Model) applyEnd(id, n int, status, cause string, by int) {
+	if x := m.node(id, n); x != nil {
+		x.changed, x.started, x.status = m.Tick, false, status
+		x.end = endState{tick: m.Tick, status: status, cause: cause, by: by}
+	}
+}
+
+// applyVar records a write of name (a global one when global) with value
+// v (nil deletes) by node writer.
+func (m *Model) applyVar(id int, global bool, name string, v any, writer int) {
+	vars := &m.globals
+	if !global {
+		a := m.agent(id)
+		if a == nil {
+			return
+		}
+		vars = &a.vars
+	}
+	if v == nil {
+		vars.remove(name)
+		return
+	}
+	vars.set(name, varState{value: v, tick: m.Tick, writer: writer})
 }
 
 func reloadNames(what string, names []string) string {
@@ -300,17 +325,11 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 		v.Nodes[i] = nv
 	}
 	for _, scope := range []struct {
-		vars   map[string]*varState
+		vars   *varTable
 		global bool
-	}{{a.vars, false}, {m.globals, true}} {
-		names := make([]string, 0, len(scope.vars))
-		for k := range scope.vars {
-			names = append(names, k)
-		}
-		slices.Sort(names)
-		for _, k := range names {
-			x := scope.vars[k]
-			vv := VarView{Name: k, Value: x.value, Tick: x.tick, Global: scope.global}
+	}{{&a.vars, false}, {&m.globals, true}} {
+		for _, x := range scope.vars.sorted() {
+			vv := VarView{Name: x.name, Value: x.value, Tick: x.tick, Global: scope.global}
 			if !scope.global && x.writer >= 0 && x.writer < len(a.paths) {
 				vv.Writer = a.paths[x.writer]
 			}
