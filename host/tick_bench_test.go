@@ -2,41 +2,15 @@ package host
 
 import (
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 )
 
-// benchGuard is inspect/testdata/guard.lua's tree: a LowerPriority guard
-// evaluated again on every tick, and a Lua action writing the blackboard.
-const benchGuard = `
-Sees = BTConditional:New()
-function Sees:OnUpdate()
-    if self:GetVariable("enemy") then return BTTaskStatus.Success end
-    return BTTaskStatus.Failure
-end
-Walk = BTAction:New()
-function Walk:OnUpdate()
-    self:SetVariable("steps", self:GetVariable("steps") + 1)
-    return BTTaskStatus.Running
-end
-local function named(task, name) task.name = name; return task end
-local fight = named(BTSequence:New(), "Fight")
-fight:SetAbortType(BTAbortType.LowerPriority)
-fight:AddChild(named(Sees:New(), "Sees"))
-fight:AddChild(named(Walk:New(), "Attack"))
-local root = named(BTSelector:New(), "Root")
-root:AddChild(fight)
-local patrol = named(BTSequence:New(), "Patrol")
-patrol:AddChild(named(BTWait:New(0.05), "Rest"))
-patrol:AddChild(named(Walk:New(), "Wander"))
-root:AddChild(patrol)
-local guard = BTBehaviorTree:New()
-guard.name = "guard"
-guard:SetStartTask(root)
-guard:SetVariable("steps", 0)
-return guard
-`
+// benchGuard is the inspector's guard tree (inspect/testdata/guard.lua,
+// with ENEMY_AT = -1 as the inspector's benchmark sets it): a
+// LowerPriority guard evaluated again on every tick, and a Lua action
+// writing the blackboard.
+var benchGuard = filepath.Join("..", "inspect", "testdata", "guard.lua")
 
 // BenchmarkHostTick1000Agents ticks a host of 1000 agents (the guard
 // tree, seven tasks, a Lua conditional and a blackboard write per tick)
@@ -48,12 +22,9 @@ func BenchmarkHostTick1000Agents(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer h.Close()
-	p := filepath.Join(b.TempDir(), "guard.lua")
-	if err := os.WriteFile(p, []byte(benchGuard), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	h.SetGlobal("ENEMY_AT", -1)
 	for range 1000 {
-		if _, err := h.LoadFile(p); err != nil {
+		if _, err := h.LoadFile(benchGuard); err != nil {
 			b.Fatal(err)
 		}
 	}
