@@ -140,11 +140,16 @@ func (p *Planner) traceExpand(idx int32, n int) {
 	p.traceLine("expand #%d g=%s h=%s f=%s %s", n, fmtCost(nd.g), fmtCost(nd.h), fmtCost(nd.g+nd.h), p.stateString(p.nodeState(idx)))
 }
 
-func (p *Planner) traceSucc(ca *cAction, idx int32, g float64, kind string) {
+// traceSucc records a successor: the node it reached, or with idx -1 (a
+// state not stored, e.g. a dominated one) the state st itself.
+func (p *Planner) traceSucc(ca *cAction, idx int32, st []slot, g float64, kind string) {
 	if !p.Trace {
 		return
 	}
-	p.traceLine("  + %s -> g=%s %s %s", ca.act.Name, fmtCost(g), kind, p.stateString(p.nodeState(idx)))
+	if idx >= 0 {
+		st = p.nodeState(idx)
+	}
+	p.traceLine("  + %s -> g=%s %s %s", ca.act.Name, fmtCost(g), kind, p.stateString(st))
 }
 
 func (p *Planner) traceGoal(idx int32) {

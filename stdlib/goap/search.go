@@ -146,20 +146,20 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 			}
 			ng := g + cost
 			if hash == nh && slotsEqual(next, st) {
-				p.traceSucc(ca, it.node, ng, "self")
+				p.traceSucc(ca, it.node, next, ng, "self")
 				continue // no change: the parent itself, already closed
 			}
 			if idx := p.lookup(hash, next); idx >= 0 {
 				m := &p.nodes[idx]
 				if m.g <= ng || (m.closed && weight > 1) {
-					p.traceSucc(ca, idx, ng, "dup")
+					p.traceSucc(ca, idx, next, ng, "dup")
 					continue
 				}
 				// A cheaper path. A closed node is reopened (optimal mode
 				// only; with a consistent heuristic it does not happen).
 				m.g, m.parent, m.action, m.closed = ng, it.node, int32(ai), false
 				p.pushWeighted(idx, weight)
-				p.traceSucc(ca, idx, ng, "better")
+				p.traceSucc(ca, idx, next, ng, "better")
 				continue
 			}
 			sig := uint64(0)
@@ -167,7 +167,7 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				sig = p.signature(next)
 				if p.dominated(next, sig, ng, -1) {
 					p.pruned++
-					p.traceSucc(ca, -1, ng, "dominated")
+					p.traceSucc(ca, -1, next, ng, "dominated")
 					continue
 				}
 			}
@@ -176,7 +176,7 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				p.linkDominance(idx, sig)
 			}
 			p.pushWeighted(idx, weight)
-			p.traceSucc(ca, idx, ng, "new")
+			p.traceSucc(ca, idx, next, ng, "new")
 			// addNode may have grown the arena: re-slice the parent state.
 			st = p.arena[int(it.node)*k : int(it.node+1)*k]
 		}
