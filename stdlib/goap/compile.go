@@ -349,6 +349,7 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		p.acts = append(p.acts, ca)
 	}
 	p.computeHeuristic()
+	p.computeGrain()
 	p.compileHmax()
 	p.compileLP()
 	p.compileDominance(allKeys)

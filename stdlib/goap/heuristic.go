@@ -51,7 +51,9 @@ func (p *Planner) quickHeuristic(st []slot) float64 {
 	return float64((u+p.hDiv-1)/p.hDiv) * p.hPerStep
 }
 
-// fullHeuristic returns max(quick, h_max(st)) (see hmax.go); +Inf means the
+// fullHeuristic returns max(quick, h_max(st)) (see hmax.go), or with LP
+// rows max(quick, LP + h_max at the reduced costs) rounded up to the cost
+// grain (cost_grain.go); +Inf means the
 // goal is unreachable from st. It is computed lazily, when a node first
 // reaches the front of the open list; a node whose h grows is re-queued.
 func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
@@ -68,5 +70,5 @@ func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
 	if lp == 0 {
 		return max(quick, p.hmax(st))
 	}
-	return max(quick, lp+p.hmaxReduced(st, p.lpRed))
+	return max(quick, p.roundToGrain(lp+p.hmaxReduced(st, p.lpRed)))
 }

@@ -10,8 +10,8 @@ const (
 	DefaultMaxNodes = 100000      // Planner.MaxNodes: expansions per Plan call
 	DefaultMaxTime  = time.Second // Planner.MaxTime
 	DefaultMaxBytes = 64 << 20    // Planner.MaxBytes: 64 MiB of search memory
-	nodeBytes       = 56          // estimated bytes of one node (unsafe.Sizeof(node{}))
-	openItemBytes   = 24          // bytes of one openItem
+	nodeBytes       = 48          // bytes of one node (unsafe.Sizeof(node{}))
+	openItemBytes   = 32          // bytes of one openItem
 	slotBytes       = 16          // bytes of one slot
 )
 
@@ -110,6 +110,7 @@ type Planner struct {
 	k           int
 	hDiv        int
 	hPerStep    float64
+	grain       float64 // cost grain (cost_grain.go), 0 for none
 
 	// h_max tables (hmax.go)
 	hmIndex    map[cCond]int32
@@ -182,6 +183,7 @@ type node struct {
 	parent  int32  // -1 for the start
 	action  int32  // index into acts, -1 for the start
 	domNext int32  // next node with the same sig, -1 for none
+	steps   uint16 // actions from the start (saturates at 65535)
 	closed  bool
 	hFull   bool // h includes h_max (see fullHeuristic)
 }
@@ -302,8 +304,17 @@ func (p *Planner) applicable(ca *cAction, st []slot) bool {
 // addNode stores a new state and returns its node index.
 func (p *Planner) addNode(st []slot, hash uint64, parent, action int32, g, h float64) int32 {
 	idx := int32(len(p.nodes))
-	p.nodes = append(p.nodes, node{g: g, h: h, hash: hash, parent: parent, action: action})
+	p.nodes = append(p.nodes, node{g: g, h: h, hash: hash, parent: parent, action: action, steps: p.stepsAfter(parent)})
 	p.arena = append(p.arena, st...)
 	p.insert(hash, idx)
 	return idx
+}
+
+// stepsAfter returns the number of actions of a path one action longer than
+// the path to parent (0 for the start, parent -1), saturating.
+func (p *Planner) stepsAfter(parent int32) uint16 {
+	if parent < 0 {
+		return 0
+	}
+	return p.nodes[parent].steps + 1 - p.nodes[parent].steps/0xffff
 }

@@ -158,6 +158,7 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				// A cheaper path. A closed node is reopened (optimal mode
 				// only; with a consistent heuristic it does not happen).
 				m.g, m.parent, m.action, m.closed = ng, it.node, int32(ai), false
+				m.steps = p.stepsAfter(it.node)
 				p.pushWeighted(idx, weight)
 				p.traceSucc(ca, idx, next, ng, "better")
 				continue

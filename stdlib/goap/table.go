@@ -101,18 +101,23 @@ func (p *Planner) growTable() {
 // openItem is an open-list entry; entries whose g no longer matches their
 // node are stale and skipped when popped.
 type openItem struct {
-	f, g float64
-	seq  uint32
-	node int32
+	f, g  float64
+	seq   uint32
+	node  int32
+	steps uint16
 }
 
-// less orders the open list: lower f, then higher g, then earlier insertion.
+// less orders the open list: lower f, then higher g, then fewer steps (of
+// two paths of equal cost, the shorter plan first), then earlier insertion.
 func (a *openItem) less(b *openItem) bool {
 	if a.f != b.f {
 		return a.f < b.f
 	}
 	if a.g != b.g {
 		return a.g > b.g
+	}
+	if a.steps != b.steps {
+		return a.steps < b.steps
 	}
 	return a.seq < b.seq
 }
@@ -122,7 +127,7 @@ func (p *Planner) push(idx int32) { p.pushWeighted(idx, 1) }
 // pushWeighted queues node idx with f = g + w*h (weighted A* when w > 1).
 func (p *Planner) pushWeighted(idx int32, w float64) {
 	n := &p.nodes[idx]
-	p.open = append(p.open, openItem{f: n.g + w*n.h, g: n.g, seq: p.seq, node: idx})
+	p.open = append(p.open, openItem{f: n.g + w*n.h, g: n.g, seq: p.seq, node: idx, steps: n.steps})
 	p.seq++
 	h := p.open
 	for i := len(h) - 1; i > 0; {
