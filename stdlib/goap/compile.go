@@ -108,6 +108,15 @@ func (e *cEffect) apply(st []slot, h uint64) uint64 {
 	return h ^ slotHash(e.key, cur) ^ slotHash(e.key, next)
 }
 
+// resetKeys forgets every interned key.
+func (p *Planner) resetKeys() {
+	clear(p.keyIDs)
+	p.keyNames = p.keyNames[:0]
+	p.keyKind = p.keyKind[:0]
+	p.keyAdd = p.keyAdd[:0]
+	p.keyPresence = p.keyPresence[:0]
+}
+
 // keyID returns the id of key, interning it if intern is set; -1 if absent.
 func (p *Planner) keyID(key string, intern bool) int32 {
 	if id, ok := p.keyIDs[key]; ok {
@@ -188,12 +197,8 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		p.keyIDs = make(map[string]int32)
 		p.strIDs = make(map[string]uint64)
 	}
-	clear(p.keyIDs)
+	p.resetKeys()
 	clear(p.strIDs)
-	p.keyNames = p.keyNames[:0]
-	p.keyKind = p.keyKind[:0]
-	p.keyAdd = p.keyAdd[:0]
-	p.keyPresence = p.keyPresence[:0]
 	p.strVals = p.strVals[:0]
 	p.encode(Str("")) // string id 0 is "", the zero string
 	p.acts = p.acts[:0]
@@ -236,7 +241,12 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		}
 		p.noteCondKind(c)
 	}
+	p.dropped = slices.Grow(p.dropped[:0], len(actions))[:len(actions)]
+	clear(p.dropped)
 	p.markRelevant(actions, allKeys)
+	if !allKeys {
+		p.dropUseless(actions, start, goal)
+	}
 	for i, a := range actions {
 		if !p.relevant[i] {
 			continue

@@ -98,6 +98,9 @@ type Planner struct {
 	keyAdd      []bool
 	keyPresence []bool // an OpExists condition reads the key
 	relevant    []bool
+	dropped     []bool      // useless actions (useless.go)
+	uConds      []Condition // conditions read (useless.go)
+	uCondKey    []int32     // key id of each of uConds
 	nUsable     int
 	isGoalKey   []bool
 	strIDs      map[string]uint64

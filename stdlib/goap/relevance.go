@@ -9,7 +9,8 @@ import "slices"
 // Leaving out the other actions and keys is exact: they change only keys
 // that no relevant precondition nor the goal reads, so removing them from
 // any plan leaves a valid plan that costs no more. With a CostFunc present
-// (which may read any key) every action and key is kept.
+// (which may read any key) every action and key is kept. Actions marked in
+// p.dropped (useless.go) are left out as well.
 func (p *Planner) markRelevant(actions []*Action, all bool) {
 	p.relevant = slices.Grow(p.relevant[:0], len(actions))[:len(actions)]
 	for i := range p.relevant {
@@ -26,7 +27,7 @@ func (p *Planner) markRelevant(actions []*Action, all bool) {
 	for changed := true; changed; {
 		changed = false
 		for i, a := range actions {
-			if p.relevant[i] {
+			if p.relevant[i] || p.dropped[i] {
 				continue
 			}
 			for _, e := range a.Effects {

@@ -1,0 +1,168 @@
+package goap
+
+import "slices"
+
+// Useless actions. An action can be left out of the search when removing
+// it from any plan leaves a valid plan that costs no more, because each of
+// its effects (on a relevant key) is one of:
+//
+//   - a Set to a value that no condition on the key (a relevant action's
+//     precondition or the goal) holds on, on a key no relevant action adds
+//     to: after it no condition on the key can hold until the key is Set
+//     again, so no condition reads it and keeping the earlier value changes
+//     nothing (a GoTo to a place where nothing is done);
+//   - a net decrease (Add of n <= 0) of a monotone key: every condition on
+//     the key is ">=" or ">" and every relevant effect on it is an Add or
+//     the Set of a number, so a plan with more of it stays valid (dropping,
+//     gambling or eating resources for nothing).
+//
+// Costs are >= 0, so the shorter plan costs no more: the optimal cost is
+// unchanged. Leaving an action out can make others useless (its
+// preconditions no longer count), so this runs to a fixpoint, recomputing
+// relevance each round. Off with a CostFunc (which may read any key).
+
+// dropUseless marks the useless actions in p.dropped and recomputes the
+// relevant actions and keys without them (see above). goal's conditions
+// are interned again after each reset of the keys.
+func (p *Planner) dropUseless(actions []*Action, start *WorldState, goal *Goal) {
+	for {
+		p.collectConds(actions, goal)
+		found := false
+		for i, a := range actions {
+			if p.relevant[i] && p.useless(a, actions, start) {
+				p.dropped[i] = true
+				found = true
+			}
+		}
+		if !found {
+			return
+		}
+		p.resetKeys()
+		for _, c := range goal.Conditions {
+			p.noteCondKind(c)
+		}
+		p.markRelevant(actions, false)
+	}
+}
+
+// collectConds gathers the conditions of the relevant actions and the goal
+// into p.uConds (p.uCondKey holds each one's key id).
+func (p *Planner) collectConds(actions []*Action, goal *Goal) {
+	p.uConds, p.uCondKey = p.uConds[:0], p.uCondKey[:0]
+	add := func(c Condition) {
+		p.uConds = append(p.uConds, c)
+		p.uCondKey = append(p.uCondKey, p.keyID(c.Key, false))
+	}
+	for _, c := range goal.Conditions {
+		add(c)
+	}
+	for i, a := range actions {
+		if p.relevant[i] {
+			for _, c := range a.Preconditions {
+				add(c)
+			}
+		}
+	}
+}
+
+// useless reports whether every effect of a on a relevant key is useless
+// (see above).
+func (p *Planner) useless(a *Action, actions []*Action, start *WorldState) bool {
+	any := false
+	for i, e := range a.Effects {
+		id := p.keyID(e.Key, false)
+		if id < 0 {
+			continue
+		}
+		if slices.ContainsFunc(a.Effects[:i], func(f Effect) bool { return f.Key == e.Key }) {
+			continue // the key was judged with its first effect
+		}
+		any = true
+		hasSet, hasAdd, net, last := false, false, 0.0, Value{}
+		for _, f := range a.Effects[i:] {
+			if f.Key != e.Key {
+				continue
+			}
+			if f.Op == EffectAdd {
+				hasAdd, net = true, net+f.Value.num
+			} else {
+				hasSet, last = true, f.Value
+			}
+		}
+		switch {
+		case hasAdd && !hasSet:
+			if net > 0 || !p.monotoneKey(id, e.Key, actions, start) {
+				return false
+			}
+		case hasSet && !hasAdd:
+			if p.anyAdds(e.Key, actions) || p.someCondHolds(id, last) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return any
+}
+
+// someCondHolds reports whether a collected condition on key id holds on
+// the value v (a present key).
+func (p *Planner) someCondHolds(id int32, v Value) bool {
+	for j, c := range p.uConds {
+		if p.uCondKey[j] != id {
+			continue
+		}
+		if c.Op == OpExists {
+			if want, _ := c.Value.AsBool(); want {
+				return true
+			}
+			continue
+		}
+		if compare(v, c.Op, c.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAdds reports whether a relevant action adds to key.
+func (p *Planner) anyAdds(key string, actions []*Action) bool {
+	for i, a := range actions {
+		if !p.relevant[i] {
+			continue
+		}
+		for _, e := range a.Effects {
+			if e.Key == key && e.Op == EffectAdd {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// monotoneKey reports whether key (id) is monotone in the sense above: a
+// number (or absent) at the start, only ">=" and ">" conditions, and only
+// Adds and Sets of numbers among the relevant effects.
+func (p *Planner) monotoneKey(id int32, key string, actions []*Action, start *WorldState) bool {
+	if start != nil {
+		if v, ok := start.m[key]; ok && v.kind != KindNumber {
+			return false
+		}
+	}
+	for j, c := range p.uConds {
+		if p.uCondKey[j] == id && c.Op != OpGe && c.Op != OpGt {
+			return false
+		}
+	}
+	for i, a := range actions {
+		if !p.relevant[i] {
+			continue
+		}
+		for _, e := range a.Effects {
+			if e.Key == key && e.Op == EffectSet && e.Value.kind != KindNumber {
+				return false
+			}
+		}
+	}
+	return true
+}
