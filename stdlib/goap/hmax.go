@@ -122,6 +122,7 @@ func (p *Planner) compileHmax() {
 			p.hmFirstUse[q] = int32(i)
 		}
 	}
+	p.compileLMCut()
 }
 
 // achieves reports whether effects (one action's, in order) can make c hold.

@@ -127,6 +127,16 @@ type Planner struct {
 	hmFirstUse []int32
 	hmNum      []hmNumeric
 	hmFloor    []float64
+	lmCost     []float64 // LM-cut (lmcut.go): remaining cost per action
+	lmHeld     []bool    // per atom: holds in the evaluated state
+	lmAchBy    []int32   // h_max actions achieving each atom, grouped by atom
+	lmAchHead  []int32   // per atom: start of its group in lmAchBy (+1: end)
+	lmPcf      []int32   // per h_max action: precondition choice
+	lmNext     []int32   // per h_max action: next with the same choice
+	lmPcfHead  []int32   // per atom + 1 (0: the start): first action by choice
+	lmZone     []uint8
+	lmQueue    []int32
+	lmCut      []int32
 
 	// state-equation LP (lp.go)
 	lpRows []lpRow

@@ -89,8 +89,13 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 		if !n.hFull {
 			// Lazy evaluation of the expensive part of the heuristic: only
 			// for nodes that reach the front of the open list.
-			n.hFull = true
-			if h := p.fullHeuristic(st, n.h); h > n.h {
+			limit := math.Inf(1)
+			if len(p.open) > 0 {
+				limit = (p.open[0].f - n.g) / weight
+			}
+			h, complete := p.fullHeuristic(st, n.h, limit)
+			n.hFull = complete
+			if h > n.h {
 				if math.IsInf(h, 1) {
 					n.h = h
 					n.closed = true // dead end: the goal is unreachable from it

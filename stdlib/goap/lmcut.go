@@ -1,0 +1,199 @@
+package goap
+
+import "math"
+
+// LM-cut (Helmert & Domshlak 2009) at the LP's reduced costs: repeatedly
+// compute h_max (hmax.go) under the current costs, take the cut of the
+// justification graph (each action linked from its dearest precondition,
+// its precondition choice, to its effects) between the start and the goal
+// zone (the atoms from which the dearest goal atom is reached through
+// zero-cost achievers), add the cheapest cost in the cut and subtract it
+// from every action of the cut, until h_max is 0. Each cut is a
+// disjunctive action landmark (every plan uses one of its actions) and the
+// costs subtracted partition the action costs, so the sum is admissible for
+// the costs given; at the reduced costs of the state-equation LP (lp.go),
+// added to the LP bound, it stays admissible (a cost partitioning). Unlike
+// h_max, which counts only the dearest chain of conditions, it adds up
+// independent needs: going to the quarry, the mine and the lake for three
+// resources costs three moves. An action whose preconditions all cost 0 is
+// linked from the start (a superset of the cut is still a landmark).
+
+// lmMaxCuts caps the cuts of one evaluation; stopping early stays
+// admissible (the landmarks so far plus h_max at the remaining costs).
+const lmMaxCuts = 64
+
+// lmEps is the cost below which an action counts as free.
+const lmEps = 1e-9
+
+// compileLMCut builds the static tables of LM-cut: for each atom, the h_max
+// actions achieving it.
+func (p *Planner) compileLMCut() {
+	nat := len(p.hmAtoms)
+	p.lmAchHead = append(p.lmAchHead[:0], make([]int32, nat+1)...)
+	for i := range p.hmActs {
+		for _, e := range p.hmAch[p.hmActs[i].ach0:p.hmActs[i].ach1] {
+			p.lmAchHead[e+1]++
+		}
+	}
+	for i := 1; i <= nat; i++ {
+		p.lmAchHead[i] += p.lmAchHead[i-1]
+	}
+	p.lmAchBy = append(p.lmAchBy[:0], make([]int32, p.lmAchHead[nat])...)
+	fill := append(p.lmPcfHead[:0], p.lmAchHead[:nat]...)
+	for i := range p.hmActs {
+		for _, e := range p.hmAch[p.hmActs[i].ach0:p.hmActs[i].ach1] {
+			p.lmAchBy[fill[e]] = int32(i)
+			fill[e]++
+		}
+	}
+	p.lmPcfHead = fill
+}
+
+// lmcut returns the LM-cut bound of st at the action costs red (indexed
+// like p.acts), +Inf for a dead end, and true. It stops early, returning
+// a smaller admissible bound (the cuts so far plus h_max at the remaining
+// costs) and false, once offset + that bound, rounded to the cost grain,
+// exceeds limit.
+func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float64, bool) {
+	na, nat, nh := len(p.acts), len(p.hmAtoms), len(p.hmActs)
+	p.lmCost = append(p.lmCost[:0], red[:na]...)
+	p.lmHeld = append(p.lmHeld[:0], make([]bool, nat)...)
+	for i := range p.hmAtoms {
+		p.lmHeld[i] = p.hmAtoms[i].holds(st)
+	}
+	pcf := append(p.lmPcf[:0], make([]int32, nh)...)
+	next := append(p.lmNext[:0], make([]int32, nh)...)
+	head := append(p.lmPcfHead[:0], make([]int32, nat+1)...) // [0]: the start
+	zone := append(p.lmZone[:0], make([]uint8, nat)...)
+	queue := p.lmQueue[:0]
+	defer func() { p.lmPcf, p.lmNext, p.lmPcfHead, p.lmZone, p.lmQueue = pcf, next, head, zone, queue }()
+	h := 0.0
+	for cut := 0; ; cut++ {
+		p.lmHmax()
+		gAtom, gCost := int32(-1), 0.0
+		for _, g := range p.hmGoal {
+			if c := p.hmCost[g]; c > gCost {
+				gAtom, gCost = g, c
+			}
+		}
+		if math.IsInf(gCost, 1) {
+			return gCost, true
+		}
+		if gCost <= lmEps || cut == lmMaxCuts {
+			return h + gCost, true
+		}
+		if p.roundToGrain(offset+h+gCost) > limit {
+			return h + gCost, false
+		}
+		// Precondition choice, and the actions listed per choice.
+		for i := range head {
+			head[i] = -1
+		}
+		for i := range p.hmActs {
+			ha := &p.hmActs[i]
+			best, bc := int32(-1), 0.0
+			for _, q := range p.hmPre[ha.pre0:ha.pre1] {
+				if c := p.hmCost[q]; c > bc || (best < 0 && c > 0) {
+					best, bc = q, c
+				}
+			}
+			if math.IsInf(bc, 1) {
+				pcf[i] = -2 // unreachable
+				continue
+			}
+			pcf[i] = best
+			next[i] = head[best+1]
+			head[best+1] = int32(i)
+		}
+		// Goal zone (2): atoms reaching gAtom through free achievers.
+		clear(zone)
+		zone[gAtom] = 2
+		queue = append(queue[:0], gAtom)
+		for len(queue) > 0 {
+			e := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, i := range p.lmAchBy[p.lmAchHead[e]:p.lmAchHead[e+1]] {
+				q := pcf[i]
+				if q >= 0 && zone[q] != 2 && p.lmCost[p.hmActs[i].act] <= lmEps {
+					zone[q] = 2
+					queue = append(queue, q)
+				}
+			}
+		}
+		// Start side (1), from the start and the atoms holding in st,
+		// without entering the goal zone; the cut is every action met on
+		// the way that reaches into the goal zone.
+		queue = append(queue[:0], -1)
+		for i, held := range p.lmHeld {
+			if held && zone[i] == 0 {
+				zone[i] = 1
+				queue = append(queue, int32(i))
+			}
+		}
+		m := math.Inf(1)
+		p.lmCut = p.lmCut[:0]
+		for len(queue) > 0 {
+			q := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for i := head[q+1]; i >= 0; i = next[i] {
+				ha := &p.hmActs[i]
+				inCut := false
+				for _, e := range p.hmAch[ha.ach0:ha.ach1] {
+					switch zone[e] {
+					case 2:
+						inCut = true
+					case 0:
+						zone[e] = 1
+						queue = append(queue, e)
+					}
+				}
+				if inCut {
+					p.lmCut = append(p.lmCut, ha.act)
+					m = min(m, p.lmCost[ha.act])
+				}
+			}
+		}
+		if m <= lmEps || math.IsInf(m, 1) {
+			return h + gCost, true // no progress: h_max at the remaining costs
+		}
+		for _, a := range p.lmCut {
+			p.lmCost[a] = max(0, p.lmCost[a]-m)
+		}
+		h += m
+	}
+}
+
+// lmHmax is hmaxFixpoint at the costs p.lmCost with the atoms holding in
+// the state given by p.lmHeld (no numeric deficit floors).
+func (p *Planner) lmHmax() {
+	inf := math.Inf(1)
+	for i, held := range p.lmHeld {
+		if held {
+			p.hmCost[i] = 0
+		} else {
+			p.hmCost[i] = inf
+		}
+	}
+	for again := true; again; {
+		again = false
+		for i := range p.hmActs {
+			ha := &p.hmActs[i]
+			if ha.ach0 == ha.ach1 {
+				continue
+			}
+			pc := p.hmPreCost(ha)
+			if pc == inf {
+				continue
+			}
+			v := pc + p.lmCost[ha.act]
+			for _, c := range p.hmAch[ha.ach0:ha.ach1] {
+				if v < p.hmCost[c] {
+					p.hmCost[c] = v
+					if p.hmFirstUse[c] <= int32(i) {
+						again = true
+					}
+				}
+			}
+		}
+	}
+}
