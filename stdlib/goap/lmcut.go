@@ -69,7 +69,7 @@ func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float6
 	defer func() { p.lmPcf, p.lmNext, p.lmPcfHead, p.lmZone, p.lmQueue = pcf, next, head, zone, queue }()
 	h := 0.0
 	for cut := 0; ; cut++ {
-		p.lmHmax()
+		p.lmHmax(cut == 0)
 		gAtom, gCost := int32(-1), 0.0
 		for _, g := range p.hmGoal {
 			if c := p.hmCost[g]; c > gCost {
@@ -164,14 +164,20 @@ func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float6
 }
 
 // lmHmax is hmaxFixpoint at the costs p.lmCost with the atoms holding in
-// the state given by p.lmHeld (no numeric deficit floors).
-func (p *Planner) lmHmax() {
+// the state given by p.lmHeld (no numeric deficit floors). With reset
+// false it starts from the current p.hmCost, h_max at costs no lower than
+// the current ones: the passes then only lower values, and from values no
+// lower than the fixpoint they reach the same fixpoint (the iteration is
+// monotone and the h_max values are its greatest fixpoint).
+func (p *Planner) lmHmax(reset bool) {
 	inf := math.Inf(1)
-	for i, held := range p.lmHeld {
-		if held {
-			p.hmCost[i] = 0
-		} else {
-			p.hmCost[i] = inf
+	if reset {
+		for i, held := range p.lmHeld {
+			if held {
+				p.hmCost[i] = 0
+			} else {
+				p.hmCost[i] = inf
+			}
 		}
 	}
 	for again := true; again; {

@@ -11,6 +11,7 @@ var resourceBenchSpecs = []struct {
 	{"20x4", resourceSpec{Seed: 1, Tiers: 1, Actions: 20}},
 	{"20x8", resourceSpec{Seed: 1, Tiers: 2, Actions: 20}},
 	{"30x12", resourceSpec{Seed: 1, Tiers: 3, Actions: 30}},
+	{"30x13", resourceSpec{Seed: 2, Tiers: 3, Actions: 30}},
 	{"30x14", resourceSpec{Seed: 4, Tiers: 3, Actions: 30}},
 	{"30x22", resourceSpec{Seed: 2, Tiers: 7, Actions: 30}},
 	{"60x25", resourceSpec{Seed: 3, Tiers: 6, Actions: 60}},
@@ -56,8 +57,8 @@ func BenchmarkResourceChain(b *testing.B) {
 func BenchmarkPoolResourceChain(b *testing.B) {
 	var jobs []Job
 	for i := 0; i < 8; i++ {
-		for _, rb := range resourceBenchSpecs[2:4] {
-			start, g, actions := resourceDomain(rb.spec)
+		for _, i := range []int{2, 4} { // 30x12, 30x14
+			start, g, actions := resourceDomain(resourceBenchSpecs[i].spec)
 			jobs = append(jobs, Job{start, g, actions})
 		}
 	}
