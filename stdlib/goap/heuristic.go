@@ -63,6 +63,7 @@ func (p *Planner) fullHeuristic(st []slot, quick, limit float64) (h float64, com
 	if p.DisableHeuristic {
 		return quick, true
 	}
+	p.evals++
 	if len(p.lpRows) == 0 {
 		return max(quick, p.hmax(st)), true
 	}

@@ -61,7 +61,7 @@ func (p *Planner) resetLPCache() {
 		p.lpCache = make(map[uint64]int32)
 	}
 	clear(p.lpCache)
-	p.lpSolves = 0
+	p.lpSolves, p.evals = 0, 0
 	p.lpCacheIn, p.lpCacheRed, p.lpCacheVal = p.lpCacheIn[:0], p.lpCacheRed[:0], p.lpCacheVal[:0]
 }
 

@@ -152,6 +152,7 @@ type Planner struct {
 	lpCacheRed []float64        // per entry: lpRed
 	lpCacheVal []float64        // per entry: the bound
 	lpSolves   int              // simplex solves (lpBound calls) in this search
+	evals      int              // full heuristic evaluations in this search
 	lpT        []float64        // dual tableau
 	lpBasis    []int32
 	lpPivots   int
@@ -198,7 +199,8 @@ type node struct {
 	domNext int32  // next node with the same sig, -1 for none
 	steps   uint16 // actions from the start (saturates at 65535)
 	closed  bool
-	hFull   bool // h includes h_max (see fullHeuristic)
+	hFull   bool // h is the full heuristic (see fullHeuristic)
+	hTried  bool // a limited evaluation stopped early once already
 }
 
 // NewPlanner returns a Planner with the given node budget (0: default).

@@ -88,13 +88,24 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 		}
 		if !n.hFull {
 			// Lazy evaluation of the expensive part of the heuristic: only
-			// for nodes that reach the front of the open list.
+			// for nodes that reach the front of the open list, and are not
+			// dominated (checked first: it is cheaper).
+			if p.dominanceOn() && p.dominated(st, n.sig, n.g, it.node) {
+				n.closed = true
+				p.pruned++
+				if p.Trace {
+					p.traceLine("dominated g=%s %s", fmtCost(n.g), p.stateString(st))
+				}
+				continue
+			}
+			// The first evaluation may stop once the node falls behind the
+			// next one; a node that comes back gets the whole heuristic.
 			limit := math.Inf(1)
-			if len(p.open) > 0 {
+			if len(p.open) > 0 && !n.hTried {
 				limit = (p.open[0].f - n.g) / weight
 			}
 			h, complete := p.fullHeuristic(st, n.h, limit)
-			n.hFull = complete
+			n.hFull, n.hTried = complete, true
 			if h > n.h {
 				if math.IsInf(h, 1) {
 					n.h = h
