@@ -26,7 +26,7 @@ const lmMaxCuts = 64
 const lmEps = 1e-9
 
 // compileLMCut builds the static tables of LM-cut: for each atom, the h_max
-// actions achieving it.
+// actions achieving it and those having it as a precondition.
 func (p *Planner) compileLMCut() {
 	nat := len(p.hmAtoms)
 	p.lmAchHead = append(p.lmAchHead[:0], make([]int32, nat+1)...)
@@ -47,6 +47,24 @@ func (p *Planner) compileLMCut() {
 		}
 	}
 	p.lmPcfHead = fill
+	// The same per atom for the actions having it as a precondition.
+	p.lmPreHead = append(p.lmPreHead[:0], make([]int32, nat+1)...)
+	for i := range p.hmActs {
+		for _, q := range p.hmPre[p.hmActs[i].pre0:p.hmActs[i].pre1] {
+			p.lmPreHead[q+1]++
+		}
+	}
+	for i := 1; i <= nat; i++ {
+		p.lmPreHead[i] += p.lmPreHead[i-1]
+	}
+	p.lmPreBy = append(p.lmPreBy[:0], make([]int32, p.lmPreHead[nat])...)
+	fill = append(fill[:0], p.lmPreHead[:nat]...)
+	for i := range p.hmActs {
+		for _, q := range p.hmPre[p.hmActs[i].pre0:p.hmActs[i].pre1] {
+			p.lmPreBy[fill[q]] = int32(i)
+			fill[q]++
+		}
+	}
 }
 
 // lmcut returns the LM-cut bound of st at the action costs red (indexed
@@ -148,7 +166,7 @@ func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float6
 					}
 				}
 				if inCut {
-					p.lmCut = append(p.lmCut, ha.act)
+					p.lmCut = append(p.lmCut, i)
 					m = min(m, p.lmCost[ha.act])
 				}
 			}
@@ -156,50 +174,73 @@ func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float6
 		if m <= lmEps || math.IsInf(m, 1) {
 			return h + gCost, true // no progress: h_max at the remaining costs
 		}
-		for _, a := range p.lmCut {
+		for _, i := range p.lmCut {
+			a := p.hmActs[i].act
 			p.lmCost[a] = max(0, p.lmCost[a]-m)
 		}
 		h += m
 	}
 }
 
-// lmHmax is hmaxFixpoint at the costs p.lmCost with the atoms holding in
-// the state given by p.lmHeld (no numeric deficit floors). With reset
-// false it starts from the current p.hmCost, h_max at costs no lower than
-// the current ones: the passes then only lower values, and from values no
-// lower than the fixpoint they reach the same fixpoint (the iteration is
-// monotone and the h_max values are its greatest fixpoint).
+// lmHmax computes h_max (into p.hmCost) at the costs p.lmCost with the
+// atoms holding in the state given by p.lmHeld (no numeric deficit
+// floors), by label-correcting propagation: an atom whose cost drops
+// re-relaxes the actions it is a precondition of. With reset false it
+// starts from the current p.hmCost, h_max at the costs before the last cut,
+// and propagates from the cut's actions (p.lmCut), the only ones whose cost
+// dropped. Values only drop, each time to the value of an achiever at the
+// current values, so they stay no lower than h_max (the greatest fixpoint)
+// and end at a fixpoint: at h_max.
 func (p *Planner) lmHmax(reset bool) {
 	inf := math.Inf(1)
-	if reset {
-		for i, held := range p.lmHeld {
-			if held {
-				p.hmCost[i] = 0
-			} else {
-				p.hmCost[i] = inf
-			}
-		}
+	q := p.lmQueue2[:0]
+	if len(p.lmQueued) < len(p.hmAtoms) {
+		p.lmQueued = make([]bool, len(p.hmAtoms))
 	}
-	for again := true; again; {
-		again = false
-		for i := range p.hmActs {
-			ha := &p.hmActs[i]
-			if ha.ach0 == ha.ach1 {
-				continue
-			}
-			pc := p.hmPreCost(ha)
-			if pc == inf {
-				continue
-			}
-			v := pc + p.lmCost[ha.act]
-			for _, c := range p.hmAch[ha.ach0:ha.ach1] {
-				if v < p.hmCost[c] {
-					p.hmCost[c] = v
-					if p.hmFirstUse[c] <= int32(i) {
-						again = true
-					}
+	queued := p.lmQueued[:len(p.hmAtoms)]
+	relax := func(i int32) {
+		ha := &p.hmActs[i]
+		pc := p.hmPreCost(ha)
+		if pc == inf {
+			return
+		}
+		v := pc + p.lmCost[ha.act]
+		for _, c := range p.hmAch[ha.ach0:ha.ach1] {
+			if v < p.hmCost[c] {
+				p.hmCost[c] = v
+				if !queued[c] {
+					queued[c] = true
+					q = append(q, c)
 				}
 			}
 		}
 	}
+	if reset {
+		for i, held := range p.lmHeld {
+			if held {
+				p.hmCost[i] = 0
+				queued[i] = true
+				q = append(q, int32(i))
+			} else {
+				p.hmCost[i] = inf
+			}
+		}
+		for i := range p.hmActs {
+			if p.hmActs[i].pre0 == p.hmActs[i].pre1 {
+				relax(int32(i))
+			}
+		}
+	} else {
+		for _, i := range p.lmCut {
+			relax(i)
+		}
+	}
+	for head := 0; head < len(q); head++ {
+		c := q[head]
+		queued[c] = false
+		for _, i := range p.lmPreBy[p.lmPreHead[c]:p.lmPreHead[c+1]] {
+			relax(i)
+		}
+	}
+	p.lmQueue2 = q
 }

@@ -134,9 +134,13 @@ type Planner struct {
 	lmPcf      []int32   // per h_max action: precondition choice
 	lmNext     []int32   // per h_max action: next with the same choice
 	lmPcfHead  []int32   // per atom + 1 (0: the start): first action by choice
+	lmPreBy    []int32   // h_max actions having each atom as a precondition
+	lmPreHead  []int32   // per atom: start of its group in lmPreBy
 	lmZone     []uint8
 	lmQueue    []int32
-	lmCut      []int32
+	lmQueue2   []int32 // atoms whose cost dropped (lmHmax)
+	lmQueued   []bool
+	lmCut      []int32 // h_max actions of the current cut
 
 	// state-equation LP (lp.go)
 	lpRows []lpRow
