@@ -55,25 +55,23 @@ func (p *Planner) quickHeuristic(st []slot) float64 {
 // rows max(quick, LP + LM-cut at the LP's reduced costs) (lp.go, lmcut.go)
 // rounded up to the cost grain (cost_grain.go); +Inf means the goal is
 // unreachable from st. It is computed lazily, when a node first reaches the
-// front of the open list; a node whose h grows is re-queued. LM-cut stops
-// early once the bound exceeds limit (the node then goes behind the next
-// one in the open list anyway): complete is false and h is a smaller, still
-// admissible bound, to be computed again if the node comes back.
-func (p *Planner) fullHeuristic(st []slot, quick, limit float64) (h float64, complete bool) {
+// front of the open list; a node whose h grows is re-queued. (Stopping
+// LM-cut early, once the node falls behind the next one, was tried: nodes
+// that came back were evaluated twice, for more work in all.)
+func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
 	if p.DisableHeuristic {
-		return quick, true
+		return quick
 	}
 	p.evals++
 	if len(p.lpRows) == 0 {
-		return max(quick, p.hmax(st)), true
+		return max(quick, p.hmax(st))
 	}
 	lp := p.lpCachedBound(st)
 	if math.IsInf(lp, 1) {
-		return lp, true
+		return lp
 	}
 	if lp == 0 {
-		return max(quick, p.hmax(st)), true
+		return max(quick, p.hmax(st))
 	}
-	lm, complete := p.lmcut(st, p.lpRed, lp, limit)
-	return max(quick, p.roundToGrain(lp+lm)), complete
+	return max(quick, p.roundToGrain(lp+p.lmcut(st, p.lpRed)))
 }

@@ -68,11 +68,8 @@ func (p *Planner) compileLMCut() {
 }
 
 // lmcut returns the LM-cut bound of st at the action costs red (indexed
-// like p.acts), +Inf for a dead end, and true. It stops early, returning
-// a smaller admissible bound (the cuts so far plus h_max at the remaining
-// costs) and false, once offset + that bound, rounded to the cost grain,
-// exceeds limit.
-func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float64, bool) {
+// like p.acts), +Inf for a dead end.
+func (p *Planner) lmcut(st []slot, red []float64) float64 {
 	na, nat, nh := len(p.acts), len(p.hmAtoms), len(p.hmActs)
 	p.lmCost = append(p.lmCost[:0], red[:na]...)
 	p.lmHeld = append(p.lmHeld[:0], make([]bool, nat)...)
@@ -95,13 +92,10 @@ func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float6
 			}
 		}
 		if math.IsInf(gCost, 1) {
-			return gCost, true
+			return gCost
 		}
 		if gCost <= lmEps || cut == lmMaxCuts {
-			return h + gCost, true
-		}
-		if p.roundToGrain(offset+h+gCost) > limit {
-			return h + gCost, false
+			return h + gCost // (at the cap: the cuts plus h_max at the remaining costs)
 		}
 		// Precondition choice, and the actions listed per choice.
 		for i := range head {
@@ -172,7 +166,7 @@ func (p *Planner) lmcut(st []slot, red []float64, offset, limit float64) (float6
 			}
 		}
 		if m <= lmEps || math.IsInf(m, 1) {
-			return h + gCost, true // no progress: h_max at the remaining costs
+			return h + gCost // no progress: h_max at the remaining costs
 		}
 		for _, i := range p.lmCut {
 			a := p.hmActs[i].act

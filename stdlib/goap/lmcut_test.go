@@ -23,26 +23,22 @@ func TestLMCutAddsIndependentNeeds(t *testing.T) {
 	for i := range p.acts {
 		costs[i] = p.acts[i].lowerBound
 	}
-	if h, complete := p.lmcut(p.start, costs, 0, math.Inf(1)); h != 9 || !complete {
-		t.Fatalf("LM-cut at the start = %v (complete %v), want 9", h, complete)
+	if h := p.lmcut(p.start, costs); h != 9 {
+		t.Fatalf("LM-cut at the start = %v, want 9", h)
 	}
 	if h := p.hmax(p.start); h != 4 {
 		t.Fatalf("h_max at the start = %v, want 4", h)
-	}
-	// Stopping early: the first bound above the limit, marked incomplete.
-	if h, complete := p.lmcut(p.start, costs, 0, 4.5); complete || h <= 4.5 || h > 9 {
-		t.Fatalf("LM-cut limited to 4.5 = %v (complete %v)", h, complete)
 	}
 	// At B with A and C fetched: one pick-up left.
 	st := append([]slot(nil), p.start...)
 	st[p.keyIDs["at"]] = p.encode(Str("B"))
 	st[p.keyIDs["hasA"]] = p.encode(T)
 	st[p.keyIDs["hasC"]] = p.encode(T)
-	if h, _ := p.lmcut(st, costs, 0, math.Inf(1)); h != 1 {
+	if h := p.lmcut(st, costs); h != 1 {
 		t.Fatalf("LM-cut one step from the goal = %v, want 1", h)
 	}
 	st[p.keyIDs["hasB"]] = p.encode(T)
-	if h, _ := p.lmcut(st, costs, 0, math.Inf(1)); h != 0 {
+	if h := p.lmcut(st, costs); h != 0 {
 		t.Fatalf("LM-cut at the goal = %v, want 0", h)
 	}
 	// Without GoToB, B cannot be fetched from home.
@@ -51,7 +47,7 @@ func TestLMCutAddsIndependentNeeds(t *testing.T) {
 		t.Fatal("plan without GoToB")
 	}
 	costs = costs[:len(p2.acts)]
-	if h, _ := p2.lmcut(p2.start, costs, 0, math.Inf(1)); !math.IsInf(h, 1) {
+	if h := p2.lmcut(p2.start, costs); !math.IsInf(h, 1) {
 		t.Fatalf("LM-cut of a dead end = %v, want +Inf", h)
 	}
 }

@@ -204,7 +204,6 @@ type node struct {
 	steps   uint16 // actions from the start (saturates at 65535)
 	closed  bool
 	hFull   bool // h is the full heuristic (see fullHeuristic)
-	hTried  bool // a limited evaluation stopped early once already
 }
 
 // NewPlanner returns a Planner with the given node budget (0: default).

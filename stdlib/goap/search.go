@@ -98,15 +98,8 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				}
 				continue
 			}
-			// The first evaluation may stop once the node falls behind the
-			// next one; a node that comes back gets the whole heuristic.
-			limit := math.Inf(1)
-			if len(p.open) > 0 && !n.hTried {
-				limit = (p.open[0].f - n.g) / weight
-			}
-			h, complete := p.fullHeuristic(st, n.h, limit)
-			n.hFull, n.hTried = complete, true
-			if h > n.h {
+			n.hFull = true
+			if h := p.fullHeuristic(st, n.h); h > n.h {
 				if math.IsInf(h, 1) {
 					n.h = h
 					n.closed = true // dead end: the goal is unreachable from it
