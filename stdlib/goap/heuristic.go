@@ -59,6 +59,7 @@ func (p *Planner) quickHeuristic(st []slot) float64 {
 // LM-cut early, once the node falls behind the next one, was tried: nodes
 // that came back were evaluated twice, for more work in all.)
 func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
+	p.recLast = -1
 	if p.DisableHeuristic {
 		return quick
 	}
@@ -73,5 +74,6 @@ func (p *Planner) fullHeuristic(st []slot, quick float64) float64 {
 	if lp == 0 {
 		return max(quick, p.hmax(st))
 	}
+	p.recLast = p.beginRecord()
 	return max(quick, p.roundToGrain(lp+p.lmcut(st, p.lpRed)))
 }

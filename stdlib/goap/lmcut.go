@@ -168,10 +168,13 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 		if m <= lmEps || math.IsInf(m, 1) {
 			return h + gCost // no progress: h_max at the remaining costs
 		}
+		a0 := int32(len(p.recActs))
 		for _, i := range p.lmCut {
 			a := p.hmActs[i].act
 			p.lmCost[a] = max(0, p.lmCost[a]-m)
+			p.recActs = append(p.recActs, a)
 		}
+		p.recLM = append(p.recLM, lmRec{a0: a0, a1: int32(len(p.recActs)), m: m})
 		h += m
 	}
 }

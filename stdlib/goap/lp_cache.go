@@ -9,7 +9,8 @@ import "math/bits"
 // inputs. lpCachedBound keeps each solved input's bound and reduced costs
 // for the rest of the search, so the simplex runs once per distinct input.
 
-// lpCachedBound returns lpBound(st), with p.lpRed set as lpBound sets it,
+// lpCachedBound returns lpBound(st), with p.lpRed and p.lpY set as lpBound
+// sets them,
 // from the cache when the rows' values were solved before in this search.
 func (p *Planner) lpCachedBound(st []slot) float64 {
 	m, na := len(p.lpRows), len(p.acts)
@@ -26,6 +27,7 @@ func (p *Planner) lpCachedBound(st []slot) float64 {
 		}
 		if same {
 			copy(p.lpRed, p.lpCacheRed[int(idx)*na:int(idx+1)*na])
+			copy(p.lpY, p.lpCacheY[int(idx)*m:int(idx+1)*m])
 			return p.lpCacheVal[idx]
 		}
 	}
@@ -37,6 +39,7 @@ func (p *Planner) lpCachedBound(st []slot) float64 {
 			p.lpCacheIn = append(p.lpCacheIn, st[p.lpRows[r].key].number())
 		}
 		p.lpCacheRed = append(p.lpCacheRed, p.lpRed...)
+		p.lpCacheY = append(p.lpCacheY, p.lpY...)
 		p.lpCacheVal = append(p.lpCacheVal, v)
 	}
 	return v
@@ -63,9 +66,12 @@ func (p *Planner) resetLPCache() {
 	clear(p.lpCache)
 	p.lpSolves, p.evals = 0, 0
 	p.lpCacheIn, p.lpCacheRed, p.lpCacheVal = p.lpCacheIn[:0], p.lpCacheRed[:0], p.lpCacheVal[:0]
+	p.lpCacheY = p.lpCacheY[:0]
+	p.recY, p.recLM, p.recActs = p.recY[:0], p.recLM[:0], p.recActs[:0]
 }
 
 // lpCacheBytes estimates the memory the cache holds (see MaxBytes).
 func (p *Planner) lpCacheBytes() int64 {
-	return int64(len(p.lpCacheIn)+len(p.lpCacheRed)+len(p.lpCacheVal))*8 + int64(len(p.lpCache))*16
+	return int64(len(p.lpCacheIn)+len(p.lpCacheRed)+len(p.lpCacheVal)+len(p.lpCacheY)+len(p.recY))*8 +
+		int64(len(p.lpCache))*16 + int64(len(p.recLM))*16 + int64(len(p.recActs))*4
 }

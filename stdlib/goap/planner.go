@@ -142,6 +142,13 @@ type Planner struct {
 	lmQueued   []bool
 	lmCut      []int32 // h_max actions of the current cut
 
+	// evaluation records, inherited by successors (inherit.go)
+	recY    []float64 // per record: the LP's y (len(lpRows) values)
+	recLM   []lmRec   // landmarks of all records
+	recActs []int32   // actions of all landmarks
+	recLast int32     // record of the last fullHeuristic call, -1 for none
+	recHit  []float64 // per action: landmark cost of the expanded node's record it hits
+
 	// state-equation LP (lp.go)
 	lpRows []lpRow
 	lpVars []int32   // action index of each LP variable
@@ -155,6 +162,7 @@ type Planner struct {
 	lpCacheIn  []float64        // per entry: the rows' values
 	lpCacheRed []float64        // per entry: lpRed
 	lpCacheVal []float64        // per entry: the bound
+	lpCacheY   []float64        // per entry: the dual solution y
 	lpSolves   int              // simplex solves (lpBound calls) in this search
 	evals      int              // full heuristic evaluations in this search
 	lpT        []float64        // dual tableau
@@ -203,7 +211,8 @@ type node struct {
 	domNext int32  // next node with the same sig, -1 for none
 	steps   uint16 // actions from the start (saturates at 65535)
 	closed  bool
-	hFull   bool // h is the full heuristic (see fullHeuristic)
+	rec     int32 // evaluation record (inherit.go), -1 for none
+	hFull   bool  // h is the full heuristic (see fullHeuristic)
 }
 
 // NewPlanner returns a Planner with the given node budget (0: default).
@@ -322,7 +331,7 @@ func (p *Planner) applicable(ca *cAction, st []slot) bool {
 // addNode stores a new state and returns its node index.
 func (p *Planner) addNode(st []slot, hash uint64, parent, action int32, g, h float64) int32 {
 	idx := int32(len(p.nodes))
-	p.nodes = append(p.nodes, node{g: g, h: h, hash: hash, parent: parent, action: action, steps: p.stepsAfter(parent)})
+	p.nodes = append(p.nodes, node{g: g, h: h, hash: hash, parent: parent, action: action, steps: p.stepsAfter(parent), rec: -1})
 	p.arena = append(p.arena, st...)
 	p.insert(hash, idx)
 	return idx

@@ -99,7 +99,9 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				continue
 			}
 			n.hFull = true
-			if h := p.fullHeuristic(st, n.h); h > n.h {
+			h := p.fullHeuristic(st, n.h)
+			n.rec = p.recLast
+			if h > n.h {
 				if math.IsInf(h, 1) {
 					n.h = h
 					n.closed = true // dead end: the goal is unreachable from it
@@ -132,6 +134,7 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 		done++
 		g := n.g
 		nh := n.hash
+		rec, recTotal := n.rec, p.recHits(n.rec)
 		p.traceExpand(it.node, p.expanded)
 		for ai := range p.acts {
 			ca := &p.acts[ai]
@@ -181,7 +184,11 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 					continue
 				}
 			}
-			idx := p.addNode(next, hash, it.node, int32(ai), ng, p.quickHeuristic(next))
+			h0 := p.quickHeuristic(next)
+			if rec >= 0 {
+				h0 = max(h0, p.inheritedBound(next, rec, recTotal, ai))
+			}
+			idx := p.addNode(next, hash, it.node, int32(ai), ng, h0)
 			if p.dominanceOn() {
 				p.linkDominance(idx, sig)
 			}
