@@ -101,6 +101,7 @@ type Planner struct {
 	dropped     []bool      // useless actions (useless.go)
 	uConds      []Condition // conditions read (useless.go)
 	uCondKey    []int32     // key id of each of uConds
+	uKeyFacts   []uint8     // per key id: keyAdded, keyNotMonotone
 	nUsable     int
 	isGoalKey   []bool
 	strIDs      map[string]uint64

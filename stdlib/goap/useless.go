@@ -27,9 +27,10 @@ import "slices"
 func (p *Planner) dropUseless(actions []*Action, start *WorldState, goal *Goal) {
 	for {
 		p.collectConds(actions, goal)
+		p.collectKeyFacts(actions, start)
 		found := false
 		for i, a := range actions {
-			if p.relevant[i] && p.useless(a, actions, start) {
+			if p.relevant[i] && p.useless(a) {
 				p.dropped[i] = true
 				found = true
 			}
@@ -67,7 +68,7 @@ func (p *Planner) collectConds(actions []*Action, goal *Goal) {
 
 // useless reports whether every effect of a on a relevant key is useless
 // (see above).
-func (p *Planner) useless(a *Action, actions []*Action, start *WorldState) bool {
+func (p *Planner) useless(a *Action) bool {
 	any := false
 	for i, e := range a.Effects {
 		id := p.keyID(e.Key, false)
@@ -91,11 +92,11 @@ func (p *Planner) useless(a *Action, actions []*Action, start *WorldState) bool 
 		}
 		switch {
 		case hasAdd && !hasSet:
-			if net > 0 || !p.monotoneKey(id, e.Key, actions, start) {
+			if net > 0 || p.uKeyFacts[id]&keyNotMonotone != 0 {
 				return false
 			}
 		case hasSet && !hasAdd:
-			if p.anyAdds(e.Key, actions) || p.someCondHolds(id, last) {
+			if p.uKeyFacts[id]&keyAdded != 0 || p.someCondHolds(id, last) {
 				return false
 			}
 		default:
@@ -125,33 +126,22 @@ func (p *Planner) someCondHolds(id int32, v Value) bool {
 	return false
 }
 
-// anyAdds reports whether a relevant action adds to key.
-func (p *Planner) anyAdds(key string, actions []*Action) bool {
-	for i, a := range actions {
-		if !p.relevant[i] {
-			continue
-		}
-		for _, e := range a.Effects {
-			if e.Key == key && e.Op == EffectAdd {
-				return true
-			}
-		}
-	}
-	return false
-}
+// Key facts (p.uKeyFacts) over the relevant actions and the collected
+// conditions.
+const (
+	keyAdded       = 1 << iota // a relevant action adds to the key
+	keyNotMonotone             // the key is not monotone (see above)
+)
 
-// monotoneKey reports whether key (id) is monotone in the sense above: a
-// number (or absent) at the start, only ">=" and ">" conditions, and only
-// Adds and Sets of numbers among the relevant effects.
-func (p *Planner) monotoneKey(id int32, key string, actions []*Action, start *WorldState) bool {
-	if start != nil {
-		if v, ok := start.m[key]; ok && v.kind != KindNumber {
-			return false
-		}
-	}
+// collectKeyFacts fills p.uKeyFacts per key id: keyAdded, and
+// keyNotMonotone unless the key is a number (or absent) at the start, has
+// only ">=" and ">" conditions, and only Adds and Sets of numbers among the
+// relevant effects.
+func (p *Planner) collectKeyFacts(actions []*Action, start *WorldState) {
+	p.uKeyFacts = append(p.uKeyFacts[:0], make([]uint8, len(p.keyNames))...)
 	for j, c := range p.uConds {
-		if p.uCondKey[j] == id && c.Op != OpGe && c.Op != OpGt {
-			return false
+		if id := p.uCondKey[j]; id >= 0 && c.Op != OpGe && c.Op != OpGt {
+			p.uKeyFacts[id] |= keyNotMonotone
 		}
 	}
 	for i, a := range actions {
@@ -159,10 +149,22 @@ func (p *Planner) monotoneKey(id int32, key string, actions []*Action, start *Wo
 			continue
 		}
 		for _, e := range a.Effects {
-			if e.Key == key && e.Op == EffectSet && e.Value.kind != KindNumber {
-				return false
+			id := p.keyID(e.Key, false)
+			if id < 0 {
+				continue
+			}
+			if e.Op == EffectAdd {
+				p.uKeyFacts[id] |= keyAdded
+			} else if e.Value.kind != KindNumber {
+				p.uKeyFacts[id] |= keyNotMonotone
 			}
 		}
 	}
-	return true
+	if start != nil {
+		for id, k := range p.keyNames {
+			if v, ok := start.m[k]; ok && v.kind != KindNumber {
+				p.uKeyFacts[id] |= keyNotMonotone
+			}
+		}
+	}
 }
