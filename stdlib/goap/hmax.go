@@ -155,7 +155,7 @@ func (p *Planner) hmPreCost(ha *hmAction) float64 {
 }
 
 // hmaxFixpoint fills p.hmCost for st. With red non-nil, action costs are
-// red[action index] and the numeric deficit floors are off (see hmaxReduced).
+// red[action index] and the numeric deficit floors are off.
 func (p *Planner) hmaxFixpoint(st []slot, red []float64) {
 	inf := math.Inf(1)
 	for i := range p.hmAtoms {
@@ -216,13 +216,6 @@ func (p *Planner) hmaxFixpoint(st []slot, red []float64) {
 // hmax returns h_max(st) (see above).
 func (p *Planner) hmax(st []slot) float64 {
 	p.hmaxFixpoint(st, nil)
-	return p.hmGoalCost()
-}
-
-// hmaxReduced returns h_max(st) under the action costs red (the LP's
-// reduced costs, see lp.go); no numeric deficit floors.
-func (p *Planner) hmaxReduced(st []slot, red []float64) float64 {
-	p.hmaxFixpoint(st, red)
 	return p.hmGoalCost()
 }
 

@@ -21,11 +21,11 @@ const (
 // leaf.
 //
 // Search: nodes are popped from an open list ordered by f = g + h (lowest
-// first), ties broken by larger g (deeper first), then by insertion order
-// (successors are generated in the order of the actions slice), so results
-// are deterministic. A state already generated is not stored again (closed
-// set keyed by the exact state); it is re-queued only when reached more
-// cheaply before being expanded. An action may be used any number of times.
+// first), ties broken by larger g (deeper first), then by fewer steps, then
+// by insertion order (successors are generated in the order of the actions
+// slice), so results are deterministic. A state already generated is not
+// stored again (closed set keyed by the exact state); it is re-queued when
+// reached more cheaply, and reopened if it was expanded already. An action may be used any number of times.
 // The goal test is done when a node is popped, so the first goal node popped
 // is optimal.
 //
@@ -35,12 +35,18 @@ const (
 // redundant; the latter is dropped. Exact, off with a CostFunc or
 // DisableDominance. A closed node reached again more cheaply is reopened.
 //
+// Useless actions (useless.go) are left out as well: those whose every
+// effect is a Set to a value no condition can hold on, or a loss of a
+// monotone key; removing them from any plan costs nothing. Exact; off with
+// a CostFunc.
+//
 // Relevance pruning: unless some action has a CostFunc, only relevant
 // actions are searched (an action is relevant if it changes a goal key or a
 // key read by a relevant action's preconditions) and only the keys they read
 // are kept in search states. This is exact: the others cannot help reach the
-// goal. The heuristic (see DisableHeuristic) is admissible and
-// consistent. A goal condition that is unmet in the start state and on a
+// goal. The heuristic (see DisableHeuristic) is admissible (not always
+// consistent: closed nodes reached more cheaply are reopened, so optimality
+// rests on admissibility alone). A goal condition that is unmet in the start state and on a
 // key no action changes fails at once with ErrNoPlan (Expanded 0,
 // Visited 1).
 //
@@ -58,17 +64,18 @@ type Planner struct {
 	// generated, at most MaxNodes times the number of actions.
 	MaxNodes int
 	// DisableHeuristic turns A* into uniform-cost search (h = 0). The
-	// default heuristic is the larger of two admissible, consistent bounds:
-	// the goal-count bound ceil(U/E) * C (U the number of distinct goal keys
-	// with an unmet condition, E the most distinct goal keys one action
-	// changes, C the least cost, or declared lower bound, of an action that
-	// changes a goal key), computed for every new node; and h_max, relaxed
-	// reachability over conditions (see hmax.go), plus, when the problem has
-	// number keys changed only by Add effects, the state-equation LP bound
-	// with h_max taken at the LP's reduced costs (see lp.go), computed
-	// lazily when a node first reaches the front of the open list, which
-	// re-queues the node if h grew and drops it if the goal is unreachable
-	// from it.
+	// default heuristic is the largest of admissible bounds: the goal-count
+	// bound ceil(U/E) * C (U the number of distinct goal keys with an unmet
+	// condition, E the most distinct goal keys one action changes, C the
+	// least cost, or declared lower bound, of an action that changes a goal
+	// key), and the bound its parent's evaluation leaves it (inherit.go),
+	// both computed for every new node; and h_max, relaxed reachability
+	// over conditions (see hmax.go), or, when the problem has number keys
+	// changed only by Add effects, the state-equation LP bound plus LM-cut
+	// at the LP's reduced costs (see lp.go, lmcut.go), rounded up to the
+	// cost grain (cost_grain.go), computed lazily when a node first reaches
+	// the front of the open list, which re-queues the node if h grew and
+	// drops it if the goal is unreachable from it.
 	DisableHeuristic bool
 	// Weight turns the search into weighted A* (f = g + Weight*h) when
 	// above 1: faster, and the plan's cost is at most Weight times the

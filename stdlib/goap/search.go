@@ -163,12 +163,15 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 			}
 			if idx := p.lookup(hash, next); idx >= 0 {
 				m := &p.nodes[idx]
-				if m.g <= ng || (m.closed && weight > 1) {
+				if m.g <= ng {
 					p.traceSucc(ca, idx, next, ng, "dup")
 					continue
 				}
-				// A cheaper path. A closed node is reopened (optimal mode
-				// only; with a consistent heuristic it does not happen).
+				// A cheaper path. A closed node is reopened, also in
+				// weighted mode: the heuristic (LP + LM-cut at per-state
+				// reduced costs) is admissible but not always consistent,
+				// and reopening keeps both the optimal and the weighted
+				// bound resting on admissibility alone.
 				m.g, m.parent, m.action, m.closed = ng, it.node, int32(ai), false
 				m.steps = p.stepsAfter(it.node)
 				p.pushWeighted(idx, weight)
