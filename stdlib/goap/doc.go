@@ -12,8 +12,9 @@
 //     changes (Set, Add/Sub). A missing key reads as false / 0 / "".
 //   - Action, Behavior: what an agent can do, with optional runtime hooks.
 //   - Goal: conditions plus a priority.
-//   - Planner, Plan: cheapest-plan A* search (dominance pruning on
-//     monotone numeric keys, h_max with numeric deficit bounds, optional
+//   - Planner, Plan: cheapest-plan A* search (useless actions left out,
+//     dominance pruning on monotone numeric keys, a state-equation LP plus
+//     LM-cut heuristic, or h_max with numeric deficit bounds, optional
 //     weighted A*; node, time and memory budgets), with Explain for traces;
 //     PlanGoals picks the highest-priority achievable goal.
 //   - Request: one search spread over frames (Planner.Begin, Step).
