@@ -76,12 +76,13 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 	for i := range p.hmAtoms {
 		p.lmHeld[i] = p.hmAtoms[i].holds(st)
 	}
-	pcf := append(p.lmPcf[:0], make([]int32, nh)...)
+	p.lmPcf = append(p.lmPcf[:0], make([]int32, nh)...)
+	pcf := p.lmPcf
 	next := append(p.lmNext[:0], make([]int32, nh)...)
 	head := append(p.lmPcfHead[:0], make([]int32, nat+1)...) // [0]: the start
 	zone := append(p.lmZone[:0], make([]uint8, nat)...)
 	queue := p.lmQueue[:0]
-	defer func() { p.lmPcf, p.lmNext, p.lmPcfHead, p.lmZone, p.lmQueue = pcf, next, head, zone, queue }()
+	defer func() { p.lmNext, p.lmPcfHead, p.lmZone, p.lmQueue = next, head, zone, queue }()
 	h := 0.0
 	for cut := 0; ; cut++ {
 		p.lmHmax(cut == 0)
@@ -97,25 +98,15 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 		if gCost <= lmEps || cut == lmMaxCuts {
 			return h + gCost // (at the cap: the cuts plus h_max at the remaining costs)
 		}
-		// Precondition choice, and the actions listed per choice.
+		// The actions listed per precondition choice (set by lmHmax).
 		for i := range head {
 			head[i] = -1
 		}
-		for i := range p.hmActs {
-			ha := &p.hmActs[i]
-			best, bc := int32(-1), 0.0
-			for _, q := range p.hmPre[ha.pre0:ha.pre1] {
-				if c := p.hmCost[q]; c > bc || (best < 0 && c > 0) {
-					best, bc = q, c
-				}
+		for i, best := range pcf {
+			if best >= -1 {
+				next[i] = head[best+1]
+				head[best+1] = int32(i)
 			}
-			if math.IsInf(bc, 1) {
-				pcf[i] = -2 // unreachable
-				continue
-			}
-			pcf[i] = best
-			next[i] = head[best+1]
-			head[best+1] = int32(i)
 		}
 		// Goal zone (2): atoms reaching gAtom through free achievers.
 		clear(zone)
@@ -181,7 +172,9 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 
 // lmHmax computes h_max (into p.hmCost) at the costs p.lmCost with the
 // atoms holding in the state given by p.lmHeld (no numeric deficit
-// floors), by label-correcting propagation: an atom whose cost drops
+// floors), and each action's precondition choice (p.lmPcf: its dearest
+// precondition, -1 when every precondition costs 0, -2 when one is
+// unreachable), by label-correcting propagation: an atom whose cost drops
 // re-relaxes the actions it is a precondition of. With reset false it
 // starts from the current p.hmCost, h_max at the costs before the last cut,
 // and propagates from the cut's actions (p.lmCut), the only ones whose cost
@@ -197,10 +190,17 @@ func (p *Planner) lmHmax(reset bool) {
 	queued := p.lmQueued[:len(p.hmAtoms)]
 	relax := func(i int32) {
 		ha := &p.hmActs[i]
-		pc := p.hmPreCost(ha)
+		best, pc := int32(-1), 0.0
+		for _, q := range p.hmPre[ha.pre0:ha.pre1] {
+			if c := p.hmCost[q]; c > pc || (best < 0 && c > 0) {
+				best, pc = q, c
+			}
+		}
 		if pc == inf {
+			p.lmPcf[i] = -2
 			return
 		}
+		p.lmPcf[i] = best
 		v := pc + p.lmCost[ha.act]
 		for _, c := range p.hmAch[ha.ach0:ha.ach1] {
 			if v < p.hmCost[c] {
@@ -213,6 +213,9 @@ func (p *Planner) lmHmax(reset bool) {
 		}
 	}
 	if reset {
+		for i := range p.lmPcf {
+			p.lmPcf[i] = -2 // unreachable until relaxed
+		}
 		for i, held := range p.lmHeld {
 			if held {
 				p.hmCost[i] = 0
