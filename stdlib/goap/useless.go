@@ -69,7 +69,7 @@ func (p *Planner) collectConds(actions []*Action, goal *Goal) {
 // useless reports whether every effect of a on a relevant key is useless
 // (see above).
 func (p *Planner) useless(a *Action) bool {
-	any := false
+	touched := false
 	for i, e := range a.Effects {
 		id := p.keyID(e.Key, false)
 		if id < 0 {
@@ -78,7 +78,7 @@ func (p *Planner) useless(a *Action) bool {
 		if slices.ContainsFunc(a.Effects[:i], func(f Effect) bool { return f.Key == e.Key }) {
 			continue // the key was judged with its first effect
 		}
-		any = true
+		touched = true
 		hasSet, hasAdd, net, last := false, false, 0.0, Value{}
 		for _, f := range a.Effects[i:] {
 			if f.Key != e.Key {
@@ -103,7 +103,7 @@ func (p *Planner) useless(a *Action) bool {
 			return false
 		}
 	}
-	return any
+	return touched
 }
 
 // someCondHolds reports whether a collected condition on key id holds on
