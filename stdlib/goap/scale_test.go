@@ -42,7 +42,7 @@ func TestPlanBudgetsStopWithKind(t *testing.T) {
 	}
 	// The default node and memory budgets: the node budget stops a
 	// uniform-cost search (no heuristic) of the 30-action, 23-step domain
-	// first (with the heuristic it takes ~24 000 expansions). (The time
+	// first (with the heuristic it takes ~14 000 expansions). (The time
 	// budget is off here: how far a second gets depends on the machine and
 	// the race detector.)
 	p := &Planner{MaxTime: -1, DisableHeuristic: true}
