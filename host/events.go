@@ -127,6 +127,9 @@ type Event struct {
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
 func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
+	if h.shard != nil {
+		panic(errShardedEvents)
+	}
 	if h.events == nil {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}

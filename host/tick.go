@@ -28,6 +28,9 @@ func (h *Host) Tick(dt float64) error {
 	}
 	h.ticks++
 	h.clock += dt
+	if h.shard != nil {
+		return h.tickShards(dt)
+	}
 	var e *hub // the event stream, nil when nobody listens
 	if h.live() {
 		e = h.events
