@@ -13,9 +13,9 @@ import (
 // policy and reloads), and the Host the embedder holds is their
 // coordinator, with the same API:
 //
-//   - LoadFile and Spawn go to the shards round-robin, by call order: the
-//     n-th call (from 0) loads into shard n mod Shards, so the assignment
-//     is deterministic. Each shard runs a script the first time it loads
+//   - LoadFile and Spawn go to the shards round-robin, in call order: the
+//     n-th load that succeeds (from 0) is in shard n mod Shards, so the
+//     assignment is deterministic. Each shard runs a script the first time it loads
 //     it (its top-level code, its classes); a file is compiled once and
 //     its prototype shared by the states (see protos).
 //   - Tick ticks the shards in parallel, one goroutine each, and returns
@@ -99,16 +99,15 @@ func (h *Host) ShardOf(a *Agent) int {
 	return slices.Index(h.shard.shards, a.host)
 }
 
-// nextShard returns the shard of the next LoadFile or Spawn, or an error
-// when called during a tick.
+// nextShard returns the shard of the next LoadFile or Spawn (placed moves
+// on to the next one after a load that succeeded), or an error when
+// called during a tick.
 func (h *Host) nextShard(op string) (*Host, error) {
 	if h.ticking {
 		return nil, fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)
 	}
 	sh := h.shard
-	s := sh.shards[sh.next%len(sh.shards)]
-	sh.next++
-	return s, nil
+	return sh.shards[sh.next%len(sh.shards)], nil
 }
 
 // loadShard is LoadFile on a sharded host.
@@ -140,6 +139,7 @@ func (h *Host) spawnShard(path string, args any) (*Agent, error) {
 // placed lists a shard's new load and its agents after the others.
 func (h *Host) placed(ld *load) {
 	sh := h.shard
+	sh.next++
 	sh.loads = append(sh.loads, ld)
 	for _, a := range ld.agents {
 		sh.rank[a] = len(h.agents)
@@ -166,11 +166,12 @@ func (h *Host) relistShards() {
 	}
 	h.agents = nil
 	clear(sh.rank)
-	loads := sh.loads
+	loads, next := sh.loads, sh.next
 	sh.loads = nil
 	for _, ld := range loads {
 		h.placed(ld)
 	}
+	sh.next = next
 }
 
 // rankOf returns a's index in Agents, or len(Agents) for nil or an agent
