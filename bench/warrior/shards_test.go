@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"reflect"
 	"testing"
 
 	"github.com/btlua/btlua/host"
@@ -13,15 +14,15 @@ import (
 var spawnFS embed.FS
 
 // spawnHost spawns n warriors of spawn.lua on a host of shards Lua
-// states.
-func spawnHost(tb testing.TB, n, shards int) *host.Host {
+// states (with tally, each counting its actions in its variables).
+func spawnHost(tb testing.TB, n, shards int, tally bool) *host.Host {
 	tb.Helper()
 	h, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: shards})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	for i := 1; i <= n; i++ {
-		if _, err := h.Spawn("spawn.lua", map[string]any{"index": i}); err != nil {
+		if _, err := h.Spawn("spawn.lua", map[string]any{"index": i, "tally": tally}); err != nil {
 			h.Close()
 			tb.Fatal(err)
 		}
@@ -29,30 +30,41 @@ func spawnHost(tb testing.TB, n, shards int) *host.Host {
 	return h
 }
 
-// The spawned warriors tick without errors and take every action; their
-// global hist, summed over the shards, adds up to agents x ticks.
+// The spawned warriors take the actions sim.go's do, tick for tick: the
+// histogram of 64 agents over 120 ticks is the "goconds" variant's, and
+// each agent's own counts are the same with 1, 2 and 4 shards.
 func TestSpawnedWarriors(t *testing.T) {
-	const n, ticks = 50, 120
-	h := spawnHost(t, n, 1)
-	defer h.Close()
-	for range ticks {
-		if err := h.Tick(DT); err != nil {
-			t.Fatal(err)
+	const n, ticks = 64, 120
+	want := run(t, "goconds", n, ticks)
+	var first [][]float64
+	for _, shards := range []int{1, 2, 4} {
+		h := spawnHost(t, n, shards, true)
+		for range ticks {
+			if err := h.Tick(DT); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	got, err := h.DoString(`return hist["patrol"], hist["alert"], hist["run away"], hist["crazy attack"], hist["attack"]`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := 0.0
-	for i, c := range got {
-		if c.(float64) == 0 {
-			t.Fatalf("%s never taken: %v", Actions[i], got)
+		total := make([]int64, len(Actions))
+		var per [][]float64
+		for _, a := range h.Agents() {
+			counts := make([]float64, len(Actions))
+			for k, act := range Actions {
+				if v, err := a.GetFloat(act); err == nil {
+					counts[k] = v
+					total[k] += int64(v)
+				}
+			}
+			per = append(per, counts)
 		}
-		sum += c.(float64)
-	}
-	if sum != n*ticks {
-		t.Fatalf("histogram %v sums to %v, want %d", got, sum, n*ticks)
+		h.Close()
+		if !reflect.DeepEqual(total, want) {
+			t.Fatalf("%d shards: histogram %v, want %v (sim.go's goconds)", shards, total, want)
+		}
+		if first == nil {
+			first = per
+		} else if !reflect.DeepEqual(per, first) {
+			t.Fatalf("%d shards: per-agent counts differ from 1 shard's", shards)
+		}
 	}
 }
 
@@ -63,7 +75,7 @@ func BenchmarkShards(b *testing.B) {
 	const n = 1000
 	for _, shards := range []int{1, 2} {
 		b.Run(fmt.Sprintf("shards=%d", shards), func(b *testing.B) {
-			h := spawnHost(b, n, shards)
+			h := spawnHost(b, n, shards, false)
 			defer h.Close()
 			for range 10 { // warm up caches
 				if err := h.Tick(DT); err != nil {

@@ -3,7 +3,10 @@
 -- btlua --agents: each agent's world lives in its tree and changes inside
 -- its tick (the action leaf draws it when due, as world.go's World does),
 -- so that a sharded host ticks everything in parallel. Agent i (from 0,
--- args.index - 1) has world.go's seed and period.
+-- args.index - 1) has world.go's seed and period, and sees the same
+-- situations at the same ticks as in sim.go, so the action histogram is
+-- sim.go's. With args.tally, each agent also counts its actions in its
+-- tree's variables (named after the actions), for the tests.
 require("btlua")
 
 local Running = BTTaskStatus.Running
@@ -36,6 +39,7 @@ end
 function WarriorAction:OnUpdate()
     hist[self.name] = hist[self.name] + 1
     local w = self.world
+    if w.tally then self:SetVariable(self.name, (self:GetVariable(self.name) or 0) + 1) end
     w.tick = w.tick + 1
     if (w.tick + 1 + w.i) % w.period == 0 then
         draw(w)
@@ -48,8 +52,9 @@ end
 
 return function(args)
     local i = (args and args.index or 1) - 1
-    building = { i = i, tick = 0, period = 3 + i % 5, seed = 1 + i * 48271 % 2147483646 }
+    building = { i = i, tick = 0, period = 3 + i % 5, seed = 1 + i * 48271 % 2147483646, tally = args and args.tally }
     draw(building)
+    if (1 + i) % building.period == 0 then draw(building) end -- sim.go's change before tick 1
     local tree = NewWarrior("goconds")
     write(tree, building)
     building = nil
