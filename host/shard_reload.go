@@ -78,31 +78,33 @@ func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 // (through shardWatcher); the coordinator's ApplyReloads reloads them in
 // every shard.
 func (h *Host) watchShards(w Watcher) {
-	proxy := &shardWatcher{w: w}
-	seen := map[string]bool{}
+	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
 	for _, s := range h.shard.shards {
-		for _, abs := range s.order {
-			if !seen[abs] {
-				seen[abs] = true
-				h.watchFile(abs)
-			}
-		}
 		s.watcher = proxy
+		for _, abs := range s.order {
+			s.watchFile(abs)
+		}
 	}
 }
 
 // shardWatcher is a shard's Watcher on a sharded host: Add goes to the
-// coordinator's watcher (shards may require a file during their ticks,
-// concurrently); the changes are the coordinator's to apply.
+// coordinator's watcher, once per file whichever shards load it (shards
+// may require a file during their ticks, concurrently); the changes are
+// the coordinator's to apply.
 type shardWatcher struct {
-	mu sync.Mutex
-	w  Watcher
+	mu   sync.Mutex
+	w    Watcher
+	seen map[string]bool
 }
 
-// Add watches path with the coordinator's watcher.
+// Add watches path with the coordinator's watcher, the first time.
 func (sw *shardWatcher) Add(path string) error {
 	sw.mu.Lock()
 	defer sw.mu.Unlock()
+	if sw.seen[path] {
+		return nil
+	}
+	sw.seen[path] = true
 	return sw.w.Add(path)
 }
 

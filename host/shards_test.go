@@ -3,9 +3,12 @@ package host
 import (
 	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 )
 
 // seededFactory is a spawned script whose agents each draw an action per
@@ -346,4 +349,89 @@ func TestShardsRefuseSubscribe(t *testing.T) {
 		}
 	}()
 	h.Subscribe(func(Event) {})
+}
+
+// Watch on a sharded host watches each file once, whichever shards load
+// it (before or after Watch), and a change the watcher reports is
+// reloaded in every shard at the next tick: the agents of both shards
+// call the new code.
+func TestShardsWatch(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	walker := write("walker.lua", walkerModule("walk"))
+	main := write("main.lua", "require(\"walker\")\nreturn Walker:New()\n")
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, Shards: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.LoadFile(main); err != nil {
+		t.Fatal(err)
+	}
+	w := &fakeWatcher{}
+	if err := h.Watch(w); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.LoadFile(main); err != nil { // shard 1, after Watch
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(w.added); got != fmt.Sprint([]string{main, walker}) {
+		t.Fatalf("watched %s", got)
+	}
+	if got := tickOut(t, h, &out); got != "walk 1\nwalk 1\n" {
+		t.Fatalf("tick 1: %q", got)
+	}
+	w.changes = []Change{{Path: walker, Text: []byte(walkerModule("run"))}}
+	if got := tickOut(t, h, &out); got != "run 2\nrun 2\n" {
+		t.Fatalf("tick 2, after the change: %q", got)
+	}
+}
+
+// The CPU budget is per shard: an agent of shard 1 in an endless loop is
+// stopped with the budget's error while the agents of shard 0 and its
+// own shard tick on.
+func TestShardsBudget(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, Shards: 2, Budget: 20 * time.Millisecond, FS: fstest.MapFS{"b.lua": {Data: []byte(`T = BTAction:New()
+function T:OnUpdate()
+    local who = self:GetVariable("who")
+    if who == "loop" then while true do end end
+    print(who)
+    return BTTaskStatus.Running
+end
+return function(args)
+    local tree = BTBehaviorTree:New()
+    tree:SetVariable("who", args.name)
+    tree:SetStartTask(T:New())
+    return tree
+end
+`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	for _, name := range []string{"a", "loop", "c", "d"} {
+		if _, err := h.Spawn("b.lua", map[string]any{"name": name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = h.Tick(0.1)
+	if err == nil || !strings.Contains(err.Error(), "b.lua:4: CPU budget of 20ms exceeded (tick of agent") {
+		t.Fatalf("tick 1: %v", err)
+	}
+	if got := out.String(); got != "a\nc\nd\n" {
+		t.Fatalf("tick 1: %q", got)
+	}
+	out.Reset()
+	if got := tickOut(t, h, &out); got != "a\nc\nd\n" {
+		t.Fatalf("tick 2: %q", got)
+	}
 }
