@@ -30,7 +30,9 @@ type Options struct {
 	// with file and err), the watcher's errors (Error, with err), and
 	// errors raised by OnEnd while a tree is halted (Warn, with tree and
 	// err). Errors of calls (LoadFile, Tick, Reload) are returned, not
-	// logged. Nil discards them: the library never writes to stderr.
+	// logged. Nil discards them: the library never writes to stderr. With
+	// Shards > 1 the shards' goroutines log too, concurrently (slog's
+	// handlers are safe for that).
 	Logger *slog.Logger
 	// SearchPath lists extra folders for require, searched before the
 	// script's own folder.
@@ -257,7 +259,8 @@ func (h *Host) Close() error {
 
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and
-// methods scripts can use (game objects, a world, a logger).
+// methods scripts can use (game objects, a world, a logger). A sharded
+// host (Options.Shards > 1) binds it in every shard's state.
 func (h *Host) SetGlobal(name string, v any) {
 	if h.shard != nil {
 		h.setGlobalShards(name, v)
@@ -269,7 +272,7 @@ func (h *Host) SetGlobal(name string, v any) {
 // GetGlobal returns the Lua global name as a Go value: numbers as
 // float64, strings, booleans, tables as []any or map[string]any, and a Go
 // value bound with SetGlobal as itself (see Agent.Get for the rules); nil
-// when it is not set.
+// when it is not set. A sharded host reads shard 0's state.
 func (h *Host) GetGlobal(name string) any {
 	if h.shard != nil {
 		return h.shard.shards[0].GetGlobal(name)

@@ -65,7 +65,7 @@ func (h *Host) openShards(opts Options) error {
 	for i := 0; i < n; i++ {
 		f := &shardFrame{coord: h, out: h.stdout}
 		so := opts
-		so.Shards, so.Stdout = 0, f
+		so.Shards, so.Stdout, so.OnReload = 0, f, nil
 		s, err := New(so)
 		if err != nil {
 			return err
