@@ -284,7 +284,8 @@ func (h *Host) GetGlobal(name string) any {
 // return values as Go values (see GetGlobal): a console's or a test's
 // way in. Errors are *luaerr.Error values naming the chunk "<string>" and
 // the line. The trees a chunk returns are values like others: no agent
-// ticks them (LoadFile and Spawn start agents).
+// ticks them (LoadFile and Spawn start agents). A sharded host runs the
+// chunk in every shard's state in turn and returns shard 0's values.
 func (h *Host) DoString(code string) ([]any, error) {
 	if h.shard != nil {
 		return h.doStringShards(code)
