@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/btlua/btlua/host"
@@ -69,8 +70,9 @@ func TestSpawnedWarriors(t *testing.T) {
 }
 
 // BenchmarkShards: one Tick of 1000 spawned warriors (spawn.lua) on a
-// host of 1 and 2 shards; ns/agent-tick is reported (wall time, so with 2
-// shards on 2 free cores it halves).
+// host of 1 and 2 shards, and two independent hosts of 500 ticked in
+// parallel (the ceiling for 2 shards); ns/agent-tick is reported (wall
+// time, so with 2 shards on 2 free cores it halves).
 func BenchmarkShards(b *testing.B) {
 	const n = 1000
 	for _, shards := range []int{1, 2} {
@@ -92,4 +94,34 @@ func BenchmarkShards(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent-tick")
 		})
 	}
+	// The ceiling: two unsharded hosts of 500 agents each, ticked on two
+	// goroutines with nothing shared (what 2 shards would be with a free
+	// join).
+	b.Run("independent=2", func(b *testing.B) {
+		hs := []*host.Host{spawnHost(b, n/2, 1, false), spawnHost(b, n/2, 1, false)}
+		defer hs[0].Close()
+		defer hs[1].Close()
+		tick := func() {
+			var wg sync.WaitGroup
+			for _, h := range hs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := h.Tick(DT); err != nil {
+						panic(err)
+					}
+				}()
+			}
+			wg.Wait()
+		}
+		for range 10 {
+			tick()
+		}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			tick()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent-tick")
+	})
 }
