@@ -42,6 +42,9 @@ import (
 // (SetObserver) and an agent's OnChange are called on its shard's
 // goroutine during a tick, concurrently with other shards. The event
 // stream (Subscribe) needs Shards <= 1: a sharded host refuses it.
+// The memory limit (Options.MemoryLimit) is the process's heap, checked
+// by every shard; the agent a shard blames is the one that allocated most
+// while all shards ran (the runtime counts allocations per process).
 
 // sharding is a coordinator's shards and their bookkeeping; it lives on
 // the ticking goroutine.

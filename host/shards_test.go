@@ -9,6 +9,8 @@ import (
 	"testing"
 	"testing/fstest"
 	"time"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // seededFactory is a spawned script whose agents each draw an action per
@@ -433,5 +435,49 @@ end
 	out.Reset()
 	if got := tickOut(t, h, &out); got != "a\nc\nd\n" {
 		t.Fatalf("tick 2: %q", got)
+	}
+}
+
+// A file is compiled once: the states of both shards, each of which
+// loaded the script, run closures of one prototype.
+func TestShardsShareCompiled(t *testing.T) {
+	h := shardedHost(t, 2, &bytes.Buffer{}, fstest.MapFS{"w.lua": {Data: []byte(
+		"W = BTAction:New()\nfunction W:OnUpdate() return BTTaskStatus.Running end\nreturn W:New()\n")}})
+	for range 2 {
+		if _, err := h.LoadFile("w.lua"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var fns []*lua.LFunction
+	for _, s := range h.shard.shards {
+		v, err := s.DoString("return W.OnUpdate")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fns = append(fns, v[0].(*lua.LFunction))
+	}
+	if fns[0] == fns[1] || fns[0].Proto != fns[1].Proto {
+		t.Fatalf("W.OnUpdate: closures %p and %p, prototypes %p and %p; want two closures of one prototype", fns[0], fns[1], fns[0].Proto, fns[1].Proto)
+	}
+}
+
+// The tick gate and the tick count work on a sharded host as on another:
+// a closed gate skips the tick in every shard.
+func TestShardsTickGate(t *testing.T) {
+	var out bytes.Buffer
+	h := shardedHost(t, 2, &out, fstest.MapFS{"npc.lua": {Data: []byte(seededFactory)}})
+	for i := range 2 {
+		if _, err := h.Spawn("npc.lua", map[string]any{"name": fmt.Sprint(i), "seed": 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open := false
+	h.SetTickGate(func() bool { return open })
+	if got := tickOut(t, h, &out); got != "" || h.Ticks() != 0 {
+		t.Fatalf("gate closed: %q, %d ticks", got, h.Ticks())
+	}
+	open = true
+	if got := tickOut(t, h, &out); got != "0 alert\n1 alert\n" || h.Ticks() != 1 || h.Clock() != 0.1 {
+		t.Fatalf("gate open: %q, %d ticks, clock %v", got, h.Ticks(), h.Clock())
 	}
 }
