@@ -28,6 +28,10 @@ import (
 //     Go value. A Lua function, coroutine or other userdata cannot cross:
 //     a script that writes one gets a Lua error naming the variable.
 //
+// Globals (Get, Set, OnChange) is for the ticking goroutine, between
+// ticks, as on any host; during a tick, scripts and Go tasks write global
+// variables through their blackboards, which the frame holds.
+//
 // An unsharded host (Shards 0 or 1) keeps Behavior Designer's semantics:
 // a write is seen at once by the agents ticked after it.
 
