@@ -78,8 +78,8 @@ type agentStats struct {
 	start          time.Time
 	build          time.Duration // loading the N instances
 	ticking        time.Time     // the first tick's start
-	peakHeap       uint64
-	stop           chan struct{}
+	peakHeap       uint64        // written by the sampler until done is closed
+	stop, done     chan struct{} // stop the sampler; closed when it has stopped
 }
 
 // heapMetric is the runtime metric of the bytes of live and unswept heap
@@ -88,7 +88,7 @@ const heapMetric = "/memory/classes/heap/objects:bytes"
 
 // startStats starts measuring, before the agents are built.
 func startStats(c *config) *agentStats {
-	s := &agentStats{agents: c.agents, shards: c.shards, start: time.Now(), stop: make(chan struct{})}
+	s := &agentStats{agents: c.agents, shards: c.shards, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
 	sample := []metrics.Sample{{Name: heapMetric}}
 	read := func() {
 		metrics.Read(sample)
@@ -98,11 +98,13 @@ func startStats(c *config) *agentStats {
 	}
 	read()
 	go func() {
+		defer close(s.done)
 		t := time.NewTicker(5 * time.Millisecond)
 		defer t.Stop()
 		for {
 			select {
 			case <-s.stop:
+				read()
 				return
 			case <-t.C:
 				read()
@@ -133,7 +135,7 @@ func (s *agentStats) report(h *host.Host, w io.Writer) {
 		return
 	}
 	took := time.Since(s.ticking)
-	close(s.stop)
+	s.halt()
 	ticks := h.Ticks()
 	n := uint64(len(h.Agents())) * ticks
 	fmt.Fprintf(w, "btlua: agents %d, shards %d, ticks %d\n", len(h.Agents()), s.shards, ticks)
@@ -151,6 +153,17 @@ func (s *agentStats) report(h *host.Host, w io.Writer) {
 	}
 	fmt.Fprintf(w, "btlua: build %.1f µs/agent; peak heap %.1f MiB, peak RSS %s\n",
 		perAgent, float64(s.peakHeap)/(1<<20), rss)
+}
+
+// halt stops the heap sampler and waits for it (nil, or halted: nothing
+// to do).
+func (s *agentStats) halt() {
+	if s == nil || s.stop == nil {
+		return
+	}
+	close(s.stop)
+	<-s.done
+	s.stop = nil
 }
 
 // peakRSS returns the process's peak resident set size in KiB (VmHWM of

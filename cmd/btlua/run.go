@@ -74,6 +74,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	var stats *agentStats
 	if c.agents > 0 {
 		stats = startStats(c)
+		defer stats.halt()
 	}
 	if agents, err := loadScript(h, c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
