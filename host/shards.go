@@ -207,11 +207,11 @@ func (h *Host) closeShards() error {
 // interruptShards is Interrupt of a sharded host: the scripts running in
 // every shard are stopped.
 func (h *Host) interruptShards() bool {
-	any := false
+	stopped := false
 	for _, s := range h.shard.shards {
-		any = s.Interrupt() || any
+		stopped = s.Interrupt() || stopped
 	}
-	return any
+	return stopped
 }
 
 // errShardedEvents is the panic of Subscribe on a sharded host.
