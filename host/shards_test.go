@@ -481,3 +481,56 @@ func TestShardsTickGate(t *testing.T) {
 		t.Fatalf("gate open: %q, %d ticks, clock %v", got, h.Ticks(), h.Clock())
 	}
 }
+
+// Interrupt on a sharded host stops the script running in any shard: an
+// agent of shard 1 in an endless loop (under a budget of a minute) is
+// stopped with "interrupted", the others tick on. (The interrupt comes
+// once shard 0's last agent has ticked and the loop has begun.)
+func TestShardsInterrupt(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, Shards: 2, Budget: time.Minute, FS: fstest.MapFS{"b.lua": {Data: []byte(`T = BTAction:New()
+function T:OnUpdate()
+    local who = self:GetVariable("who")
+    if who == "loop" then Signal(who); while true do end end
+    print(who)
+    Signal(who)
+    return BTTaskStatus.Running
+end
+return function(args)
+    local tree = BTBehaviorTree:New()
+    tree:SetVariable("who", args.name)
+    tree:SetStartTask(T:New())
+    return tree
+end
+`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	signals := make(chan string, 3)
+	h.SetGlobal("Signal", func(who string) { signals <- who })
+	for _, name := range []string{"a", "loop", "c"} {
+		if _, err := h.Spawn("b.lua", map[string]any{"name": name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 3 {
+			<-signals
+		}
+		time.Sleep(20 * time.Millisecond) // c's OnUpdate returns
+		for !h.Interrupt() {
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	err = h.Tick(0.1)
+	<-done
+	if err == nil || !strings.Contains(err.Error(), "b.lua:4: interrupted (tick of agent") {
+		t.Fatalf("tick: %v", err)
+	}
+	if got := out.String(); got != "a\nc\n" {
+		t.Fatalf("tick: %q", got)
+	}
+}
