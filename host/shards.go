@@ -186,14 +186,19 @@ func (sh *sharding) rankOf(a *Agent) int {
 	return len(sh.rank)
 }
 
-// closeShards is Close of a sharded host: every shard closes (OnEnds of
-// its running trees), then the coordinator's own state.
+// closeShards is Close of a sharded host: the agents' OnEnds run in agent
+// order (their output in that order, as unsharded), then every shard
+// closes its state, then the coordinator its own.
 func (h *Host) closeShards() error {
 	var errs []error
-	for _, s := range h.shard.shards {
-		if err := s.Close(); err != nil {
+	for _, a := range h.agents {
+		if err := a.host.closeAgent(a); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	for _, s := range h.shard.shards {
+		s.agents = nil // closed above
+		s.Close()
 	}
 	h.agents, h.shard.loads = nil, nil
 	clear(h.shard.rank)

@@ -534,3 +534,38 @@ end
 		t.Fatalf("tick: %q", got)
 	}
 }
+
+// Close runs the OnEnds of the running trees in agent order, whichever
+// shard each is in, as an unsharded host does.
+func TestShardsCloseOrder(t *testing.T) {
+	for _, shards := range []int{1, 3} {
+		var out bytes.Buffer
+		h, err := New(Options{Stdout: &out, Shards: shards, FS: fstest.MapFS{"c.lua": {Data: []byte(`T = BTAction:New()
+function T:OnUpdate() return BTTaskStatus.Running end
+function T:OnEnd() print("end " .. self:GetVariable("who")) end
+return function(args)
+    local tree = BTBehaviorTree:New()
+    tree:SetVariable("who", args.name)
+    tree:SetStartTask(T:New())
+    return tree
+end
+`)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"a", "b", "c", "d", "e"} {
+			if _, err := h.Spawn("c.lua", map[string]any{"name": name}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := h.Tick(0.1); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.String(); got != "end a\nend b\nend c\nend d\nend e\n" {
+			t.Fatalf("%d shards: %q", shards, got)
+		}
+	}
+}
