@@ -15,9 +15,9 @@ import (
 //
 //   - LoadFile and Spawn go to the shards round-robin, in call order: the
 //     n-th load that succeeds (from 0) is in shard n mod Shards, so the
-//     assignment is deterministic. Each shard runs a script the first time it loads
-//     it (its top-level code, its classes); a file is compiled once and
-//     its prototype shared by the states (see protos).
+//     assignment is deterministic. Each shard runs a script the first
+//     time it loads it (its top-level code, its classes); a file is
+//     compiled once and its prototype shared by the states (see protos).
 //   - Tick ticks the shards in parallel, one goroutine each, and returns
 //     once all have finished the frame (shard_tick.go). Agents returns
 //     every shard's agents in load order, as an unsharded host would.
@@ -27,7 +27,10 @@ import (
 //     boundary, in agent order (globals_frame.go), so results do not
 //     depend on the shard count.
 //   - print and BTLog output written during a tick is held per shard and
-//     written after the join, in agent order (shard_out.go).
+//     written after the join, in agent order (shard_out.go); Tick's
+//     errors come in agent order too, and Close runs the OnEnds in agent
+//     order. Each agent's error stops it alone, under its shard's CPU
+//     budget and error policy.
 //   - Reload, Watch and ApplyReloads reach every shard that loaded the
 //     file, atomically: a reload refused in one shard changes nothing in
 //     any (shard_reload.go).
