@@ -36,6 +36,10 @@
 //     Agent.SetErrorPolicy).
 //   - The event stream (Subscribe, SetTickGate, SetVariable) that package
 //     inspect's live inspector and recordings read.
+//   - Agents on every core: Options.Shards spreads the agents over several
+//     Lua states ticked in parallel and joined every Tick, with the same
+//     API; global variables then apply at the frame boundary, in agent
+//     order (see shards.go and globals_frame.go).
 //
 // # Hot reload
 //
@@ -61,5 +65,5 @@
 //
 // Script print output goes to Options.Stdout; the host's own reports go
 // to Options.Logger. A Host is not safe for concurrent use: tick it from
-// one goroutine.
+// one goroutine (a sharded host runs its shards' goroutines itself).
 package host

@@ -123,10 +123,16 @@ type Event struct {
 // it. The first tick after Subscribe reports every agent's tree
 // (EventTree) before anything else.
 //
+// The stream needs an unsharded host: on a host with Options.Shards > 1,
+// Subscribe panics with a message saying so.
+//
 // While nobody listens the stream costs nothing: trees and GOAP agents
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
 func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
+	if h.shard != nil {
+		panic(errShardedEvents)
+	}
 	if h.events == nil {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}

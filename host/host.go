@@ -30,7 +30,9 @@ type Options struct {
 	// with file and err), the watcher's errors (Error, with err), and
 	// errors raised by OnEnd while a tree is halted (Warn, with tree and
 	// err). Errors of calls (LoadFile, Tick, Reload) are returned, not
-	// logged. Nil discards them: the library never writes to stderr.
+	// logged. Nil discards them: the library never writes to stderr. With
+	// Shards > 1 the shards' goroutines log too, concurrently (slog's
+	// handlers are safe for that).
 	Logger *slog.Logger
 	// SearchPath lists extra folders for require, searched before the
 	// script's own folder.
@@ -92,6 +94,13 @@ type Options struct {
 	// end the tick with the error (see policy.go). Agent.SetErrorPolicy
 	// overrides it per agent.
 	ErrorPolicy ErrorPolicy
+	// Shards is the number of Lua states the agents are spread over,
+	// ticked in parallel, one goroutine each, and joined every Tick (see
+	// shards.go for what globals, reloads, print output and errors mean
+	// then). 0 or 1 means one state ticked on the calling goroutine,
+	// exactly as without sharding; gopher-lua states are single-threaded,
+	// so more shards use more cores (btlua --agents uses one per core).
+	Shards int
 }
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
@@ -136,6 +145,10 @@ type Host struct {
 	events *hub
 	gate   func() bool
 	ticks  uint64
+
+	protos *protos     // compiled files, shared by the shards of a host
+	shard  *sharding   // the shards of a sharded host (Options.Shards > 1), or nil
+	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.
@@ -143,7 +156,7 @@ func New(opts Options) (*Host, error) {
 	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
-		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
+		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -152,6 +165,9 @@ func New(opts Options) (*Host, error) {
 	}
 	if opts.ExecutionType > bt.Count {
 		return nil, fmt.Errorf("host: ExecutionType must be bt.NoDuplicates or bt.Count, got %v", opts.ExecutionType)
+	}
+	if opts.Shards < 0 {
+		return nil, fmt.Errorf("host: Shards must not be negative, got %d", opts.Shards)
 	}
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
@@ -192,6 +208,12 @@ func New(opts Options) (*Host, error) {
 		}
 		h.sandbox()
 	}
+	if opts.Shards > 1 {
+		if err := h.openShards(opts); err != nil {
+			h.Close()
+			return nil, err
+		}
+	}
 	return h, nil
 }
 
@@ -214,6 +236,10 @@ func (h *Host) Close() error {
 		h.watcher.Close()
 		h.watcher = nil
 	}
+	if h.shard != nil {
+		h.closeErr = h.closeShards()
+		return h.closeErr
+	}
 	var errs []error
 	for _, a := range h.agents {
 		if err := h.closeAgent(a); err != nil {
@@ -233,16 +259,24 @@ func (h *Host) Close() error {
 
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and
-// methods scripts can use (game objects, a world, a logger).
+// methods scripts can use (game objects, a world, a logger). A sharded
+// host (Options.Shards > 1) binds it in every shard's state.
 func (h *Host) SetGlobal(name string, v any) {
+	if h.shard != nil {
+		h.setGlobalShards(name, v)
+		return
+	}
 	h.state.SetGlobal(name, luar.New(h.state, v))
 }
 
 // GetGlobal returns the Lua global name as a Go value: numbers as
 // float64, strings, booleans, tables as []any or map[string]any, and a Go
 // value bound with SetGlobal as itself (see Agent.Get for the rules); nil
-// when it is not set.
+// when it is not set. A sharded host reads shard 0's state.
 func (h *Host) GetGlobal(name string) any {
+	if h.shard != nil {
+		return h.shard.shards[0].GetGlobal(name)
+	}
 	return goValue(h.state.GetGlobal(name))
 }
 
@@ -250,8 +284,12 @@ func (h *Host) GetGlobal(name string) any {
 // return values as Go values (see GetGlobal): a console's or a test's
 // way in. Errors are *luaerr.Error values naming the chunk "<string>" and
 // the line. The trees a chunk returns are values like others: no agent
-// ticks them (LoadFile and Spawn start agents).
+// ticks them (LoadFile and Spawn start agents). A sharded host runs the
+// chunk in every shard's state in turn and returns shard 0's values.
 func (h *Host) DoString(code string) ([]any, error) {
+	if h.shard != nil {
+		return h.doStringShards(code)
+	}
 	L := h.state
 	top := L.GetTop()
 	fn, err := L.LoadString(code)

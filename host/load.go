@@ -51,6 +51,9 @@ func (h *Host) setSearchPath(script string) {
 // The script runs under the CPU budget; LoadFile called from a script the
 // host is running is refused with a Lua error there.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	if h.shard != nil {
+		return h.loadShard(path)
+	}
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
 	if _, err := h.files.stat(path); err != nil {

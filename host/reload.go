@@ -56,8 +56,8 @@ import (
 func (h *Host) Reload(path string) (*ReloadReport, error) {
 	h.refuseInScript("Reload")
 	defer h.stretch("reloading "+path, nil)()
-	src, ok := h.sources[h.files.key(path)]
-	if !ok {
+	src := h.sourceAt(h.files.key(path))
+	if src == nil {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
 	data, err := h.files.readFile(src.path)
@@ -72,11 +72,23 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 // reloadText is Reload of src with its text data (read by the caller, or
 // by the watcher once the file settled).
 func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
+	if h.shard != nil {
+		return h.reloadShards(src, data)
+	}
 	start := time.Now()
 	rep, err := h.reload(src, data)
 	if err != nil {
 		return nil, err
 	}
+	h.reloadFailed(src, rep)
+	rep.Took = time.Since(start)
+	return rep, nil
+}
+
+// reloadFailed reloads, after a successful reload of src, the scripts of
+// the trees an error had stopped (rebuilding them), adding what they
+// changed to rep; their failures change nothing and are not reported.
+func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
 	seen := map[*source]bool{src: true}
 	for _, a := range slices.Clone(h.agents) {
 		s := a.load.src
@@ -94,37 +106,72 @@ func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
 			rep.Started = append(rep.Started, more.Started...)
 		}
 	}
-	rep.Took = time.Since(start)
-	return rep, nil
 }
 
 // reload is Reload of one file: a snapshot, the staged runs and the merge
-// (run), then, only when all of it succeeded, the trees replaced. When
-// run fails, the snapshot is restored.
+// (prepareReload), then, only when all of it succeeded, the trees
+// replaced (apply). When the run fails, the snapshot is restored.
 func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
-	h.setSearchPath(src.path)
-	fn, err := compile(h.state, src.path, data)
+	fn, err := h.compile(src.path, data)
 	if err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
-	before := h.classesOf(src)
-	snap := h.takeSnapshot()
-	rep, plans, factory, err := h.run(src, fn.Proto, before, snap)
+	p, err := h.prepareReload(src, fn.Proto)
 	if err != nil {
-		snap.restore(h)
-		h.lib.Invalidate() // one epoch for every binding (luaclass.State)
 		return nil, err
 	}
-	if factory != nil {
-		h.factories[src] = factory
+	return p.apply(), nil
+}
+
+// pendingReload is a reload of one file that ran and merged its globals
+// (prepareReload) but has not replaced trees yet: apply finishes it,
+// abort puts the state back as it was before (a sharded host aborts every
+// shard's when one shard's run failed).
+type pendingReload struct {
+	h       *Host
+	src     *source
+	snap    *snapshot
+	rep     *ReloadReport
+	plans   []treePlan
+	factory *lua.LFunction
+}
+
+// prepareReload takes a snapshot, then stages and merges the file
+// compiled as proto (see run); on error the snapshot is restored and
+// nothing changed.
+func (h *Host) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
+	h.setSearchPath(src.path)
+	before := h.classesOf(src)
+	snap := h.takeSnapshot()
+	rep, plans, factory, err := h.run(src, proto, before, snap)
+	p := &pendingReload{h: h, src: src, snap: snap, rep: rep, plans: plans, factory: factory}
+	if err != nil {
+		p.abort()
+		return nil, err
 	}
-	for _, p := range plans {
-		h.applyPlan(p, rep)
+	return p, nil
+}
+
+// abort restores the state the reload started from.
+func (p *pendingReload) abort() {
+	p.snap.restore(p.h)
+	p.h.lib.Invalidate() // one epoch for every binding (luaclass.State)
+}
+
+// apply installs the new factory and replaces the trees as planned, and
+// returns the report.
+func (p *pendingReload) apply() *ReloadReport {
+	h := p.h
+	if p.factory != nil {
+		h.factories[p.src] = p.factory
 	}
-	if len(plans) > 0 {
+	for _, pl := range p.plans {
+		h.applyPlan(pl, p.rep)
+	}
+	if len(p.plans) > 0 {
 		h.relist()
 	}
-	return rep, nil
+	return p.rep
 }
 
 // run stages the file, checks that no class vanished, commits the staged

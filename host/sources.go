@@ -96,12 +96,14 @@ func (h *Host) loadFile(path string) (*lua.LFunction, error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile(h.state, path, src)
+	return h.compile(path, src)
 }
 
 // compile compiles src, the text of the Lua file at path, as loadFile
-// does.
-func compile(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
+// does, into a closure in the host's state; a text compiled before (by
+// this host or another shard of its sharded host) is not compiled again
+// (see protos).
+func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
 	src = bytes.TrimPrefix(src, utf8BOM)
 	if len(src) > 0 && src[0] == '#' {
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -110,7 +112,7 @@ func compile(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
 			src = nil
 		}
 	}
-	return L.Load(bytes.NewReader(src), path)
+	return h.protos.function(h.state, path, src)
 }
 
 // luaSearcher finds a module on package.path as Lua's own searcher does,

@@ -52,6 +52,9 @@ import (
 // one stretch; Spawn called from a script the host is running is refused
 // with a Lua error there.
 func (h *Host) Spawn(path string, args any) (*Agent, error) {
+	if h.shard != nil {
+		return h.spawnShard(path, args)
+	}
 	h.refuseInScript("Spawn")
 	defer h.stretch("spawning "+path, nil)()
 	src, factory, err := h.factory(path)

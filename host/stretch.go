@@ -20,6 +20,9 @@ func (h *Host) stretch(what string, a *Agent) func() {
 // tick path).
 func (h *Host) beginStretch(what string, a *Agent) {
 	h.inScript++
+	if h.frame != nil && h.inScript == 1 {
+		h.frame.agent = a // the writer of the shard's globals and output
+	}
 	if b := h.budget; b != nil {
 		b.begin(what, a)
 		if b.depth == 1 {
@@ -54,6 +57,9 @@ func (h *Host) tickAgent(a *Agent, dt float64) error {
 // budget (Options.Budget), whose context the Lua state polls, and reports
 // whether a script was running. The CLI calls it on Ctrl-C.
 func (h *Host) Interrupt() bool {
+	if h.shard != nil {
+		return h.interruptShards()
+	}
 	return h.budget != nil && h.budget.interrupt()
 }
 

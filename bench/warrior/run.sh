@@ -40,3 +40,11 @@ for v in luajit glua luacond goconds native; do
 done
 echo "histograms equal:"; cat "$tmp/hist-puc"
 go test -run '^$' -bench 'Warrior' -benchmem -benchtime 20x ./bench/warrior
+# Shards (BENCHMARKS.md, "Shards"): the spawned warriors on 1 and 2 Lua
+# states, whole process, then in process with the ceiling of two
+# independent hosts.
+go build -o "$tmp/btlua" ./cmd/btlua
+for s in 1 2; do
+    "$tmp/btlua" --agents "$AGENTS" --shards $s --fast --ticks "$TICKS" bench/warrior/spawn.lua
+done
+go test -run '^$' -bench 'Shards' -benchmem -benchtime 300x ./bench/warrior

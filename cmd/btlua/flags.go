@@ -42,6 +42,10 @@ type config struct {
 	// onError is what happens to a tree whose script fails (-on-error,
 	// -strict).
 	onError host.ErrorAction
+	// agents is the number of instances of the script's tree (-agents; 0
+	// without it), shards the Lua states they are spread over (-shards,
+	// resolved: at least 1).
+	agents, shards int
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -88,6 +92,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
 	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
+	fs.IntVar(&c.agents, "agents", 0, "run `N` instances of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times; at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
+	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel (0: 1, or with -agents above 1 the number of cores, GOMAXPROCS); global variables then apply at the frame boundary (see README, \"Agents on every core\"); -inspect, -record and -trace need 1")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
@@ -160,6 +166,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.budget < 0 {
 		err := fmt.Errorf("-budget must not be negative, got %v", c.budget)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if err := resolveShards(c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

@@ -60,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	h, err := host.New(host.Options{Stdout: scriptOut, Logger: slog.New(newLineHandler(stderr)),
 		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
 		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB),
-		ErrorPolicy: host.ErrorPolicy{Action: c.onError}})
+		ErrorPolicy: host.ErrorPolicy{Action: c.onError}, Shards: c.shards})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -71,7 +71,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	done := make(chan struct{})
 	defer close(done)
 	go interruptOnSignal(ctx, done, h, stderr)
-	if agents, err := h.LoadFile(c.script); err != nil {
+	var stats *agentStats
+	if c.agents > 0 {
+		stats = startStats(c)
+		defer stats.halt()
+	}
+	if agents, err := loadScript(h, c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {
 			return exitFailed
@@ -101,7 +106,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
+	stats.built(h)
 	code := loop(ctx, h, c, stderr)
+	stats.report(h, stderr)
 	// Close halts the tasks still running (the recording gets their
 	// ends); under --strict an OnEnd that fails there fails the run.
 	if err := h.Close(); err != nil && c.onError == host.FailTick && code == exitOK {

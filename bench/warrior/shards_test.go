@@ -1,0 +1,127 @@
+package warrior
+
+import (
+	"embed"
+	"fmt"
+	"io"
+	"reflect"
+	"sync"
+	"testing"
+
+	"github.com/btlua/btlua/host"
+)
+
+//go:embed btlua.lua spawn.lua
+var spawnFS embed.FS
+
+// spawnHost spawns n warriors of spawn.lua on a host of shards Lua
+// states (with tally, each counting its actions in its variables).
+func spawnHost(tb testing.TB, n, shards int, tally bool) *host.Host {
+	tb.Helper()
+	h, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: shards})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := 1; i <= n; i++ {
+		if _, err := h.Spawn("spawn.lua", map[string]any{"index": i, "tally": tally}); err != nil {
+			h.Close()
+			tb.Fatal(err)
+		}
+	}
+	return h
+}
+
+// The spawned warriors take the actions sim.go's do, tick for tick: the
+// histogram of 64 agents over 120 ticks is the "goconds" variant's, and
+// each agent's own counts are the same with 1, 2 and 4 shards.
+func TestSpawnedWarriors(t *testing.T) {
+	const n, ticks = 64, 120
+	want := run(t, "goconds", n, ticks)
+	var first [][]float64
+	for _, shards := range []int{1, 2, 4} {
+		h := spawnHost(t, n, shards, true)
+		for range ticks {
+			if err := h.Tick(DT); err != nil {
+				t.Fatal(err)
+			}
+		}
+		total := make([]int64, len(Actions))
+		var per [][]float64
+		for _, a := range h.Agents() {
+			counts := make([]float64, len(Actions))
+			for k, act := range Actions {
+				if v, err := a.GetFloat(act); err == nil {
+					counts[k] = v
+					total[k] += int64(v)
+				}
+			}
+			per = append(per, counts)
+		}
+		h.Close()
+		if !reflect.DeepEqual(total, want) {
+			t.Fatalf("%d shards: histogram %v, want %v (sim.go's goconds)", shards, total, want)
+		}
+		if first == nil {
+			first = per
+		} else if !reflect.DeepEqual(per, first) {
+			t.Fatalf("%d shards: per-agent counts differ from 1 shard's", shards)
+		}
+	}
+}
+
+// BenchmarkShards: one Tick of 1000 spawned warriors (spawn.lua) on a
+// host of 1 and 2 shards, and two independent hosts of 500 ticked in
+// parallel (the ceiling for 2 shards); ns/agent-tick is reported (wall
+// time, so with 2 shards on 2 free cores it halves).
+func BenchmarkShards(b *testing.B) {
+	const n = 1000
+	for _, shards := range []int{1, 2} {
+		b.Run(fmt.Sprintf("shards=%d", shards), func(b *testing.B) {
+			h := spawnHost(b, n, shards, false)
+			defer h.Close()
+			for range 10 { // warm up caches
+				if err := h.Tick(DT); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := h.Tick(DT); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent-tick")
+		})
+	}
+	// The ceiling: two unsharded hosts of 500 agents each, ticked on two
+	// goroutines with nothing shared (what 2 shards would be with a free
+	// join).
+	b.Run("independent=2", func(b *testing.B) {
+		hs := []*host.Host{spawnHost(b, n/2, 1, false), spawnHost(b, n/2, 1, false)}
+		defer hs[0].Close()
+		defer hs[1].Close()
+		tick := func() {
+			var wg sync.WaitGroup
+			for _, h := range hs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if err := h.Tick(DT); err != nil {
+						panic(err)
+					}
+				}()
+			}
+			wg.Wait()
+		}
+		for range 10 {
+			tick()
+		}
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			tick()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent-tick")
+	})
+}

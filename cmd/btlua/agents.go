@@ -1,0 +1,182 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/btlua/btlua/host"
+)
+
+// This file holds --agents N and --shards N: N instances of the script's
+// tree, spread over Lua states ticked in parallel, and the figures a user
+// sizes a game with.
+
+// resolveShards checks -agents and -shards and gives -shards its default:
+// 1, or the number of cores (GOMAXPROCS) with -agents above 1.
+func resolveShards(c *config) error {
+	if c.agents < 0 || c.shards < 0 {
+		return fmt.Errorf("-agents and -shards must not be negative, got %d and %d", c.agents, c.shards)
+	}
+	if c.shards == 0 {
+		c.shards = 1
+		if c.agents > 1 {
+			c.shards = runtime.GOMAXPROCS(0)
+		}
+	}
+	if c.shards > 1 && (c.inspect != "" || c.record != "" || c.trace) {
+		return fmt.Errorf("-inspect, -record and -trace need -shards 1 (the event stream of a sharded host is not supported), got -shards %d", c.shards)
+	}
+	return nil
+}
+
+// loadScript loads the script: once, or with -agents N, N instances of
+// its tree (Spawn N agents when it returns a factory function, else N
+// loads). It returns the agents.
+func loadScript(h *host.Host, c *config) ([]*host.Agent, error) {
+	if c.agents == 0 {
+		return h.LoadFile(c.script)
+	}
+	var out []*host.Agent
+	for i := 1; i <= c.agents; i++ {
+		agents, err := h.LoadFile(c.script)
+		if err != nil && i == 1 && strings.Contains(err.Error(), "started with Host.Spawn") {
+			return spawnAgents(h, c)
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, agents...)
+	}
+	return out, nil
+}
+
+// spawnAgents spawns -agents N agents of a script that returns a factory
+// function, calling it with {index = i, count = N} (i from 1).
+func spawnAgents(h *host.Host, c *config) ([]*host.Agent, error) {
+	var out []*host.Agent
+	for i := 1; i <= c.agents; i++ {
+		a, err := h.Spawn(c.script, map[string]any{"index": i, "count": c.agents})
+		if err != nil {
+			return out, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// agentStats measures a run with -agents: the build time, the ticks'
+// wall time, and the peak heap (sampled every few milliseconds).
+type agentStats struct {
+	agents, shards int
+	start          time.Time
+	build          time.Duration // loading the N instances
+	ticking        time.Time     // the first tick's start
+	peakHeap       uint64        // written by the sampler until done is closed
+	stop, done     chan struct{} // stop the sampler; closed when it has stopped
+}
+
+// heapMetric is the runtime metric of the bytes of live and unswept heap
+// objects.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// startStats starts measuring, before the agents are built.
+func startStats(c *config) *agentStats {
+	s := &agentStats{agents: c.agents, shards: c.shards, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+	sample := []metrics.Sample{{Name: heapMetric}}
+	read := func() {
+		metrics.Read(sample)
+		if v := sample[0].Value; v.Kind() == metrics.KindUint64 && v.Uint64() > s.peakHeap {
+			s.peakHeap = v.Uint64()
+		}
+	}
+	read()
+	go func() {
+		defer close(s.done)
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.stop:
+				read()
+				return
+			case <-t.C:
+				read()
+			}
+		}
+	}()
+	return s
+}
+
+// built marks the end of the build (nil: no -agents).
+func (s *agentStats) built(*host.Host) {
+	if s == nil {
+		return
+	}
+	s.build = time.Since(s.start)
+	s.ticking = time.Now()
+}
+
+// report prints the figures to stderr (nil: no -agents):
+//
+//	btlua: agents 1000, shards 2, ticks 600
+//	btlua: 1.93e+06 agent-ticks/s, 518 ns/agent-tick (wall time of the ticks)
+//	btlua: build 31.2 µs/agent; peak heap 48.0 MiB, peak RSS 71.3 MiB
+//
+// An agent-tick is one agent's tick: agents x ticks made.
+func (s *agentStats) report(h *host.Host, w io.Writer) {
+	if s == nil {
+		return
+	}
+	took := time.Since(s.ticking)
+	s.halt()
+	ticks := h.Ticks()
+	n := uint64(len(h.Agents())) * ticks
+	fmt.Fprintf(w, "btlua: agents %d, shards %d, ticks %d\n", len(h.Agents()), s.shards, ticks)
+	if n > 0 {
+		fmt.Fprintf(w, "btlua: %.3g agent-ticks/s, %.0f ns/agent-tick (wall time of the ticks)\n",
+			float64(n)/took.Seconds(), float64(took.Nanoseconds())/float64(n))
+	}
+	perAgent := float64(s.build.Microseconds())
+	if s.agents > 0 {
+		perAgent /= float64(s.agents)
+	}
+	rss := "unknown"
+	if kb, err := peakRSS(); err == nil {
+		rss = fmt.Sprintf("%.1f MiB", float64(kb)/1024)
+	}
+	fmt.Fprintf(w, "btlua: build %.1f µs/agent; peak heap %.1f MiB, peak RSS %s\n",
+		perAgent, float64(s.peakHeap)/(1<<20), rss)
+}
+
+// halt stops the heap sampler and waits for it (nil, or halted: nothing
+// to do).
+func (s *agentStats) halt() {
+	if s == nil || s.stop == nil {
+		return
+	}
+	close(s.stop)
+	<-s.done
+	s.stop = nil
+}
+
+// peakRSS returns the process's peak resident set size in KiB (VmHWM of
+// /proc/self/status, Linux).
+func peakRSS() (int, error) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+		}
+	}
+	return 0, errors.New("no VmHWM in /proc/self/status")
+}

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+var factoryScript = filepath.Join("testdata", "agents_factory.lua")
+
+// statsLines matches the figures --agents prints after the run (timings
+// and memory vary; their form does not).
+var statsLines = regexp.MustCompile(`^btlua: [0-9.e+]+ agent-ticks/s, [0-9]+ ns/agent-tick \(wall time of the ticks\)\n` +
+	`btlua: build [0-9.]+ µs/agent; peak heap [0-9.]+ MiB, peak RSS [0-9.]+ MiB\n$`)
+
+// --agents N spawns N agents of a factory script (with index and count)
+// over --shards Lua states; their print output is in agent order on
+// stdout, and the figures on stderr.
+func TestAgentsFlagFactory(t *testing.T) {
+	code, out, errOut := runCLI("--agents", "4", "--shards", "3", "--fast", "--ticks", "3", factoryScript)
+	want := "agent1/4 1\nagent2/4 1\nagent3/4 1\nagent4/4 1\nagent1/4 2\nagent2/4 2\nagent3/4 2\nagent4/4 2\n"
+	if code != exitOK || out != want {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	head, rest, _ := strings.Cut(errOut, "\n")
+	if head != "btlua: agents 4, shards 3, ticks 3" || !statsLines.MatchString(rest) {
+		t.Fatalf("stderr %q", errOut)
+	}
+}
+
+// A script that returns a tree is loaded N times; without --shards, the
+// agents are spread over one state per core (GOMAXPROCS).
+func TestAgentsFlagTrees(t *testing.T) {
+	code, out, errOut := runCLI("--agents", "3", "--fast", "--ticks", "2", seq)
+	if code != exitOK || out != strings.Repeat("22\n", 6) {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	head, rest, _ := strings.Cut(errOut, "\n")
+	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2", runtime.GOMAXPROCS(0)); head != want || !statsLines.MatchString(rest) {
+		t.Fatalf("stderr %q, want %q first", errOut, want)
+	}
+}
+
+// Bad --agents and --shards values, and shards with the event stream's
+// flags, are usage errors.
+func TestAgentsFlagErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--agents", "-1", seq}, "-agents and -shards must not be negative, got -1 and 0"},
+		{[]string{"--shards", "-2", seq}, "-agents and -shards must not be negative, got 0 and -2"},
+		{[]string{"--shards", "2", "--trace", seq}, "-inspect, -record and -trace need -shards 1"},
+		{[]string{"--agents", "2", "--shards", "2", "--record", "x.jsonl", seq}, "need -shards 1 (the event stream of a sharded host is not supported), got -shards 2"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		}
+	}
+}

@@ -1,0 +1,193 @@
+package host
+
+import (
+	"fmt"
+	"slices"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The global variables of a sharded host (Options.Shards > 1) are one
+// logical blackboard, the coordinator's (Host.Globals), mirrored in every
+// shard's global blackboard, which its scripts read:
+//
+//   - During a tick, a script reads the value a global variable had when
+//     the frame started: a write (bt.SetGlobalVariable, or a tree's
+//     SetVariable of a name only the global variables have) is recorded
+//     and the shard's copy put back. After the join the writes apply in
+//     agent order (Agents), each agent's in the order it made them: the
+//     last writer wins, and a write in tick t is seen by every agent in
+//     tick t+1, whatever the shard count. Globals.OnChange hears them
+//     then, on the ticking goroutine, in that order.
+//   - Outside ticks (a script's top level at LoadFile, Spawn or Reload,
+//     Globals.Set from Go), a write applies at once, everywhere.
+//   - Values cross Lua states as values: numbers, strings and booleans as
+//     they are; a Lua table is copied (through its Go form, see Agent.Get)
+//     into each state, so later changes made to the table written are not
+//     seen elsewhere; a Go value (gopher-luar userdata) is shared as the
+//     Go value. A Lua function, coroutine or other userdata cannot cross:
+//     a script that writes one gets a Lua error naming the variable.
+//
+// Globals (Get, Set, OnChange) is for the ticking goroutine, between
+// ticks, as on any host; during a tick, scripts and Go tasks write global
+// variables through their blackboards, which the frame holds.
+//
+// An unsharded host (Shards 0 or 1) keeps Behavior Designer's semantics:
+// a write is seen at once by the agents ticked after it.
+
+// globalWrite is a write of a global variable a shard's agent made during
+// a tick, held until the frame boundary; value is portable.
+type globalWrite struct {
+	agent *Agent
+	name  string
+	value any
+}
+
+// tableCopy is a Lua table's value in its Go form, to be made a Lua table
+// again in each state.
+type tableCopy struct{ v any }
+
+// heard is a shard's global-blackboard hook: during a tick it records the
+// write and puts the frame-start value back; outside ticks it hands the
+// write to the coordinator, which applies it everywhere.
+func (f *shardFrame) heard(name string, old, new any) {
+	if f.reverting || f.coord.shard.spreading || (!f.ticking && same(old, new)) {
+		return
+	}
+	v, err := portable(new)
+	if err != nil || f.ticking {
+		f.reverting = true
+		f.shard.lib.Globals.Set(name, old)
+		f.reverting = false
+	}
+	switch {
+	case err != nil:
+		msg := fmt.Sprintf("global variable %q: %v", name, err)
+		if f.shard.inScript > 0 {
+			f.shard.state.G.CurrentThread.RaiseError("%s", msg)
+		}
+		f.shard.log.Error("host: "+msg, "variable", name)
+	case f.ticking:
+		f.writes = append(f.writes, globalWrite{agent: f.agent, name: name, value: v})
+	default:
+		f.coord.setShared(name, v)
+	}
+}
+
+// portable returns v, a value of a shard's blackboard, in a form every
+// state may hold (see the rules above), or an error for a value that
+// cannot leave its state.
+func portable(v any) (any, error) {
+	lv, ok := v.(lua.LValue)
+	if !ok {
+		return v, nil // a Go value, given from Go
+	}
+	switch x := lv.(type) {
+	case *lua.LNilType:
+		return nil, nil
+	case lua.LNumber, lua.LString, lua.LBool:
+		return x, nil
+	case *lua.LUserData:
+		if x.Value != nil {
+			return x.Value, nil
+		}
+	case *lua.LTable:
+		g := goValue(x)
+		if bad := stateBound(g, map[string]bool{}); bad != nil {
+			return nil, fmt.Errorf("the table holds a %s, which cannot be shared between shards (Options.Shards > 1); store numbers, strings, booleans, tables of them or Go values", bad.Type())
+		}
+		return tableCopy{g}, nil
+	}
+	return nil, fmt.Errorf("a %s cannot be shared between shards (Options.Shards > 1); store numbers, strings, booleans, tables of them or Go values", lv.Type())
+}
+
+// stateBound returns the first Lua value in g (a table's Go form) that
+// belongs to one Lua state (a function, a coroutine, userdata), or nil.
+func stateBound(g any, seen map[string]bool) lua.LValue {
+	switch x := g.(type) {
+	case lua.LValue:
+		return x
+	case []any:
+		key := fmt.Sprintf("%p", x)
+		if seen[key] {
+			return nil
+		}
+		seen[key] = true
+		for _, e := range x {
+			if bad := stateBound(e, seen); bad != nil {
+				return bad
+			}
+		}
+	case map[string]any:
+		key := fmt.Sprintf("%p", x)
+		if seen[key] {
+			return nil
+		}
+		seen[key] = true
+		for _, e := range x {
+			if bad := stateBound(e, seen); bad != nil {
+				return bad
+			}
+		}
+	}
+	return nil
+}
+
+// setShared writes a portable value into the logical blackboard; its hook
+// (spreadGlobal) writes it into every shard.
+func (h *Host) setShared(name string, v any) {
+	if t, ok := v.(tableCopy); ok {
+		v = luaValue(h.state, t.v)
+	}
+	h.globals.global.Set(name, v)
+}
+
+// spreadGlobal is the logical blackboard's hook: a change is written into
+// every shard's global blackboard (a table as a copy of its own), then
+// Globals.OnChange hears it.
+func (h *Host) spreadGlobal(name string, old, new any) {
+	if same(old, new) {
+		return
+	}
+	sh := h.shard
+	sh.spreading = true
+	for _, s := range sh.shards {
+		v := new
+		if t, ok := new.(*lua.LTable); ok {
+			v = luaValue(s.state, goValue(t))
+		}
+		s.lib.Globals.Set(name, v)
+	}
+	sh.spreading = false
+	h.globals.heard(name, old, new)
+}
+
+// applyGlobalWrites applies the global writes every shard held this
+// frame, in agent order.
+func (h *Host) applyGlobalWrites() {
+	sh := h.shard
+	var all []globalWrite
+	for _, s := range sh.shards {
+		all = append(all, s.frame.writes...)
+		clear(s.frame.writes)
+		s.frame.writes = s.frame.writes[:0]
+	}
+	if len(all) == 0 {
+		return
+	}
+	slices.SortStableFunc(all, func(a, b globalWrite) int { return sh.rankOf(a.agent) - sh.rankOf(b.agent) })
+	for _, w := range all {
+		h.setShared(w.name, w.value)
+	}
+}
+
+// OnChange makes fn hear every change of a global variable (see the
+// agents' OnChange for the rules). On a sharded host (Options.Shards > 1)
+// the changes scripts make during a tick are heard at the frame
+// boundary, in agent order (see globals_frame.go); nil removes fn.
+func (g *Globals) OnChange(fn func(name string, old, new any)) {
+	g.variables.OnChange(fn)
+	if h := g.host; h.shard != nil {
+		g.global.OnSet(h.spreadGlobal)
+	}
+}

@@ -1,0 +1,61 @@
+package host
+
+import (
+	"io"
+	"slices"
+)
+
+// shardFrame is one shard's side of a sharded host's frame: the agent
+// whose script runs, the global-variable writes and the print output its
+// agents made during the tick under way, which the coordinator applies
+// and writes after the join, in agent order. It is the shard's
+// Options.Stdout: outside ticks (loading, reloading, closing, one shard
+// at a time) output goes straight to the host's.
+type shardFrame struct {
+	coord   *Host
+	shard   *Host
+	out     io.Writer // the coordinator's stdout
+	ticking bool      // inside the shard's part of a Tick
+	agent   *Agent    // the agent of the stretch of script work under way
+	writes  []globalWrite
+	prints  []printed
+	// reverting is set while the shard's hook puts a global variable back
+	// to its value at the frame start.
+	reverting bool
+}
+
+// printed is output an agent's script wrote during a tick.
+type printed struct {
+	agent *Agent
+	text  []byte
+}
+
+// Write holds p during a tick, else writes it out.
+func (f *shardFrame) Write(p []byte) (int, error) {
+	if !f.ticking {
+		return f.out.Write(p)
+	}
+	f.prints = append(f.prints, printed{agent: f.agent, text: slices.Clone(p)})
+	return len(p), nil
+}
+
+// flushPrints writes the output every shard held this frame, in agent
+// order (an agent's own lines in the order written), in one write.
+func (h *Host) flushPrints() {
+	sh := h.shard
+	var all []printed
+	for _, s := range sh.shards {
+		all = append(all, s.frame.prints...)
+		clear(s.frame.prints)
+		s.frame.prints = s.frame.prints[:0]
+	}
+	if len(all) == 0 {
+		return
+	}
+	slices.SortStableFunc(all, func(a, b printed) int { return sh.rankOf(a.agent) - sh.rankOf(b.agent) })
+	var buf []byte
+	for _, p := range all {
+		buf = append(buf, p.text...)
+	}
+	h.stdout.Write(buf)
+}

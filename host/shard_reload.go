@@ -1,0 +1,115 @@
+package host
+
+import (
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/btlua/btlua/lua/luaerr"
+)
+
+// sourceAt returns the loaded file whose key (see files.key) is abs: the
+// host's own, or on a sharded host the first shard's that loaded it; nil
+// when none did.
+func (h *Host) sourceAt(abs string) *source {
+	if h.shard == nil {
+		return h.sources[abs]
+	}
+	for _, s := range h.shard.shards {
+		if src := s.sources[abs]; src != nil {
+			return src
+		}
+	}
+	return nil
+}
+
+// reloadShards is Reload of a sharded host, with the file's text data:
+// the file is compiled once, then every shard that loaded it runs and
+// merges it (prepareReload, each a stretch of its script work); only when
+// all succeeded do they replace their trees. When one shard's run fails,
+// the shards that ran already restore their snapshots, so nothing changed
+// in any, and its error comes back. Then each shard reloads the scripts
+// of its trees an error had stopped (see Reload). The report lists the
+// classes and methods once (every shard merged the same) and the trees
+// rebuilt, removed and started of every shard, shard by shard.
+func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
+	start := time.Now()
+	fn, err := h.compile(src.path, data)
+	if err != nil {
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+	}
+	var pend []*pendingReload
+	for _, s := range h.shard.shards {
+		ss := s.sources[src.abs]
+		if ss == nil {
+			continue
+		}
+		s.beginStretch("reloading "+src.path, nil)
+		p, err := s.prepareReload(ss, fn.Proto)
+		s.endStretch()
+		if err != nil {
+			for _, q := range slices.Backward(pend) {
+				q.abort()
+			}
+			return nil, err
+		}
+		pend = append(pend, p)
+	}
+	rep := &ReloadReport{File: src.path}
+	for i, p := range pend {
+		p.h.beginStretch("reloading "+src.path, nil)
+		r := p.apply()
+		p.h.reloadFailed(p.src, r)
+		p.h.endStretch()
+		if i == 0 {
+			rep.Classes, rep.Added, rep.Changed, rep.Replaced = r.Classes, r.Added, r.Changed, r.Replaced
+		}
+		rep.Rebuilt = append(rep.Rebuilt, r.Rebuilt...)
+		rep.Removed = append(rep.Removed, r.Removed...)
+		rep.Started = append(rep.Started, r.Started...)
+	}
+	h.relistShards()
+	rep.Took = time.Since(start)
+	return rep, nil
+}
+
+// watchShards is Watch of a sharded host: the watcher watches every
+// shard's files, and each shard hands the files it loads later to it
+// (through shardWatcher); the coordinator's ApplyReloads reloads them in
+// every shard.
+func (h *Host) watchShards(w Watcher) {
+	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
+	for _, s := range h.shard.shards {
+		s.watcher = proxy
+		for _, abs := range s.order {
+			s.watchFile(abs)
+		}
+	}
+}
+
+// shardWatcher is a shard's Watcher on a sharded host: Add goes to the
+// coordinator's watcher, once per file whichever shards load it (shards
+// may require a file during their ticks, concurrently); the changes are
+// the coordinator's to apply.
+type shardWatcher struct {
+	mu   sync.Mutex
+	w    Watcher
+	seen map[string]bool
+}
+
+// Add watches path with the coordinator's watcher, the first time.
+func (sw *shardWatcher) Add(path string) error {
+	sw.mu.Lock()
+	defer sw.mu.Unlock()
+	if sw.seen[path] {
+		return nil
+	}
+	sw.seen[path] = true
+	return sw.w.Add(path)
+}
+
+// Changes returns nothing: the coordinator applies the changes.
+func (sw *shardWatcher) Changes() []Change { return nil }
+
+// Close does nothing: the coordinator closes its watcher.
+func (sw *shardWatcher) Close() error { return nil }

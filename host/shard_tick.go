@@ -1,0 +1,105 @@
+package host
+
+import (
+	"errors"
+	"slices"
+	"sync"
+)
+
+// tickShards is the agents' part of Tick on a sharded host: every shard
+// ticks its agents (Tick of the shard, with its budget, memory check and
+// error policy) on a goroutine of its own, shard 0 on the caller's; after
+// the join, the print output and the global-variable writes of the frame
+// apply in agent order. The errors come back in agent order; under
+// FailTick, the StrictError of the first failing agent in agent order
+// (the other shards have finished their frame). A Go panic in a shard is
+// raised again on the caller's goroutine.
+func (h *Host) tickShards(dt float64) error {
+	sh := h.shard
+	var wg sync.WaitGroup
+	for i, s := range sh.shards {
+		s.frame.ticking = true
+		if i > 0 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sh.tickShard(i, dt)
+			}()
+		}
+	}
+	sh.tickShard(0, dt)
+	wg.Wait()
+	for _, s := range sh.shards {
+		s.frame.ticking, s.frame.agent = false, nil
+	}
+	h.flushPrints()
+	h.applyGlobalWrites()
+	for _, p := range sh.panics {
+		if p != nil {
+			clear(sh.panics)
+			panic(p)
+		}
+	}
+	return sh.tickErrors()
+}
+
+// tickShard ticks shard i, keeping its error and a panic.
+func (sh *sharding) tickShard(i int, dt float64) {
+	defer func() {
+		if p := recover(); p != nil {
+			sh.panics[i] = p
+		}
+	}()
+	sh.errs[i] = sh.shards[i].Tick(dt)
+}
+
+// tickErrors joins the shards' errors of the frame in agent order.
+func (sh *sharding) tickErrors() error {
+	var strict *StrictError
+	type ranked struct {
+		rank int
+		err  error
+	}
+	var all []ranked
+	for i, err := range sh.errs {
+		sh.errs[i] = nil
+		if err == nil {
+			continue
+		}
+		var se *StrictError
+		if errors.As(err, &se) {
+			if strict == nil || sh.rankOf(se.Agent) < sh.rankOf(strict.Agent) {
+				strict = se
+			}
+			continue
+		}
+		agents := sh.shards[i].agents
+		for _, e := range unjoin(err) {
+			r := len(sh.rank)
+			for _, a := range agents {
+				if same(a.Err(), e) {
+					r = sh.rankOf(a)
+					break
+				}
+			}
+			all = append(all, ranked{r, e})
+		}
+	}
+	if strict != nil {
+		return strict
+	}
+	slices.SortStableFunc(all, func(a, b ranked) int { return a.rank - b.rank })
+	errs := make([]error, len(all))
+	for i, r := range all {
+		errs[i] = r.err
+	}
+	return errors.Join(errs...)
+}
+
+// unjoin returns the errors errors.Join joined into err, or err alone.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}

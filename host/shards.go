@@ -1,0 +1,251 @@
+package host
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// This file holds the sharded host (Options.Shards > 1). gopher-lua
+// states are single-threaded, so a sharded host spreads its agents over
+// shards: each shard is a complete Host of its own (a Lua state with the
+// libraries, its scripts' classes, budget, memory limit, sandbox, error
+// policy and reloads), and the Host the embedder holds is their
+// coordinator, with the same API:
+//
+//   - LoadFile and Spawn go to the shards round-robin, in call order: the
+//     n-th load that succeeds (from 0) is in shard n mod Shards, so the
+//     assignment is deterministic. Each shard runs a script the first
+//     time it loads it (its top-level code, its classes); a file is
+//     compiled once and its prototype shared by the states (see protos).
+//   - Tick ticks the shards in parallel, one goroutine each, and returns
+//     once all have finished the frame (shard_tick.go). Agents returns
+//     every shard's agents in load order, as an unsharded host would.
+//   - The global variables (Globals, bt.GetGlobalVariable) are one
+//     blackboard: during a tick a script reads the value the variable
+//     had when the frame started and its writes apply at the frame
+//     boundary, in agent order (globals_frame.go), so results do not
+//     depend on the shard count.
+//   - print and BTLog output written during a tick is held per shard and
+//     written after the join, in agent order (shard_out.go); Tick's
+//     errors come in agent order too, and Close runs the OnEnds in agent
+//     order. Each agent's error stops it alone, under its shard's CPU
+//     budget and error policy.
+//   - Reload, Watch and ApplyReloads reach every shard that loaded the
+//     file, atomically: a reload refused in one shard changes nothing in
+//     any (shard_reload.go).
+//
+// What is per state: Lua globals (plain _G entries, the classes' tables,
+// module state) are each shard's own, so scripts must not use them to
+// share state between agents; SetGlobal and DoString run in every shard.
+// math.random is gopher-lua's, on Go's global math/rand source, shared by
+// all shards: with shards, its sequence is drawn in a nondeterministic
+// order, so a deterministic game seeds its own generator per agent (or
+// uses a Go value given through Spawn's args). Agent observers
+// (SetObserver) and an agent's OnChange are called on its shard's
+// goroutine during a tick, concurrently with other shards. The event
+// stream (Subscribe) needs Shards <= 1: a sharded host refuses it.
+// The memory limit (Options.MemoryLimit) is the process's heap, checked
+// by every shard; the agent a shard blames is the one that allocated most
+// while all shards ran (the runtime counts allocations per process).
+
+// sharding is a coordinator's shards and their bookkeeping; it lives on
+// the ticking goroutine.
+type sharding struct {
+	shards []*Host
+	next   int            // the shard of the next LoadFile or Spawn
+	rank   map[*Agent]int // each agent's index in Agents
+	loads  []*load        // every load, in call order
+	errs   []error        // each shard's tick error, reused
+	panics []any          // a shard goroutine's panic, re-raised by Tick
+	// spreading is set while the coordinator writes a global variable
+	// into every shard (the shards' hooks then stay quiet).
+	spreading bool
+}
+
+// openShards makes the n shards of a sharded host h from its options.
+func (h *Host) openShards(opts Options) error {
+	n := opts.Shards
+	sh := &sharding{rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n)}
+	h.shard = sh
+	for i := 0; i < n; i++ {
+		f := &shardFrame{coord: h, out: h.stdout}
+		so := opts
+		so.Shards, so.Stdout, so.OnReload = 0, f, nil
+		s, err := New(so)
+		if err != nil {
+			return err
+		}
+		s.protos, s.frame, f.shard = h.protos, f, s
+		s.lib.Globals.OnSet(f.heard)
+		sh.shards = append(sh.shards, s)
+	}
+	h.globals.global.OnSet(h.spreadGlobal)
+	return nil
+}
+
+// Shards returns the number of Lua states the host ticks its agents in:
+// Options.Shards, or 1 for a host that is not sharded.
+func (h *Host) Shards() int {
+	if h.shard == nil {
+		return 1
+	}
+	return len(h.shard.shards)
+}
+
+// ShardOf returns the index (from 0) of the shard that ticks agent a: 0
+// on a host that is not sharded, -1 for an agent of another host.
+func (h *Host) ShardOf(a *Agent) int {
+	if h.shard == nil {
+		if a.host == h {
+			return 0
+		}
+		return -1
+	}
+	return slices.Index(h.shard.shards, a.host)
+}
+
+// nextShard returns the shard of the next LoadFile or Spawn (placed moves
+// on to the next one after a load that succeeded), or an error when
+// called during a tick.
+func (h *Host) nextShard(op string) (*Host, error) {
+	if h.ticking {
+		return nil, fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)
+	}
+	sh := h.shard
+	return sh.shards[sh.next%len(sh.shards)], nil
+}
+
+// loadShard is LoadFile on a sharded host.
+func (h *Host) loadShard(path string) ([]*Agent, error) {
+	s, err := h.nextShard("LoadFile")
+	if err != nil {
+		return nil, err
+	}
+	agents, err := s.LoadFile(path)
+	if err == nil {
+		h.placed(s.loads[len(s.loads)-1])
+	}
+	return agents, err
+}
+
+// spawnShard is Spawn on a sharded host.
+func (h *Host) spawnShard(path string, args any) (*Agent, error) {
+	s, err := h.nextShard("Spawn")
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.Spawn(path, args)
+	if err == nil {
+		h.placed(a.load)
+	}
+	return a, err
+}
+
+// placed lists a shard's new load and its agents after the others.
+func (h *Host) placed(ld *load) {
+	sh := h.shard
+	sh.next++
+	sh.loads = append(sh.loads, ld)
+	for _, a := range ld.agents {
+		sh.rank[a] = len(h.agents)
+		h.agents = append(h.agents, a)
+	}
+}
+
+// relistShards rebuilds the list of agents from the loads after a reload
+// changed the agents of some: each load's agents in call order, then the
+// loads a reload started (a script whose first load had failed), shard
+// by shard.
+func (h *Host) relistShards() {
+	sh := h.shard
+	known := make(map[*load]bool, len(sh.loads))
+	for _, ld := range sh.loads {
+		known[ld] = true
+	}
+	for _, s := range sh.shards {
+		for _, ld := range s.loads {
+			if !known[ld] {
+				sh.loads = append(sh.loads, ld)
+			}
+		}
+	}
+	h.agents = nil
+	clear(sh.rank)
+	loads, next := sh.loads, sh.next
+	sh.loads = nil
+	for _, ld := range loads {
+		h.placed(ld)
+	}
+	sh.next = next
+}
+
+// rankOf returns a's index in Agents, or len(Agents) for nil or an agent
+// no longer listed.
+func (sh *sharding) rankOf(a *Agent) int {
+	if r, ok := sh.rank[a]; ok && a != nil {
+		return r
+	}
+	return len(sh.rank)
+}
+
+// closeShards is Close of a sharded host: the agents' OnEnds run in agent
+// order (their output in that order, as unsharded), then every shard
+// closes its state, then the coordinator its own.
+func (h *Host) closeShards() error {
+	var errs []error
+	for _, a := range h.agents {
+		if err := a.host.closeAgent(a); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, s := range h.shard.shards {
+		s.agents = nil // closed above
+		s.Close()
+	}
+	h.agents, h.shard.loads = nil, nil
+	clear(h.shard.rank)
+	if h.budget != nil {
+		h.budget.stop()
+	}
+	h.state.Close()
+	return errors.Join(errs...)
+}
+
+// interruptShards is Interrupt of a sharded host: the scripts running in
+// every shard are stopped.
+func (h *Host) interruptShards() bool {
+	stopped := false
+	for _, s := range h.shard.shards {
+		stopped = s.Interrupt() || stopped
+	}
+	return stopped
+}
+
+// errShardedEvents is the panic of Subscribe on a sharded host.
+const errShardedEvents = "host: Subscribe needs Options.Shards <= 1: the event stream (the inspector, recordings) of a sharded host is not supported"
+
+// setGlobalShards is SetGlobal of a sharded host: every shard's state
+// gets the value.
+func (h *Host) setGlobalShards(name string, v any) {
+	for _, s := range h.shard.shards {
+		s.SetGlobal(name, v)
+	}
+}
+
+// doStringShards is DoString of a sharded host: the chunk runs in each
+// shard in turn, and shard 0's return values come back. The first error
+// stops it (the shards before kept what the chunk did).
+func (h *Host) doStringShards(code string) ([]any, error) {
+	var out []any
+	for i, s := range h.shard.shards {
+		vals, err := s.DoString(code)
+		if err != nil {
+			return nil, fmt.Errorf("shard %d: %w", i, err)
+		}
+		if i == 0 {
+			out = vals
+		}
+	}
+	return out, nil
+}
