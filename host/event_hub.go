@@ -27,16 +27,36 @@ type hub struct {
 	nextID int
 	// synced is set once the globals were reported.
 	synced bool
+	// pool holds the events being sent, depth how many are in use (see
+	// slot).
+	pool  []*Event
+	depth int
 }
 
 // live reports whether the host has listeners.
 func (h *Host) live() bool { return h.events != nil && len(h.events.subs) > 0 }
 
-func (e *hub) emit(ev Event) {
+// slot returns the Event to fill for the next send: the hub reuses them
+// (one per nesting level, for an event sent while a listener handles
+// another, such as a write a listener makes), so sending allocates
+// nothing and each listener gets a pointer, not a copy.
+func (e *hub) slot() *Event {
+	if e.depth == len(e.pool) {
+		e.pool = append(e.pool, new(Event))
+	}
+	ev := e.pool[e.depth]
+	e.depth++
+	return ev
+}
+
+// send stamps ev (from slot) with the tick and hands it to every
+// listener, then frees its slot.
+func (e *hub) send(ev *Event) {
 	ev.Tick = e.host.ticks
 	for _, s := range e.subs {
 		s.fn(ev)
 	}
+	e.depth--
 }
 
 // watch is the observer of one agent's tree: it numbers the tree's tasks
@@ -93,7 +113,9 @@ func (w *watch) node(t bt.Task) int {
 
 // TaskStarted reports a start and passes it on.
 func (w *watch) TaskStarted(t bt.Task) {
-	w.hub.emit(Event{Kind: EventStarted, Agent: w.agent, AgentID: w.id, Task: t, Node: w.node(t), ByNode: -1, WriterNode: -1})
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventStarted, Agent: w.agent, AgentID: w.id, Task: t, Node: w.node(t), ByNode: -1, WriterNode: -1}
+	w.hub.send(ev)
 	if w.prev != nil {
 		w.prev.TaskStarted(t)
 	}
@@ -105,8 +127,10 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	if n >= 0 {
 		w.bases[n].shown = s
 	}
-	w.hub.emit(Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
-		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1})
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
+		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1}
+	w.hub.send(ev)
 	if w.prev != nil {
 		w.prev.TaskEnded(t, s, cause)
 	}
@@ -164,7 +188,9 @@ func (w *watch) attach() {
 		}
 	}
 	w.attachGoap()
-	w.hub.emit(Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes})
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
+	w.hub.send(ev)
 	w.hub.variables(tr.Blackboard, w)
 }
 
@@ -182,7 +208,9 @@ func (w *watch) statuses() {
 			continue
 		}
 		x.shown = s
-		w.hub.emit(Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1})
+		ev := w.hub.slot()
+		*ev = Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1}
+		w.hub.send(ev)
 	}
 }
 
@@ -190,13 +218,14 @@ func (w *watch) statuses() {
 func (e *hub) variables(b *bt.Blackboard, w *watch) {
 	for _, name := range sortedNames(b) {
 		v, _ := b.Get(name)
-		ev := Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
+		ev := e.slot()
+		*ev = Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
 		if w != nil {
 			ev.Agent, ev.AgentID = w.agent, w.id
 		} else {
 			ev.Global = true
 		}
-		e.emit(ev)
+		e.send(ev)
 	}
 }
 
@@ -254,7 +283,9 @@ func (e *hub) sync() {
 		if !seen[a] {
 			w.detach()
 			delete(e.agents, a)
-			e.emit(Event{Kind: EventRemoved, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1})
+			ev := e.slot()
+			*ev = Event{Kind: EventRemoved, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1}
+			e.send(ev)
 		}
 	}
 }
@@ -278,21 +309,21 @@ func (e *hub) write(v btlib.VariableWrite) {
 	if len(e.subs) == 0 {
 		return
 	}
-	ev := Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Node: -1, ByNode: -1, WriterNode: -1}
-	if v.New != nil && v.New != lua.LNil {
-		ev.New = v.New
-	}
 	w := e.ticking()
 	if w == nil || w.tree.Blackboard != v.Blackboard {
 		w = e.boards[v.Blackboard]
 	}
-	switch {
-	case v.Blackboard == e.host.lib.Globals:
-		ev.Global = true
-	case w != nil:
-		ev.Agent, ev.AgentID = w.agent, w.id
-	default:
+	global := v.Blackboard == e.host.lib.Globals
+	if !global && w == nil {
 		return // a tree no agent runs (yet)
+	}
+	ev := e.slot()
+	*ev = Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Global: global, Node: -1, ByNode: -1, WriterNode: -1}
+	if v.New != nil && v.New != lua.LNil {
+		ev.New = v.New
+	}
+	if !global {
+		ev.Agent, ev.AgentID = w.agent, w.id
 	}
 	if v.Writer != nil {
 		ev.Writer = v.Writer
@@ -300,5 +331,5 @@ func (e *hub) write(v btlib.VariableWrite) {
 			ev.WriterNode = w.node(v.Writer)
 		}
 	}
-	e.emit(ev)
+	e.send(ev)
 }

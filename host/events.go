@@ -111,8 +111,9 @@ type Event struct {
 	Reload *ReloadReport
 	// Err is the error of EventError and of a failed EventReload.
 	Err error
-	// Goap and GoapAgent describe a GOAP agent's event (EventGoap).
-	Goap      goap.AgentEvent
+	// Goap and GoapAgent describe a GOAP agent's event (EventGoap); Goap
+	// is valid only during the listener's call, like the Event itself.
+	Goap      *goap.AgentEvent
 	GoapAgent *goap.Agent
 }
 
@@ -120,13 +121,14 @@ type Event struct {
 // returns the function that removes it. fn is called on the ticking
 // goroutine, during Tick, Reload, SetVariable and Close, in event order;
 // it may read the host and its trees but must not tick, reload or close
-// it. The first tick after Subscribe reports every agent's tree
+// it. The *Event is the hub's own, reused for the next event: valid only
+// during the call (copy what is kept), and not to be modified. The first tick after Subscribe reports every agent's tree
 // (EventTree) before anything else.
 //
 // While nobody listens the stream costs nothing: trees and GOAP agents
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
-func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
+func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
 	if h.events == nil {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}
@@ -174,7 +176,7 @@ func (h *Host) Ticks() uint64 { return h.ticks }
 func (h *Host) SetTickGate(gate func() bool) { h.gate = gate }
 
 // subscriber is one listener; a pointer, so that cancel finds it.
-type subscriber struct{ fn func(Event) }
+type subscriber struct{ fn func(*Event) }
 
 // AgentID returns the number the event stream gives a (Event.AgentID), or
 // 0 when the stream has not reported it yet.

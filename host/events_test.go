@@ -78,11 +78,11 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 func recordEvents(t *testing.T, h *Host) (lines *[][]string, cancel func()) {
 	nodes := map[int][]bt.Task{}
 	out := [][]string{nil}
-	cancel = h.Subscribe(func(ev Event) {
+	cancel = h.Subscribe(func(ev *Event) {
 		for len(out) <= int(ev.Tick) {
 			out = append(out, nil)
 		}
-		out[ev.Tick] = append(out[ev.Tick], eventLine(t, nodes, ev))
+		out[ev.Tick] = append(out[ev.Tick], eventLine(t, nodes, *ev))
 	})
 	return &out, cancel
 }

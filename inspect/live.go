@@ -94,16 +94,16 @@ func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr
 }
 
 // event is the host's event stream listener.
-func (in *Inspector) event(ev host.Event) {
-	in.goaps.event(&ev)
+func (in *Inspector) event(ev *host.Event) {
+	if in.inTick && len(in.breaks) == 0 && in.applyHot(ev) {
+		return
+	}
+	in.goaps.event(ev)
 	if ev.Kind == host.EventGoap {
 		return // in the tick's "goap" records
 	}
-	if in.inTick && len(in.breaks) == 0 && in.applyHot(&ev) {
-		return
-	}
 	r := &in.rec
-	toRecord(r, &ev)
+	toRecord(r, ev)
 	switch {
 	case ev.Kind == host.EventTickBegin:
 		in.mu.Lock()
