@@ -258,6 +258,9 @@ func (in *Inspector) command(c Command) error {
 		if a == nil || c.Node < 0 || c.Node >= len(a.nodes) {
 			return fmt.Errorf("no task %d in agent %d", c.Node, c.Agent)
 		}
+		if a.nodes[c.Node].BTAI {
+			return fmt.Errorf("task %d of agent %d (%s) is a BTAI node: it has no start or end events to stop at", c.Node, c.Agent, a.paths[c.Node])
+		}
 		bp := Breakpoint{Agent: c.Agent, Node: c.Node, On: c.On}
 		if c.Cmd == "break" {
 			in.breaks[bp] = true

@@ -86,6 +86,11 @@ type NodeInfo struct {
 	Kind   string `json:"kind"`
 	Abort  string `json:"abort,omitempty"`
 	Args   string `json:"args,omitempty"`
+	// BTAI marks a node of the BTAI tree a BT.Root task runs (listed
+	// after the tree's own tasks, below that task; Name its btai type,
+	// Args BTAI's text of it when the tree was reported). Such nodes have
+	// no events of their own.
+	BTAI bool `json:"btai,omitempty"`
 }
 
 // reset empties r for reuse, node numbers at -1.
