@@ -68,9 +68,10 @@ type watch struct {
 	tree  *bt.BehaviorTree
 	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
-	// bases are nodes[i].Base() with the status last reported for each
-	// (side by side, so the walk after a tick reads one array).
-	bases []shownBase
+	// bases are nodes[i].Base(), and shown the status last reported for
+	// each (apart: a node number's scan reads only the bases).
+	bases []*bt.TaskBase
+	shown []bt.Status
 	// index numbers the tasks of trees larger than smallTree; smaller
 	// ones are searched in bases.
 	index map[*bt.TaskBase]int
@@ -79,12 +80,6 @@ type watch struct {
 	failed bool
 	// goaps observe the GOAP agents the tree's tasks run.
 	goaps []*goapWatch
-}
-
-// shownBase is a task's base and the status last reported for it.
-type shownBase struct {
-	base  *bt.TaskBase
-	shown bt.Status
 }
 
 // smallTree is the size up to which a watch finds a task's node number by
@@ -98,8 +93,8 @@ func (w *watch) node(t bt.Task) int {
 	}
 	b := t.Base()
 	if w.index == nil {
-		for i := range w.bases {
-			if w.bases[i].base == b {
+		for i, x := range w.bases {
+			if x == b {
 				return i
 			}
 		}
@@ -125,7 +120,7 @@ func (w *watch) TaskStarted(t bt.Task) {
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
 	if n >= 0 {
-		w.bases[n].shown = s
+		w.shown[n] = s
 	}
 	ev := w.hub.slot()
 	*ev = Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
@@ -165,7 +160,7 @@ func (w *watch) attach() {
 	w.tree, w.prev = tr, tr.Observer
 	tr.Observer = w
 	w.hub.boards[tr.Blackboard] = w
-	w.nodes, w.bases, w.index = w.nodes[:0], w.bases[:0], nil
+	w.nodes, w.bases, w.shown, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], nil
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
 		if t == nil {
@@ -173,7 +168,8 @@ func (w *watch) attach() {
 		}
 		w.nodes = append(w.nodes, t)
 		b := t.Base()
-		w.bases = append(w.bases, shownBase{base: b, shown: b.Status()})
+		w.bases = append(w.bases, b)
+		w.shown = append(w.shown, b.Status())
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
 				walk(c)
@@ -184,7 +180,7 @@ func (w *watch) attach() {
 	if len(w.bases) > smallTree {
 		w.index = make(map[*bt.TaskBase]int, len(w.bases))
 		for i := len(w.bases) - 1; i >= 0; i-- { // the first number wins
-			w.index[w.bases[i].base] = i
+			w.index[w.bases[i]] = i
 		}
 	}
 	w.attachGoap()
@@ -201,13 +197,13 @@ func (w *watch) statuses() {
 	if w.tree != w.agent.tree.BT {
 		return
 	}
-	for i := range w.bases {
-		x := &w.bases[i]
-		s := x.base.Status()
-		if s == x.shown {
+	shown := w.shown[:len(w.bases)]
+	for i, b := range w.bases {
+		s := b.Status()
+		if s == shown[i] {
 			continue
 		}
-		x.shown = s
+		shown[i] = s
 		ev := w.hub.slot()
 		*ev = Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1}
 		w.hub.send(ev)

@@ -137,14 +137,15 @@ func (in *Inspector) applyHot(ev *host.Event) bool {
 		m.applyStart(ev.AgentID, ev.Node)
 	case host.EventStatus:
 		m.Tick = ev.Tick
-		m.applyStatus(ev.AgentID, ev.Node, ev.Status.String())
+		m.applyStatus(ev.AgentID, ev.Node, statusCode(ev.Status))
 	case host.EventEnded:
 		m.Tick = ev.Tick
-		cause, by := "", -1
+		var cause uint8
+		by := -1
 		if ev.Cause.Early() {
-			cause, by = ev.Cause.Kind.String(), ev.ByNode
+			cause, by = uint8(ev.Cause.Kind), ev.ByNode
 		}
-		m.applyEnd(ev.AgentID, ev.Node, ev.Status.String(), cause, by)
+		m.applyEnd(ev.AgentID, ev.Node, statusCode(ev.Status), cause, by)
 	case host.EventVariable:
 		m.Tick = ev.Tick
 		var v any

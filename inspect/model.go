@@ -2,6 +2,8 @@ package inspect
 
 import (
 	"slices"
+
+	"github.com/btlua/btlua/stdlib/bt"
 	"strconv"
 	"strings"
 )
@@ -34,19 +36,35 @@ type agentState struct {
 	goaps     []GoapView // by Key
 }
 
+// nodeState is a task's state in 32 bytes (the model of thousands of
+// agents stays small and its updates touch little memory): statuses and
+// causes by their codes in stepStatus and stepCauses.
 type nodeState struct {
-	status  string
-	started bool
 	changed uint64 // tick of the last start, status change or end
-	end     endState
+	endTick uint64 // the last end's tick
+	endBy   int32  // the last end's cause's node, -1 when none
+	// status is the task's status; endStatus and endCause the last end's
+	// (endCause 0 when it completed).
+	status, endStatus, endCause uint8
+	started                     bool
+	ended                       bool // there was an end
 }
 
-// endState is the last end of a node's run.
-type endState struct {
-	tick   uint64
-	status string
-	cause  string // "" when completed
-	by     int
+// statusCodes maps a bt.Status to its code in stepStatus.
+var statusCodes = [...]uint8{bt.Inactive: 1, bt.Failure: 3, bt.Success: 2, bt.Running: 4}
+
+// statusCode returns the code of a bt.Status (0 for an unknown one).
+func statusCode(s bt.Status) uint8 {
+	if int(s) < len(statusCodes) {
+		return statusCodes[s]
+	}
+	return 0
+}
+
+// code returns s's index in list, 0 when absent.
+func code(list []string, s string) uint8 {
+	c, _ := indexOf(list, s)
+	return c
 }
 
 type varState struct {
@@ -93,7 +111,7 @@ func (m *Model) Apply(r *Record) {
 		a.paths = paths(r.Nodes)
 		a.st = make([]nodeState, len(r.Nodes))
 		for i := range a.st {
-			a.st[i].status = "Inactive"
+			a.st[i] = nodeState{status: 1, endBy: -1} // Inactive
 		}
 		a.vars = varTable{}
 		a.goaps = nil
@@ -108,9 +126,9 @@ func (m *Model) Apply(r *Record) {
 	case "start":
 		m.applyStart(r.A, r.N)
 	case "status":
-		m.applyStatus(r.A, r.N, r.S)
+		m.applyStatus(r.A, r.N, code(stepStatus, r.S))
 	case "end":
-		m.applyEnd(r.A, r.N, r.S, r.C, r.By)
+		m.applyEnd(r.A, r.N, code(stepStatus, r.S), code(stepCauses, r.C), r.By)
 	case "var":
 		m.applyVar(r.A, r.G, r.Name, r.V, r.W)
 	case "error":
@@ -147,16 +165,18 @@ func (m *Model) applyStart(id, n int) {
 	}
 }
 
-func (m *Model) applyStatus(id, n int, status string) {
+// applyStatus and applyEnd take status and cause codes (stepStatus,
+// stepCauses; cause 0 when the run completed).
+func (m *Model) applyStatus(id, n int, status uint8) {
 	if x := m.node(id, n); x != nil {
 		x.changed, x.status = m.Tick, status
 	}
 }
 
-func (m *Model) applyEnd(id, n int, status, cause string, by int) {
+func (m *Model) applyEnd(id, n int, status, cause uint8, by int) {
 	if x := m.node(id, n); x != nil {
 		x.changed, x.started, x.status = m.Tick, false, status
-		x.end = endState{tick: m.Tick, status: status, cause: cause, by: by}
+		x.endTick, x.endStatus, x.endCause, x.endBy, x.ended = m.Tick, status, cause, int32(by), true
 	}
 }
 
@@ -248,7 +268,7 @@ func (a *agentState) rootStatus() string {
 	if len(a.st) == 0 {
 		return "Inactive"
 	}
-	return a.st[0].status
+	return stepStatus[a.st[0].status]
 }
 
 // NodeView is one task of AgentView.
@@ -308,16 +328,17 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 		Nodes: make([]NodeView, len(a.nodes)), Vars: []VarView{}}
 	for i, n := range a.nodes {
 		s := a.st[i]
-		nv := NodeView{NodeInfo: n, Index: i, Path: a.paths[i], Status: s.status, Running: s.started && s.status == "Running", Changed: s.changed}
+		status := stepStatus[s.status]
+		nv := NodeView{NodeInfo: n, Index: i, Path: a.paths[i], Status: status, Running: s.started && status == "Running", Changed: s.changed}
 		if n.Parent >= 0 && n.Parent < i {
 			nv.Depth = v.Nodes[n.Parent].Depth + 1
 		}
-		if e := s.end; e.tick > 0 || e.status != "" {
-			ev := &EndView{Tick: e.tick, Status: e.status, Cause: "completed"}
-			if e.cause != "" {
-				ev.Cause = causeWords[e.cause]
-				if e.by >= 0 && e.by < len(a.paths) {
-					ev.Cause += a.paths[e.by]
+		if s.ended {
+			ev := &EndView{Tick: s.endTick, Status: stepStatus[s.endStatus], Cause: "completed"}
+			if s.endCause != 0 {
+				ev.Cause = causeWords[stepCauses[s.endCause]]
+				if s.endBy >= 0 && int(s.endBy) < len(a.paths) {
+					ev.Cause += a.paths[s.endBy]
 				}
 			}
 			nv.End = ev
