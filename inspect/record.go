@@ -10,10 +10,13 @@ import (
 )
 
 // Version is the version of the recording schema, written in the header
-// line of every recording (see Header). Readers refuse other versions.
-const Version = 1
+// line of every recording (see Header). Readers take versions 1 to
+// Version and refuse others. Version 2 lists the nodes of BTAI trees in
+// "tree" records (after the tree's own tasks, key "btai"); a version 1
+// recording is a version 2 one without them.
+const Version = 2
 
-// Header is the first line of a recording: {"btlua_record":1,...}.
+// Header is the first line of a recording: {"btlua_record":2,...}.
 type Header struct {
 	// Record is the schema version (Version).
 	Record int `json:"btlua_record"`
@@ -42,7 +45,8 @@ type Header struct {
 //	by     node number of the task that caused it (end)
 //	name   tree name (tree) or variable name (var)
 //	src    script file (tree)
-//	nodes  the tree's tasks (tree): [{"p":parent,"name","kind","abort","args"}]
+//	nodes  the tree's tasks (tree): [{"p":parent,"name","kind","abort","args"}],
+//	       then the nodes of BTAI trees, "btai":true (see NodeInfo)
 //	v      new value (var; absent when deleted): number, string, boolean,
 //	       or a string describing a table or userdata
 //	g      true for a global variable (var)
