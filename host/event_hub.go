@@ -78,8 +78,10 @@ type watch struct {
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
-	// goaps observe the GOAP agents the tree's tasks run.
+	// goaps observe the GOAP agents the tree's tasks run; btais are the
+	// node numbers of the BT.Root tasks whose BTAI trees are observed.
 	goaps []*goapWatch
+	btais []int
 }
 
 // smallTree is the size up to which a watch finds a task's node number by
@@ -150,6 +152,7 @@ func (w *watch) detach() {
 		w.tree.Observer = w.prev
 	}
 	w.detachGoap()
+	w.detachBTAI()
 	delete(w.hub.boards, w.tree.Blackboard)
 }
 
@@ -184,6 +187,7 @@ func (w *watch) attach() {
 		}
 	}
 	w.attachGoap()
+	w.attachBTAI()
 	ev := w.hub.slot()
 	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
 	w.hub.send(ev)

@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/btai"
 	"github.com/btlua/btlua/stdlib/goap"
 )
 
@@ -57,15 +58,20 @@ const (
 	// running one when several tasks share the agent, else the last one
 	// that ran); GoapAgent is the agent, for its Snapshot.
 	EventGoap
+	// EventBTAI: a node of the BTAI tree that a BT.Root task (Task, node
+	// Node) runs was ticked, during the tree's tick: BTAINode is its index
+	// in btailib.TreeNodes(Task), BTAIState the state it returned
+	// (btai.Observe). The BTAI nodes have no start or end of their own.
+	EventBTAI
 )
 
 var eventKindNames = [...]string{EventTickBegin: "tick", EventTree: "tree", EventRemoved: "removed",
 	EventStarted: "start", EventStatus: "status", EventEnded: "end", EventVariable: "var",
-	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap"}
+	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap", EventBTAI: "btai"}
 
 // String returns the kind's short name, as recordings spell it: "tick",
 // "tree", "removed", "start", "status", "end", "var", "error", "reload",
-// "tickend", "goap".
+// "tickend", "goap", "btai".
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]
@@ -115,6 +121,9 @@ type Event struct {
 	// is valid only during the listener's call, like the Event itself.
 	Goap      *goap.AgentEvent
 	GoapAgent *goap.Agent
+	// BTAINode and BTAIState describe a BTAI node's tick (EventBTAI).
+	BTAINode  int
+	BTAIState btai.BTState
 }
 
 // Subscribe adds fn to the listeners of the host's event stream and

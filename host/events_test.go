@@ -64,6 +64,8 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 		return "error " + name + ev.Err.Error()
 	case EventRemoved:
 		return "removed " + name
+	case EventBTAI:
+		return fmt.Sprintf("btai %s%s#%d %v", name, bt.Path(ev.Task), ev.BTAINode, ev.BTAIState)
 	case EventGoap:
 		if GoapAgentOf(ev.Task) != ev.GoapAgent {
 			t.Errorf("goap event of %s: the task does not run the event's agent", bt.Path(ev.Task))

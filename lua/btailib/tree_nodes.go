@@ -25,15 +25,11 @@ type TreeNode struct {
 // order; ok is false for any other task. A node shared by two branches is
 // listed under each; the walk stops 1000 levels deep.
 func TreeNodes(t bt.Task) (nodes []TreeNode, ok bool) {
-	if w, isW := t.(interface{ Unwrap() bt.Task }); isW {
-		t = w.Unwrap()
-	}
-	r, ok := t.(*rootTask)
-	if !ok {
+	r := rootOf(t)
+	if r == nil {
 		return nil, false
 	}
-	var walk func(n btai.Node, parent, depth int)
-	walk = func(n btai.Node, parent, depth int) {
+	r.walk(func(n btai.Node, parent int) {
 		kind := fmt.Sprintf("%T", n)
 		if len(kind) > len("*btai.") && kind[:len("*btai.")] == "*btai." {
 			kind = kind[len("*btai."):]
@@ -42,16 +38,67 @@ func TreeNodes(t bt.Task) (nodes []TreeNode, ok bool) {
 		if s, isS := n.(fmt.Stringer); isS {
 			text = s.String()
 		}
-		i := len(nodes)
 		nodes = append(nodes, TreeNode{Parent: parent, Kind: kind, Text: text})
+	})
+	return nodes, true
+}
+
+// ObserveTree makes fn hear, when t is a BT.Root task (or wraps one),
+// each tick of a node of its BTAI tree (btai.Observe): i is the node's
+// index in TreeNodes(t) (a node listed twice reports as its first
+// listing) and s the state it returned. nil stops it. It returns false
+// for any other task. Nodes added after the call are not heard.
+func ObserveTree(t bt.Task, fn func(i int, s btai.BTState)) bool {
+	r := rootOf(t)
+	if r == nil {
+		return false
+	}
+	if fn == nil {
+		btai.Observe(r.root, nil)
+		return true
+	}
+	index := map[btai.Node]int{}
+	i := 0
+	r.walk(func(n btai.Node, _ int) {
+		if _, seen := index[n]; !seen {
+			index[n] = i
+		}
+		i++
+	})
+	btai.Observe(r.root, func(n btai.Node, s btai.BTState) {
+		if i, ok := index[n]; ok {
+			fn(i, s)
+		}
+	})
+	return true
+}
+
+// rootOf returns the rootTask t is or wraps, or nil.
+func rootOf(t bt.Task) *rootTask {
+	if w, isW := t.(interface{ Unwrap() bt.Task }); isW {
+		t = w.Unwrap()
+	}
+	r, _ := t.(*rootTask)
+	return r
+}
+
+// walk calls visit for each node below the root in depth-first child
+// order with its parent's index in the walk (-1 for the root's
+// children), down to 1000 levels.
+func (r *rootTask) walk(visit func(n btai.Node, parent int)) {
+	i := 0
+	var walk func(n btai.Node, parent, depth int)
+	walk = func(n btai.Node, parent, depth int) {
+		me := i
+		i++
+		visit(n, parent)
 		if b, isB := n.(btai.BranchNode); isB && depth < 1000 {
 			for _, c := range b.Children() {
-				walk(c, i, depth+1)
+				walk(c, me, depth+1)
 			}
 		}
 	}
 	for _, c := range r.root.Children() {
 		walk(c, -1, 1)
 	}
-	return nodes, true
 }
