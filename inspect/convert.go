@@ -37,6 +37,8 @@ func toRecord(r *Record, ev *host.Event) {
 		if ev.New != nil {
 			r.V = jsonValue(ev.New)
 		}
+	case host.EventBTAI:
+		r.N, r.I, r.S = ev.Node, ev.BTAINode, ev.BTAIState.String()
 	case host.EventError:
 		r.Err = ev.Err.Error()
 	case host.EventReload:

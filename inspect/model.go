@@ -34,6 +34,10 @@ type agentState struct {
 	removed   bool
 	err       string
 	goaps     []GoapView // by Key
+	// btaiFirst[n] is the node number of the first BTAI node of BT.Root
+	// task n (-1 for other tasks), btaiRoot[j] the BT.Root task of BTAI
+	// node j (-1 for other nodes); nil when the tree has no BTAI nodes.
+	btaiFirst, btaiRoot []int32
 }
 
 // nodeState is a task's state in 32 bytes (the model of thousands of
@@ -115,6 +119,7 @@ func (m *Model) Apply(r *Record) {
 		}
 		a.vars = varTable{}
 		a.goaps = nil
+		a.indexBTAI()
 	case "goap":
 		if a := m.agent(r.A); a != nil && r.Goap != nil {
 			a.applyGoap(r.Goap)
@@ -131,6 +136,8 @@ func (m *Model) Apply(r *Record) {
 		m.applyEnd(r.A, r.N, code(stepStatus, r.S), code(stepCauses, r.C), r.By)
 	case "var":
 		m.applyVar(r.A, r.G, r.Name, r.V, r.W)
+	case "btai":
+		m.applyBTAI(r.A, r.N, r.I, r.S)
 	case "error":
 		if a := m.agent(r.A); a != nil {
 			a.err = r.Err
@@ -177,6 +184,71 @@ func (m *Model) applyEnd(id, n int, status, cause uint8, by int) {
 	if x := m.node(id, n); x != nil {
 		x.changed, x.started, x.status = m.Tick, false, status
 		x.endTick, x.endStatus, x.endCause, x.endBy, x.ended = m.Tick, status, cause, int32(by), true
+		if a := m.agents[id]; a.btaiFirst != nil && a.btaiFirst[n] >= 0 {
+			a.stopBTAI(n)
+		}
+	}
+}
+
+// indexBTAI finds the BTAI nodes of the tree (NodeInfo.BTAI): each one's
+// BT.Root task, and each such task's first BTAI node.
+func (a *agentState) indexBTAI() {
+	a.btaiFirst, a.btaiRoot = nil, nil
+	for j, n := range a.nodes {
+		if !n.BTAI || n.Parent < 0 || n.Parent >= j {
+			continue
+		}
+		if a.btaiFirst == nil {
+			a.btaiFirst, a.btaiRoot = make([]int32, len(a.nodes)), make([]int32, len(a.nodes))
+			for i := range a.btaiFirst {
+				a.btaiFirst[i], a.btaiRoot[i] = -1, -1
+			}
+		}
+		root := int32(n.Parent)
+		if a.nodes[n.Parent].BTAI {
+			root = a.btaiRoot[n.Parent]
+		}
+		a.btaiRoot[j] = root
+		if a.btaiFirst[root] < 0 {
+			a.btaiFirst[root] = int32(j)
+		}
+	}
+}
+
+// btaiStates maps a BTAI state (btai.BTState.String) to the status a
+// node shows, and whether its run goes on (Continue).
+var btaiStates = map[string]struct {
+	status uint8
+	goesOn bool
+}{"Continue": {4, true}, "Success": {2, false}, "Failure": {3, false}, "Abort": {3, false}}
+
+// applyBTAI records the tick of BTAI node i of BT.Root task n: Continue
+// shows as a run under way (Running, on the running path), the other
+// states as an end (Success; Failure for Failure and Abort).
+func (m *Model) applyBTAI(id, n, i int, state string) {
+	a := m.agent(id)
+	st, known := btaiStates[state]
+	if a == nil || !known || a.btaiFirst == nil || n < 0 || n >= len(a.btaiFirst) || a.btaiFirst[n] < 0 {
+		return
+	}
+	j := int(a.btaiFirst[n]) + i
+	if i < 0 || j >= len(a.st) || a.btaiRoot[j] != int32(n) {
+		return
+	}
+	x := &a.st[j]
+	x.changed, x.status, x.started = m.Tick, st.status, st.goesOn
+	if !st.goesOn {
+		x.endTick, x.endStatus, x.endCause, x.endBy, x.ended = m.Tick, st.status, 0, -1, true
+	}
+}
+
+// stopBTAI marks the BTAI nodes of BT.Root task n no longer under way
+// (the task's run ended; BTAI resets its tree).
+func (a *agentState) stopBTAI(n int) {
+	for j := int(a.btaiFirst[n]); j < len(a.st); j++ {
+		if a.btaiRoot[j] == int32(n) {
+			a.st[j].started = false
+		}
 	}
 }
 

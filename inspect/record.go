@@ -36,10 +36,15 @@ type Header struct {
 //	t      tick (host.Host.Ticks when the event happened)
 //	k      kind: tick, tree, removed, start, status, end, var, error,
 //	       reload, tickend (host.EventKind.String), goap (one per GOAP
-//	       agent and tick with events, just before tickend)
+//	       agent and tick with events, just before tickend), btai (a
+//	       BTAI node's tick)
 //	a      agent number (tree, removed, start, status, end, var, error)
-//	n      node number (start, status, end)
-//	s      status: Inactive, Success, Failure, Running (status, end)
+//	n      node number (start, status, end; btai: the BT.Root task)
+//	i      the BTAI node's index below its BT.Root task (btai; absent
+//	       for 0): the btai nodes of "nodes" in order, from the task's first
+//	s      status: Inactive, Success, Failure, Running (status, end);
+//	       btai: the state the node returned, Continue, Success,
+//	       Failure or Abort
 //	c      why a run ended early: Aborted, TimedOut, Interrupted,
 //	       ByParent, Halted, Reload (end; absent when completed)
 //	by     node number of the task that caused it (end)
@@ -62,6 +67,7 @@ type Record struct {
 	K     string     `json:"k"`
 	A     int        `json:"a,omitempty"`
 	N     int        `json:"n"`
+	I     int        `json:"i,omitempty"`
 	S     string     `json:"s,omitempty"`
 	C     string     `json:"c,omitempty"`
 	By    int        `json:"by"`
@@ -116,6 +122,10 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	if r.N >= 0 {
 		b = append(b, `,"n":`...)
 		b = strconv.AppendInt(b, int64(r.N), 10)
+	}
+	if r.I != 0 {
+		b = append(b, `,"i":`...)
+		b = strconv.AppendInt(b, int64(r.I), 10)
 	}
 	if r.S != "" {
 		b = append(b, `,"s":`...)
