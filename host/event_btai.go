@@ -11,24 +11,23 @@ import (
 func (w *watch) attachBTAI() {
 	w.btais = w.btais[:0]
 	for n, t := range w.nodes {
-		ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
+		cancel, ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
 			ev := w.hub.slot()
 			*ev = Event{Kind: EventBTAI, Agent: w.agent, AgentID: w.id, Task: t, Node: n, ByNode: -1, WriterNode: -1,
 				BTAINode: i, BTAIState: s}
 			w.hub.send(ev)
 		})
 		if ok {
-			w.btais = append(w.btais, n)
+			w.btais = append(w.btais, cancel)
 		}
 	}
 }
 
 // detachBTAI stops observing the BTAI trees.
 func (w *watch) detachBTAI() {
-	for _, n := range w.btais {
-		if n < len(w.nodes) {
-			btailib.ObserveTree(w.nodes[n], nil)
-		}
+	for _, cancel := range w.btais {
+		cancel()
 	}
+	clear(w.btais)
 	w.btais = w.btais[:0]
 }

@@ -78,10 +78,10 @@ type watch struct {
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
-	// goaps observe the GOAP agents the tree's tasks run; btais are the
-	// node numbers of the BT.Root tasks whose BTAI trees are observed.
+	// goaps observe the GOAP agents the tree's tasks run; btais stop
+	// the observers of the BTAI trees of its BT.Root tasks.
 	goaps []*goapWatch
-	btais []int
+	btais []func()
 }
 
 // smallTree is the size up to which a watch finds a task's node number by

@@ -46,31 +46,54 @@ func TreeNodes(t bt.Task) (nodes []TreeNode, ok bool) {
 // ObserveTree makes fn hear, when t is a BT.Root task (or wraps one),
 // each tick of a node of its BTAI tree (btai.Observe): i is the node's
 // index in TreeNodes(t) (a node listed twice reports as its first
-// listing) and s the state it returned. nil stops it. It returns false
-// for any other task. Nodes added after the call are not heard.
-func ObserveTree(t bt.Task, fn func(i int, s btai.BTState)) bool {
+// listing) and s the state it returned. cancel stops it; several
+// observers hear in the order they came. ok is false (and cancel nil) for
+// any other task. Nodes added after the first call are not heard.
+func ObserveTree(t bt.Task, fn func(i int, s btai.BTState)) (cancel func(), ok bool) {
 	r := rootOf(t)
 	if r == nil {
-		return false
+		return nil, false
 	}
-	if fn == nil {
-		btai.Observe(r.root, nil)
-		return true
+	o := &treeObserver{fn: fn}
+	if len(r.observers) == 0 {
+		r.index = map[btai.Node]int{}
+		i := 0
+		r.walk(func(n btai.Node, _ int) {
+			if _, seen := r.index[n]; !seen {
+				r.index[n] = i
+			}
+			i++
+		})
+		btai.Observe(r.root, r.nodeTicked)
 	}
-	index := map[btai.Node]int{}
-	i := 0
-	r.walk(func(n btai.Node, _ int) {
-		if _, seen := index[n]; !seen {
-			index[n] = i
+	r.observers = append(r.observers, o)
+	return func() {
+		for k, x := range r.observers {
+			if x == o {
+				r.observers = append(r.observers[:k:k], r.observers[k+1:]...)
+				break
+			}
 		}
-		i++
-	})
-	btai.Observe(r.root, func(n btai.Node, s btai.BTState) {
-		if i, ok := index[n]; ok {
-			fn(i, s)
+		if len(r.observers) == 0 {
+			btai.Observe(r.root, nil)
+			r.index = nil
 		}
-	})
-	return true
+	}, true
+}
+
+// treeObserver is one ObserveTree call; a pointer, so that cancel finds
+// it.
+type treeObserver struct{ fn func(i int, s btai.BTState) }
+
+// nodeTicked is the BTAI tree's observer while ObserveTree has callers.
+func (r *rootTask) nodeTicked(n btai.Node, s btai.BTState) {
+	i, ok := r.index[n]
+	if !ok {
+		return
+	}
+	for _, o := range r.observers {
+		o.fn(i, s)
+	}
 }
 
 // rootOf returns the rootTask t is or wraps, or nil.
