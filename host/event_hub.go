@@ -31,6 +31,20 @@ type hub struct {
 	// slot).
 	pool  []*Event
 	depth int
+	// watchGen counts the changes of what the subscribers watch
+	// (Subscription.Watch); sync brings the watches' observers up to date
+	// when it differs from syncedGen.
+	watchGen, syncedGen int
+}
+
+// wants reports whether some subscriber hears agent a's events.
+func (e *hub) wants(a *Agent) bool {
+	for _, s := range e.subs {
+		if s.all || s.agents[a] {
+			return true
+		}
+	}
+	return false
 }
 
 // live reports whether the host has listeners.
@@ -54,9 +68,24 @@ func (e *hub) slot() *Event {
 func (e *hub) send(ev *Event) {
 	ev.Tick = e.host.ticks
 	for _, s := range e.subs {
-		s.fn(ev)
+		if s.all || s.hears(ev) {
+			s.fn(ev)
+		}
 	}
 	e.depth--
+}
+
+// hears reports whether a subscriber that watches some agents only
+// hears ev: every event but an agent's runs, writes, GOAP and BTAI
+// events, which only those of the agents it watches.
+func (s *subscriber) hears(ev *Event) bool {
+	switch ev.Kind {
+	case EventStarted, EventStatus, EventEnded, EventGoap, EventBTAI, EventState:
+		return s.agents[ev.Agent]
+	case EventVariable:
+		return ev.Agent == nil || s.agents[ev.Agent]
+	}
+	return true
 }
 
 // watch is the observer of one agent's tree: it numbers the tree's tasks
@@ -78,6 +107,9 @@ type watch struct {
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
+	// live is set while the watch observes the tree (some subscriber
+	// watches the agent): its runs, writes, GOAP and BTAI events.
+	live bool
 	// goaps observe the GOAP agents the tree's tasks run; btais stop
 	// the observers of the BTAI trees of its BT.Root tasks.
 	goaps []*goapWatch
@@ -148,6 +180,10 @@ func (h *Host) watchOn(a *Agent) *watch {
 
 // detach removes the watch from its tree.
 func (w *watch) detach() {
+	if !w.live {
+		return
+	}
+	w.live = false
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
 		w.tree.Observer = w.prev
 	}
@@ -156,13 +192,38 @@ func (w *watch) detach() {
 	delete(w.hub.boards, w.tree.Blackboard)
 }
 
-// attach installs the watch on the agent's current tree and reports the
-// tree and its variables.
-func (w *watch) attach() {
-	tr := w.agent.tree.BT
-	w.tree, w.prev = tr, tr.Observer
+// observe installs the watch on its tree (the runs, the blackboard's
+// writes, the GOAP agents and BTAI trees), reporting the variables the
+// blackboard holds; late (a subscriber began watching the agent after its
+// tree was reported) reports each task's state first (EventState).
+func (w *watch) observe(late bool) {
+	if w.live {
+		return
+	}
+	w.live = true
+	tr := w.tree
+	w.prev = tr.Observer
 	tr.Observer = w
 	w.hub.boards[tr.Blackboard] = w
+	w.attachGoap()
+	w.attachBTAI()
+	if late {
+		for i, b := range w.bases {
+			w.shown[i] = b.Status()
+			ev := w.hub.slot()
+			*ev = Event{Kind: EventState, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: w.shown[i],
+				Started: b.Started(), ByNode: -1, WriterNode: -1}
+			w.hub.send(ev)
+		}
+	}
+	w.hub.variables(tr.Blackboard, w)
+}
+
+// attach numbers the tasks of the agent's current tree and reports it,
+// observing it when some subscriber watches the agent.
+func (w *watch) attach() {
+	tr := w.agent.tree.BT
+	w.tree = tr
 	w.nodes, w.bases, w.shown, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], nil
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
@@ -186,12 +247,12 @@ func (w *watch) attach() {
 			w.index[w.bases[i]] = i
 		}
 	}
-	w.attachGoap()
-	w.attachBTAI()
 	ev := w.hub.slot()
 	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
 	w.hub.send(ev)
-	w.hub.variables(tr.Blackboard, w)
+	if w.hub.wants(w.agent) {
+		w.observe(false)
+	}
 }
 
 // statuses reports, after a tick, the tasks whose status changed without
@@ -242,6 +303,8 @@ func (e *hub) sync() {
 		seen = map[*Agent]bool{}
 	}
 	e.next = 0
+	relive := e.syncedGen != e.watchGen
+	e.syncedGen = e.watchGen
 	for i, a := range e.host.agents {
 		if seen != nil {
 			seen[a] = true
@@ -262,6 +325,13 @@ func (e *hub) sync() {
 			e.agents[a] = w
 			e.order[i] = w
 		} else if w.tree == a.tree.BT {
+			if relive {
+				if e.wants(a) {
+					w.observe(true)
+				} else {
+					w.detach()
+				}
+			}
 			continue
 		} else {
 			w.detach()
@@ -314,8 +384,8 @@ func (e *hub) write(v btlib.VariableWrite) {
 		w = e.boards[v.Blackboard]
 	}
 	global := v.Blackboard == e.host.lib.Globals
-	if !global && w == nil {
-		return // a tree no agent runs (yet)
+	if !global && (w == nil || !w.live) {
+		return // a tree no agent runs (yet), or nobody watches
 	}
 	ev := e.slot()
 	*ev = Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Global: global, Node: -1, ByNode: -1, WriterNode: -1}

@@ -27,7 +27,9 @@ func (e *hub) afterAgent(a *Agent, err error) {
 	if w == nil {
 		return
 	}
-	w.statuses()
+	if w.live {
+		w.statuses()
+	}
 	if err != nil && !w.failed {
 		w.failed = true
 		ev := e.slot()

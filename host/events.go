@@ -63,15 +63,20 @@ const (
 	// in btailib.TreeNodes(Task), BTAIState the state it returned
 	// (btai.Observe). The BTAI nodes have no start or end of their own.
 	EventBTAI
+	// EventState: the state of Task when a Subscription began watching
+	// the agent after its tree was reported (Subscription.Watch): Status
+	// and Started (a run under way), one per task in node order, before
+	// the EventVariable events of the blackboard's variables.
+	EventState
 )
 
 var eventKindNames = [...]string{EventTickBegin: "tick", EventTree: "tree", EventRemoved: "removed",
 	EventStarted: "start", EventStatus: "status", EventEnded: "end", EventVariable: "var",
-	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap", EventBTAI: "btai"}
+	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap", EventBTAI: "btai", EventState: "state"}
 
 // String returns the kind's short name, as recordings spell it: "tick",
 // "tree", "removed", "start", "status", "end", "var", "error", "reload",
-// "tickend", "goap", "btai".
+// "tickend", "goap", "btai", "state".
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]
@@ -96,8 +101,10 @@ type Event struct {
 	// Node its number in Nodes of the agent's last EventTree.
 	Task bt.Task
 	Node int
-	// Status is the task's status (EventStatus, EventEnded).
-	Status bt.Status
+	// Status is the task's status (EventStatus, EventEnded, EventState);
+	// Started tells whether a run of it is under way (EventState).
+	Status  bt.Status
+	Started bool
 	// Cause is why the run ended (EventEnded); ByNode is Cause.By's node
 	// number, -1 when none.
 	Cause  bt.EndCause
@@ -138,16 +145,66 @@ type Event struct {
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
 func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
+	s := &subscriber{fn: fn, all: true}
+	h.subscribe(s)
+	return func() { h.unsubscribe(s) }
+}
+
+// subscribe adds s to the listeners, starting the hub and the write hook
+// for the first.
+func (h *Host) subscribe(s *subscriber) {
 	if h.events == nil {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}
 	if len(h.events.subs) == 0 {
 		h.lib.SetWriteHook(h.events.write)
 	}
-	s := &subscriber{fn: fn}
 	h.events.subs = append(h.events.subs, s)
-	return func() { h.unsubscribe(s) }
+	h.events.watchGen++
 }
+
+// Subscription is a listener of the event stream that hears the events
+// of an agent's runs (EventStarted, EventStatus, EventEnded,
+// EventState), of its blackboard (EventVariable), its GOAP agents and
+// BTAI trees only for the agents it watches (Watch); the rest (ticks,
+// every agent's EventTree, EventError and EventRemoved, global variables,
+// reloads) it hears as Subscribe's listeners do. While no listener
+// watches an agent, its tree has no observer: a debugger that shows one
+// agent at a time costs the others next to nothing.
+type Subscription struct {
+	h *Host
+	s *subscriber
+}
+
+// SubscribeWatching adds fn to the listeners as a Subscription watching
+// no agent yet. Call it, Watch and Cancel on the ticking goroutine,
+// between ticks.
+func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
+	s := &subscriber{fn: fn, agents: map[*Agent]bool{}}
+	h.subscribe(s)
+	return &Subscription{h: h, s: s}
+}
+
+// Watch starts (on) or stops hearing agent a's events, from the next
+// tick: an agent watched after its tree was reported gets an EventState
+// for each task and an EventVariable for each variable its blackboard
+// holds, then its events as they come.
+func (s *Subscription) Watch(a *Agent, on bool) {
+	if s.s.agents[a] == on {
+		return
+	}
+	if on {
+		s.s.agents[a] = true
+	} else {
+		delete(s.s.agents, a)
+	}
+	if s.h.events != nil {
+		s.h.events.watchGen++
+	}
+}
+
+// Cancel removes the listener.
+func (s *Subscription) Cancel() { s.h.unsubscribe(s.s) }
 
 func (h *Host) unsubscribe(s *subscriber) {
 	e := h.events
@@ -160,6 +217,7 @@ func (h *Host) unsubscribe(s *subscriber) {
 			break
 		}
 	}
+	e.watchGen++
 	if len(e.subs) > 0 {
 		return
 	}
@@ -184,8 +242,14 @@ func (h *Host) Ticks() uint64 { return h.ticks }
 // commands between ticks; nil removes it. There is one gate per host.
 func (h *Host) SetTickGate(gate func() bool) { h.gate = gate }
 
-// subscriber is one listener; a pointer, so that cancel finds it.
-type subscriber struct{ fn func(*Event) }
+// subscriber is one listener; a pointer, so that cancel finds it. all
+// is set for Subscribe's listeners; the others hear the agents' events
+// of the agents in agents only (Subscription).
+type subscriber struct {
+	fn     func(*Event)
+	all    bool
+	agents map[*Agent]bool
+}
 
 // AgentID returns the number the event stream gives a (Event.AgentID), or
 // 0 when the stream has not reported it yet.
