@@ -9,7 +9,7 @@ import (
 
 // A Subscription hears every tree, but the runs and writes of the agents
 // it watches only: watched after its tree was reported, an agent's tasks
-// come first as EventState, then its variables, then its events; no
+// come at once as EventState, then its variables, then its events; no
 // longer watched, it is silent again (its tree without an observer).
 func TestSubscriptionWatch(t *testing.T) {
 	h, err := New(Options{Stdout: io.Discard})
@@ -59,12 +59,13 @@ func TestSubscriptionWatch(t *testing.T) {
 			"tree guard #1 Root,Fight,Sees,Attack,Wander",
 			"tree digger #2 Timeout,Dig",
 			"tickend 1",
+			// Watch, between ticks 1 and 2: the state then.
+			"state digger Timeout Running started",
+			"state digger Timeout/Dig[0] Running started",
+			"var digger steps <nil> -> 11",
 		},
 		{
 			"tick 2",
-			"state digger Timeout Running started",
-			"state digger Timeout/Dig[0] Running started",
-			"var digger steps <nil> -> 11", // the blackboard when watched
 			"var digger steps 11 -> 12 by Timeout/Dig[0]",
 			"tickend 2",
 		},

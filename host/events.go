@@ -185,10 +185,12 @@ func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 	return &Subscription{h: h, s: s}
 }
 
-// Watch starts (on) or stops hearing agent a's events, from the next
-// tick: an agent watched after its tree was reported gets an EventState
-// for each task and an EventVariable for each variable its blackboard
-// holds, then its events as they come.
+// Watch starts (on) or stops hearing agent a's events: an agent whose
+// tree was reported already gets at once an EventState for each task and
+// an EventVariable for each variable its blackboard holds, then its
+// events as they come; another one from its EventTree on. A listener
+// may call Watch while it handles the agent's EventTree: the agent is
+// then observed from that tree on, its variables reported after it.
 func (s *Subscription) Watch(a *Agent, on bool) {
 	if s.s.agents[a] == on {
 		return
@@ -198,8 +200,24 @@ func (s *Subscription) Watch(a *Agent, on bool) {
 	} else {
 		delete(s.s.agents, a)
 	}
-	if s.h.events != nil {
-		s.h.events.watchGen++
+	e := s.h.events
+	if e == nil {
+		return
+	}
+	e.watchGen++
+	if e.depth > 0 {
+		// Called by a listener: the hub catches up when the event is
+		// sent (an EventTree's agent is observed right after it) or at
+		// the next tick.
+		return
+	}
+	if w := e.agents[a]; w != nil && w.tree == a.tree.BT {
+		// Reported already: now, so that a paused debugger shows it.
+		if e.wants(a) {
+			w.observe(true)
+		} else {
+			w.detach()
+		}
 	}
 }
 

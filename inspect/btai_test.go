@@ -43,6 +43,7 @@ func TestBTAITreeExpanded(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := Attach(h)
+	in.WatchAgents(1) // the page's agent, shown from the start
 	var plain bytes.Buffer
 	rec, err := NewRecorder(h, &plain, Header{})
 	if err != nil {

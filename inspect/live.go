@@ -22,10 +22,15 @@ import (
 type Inspector struct {
 	core
 	h      *host.Host
+	sub    *host.Subscription
 	rec    Record // scratch record of the ticking goroutine
 	goaps  goapTracker
 	inTick bool // the lock is held from the tick's begin to its end
-	cancel func()
+	// watching are the agents the subscription watches (ticking
+	// goroutine): those the page shows (see wantedLocked); want is
+	// wantedLocked at the tick's beginning.
+	watching map[int]*host.Agent
+	want     map[int]bool
 
 	// Under core.mu:
 	paused  bool
@@ -36,14 +41,135 @@ type Inspector struct {
 	hit     *Hit
 	queue   []func()
 	closing bool
+	// streams counts the page's open streams per agent, viewed holds
+	// when /api/agent last showed one: the agents the inspector watches,
+	// with those of the breakpoints (see wantedLocked). listDue asks the
+	// ticking goroutine for the roots' statuses of the agents not
+	// watched, for the agent list.
+	streams map[int]int
+	viewed  map[int]time.Time
+	pinned  map[int]bool
+	listDue bool
+}
+
+// WatchAgents makes the inspector hear the events of the agents numbered
+// ids (host.Host.AgentID) at all times, as it hears those the page shows
+// (the page's open streams, its recent views and the breakpoints'
+// agents; the others' trees have no observer, and the agent list reads
+// their roots' statuses from the host). Call it on the ticking goroutine
+// between ticks; it takes effect at once.
+func (in *Inspector) WatchAgents(ids ...int) {
+	in.mu.Lock()
+	for _, id := range ids {
+		in.pinned[id] = true
+	}
+	want := in.wantedLocked(time.Now())
+	in.mu.Unlock()
+	in.follow(want)
+}
+
+// viewedFor is how long an agent asked for by /api/agent stays watched.
+const viewedFor = 10 * time.Second
+
+// wantedLocked returns the agents the page needs the events of: those of
+// its open streams, of recent /api/agent requests and of the
+// breakpoints. The lock is held.
+func (in *Inspector) wantedLocked(now time.Time) map[int]bool {
+	want := map[int]bool{}
+	for id, n := range in.streams {
+		if n > 0 {
+			want[id] = true
+		}
+	}
+	for id, t := range in.viewed {
+		if now.Sub(t) < viewedFor {
+			want[id] = true
+		} else {
+			delete(in.viewed, id)
+		}
+	}
+	for bp := range in.breaks {
+		want[bp.Agent] = true
+	}
+	for id := range in.pinned {
+		want[id] = true
+	}
+	return want
+}
+
+// follow brings the subscription's watched agents in line with want
+// (ticking goroutine, between ticks).
+func (in *Inspector) follow(want map[int]bool) {
+	for id, a := range in.watching {
+		if !want[id] {
+			in.sub.Watch(a, false)
+			delete(in.watching, id)
+		}
+	}
+	for id := range want {
+		if in.watching[id] != nil {
+			continue
+		}
+		if a := in.agentByID(id); a != nil {
+			in.sub.Watch(a, true)
+			in.watching[id] = a
+		}
+	}
+}
+
+// watchStream counts a page stream of agent id opening (+1) or closing
+// (-1).
+func (in *Inspector) watchStream(id, delta int) {
+	in.mu.Lock()
+	in.streams[id] += delta
+	if in.streams[id] <= 0 {
+		delete(in.streams, id)
+	}
+	in.mu.Unlock()
+}
+
+// viewedAgent notes a request for agent id's view.
+func (in *Inspector) viewedAgent(id int) {
+	in.mu.Lock()
+	in.viewed[id] = time.Now()
+	in.mu.Unlock()
+}
+
+// listLocked asks for the roots' statuses of the agents not watched at
+// the next tick's end; the lock is held.
+func (in *Inspector) listLocked() { in.listDue = true }
+
+// watch counts a page stream of agent id opening (delta +1) or closing
+// (-1), or notes a one-off view (0).
+func (in *Inspector) watch(id, delta int) {
+	if delta == 0 {
+		in.viewedAgent(id)
+		return
+	}
+	in.watchStream(id, delta)
+}
+
+// rootStatuses puts the statuses of the roots of the agents not watched
+// into the model (ticking goroutine, lock held).
+func (in *Inspector) rootStatuses() {
+	for _, a := range in.h.Agents() {
+		id := in.h.AgentID(a)
+		if in.watching[id] != nil {
+			continue
+		}
+		if r := a.Root(); r != nil {
+			in.model.applyRoot(id, statusCode(r.Base().Status()))
+		}
+	}
 }
 
 // Attach attaches an inspector to h. Call it on the goroutine that ticks
 // h, between ticks. The inspector hears everything from the next tick on
 // (each agent's tree first).
 func Attach(h *host.Host) *Inspector {
-	in := &Inspector{core: newCore(), h: h, breaks: map[Breakpoint]bool{}}
-	in.cancel = h.Subscribe(in.event)
+	in := &Inspector{core: newCore(), h: h, breaks: map[Breakpoint]bool{}, watching: map[int]*host.Agent{},
+		streams: map[int]int{}, viewed: map[int]time.Time{}, pinned: map[int]bool{}}
+	in.sub = h.SubscribeWatching(in.event)
 	h.SetTickGate(in.gate)
 	return in
 }
@@ -65,9 +191,9 @@ func (in *Inspector) Close(detachNow bool) {
 }
 
 func (in *Inspector) detach() {
-	if in.cancel != nil {
-		in.cancel()
-		in.cancel = nil
+	if in.sub != nil {
+		in.sub.Cancel()
+		in.sub = nil
 		in.h.SetTickGate(nil)
 	}
 }
@@ -95,6 +221,16 @@ func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr
 
 // event is the host's event stream listener.
 func (in *Inspector) event(ev *host.Event) {
+	if ev.Kind == host.EventState { // the gate began watching the agent
+		if !in.inTick {
+			in.mu.Lock()
+			defer in.mu.Unlock()
+			defer in.changedLocked()
+		}
+		in.model.Tick = ev.Tick
+		in.model.applyState(ev.AgentID, ev.Node, statusCode(ev.Status), ev.Started)
+		return
+	}
 	if in.inTick && len(in.breaks) == 0 && in.applyHot(ev) {
 		return
 	}
@@ -113,10 +249,26 @@ func (in *Inspector) event(ev *host.Event) {
 	}
 	if ev.Kind == host.EventTickEnd {
 		in.goaps.flush(ev.Tick, in.model.Apply)
+		if in.listDue {
+			in.listDue = false
+			in.rootStatuses()
+		}
 	}
 	in.model.Apply(r)
 	if len(in.breaks) > 0 && (r.K == "start" || r.K == "end") {
 		in.checkBreak(r)
+	}
+	switch ev.Kind {
+	case host.EventTickBegin:
+		in.want = in.wantedLocked(time.Now())
+	case host.EventTree:
+		// A new agent (or tree) the page wants: watch it from its first
+		// tick (after its "tree" record, which the states and variables
+		// Watch reports follow).
+		if in.want[ev.AgentID] && in.watching[ev.AgentID] != ev.Agent && in.sub != nil {
+			in.sub.Watch(ev.Agent, true)
+			in.watching[ev.AgentID] = ev.Agent
+		}
 	}
 	if ev.Kind == host.EventTickEnd || !in.inTick {
 		in.inTick = false
@@ -189,6 +341,7 @@ func (in *Inspector) gate() bool {
 	in.mu.Lock()
 	queue, closing := in.queue, in.closing
 	in.queue = nil
+	want := in.wantedLocked(time.Now())
 	in.mu.Unlock()
 	for _, f := range queue {
 		f()
@@ -197,6 +350,7 @@ func (in *Inspector) gate() bool {
 		in.detach()
 		return true
 	}
+	in.follow(want)
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.paused {

@@ -172,6 +172,22 @@ func (m *Model) applyStart(id, n int) {
 	}
 }
 
+// applyState sets a task's state as the stream reported it when the
+// inspector began watching the agent (host.EventState).
+func (m *Model) applyState(id, n int, status uint8, started bool) {
+	if x := m.node(id, n); x != nil && (x.status != status || x.started != started) {
+		x.changed, x.status, x.started = m.Tick, status, started
+	}
+}
+
+// applyRoot sets the status of agent id's root task, read from the host
+// for an agent whose events the inspector does not hear (the agent list).
+func (m *Model) applyRoot(id int, status uint8) {
+	if x := m.node(id, 0); x != nil && x.status != status {
+		x.changed, x.status = m.Tick, status
+	}
+}
+
 // applyStatus and applyEnd take status and cause codes (stepStatus,
 // stepCauses; cause 0 when the run completed).
 func (m *Model) applyStatus(id, n int, status uint8) {

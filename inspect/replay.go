@@ -141,6 +141,10 @@ func (rp *Replay) seek(t uint64) {
 
 func (rp *Replay) base() *core { return &rp.core }
 
+// watch and listLocked do nothing: a replay's model has every agent.
+func (rp *Replay) watch(id, delta int) {}
+func (rp *Replay) listLocked()         {}
+
 func (rp *Replay) stateLocked() State {
 	s := State{Mode: "replay", Tick: rp.at, Paused: true, First: rp.first, Last: rp.last, Breakpoints: []Breakpoint{}}
 	s.Reload, s.ReloadTick = rp.model.reloadText()

@@ -16,6 +16,7 @@ import (
 func TestRecordReplayRoundTrip(t *testing.T) {
 	h := newGuardHost(t, 4)
 	in := Attach(h)
+	in.WatchAgents(1) // the page's agent, shown from the start
 	path := filepath.Join(t.TempDir(), "run.jsonl.gz")
 	rec, err := RecordFile(h, path, Header{Script: "testdata/guard.lua", DT: 0.1})
 	if err != nil {
