@@ -7,8 +7,10 @@ import (
 
 // BenchmarkEventStream1000Agents ticks 1000 guard agents (as
 // BenchmarkHostTick1000Agents; one op is one host tick) with nothing
-// listening (plain) and with a listener that does nothing (noop): the
-// event stream's own cost, without any inspector's work.
+// listening (plain), with a listener that does nothing (noop: every
+// agent's events), and with a Subscription that does nothing and watches
+// no agent (watching-none): the event stream's own cost, without any
+// inspector's work.
 func BenchmarkEventStream1000Agents(b *testing.B) {
 	crowd := func(b *testing.B) *Host {
 		h, err := New(Options{Stdout: io.Discard})
@@ -41,6 +43,12 @@ func BenchmarkEventStream1000Agents(b *testing.B) {
 		h := crowd(b)
 		defer h.Close()
 		h.Subscribe(func(*Event) {})
+		run(b, h)
+	})
+	b.Run("watching-none", func(b *testing.B) {
+		h := crowd(b)
+		defer h.Close()
+		h.SubscribeWatching(func(*Event) {})
 		run(b, h)
 	})
 }
