@@ -67,8 +67,9 @@ func (e *hub) slot() *Event {
 // listener, then frees its slot.
 func (e *hub) send(ev *Event) {
 	ev.Tick = e.host.ticks
+	one := len(e.subs) == 1 // a lone listener wants what the watches observe
 	for _, s := range e.subs {
-		if s.all || s.hears(ev) {
+		if s.all || one || s.hears(ev) {
 			s.fn(ev)
 		}
 	}

@@ -50,6 +50,11 @@ type Inspector struct {
 	viewed  map[int]time.Time
 	pinned  map[int]bool
 	listDue bool
+	// wantSet is the last wantedLocked, computed at wantAt; wantDirty
+	// says it is out of date.
+	wantSet   map[int]bool
+	wantAt    time.Time
+	wantDirty bool
 }
 
 // WatchAgents makes the inspector hear the events of the agents numbered
@@ -63,7 +68,8 @@ func (in *Inspector) WatchAgents(ids ...int) {
 	for _, id := range ids {
 		in.pinned[id] = true
 	}
-	want := in.wantedLocked(time.Now())
+	in.wantDirty = true
+	want, _ := in.wantedLocked(time.Now())
 	in.mu.Unlock()
 	in.follow(want)
 }
@@ -72,10 +78,16 @@ func (in *Inspector) WatchAgents(ids ...int) {
 const viewedFor = 10 * time.Second
 
 // wantedLocked returns the agents the page needs the events of: those of
-// its open streams, of recent /api/agent requests and of the
-// breakpoints. The lock is held.
-func (in *Inspector) wantedLocked(now time.Time) map[int]bool {
-	want := map[int]bool{}
+// its open streams, of recent /api/agent requests, of the breakpoints and
+// the pinned ones. It is computed again only when one of these changed
+// (wantDirty) or a second passed (views expire), else the last set is
+// returned with fresh false. The lock is held.
+func (in *Inspector) wantedLocked(now time.Time) (want map[int]bool, fresh bool) {
+	if !in.wantDirty && in.wantSet != nil && now.Sub(in.wantAt) < time.Second {
+		return in.wantSet, false
+	}
+	in.wantDirty, in.wantAt = false, now
+	want = map[int]bool{}
 	for id, n := range in.streams {
 		if n > 0 {
 			want[id] = true
@@ -94,7 +106,8 @@ func (in *Inspector) wantedLocked(now time.Time) map[int]bool {
 	for id := range in.pinned {
 		want[id] = true
 	}
-	return want
+	in.wantSet = want
+	return want, true
 }
 
 // follow brings the subscription's watched agents in line with want
@@ -121,6 +134,7 @@ func (in *Inspector) follow(want map[int]bool) {
 // (-1).
 func (in *Inspector) watchStream(id, delta int) {
 	in.mu.Lock()
+	in.wantDirty = true
 	in.streams[id] += delta
 	if in.streams[id] <= 0 {
 		delete(in.streams, id)
@@ -131,6 +145,9 @@ func (in *Inspector) watchStream(id, delta int) {
 // viewedAgent notes a request for agent id's view.
 func (in *Inspector) viewedAgent(id int) {
 	in.mu.Lock()
+	if _, ok := in.viewed[id]; !ok {
+		in.wantDirty = true
+	}
 	in.viewed[id] = time.Now()
 	in.mu.Unlock()
 }
@@ -260,7 +277,7 @@ func (in *Inspector) event(ev *host.Event) {
 	}
 	switch ev.Kind {
 	case host.EventTickBegin:
-		in.want = in.wantedLocked(time.Now())
+		in.want, _ = in.wantedLocked(time.Now())
 	case host.EventTree:
 		// A new agent (or tree) the page wants: watch it from its first
 		// tick (after its "tree" record, which the states and variables
@@ -341,7 +358,7 @@ func (in *Inspector) gate() bool {
 	in.mu.Lock()
 	queue, closing := in.queue, in.closing
 	in.queue = nil
-	want := in.wantedLocked(time.Now())
+	want, fresh := in.wantedLocked(time.Now())
 	in.mu.Unlock()
 	for _, f := range queue {
 		f()
@@ -350,7 +367,9 @@ func (in *Inspector) gate() bool {
 		in.detach()
 		return true
 	}
-	in.follow(want)
+	if fresh {
+		in.follow(want)
+	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.paused {
@@ -422,6 +441,7 @@ func (in *Inspector) command(c Command) error {
 		} else {
 			delete(in.breaks, bp)
 		}
+		in.wantDirty = true
 	case "set":
 		if c.Name == "" {
 			return errors.New("set: no variable name")
