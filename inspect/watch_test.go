@@ -59,4 +59,18 @@ func TestWatchOnDemand(t *testing.T) {
 	if e := v.Nodes[2].End; e == nil || e.Tick != 4 {
 		t.Errorf("Sees's end: %+v, want one at tick 4", e)
 	}
+
+	// Paused, a newly shown agent is watched at the next Tick call,
+	// which the gate holds: its state shows though no tick runs.
+	postCommand(t, srv.URL, `{"cmd":"pause"}`)
+	getJSON(t, srv.URL+"/api/agent?id=3", &v)
+	if v.Nodes[6].Status != "Inactive" {
+		t.Fatalf("agent 3 before it is watched: %s", statuses(&v))
+	}
+	before := h.Ticks()
+	h.Tick(0.1)
+	getJSON(t, srv.URL+"/api/agent?id=3", &v)
+	if got := statuses(&v); got != want || h.Ticks() != before {
+		t.Errorf("agent 3 watched while paused (ticks %d -> %d):\n%s\nwant:\n%s", before, h.Ticks(), got, want)
+	}
 }
