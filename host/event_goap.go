@@ -17,20 +17,25 @@ type goapWatch struct {
 	// the one the last event belonged to.
 	nodes []int
 	cur   int
+	// last is the event being reported (Event.Goap points to it).
+	last goap.AgentEvent
 }
 
 // AgentEvent reports ev as an EventGoap and passes it on.
-func (g *goapWatch) AgentEvent(ev goap.AgentEvent) {
+func (g *goapWatch) AgentEvent(ge goap.AgentEvent) {
 	for _, n := range g.nodes {
 		if g.w.nodes[n].Base().Started() {
 			g.cur = n
 			break
 		}
 	}
-	g.w.hub.emit(Event{Kind: EventGoap, Agent: g.w.agent, AgentID: g.w.id, Task: g.w.nodes[g.cur], Node: g.cur,
-		ByNode: -1, WriterNode: -1, Goap: ev, GoapAgent: g.agent})
+	g.last = ge
+	ev := g.w.hub.slot()
+	*ev = Event{Kind: EventGoap, Agent: g.w.agent, AgentID: g.w.id, Task: g.w.nodes[g.cur], Node: g.cur,
+		ByNode: -1, WriterNode: -1, Goap: &g.last, GoapAgent: g.agent}
+	g.w.hub.send(ev)
 	if g.prev != nil {
-		g.prev.AgentEvent(ev)
+		g.prev.AgentEvent(ge)
 	}
 }
 

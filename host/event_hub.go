@@ -27,16 +27,66 @@ type hub struct {
 	nextID int
 	// synced is set once the globals were reported.
 	synced bool
+	// pool holds the events being sent, depth how many are in use (see
+	// slot).
+	pool  []*Event
+	depth int
+	// watchGen counts the changes of what the subscribers watch
+	// (Subscription.Watch); sync brings the watches' observers up to date
+	// when it differs from syncedGen.
+	watchGen, syncedGen int
+}
+
+// wants reports whether some subscriber hears agent a's events.
+func (e *hub) wants(a *Agent) bool {
+	for _, s := range e.subs {
+		if s.all || s.agents[a] {
+			return true
+		}
+	}
+	return false
 }
 
 // live reports whether the host has listeners.
 func (h *Host) live() bool { return h.events != nil && len(h.events.subs) > 0 }
 
-func (e *hub) emit(ev Event) {
-	ev.Tick = e.host.ticks
-	for _, s := range e.subs {
-		s.fn(ev)
+// slot returns the Event to fill for the next send: the hub reuses them
+// (one per nesting level, for an event sent while a listener handles
+// another, such as a write a listener makes), so sending allocates
+// nothing and each listener gets a pointer, not a copy.
+func (e *hub) slot() *Event {
+	if e.depth == len(e.pool) {
+		e.pool = append(e.pool, new(Event))
 	}
+	ev := e.pool[e.depth]
+	e.depth++
+	return ev
+}
+
+// send stamps ev (from slot) with the tick and hands it to every
+// listener, then frees its slot.
+func (e *hub) send(ev *Event) {
+	ev.Tick = e.host.ticks
+	one := len(e.subs) == 1 // a lone listener wants what the watches observe
+	for _, s := range e.subs {
+		if s.all || one || s.hears(ev) {
+			s.fn(ev)
+		}
+	}
+	e.depth--
+}
+
+// hears reports whether a subscriber that watches some agents only
+// hears ev: every event but an agent's runs, writes, GOAP and BTAI
+// events, which only those of the agents it watches.
+func (s *subscriber) hears(ev *Event) bool {
+	switch ev.Kind {
+	case EventStarted, EventStatus, EventEnded, EventGoap, EventBTAI, EventState:
+		return s.agents[ev.Agent]
+	case EventVariable:
+		return ev.Agent == nil || s.agents[ev.Agent]
+	}
+	return true
 }
 
 // watch is the observer of one agent's tree: it numbers the tree's tasks
@@ -48,23 +98,23 @@ type watch struct {
 	tree  *bt.BehaviorTree
 	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
-	// bases are nodes[i].Base() with the status last reported for each
-	// (side by side, so the walk after a tick reads one array).
-	bases []shownBase
+	// bases are nodes[i].Base(), and shown the status last reported for
+	// each (apart: a node number's scan reads only the bases).
+	bases []*bt.TaskBase
+	shown []bt.Status
 	// index numbers the tasks of trees larger than smallTree; smaller
 	// ones are searched in bases.
 	index map[*bt.TaskBase]int
 	// failed is set once the agent's error was reported (a stopped tree
 	// returns its error on every tick).
 	failed bool
-	// goaps observe the GOAP agents the tree's tasks run.
+	// live is set while the watch observes the tree (some subscriber
+	// watches the agent): its runs, writes, GOAP and BTAI events.
+	live bool
+	// goaps observe the GOAP agents the tree's tasks run; btais stop
+	// the observers of the BTAI trees of its BT.Root tasks.
 	goaps []*goapWatch
-}
-
-// shownBase is a task's base and the status last reported for it.
-type shownBase struct {
-	base  *bt.TaskBase
-	shown bt.Status
+	btais []func()
 }
 
 // smallTree is the size up to which a watch finds a task's node number by
@@ -78,8 +128,8 @@ func (w *watch) node(t bt.Task) int {
 	}
 	b := t.Base()
 	if w.index == nil {
-		for i := range w.bases {
-			if w.bases[i].base == b {
+		for i, x := range w.bases {
+			if x == b {
 				return i
 			}
 		}
@@ -93,7 +143,9 @@ func (w *watch) node(t bt.Task) int {
 
 // TaskStarted reports a start and passes it on.
 func (w *watch) TaskStarted(t bt.Task) {
-	w.hub.emit(Event{Kind: EventStarted, Agent: w.agent, AgentID: w.id, Task: t, Node: w.node(t), ByNode: -1, WriterNode: -1})
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventStarted, Agent: w.agent, AgentID: w.id, Task: t, Node: w.node(t), ByNode: -1, WriterNode: -1}
+	w.hub.send(ev)
 	if w.prev != nil {
 		w.prev.TaskStarted(t)
 	}
@@ -103,10 +155,12 @@ func (w *watch) TaskStarted(t bt.Task) {
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
 	if n >= 0 {
-		w.bases[n].shown = s
+		w.shown[n] = s
 	}
-	w.hub.emit(Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
-		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1})
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
+		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1}
+	w.hub.send(ev)
 	if w.prev != nil {
 		w.prev.TaskEnded(t, s, cause)
 	}
@@ -127,21 +181,51 @@ func (h *Host) watchOn(a *Agent) *watch {
 
 // detach removes the watch from its tree.
 func (w *watch) detach() {
+	if !w.live {
+		return
+	}
+	w.live = false
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
 		w.tree.Observer = w.prev
 	}
 	w.detachGoap()
+	w.detachBTAI()
 	delete(w.hub.boards, w.tree.Blackboard)
 }
 
-// attach installs the watch on the agent's current tree and reports the
-// tree and its variables.
-func (w *watch) attach() {
-	tr := w.agent.tree.BT
-	w.tree, w.prev = tr, tr.Observer
+// observe installs the watch on its tree (the runs, the blackboard's
+// writes, the GOAP agents and BTAI trees), reporting the variables the
+// blackboard holds; late (a subscriber began watching the agent after its
+// tree was reported) reports each task's state first (EventState).
+func (w *watch) observe(late bool) {
+	if w.live {
+		return
+	}
+	w.live = true
+	tr := w.tree
+	w.prev = tr.Observer
 	tr.Observer = w
 	w.hub.boards[tr.Blackboard] = w
-	w.nodes, w.bases, w.index = w.nodes[:0], w.bases[:0], nil
+	w.attachGoap()
+	w.attachBTAI()
+	if late {
+		for i, b := range w.bases {
+			w.shown[i] = b.Status()
+			ev := w.hub.slot()
+			*ev = Event{Kind: EventState, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: w.shown[i],
+				Started: b.Started(), ByNode: -1, WriterNode: -1}
+			w.hub.send(ev)
+		}
+	}
+	w.hub.variables(tr.Blackboard, w)
+}
+
+// attach numbers the tasks of the agent's current tree and reports it,
+// observing it when some subscriber watches the agent.
+func (w *watch) attach() {
+	tr := w.agent.tree.BT
+	w.tree = tr
+	w.nodes, w.bases, w.shown, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], nil
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
 		if t == nil {
@@ -149,7 +233,8 @@ func (w *watch) attach() {
 		}
 		w.nodes = append(w.nodes, t)
 		b := t.Base()
-		w.bases = append(w.bases, shownBase{base: b, shown: b.Status()})
+		w.bases = append(w.bases, b)
+		w.shown = append(w.shown, b.Status())
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
 				walk(c)
@@ -160,12 +245,15 @@ func (w *watch) attach() {
 	if len(w.bases) > smallTree {
 		w.index = make(map[*bt.TaskBase]int, len(w.bases))
 		for i := len(w.bases) - 1; i >= 0; i-- { // the first number wins
-			w.index[w.bases[i].base] = i
+			w.index[w.bases[i]] = i
 		}
 	}
-	w.attachGoap()
-	w.hub.emit(Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes})
-	w.hub.variables(tr.Blackboard, w)
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
+	w.hub.send(ev)
+	if w.hub.wants(w.agent) {
+		w.observe(false)
+	}
 }
 
 // statuses reports, after a tick, the tasks whose status changed without
@@ -175,14 +263,16 @@ func (w *watch) statuses() {
 	if w.tree != w.agent.tree.BT {
 		return
 	}
-	for i := range w.bases {
-		x := &w.bases[i]
-		s := x.base.Status()
-		if s == x.shown {
+	shown := w.shown[:len(w.bases)]
+	for i, b := range w.bases {
+		s := b.Status()
+		if s == shown[i] {
 			continue
 		}
-		x.shown = s
-		w.hub.emit(Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1})
+		shown[i] = s
+		ev := w.hub.slot()
+		*ev = Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1}
+		w.hub.send(ev)
 	}
 }
 
@@ -190,13 +280,14 @@ func (w *watch) statuses() {
 func (e *hub) variables(b *bt.Blackboard, w *watch) {
 	for _, name := range sortedNames(b) {
 		v, _ := b.Get(name)
-		ev := Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
+		ev := e.slot()
+		*ev = Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
 		if w != nil {
 			ev.Agent, ev.AgentID = w.agent, w.id
 		} else {
 			ev.Global = true
 		}
-		e.emit(ev)
+		e.send(ev)
 	}
 }
 
@@ -213,6 +304,8 @@ func (e *hub) sync() {
 		seen = map[*Agent]bool{}
 	}
 	e.next = 0
+	relive := e.syncedGen != e.watchGen
+	e.syncedGen = e.watchGen
 	for i, a := range e.host.agents {
 		if seen != nil {
 			seen[a] = true
@@ -233,6 +326,13 @@ func (e *hub) sync() {
 			e.agents[a] = w
 			e.order[i] = w
 		} else if w.tree == a.tree.BT {
+			if relive {
+				if e.wants(a) {
+					w.observe(true)
+				} else {
+					w.detach()
+				}
+			}
 			continue
 		} else {
 			w.detach()
@@ -254,7 +354,9 @@ func (e *hub) sync() {
 		if !seen[a] {
 			w.detach()
 			delete(e.agents, a)
-			e.emit(Event{Kind: EventRemoved, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1})
+			ev := e.slot()
+			*ev = Event{Kind: EventRemoved, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1}
+			e.send(ev)
 		}
 	}
 }
@@ -278,21 +380,21 @@ func (e *hub) write(v btlib.VariableWrite) {
 	if len(e.subs) == 0 {
 		return
 	}
-	ev := Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Node: -1, ByNode: -1, WriterNode: -1}
-	if v.New != nil && v.New != lua.LNil {
-		ev.New = v.New
-	}
 	w := e.ticking()
 	if w == nil || w.tree.Blackboard != v.Blackboard {
 		w = e.boards[v.Blackboard]
 	}
-	switch {
-	case v.Blackboard == e.host.lib.Globals:
-		ev.Global = true
-	case w != nil:
+	global := v.Blackboard == e.host.lib.Globals
+	if !global && (w == nil || !w.live) {
+		return // a tree no agent runs (yet), or nobody watches
+	}
+	ev := e.slot()
+	*ev = Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Global: global, Node: -1, ByNode: -1, WriterNode: -1}
+	if v.New != nil && v.New != lua.LNil {
+		ev.New = v.New
+	}
+	if !global {
 		ev.Agent, ev.AgentID = w.agent, w.id
-	default:
-		return // a tree no agent runs (yet)
 	}
 	if v.Writer != nil {
 		ev.Writer = v.Writer
@@ -300,5 +402,5 @@ func (e *hub) write(v btlib.VariableWrite) {
 			ev.WriterNode = w.node(v.Writer)
 		}
 	}
-	e.emit(ev)
+	e.send(ev)
 }

@@ -9,7 +9,9 @@ import (
 // beginTick frames a tick for the listeners: EventTickBegin, then the
 // watches synced with the agents.
 func (e *hub) beginTick() {
-	e.emit(Event{Kind: EventTickBegin, Node: -1, ByNode: -1, WriterNode: -1})
+	ev := e.slot()
+	*ev = Event{Kind: EventTickBegin, Node: -1, ByNode: -1, WriterNode: -1}
+	e.send(ev)
 	e.sync()
 }
 
@@ -25,10 +27,14 @@ func (e *hub) afterAgent(a *Agent, err error) {
 	if w == nil {
 		return
 	}
-	w.statuses()
+	if w.live {
+		w.statuses()
+	}
 	if err != nil && !w.failed {
 		w.failed = true
-		e.emit(Event{Kind: EventError, Agent: a, AgentID: w.id, Err: err, Node: -1, ByNode: -1, WriterNode: -1})
+		ev := e.slot()
+		*ev = Event{Kind: EventError, Agent: a, AgentID: w.id, Err: err, Node: -1, ByNode: -1, WriterNode: -1}
+		e.send(ev)
 	}
 }
 
@@ -43,13 +49,17 @@ func (e *hub) ticking() *watch {
 
 // endTick closes the tick's frame: EventTickEnd.
 func (e *hub) endTick() {
-	e.emit(Event{Kind: EventTickEnd, Node: -1, ByNode: -1, WriterNode: -1})
+	ev := e.slot()
+	*ev = Event{Kind: EventTickEnd, Node: -1, ByNode: -1, WriterNode: -1}
+	e.send(ev)
 }
 
 // reported tells the listeners about a reload of path.
 func (h *Host) reported(path string, rep *ReloadReport, err error) {
 	if h.live() {
-		h.events.emit(Event{Kind: EventReload, Path: path, Reload: rep, Err: err, Node: -1, ByNode: -1, WriterNode: -1})
+		ev := h.events.slot()
+		*ev = Event{Kind: EventReload, Path: path, Reload: rep, Err: err, Node: -1, ByNode: -1, WriterNode: -1}
+		h.events.send(ev)
 	}
 }
 

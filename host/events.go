@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/btai"
 	"github.com/btlua/btlua/stdlib/goap"
 )
 
@@ -57,15 +58,25 @@ const (
 	// running one when several tasks share the agent, else the last one
 	// that ran); GoapAgent is the agent, for its Snapshot.
 	EventGoap
+	// EventBTAI: a node of the BTAI tree that a BT.Root task (Task, node
+	// Node) runs was ticked, during the tree's tick: BTAINode is its index
+	// in btailib.TreeNodes(Task), BTAIState the state it returned
+	// (btai.Observe). The BTAI nodes have no start or end of their own.
+	EventBTAI
+	// EventState: the state of Task when a Subscription began watching
+	// the agent after its tree was reported (Subscription.Watch): Status
+	// and Started (a run under way), one per task in node order, before
+	// the EventVariable events of the blackboard's variables.
+	EventState
 )
 
 var eventKindNames = [...]string{EventTickBegin: "tick", EventTree: "tree", EventRemoved: "removed",
 	EventStarted: "start", EventStatus: "status", EventEnded: "end", EventVariable: "var",
-	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap"}
+	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap", EventBTAI: "btai", EventState: "state"}
 
 // String returns the kind's short name, as recordings spell it: "tick",
 // "tree", "removed", "start", "status", "end", "var", "error", "reload",
-// "tickend", "goap".
+// "tickend", "goap", "btai", "state".
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]
@@ -90,8 +101,10 @@ type Event struct {
 	// Node its number in Nodes of the agent's last EventTree.
 	Task bt.Task
 	Node int
-	// Status is the task's status (EventStatus, EventEnded).
-	Status bt.Status
+	// Status is the task's status (EventStatus, EventEnded, EventState);
+	// Started tells whether a run of it is under way (EventState).
+	Status  bt.Status
+	Started bool
 	// Cause is why the run ended (EventEnded); ByNode is Cause.By's node
 	// number, -1 when none.
 	Cause  bt.EndCause
@@ -111,16 +124,21 @@ type Event struct {
 	Reload *ReloadReport
 	// Err is the error of EventError and of a failed EventReload.
 	Err error
-	// Goap and GoapAgent describe a GOAP agent's event (EventGoap).
-	Goap      goap.AgentEvent
+	// Goap and GoapAgent describe a GOAP agent's event (EventGoap); Goap
+	// is valid only during the listener's call, like the Event itself.
+	Goap      *goap.AgentEvent
 	GoapAgent *goap.Agent
+	// BTAINode and BTAIState describe a BTAI node's tick (EventBTAI).
+	BTAINode  int
+	BTAIState btai.BTState
 }
 
 // Subscribe adds fn to the listeners of the host's event stream and
 // returns the function that removes it. fn is called on the ticking
 // goroutine, during Tick, Reload, SetVariable and Close, in event order;
 // it may read the host and its trees but must not tick, reload or close
-// it. The first tick after Subscribe reports every agent's tree
+// it. The *Event is the hub's own, reused for the next event: valid only
+// during the call (copy what is kept), and not to be modified. The first tick after Subscribe reports every agent's tree
 // (EventTree) before anything else.
 //
 // The stream needs an unsharded host: on a host with Options.Shards > 1,
@@ -129,7 +147,15 @@ type Event struct {
 // While nobody listens the stream costs nothing: trees and GOAP agents
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
-func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
+func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
+	s := &subscriber{fn: fn, all: true}
+	h.subscribe(s)
+	return func() { h.unsubscribe(s) }
+}
+
+// subscribe adds s to the listeners, starting the hub and the write hook
+// for the first. A sharded host refuses it (see errShardedEvents).
+func (h *Host) subscribe(s *subscriber) {
 	if h.shard != nil {
 		panic(errShardedEvents)
 	}
@@ -139,10 +165,70 @@ func (h *Host) Subscribe(fn func(Event)) (cancel func()) {
 	if len(h.events.subs) == 0 {
 		h.lib.SetWriteHook(h.events.write)
 	}
-	s := &subscriber{fn: fn}
 	h.events.subs = append(h.events.subs, s)
-	return func() { h.unsubscribe(s) }
+	h.events.watchGen++
 }
+
+// Subscription is a listener of the event stream that hears the events
+// of an agent's runs (EventStarted, EventStatus, EventEnded,
+// EventState), of its blackboard (EventVariable), its GOAP agents and
+// BTAI trees only for the agents it watches (Watch); the rest (ticks,
+// every agent's EventTree, EventError and EventRemoved, global variables,
+// reloads) it hears as Subscribe's listeners do. While no listener
+// watches an agent, its tree has no observer: a debugger that shows one
+// agent at a time costs the others next to nothing.
+type Subscription struct {
+	h *Host
+	s *subscriber
+}
+
+// SubscribeWatching adds fn to the listeners as a Subscription watching
+// no agent yet. Call it, Watch and Cancel on the ticking goroutine,
+// between ticks.
+func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
+	s := &subscriber{fn: fn, agents: map[*Agent]bool{}}
+	h.subscribe(s)
+	return &Subscription{h: h, s: s}
+}
+
+// Watch starts (on) or stops hearing agent a's events: an agent whose
+// tree was reported already gets at once an EventState for each task and
+// an EventVariable for each variable its blackboard holds, then its
+// events as they come; another one from its EventTree on. A listener
+// may call Watch while it handles the agent's EventTree: the agent is
+// then observed from that tree on, its variables reported after it.
+func (s *Subscription) Watch(a *Agent, on bool) {
+	if s.s.agents[a] == on {
+		return
+	}
+	if on {
+		s.s.agents[a] = true
+	} else {
+		delete(s.s.agents, a)
+	}
+	e := s.h.events
+	if e == nil {
+		return
+	}
+	e.watchGen++
+	if e.depth > 0 {
+		// Called by a listener: the hub catches up when the event is
+		// sent (an EventTree's agent is observed right after it) or at
+		// the next tick.
+		return
+	}
+	if w := e.agents[a]; w != nil && w.tree == a.tree.BT {
+		// Reported already: now, so that a paused debugger shows it.
+		if e.wants(a) {
+			w.observe(true)
+		} else {
+			w.detach()
+		}
+	}
+}
+
+// Cancel removes the listener.
+func (s *Subscription) Cancel() { s.h.unsubscribe(s.s) }
 
 func (h *Host) unsubscribe(s *subscriber) {
 	e := h.events
@@ -155,6 +241,7 @@ func (h *Host) unsubscribe(s *subscriber) {
 			break
 		}
 	}
+	e.watchGen++
 	if len(e.subs) > 0 {
 		return
 	}
@@ -179,8 +266,14 @@ func (h *Host) Ticks() uint64 { return h.ticks }
 // commands between ticks; nil removes it. There is one gate per host.
 func (h *Host) SetTickGate(gate func() bool) { h.gate = gate }
 
-// subscriber is one listener; a pointer, so that cancel finds it.
-type subscriber struct{ fn func(Event) }
+// subscriber is one listener; a pointer, so that cancel finds it. all
+// is set for Subscribe's listeners; the others hear the agents' events
+// of the agents in agents only (Subscription).
+type subscriber struct {
+	fn     func(*Event)
+	all    bool
+	agents map[*Agent]bool
+}
 
 // AgentID returns the number the event stream gives a (Event.AgentID), or
 // 0 when the stream has not reported it yet.

@@ -64,6 +64,8 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 		return "error " + name + ev.Err.Error()
 	case EventRemoved:
 		return "removed " + name
+	case EventBTAI:
+		return fmt.Sprintf("btai %s%s#%d %v", name, bt.Path(ev.Task), ev.BTAINode, ev.BTAIState)
 	case EventGoap:
 		if GoapAgentOf(ev.Task) != ev.GoapAgent {
 			t.Errorf("goap event of %s: the task does not run the event's agent", bt.Path(ev.Task))
@@ -78,11 +80,11 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 func recordEvents(t *testing.T, h *Host) (lines *[][]string, cancel func()) {
 	nodes := map[int][]bt.Task{}
 	out := [][]string{nil}
-	cancel = h.Subscribe(func(ev Event) {
+	cancel = h.Subscribe(func(ev *Event) {
 		for len(out) <= int(ev.Tick) {
 			out = append(out, nil)
 		}
-		out[ev.Tick] = append(out[ev.Tick], eventLine(t, nodes, ev))
+		out[ev.Tick] = append(out[ev.Tick], eventLine(t, nodes, *ev))
 	})
 	return &out, cancel
 }

@@ -341,16 +341,23 @@ end
 	}
 }
 
-// The event stream needs an unsharded host: Subscribe on a sharded one
-// panics with a message that says so.
+// The event stream needs an unsharded host: Subscribe and
+// SubscribeWatching on a sharded one panic with a message that says so.
 func TestShardsRefuseSubscribe(t *testing.T) {
 	h := shardedHost(t, 2, &bytes.Buffer{}, fstest.MapFS{})
-	defer func() {
-		if r := recover(); r != errShardedEvents {
-			t.Fatalf("recovered %v", r)
-		}
-	}()
-	h.Subscribe(func(Event) {})
+	for name, sub := range map[string]func(){
+		"Subscribe":         func() { h.Subscribe(func(*Event) {}) },
+		"SubscribeWatching": func() { h.SubscribeWatching(func(*Event) {}) },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != errShardedEvents {
+					t.Errorf("%s: recovered %v, want %q", name, r, errShardedEvents)
+				}
+			}()
+			sub()
+		}()
+	}
 }
 
 // Watch on a sharded host watches each file once, whichever shards load

@@ -16,6 +16,7 @@ func TestLiveAPI(t *testing.T) {
 	h := newGuardHost(t, 6)
 	defer h.Close()
 	in := Attach(h)
+	in.WatchAgents(1) // the page's agent, shown from the start
 	srv := httptest.NewServer(in.Handler())
 	defer srv.Close()
 	tick(t, h, 3)

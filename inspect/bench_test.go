@@ -31,9 +31,11 @@ func newCrowd(tb testing.TB) *host.Host {
 
 // BenchmarkInspector1000Agents ticks 1000 guard agents (one op is one
 // host tick): with nothing listening (plain), with the inspector
-// attached, with the inspector and a page's stream connected (an SSE
-// client reading every message of agent 1), and with a recording going
-// to io.Discard. BENCHMARKS.md compares them.
+// attached (no page: it watches no agent), with the inspector and a
+// page's stream connected (an SSE client reading every message of agent
+// 1, which the inspector then watches), with the inspector watching all
+// 1000 agents (WatchAgents), and with a recording going to io.Discard.
+// BENCHMARKS.md compares them.
 func BenchmarkInspector1000Agents(b *testing.B) {
 	run := func(b *testing.B, h *host.Host) {
 		b.ReportAllocs()
@@ -70,6 +72,16 @@ func BenchmarkInspector1000Agents(b *testing.B) {
 		}
 		defer resp.Body.Close()
 		go io.Copy(io.Discard, resp.Body)
+		run(b, h)
+	})
+	b.Run("inspector-all", func(b *testing.B) {
+		h := newCrowd(b)
+		defer h.Close()
+		in := Attach(h)
+		h.Tick(0.1)
+		for id := 1; id <= 1000; id++ {
+			in.WatchAgents(id)
+		}
 		run(b, h)
 	})
 	b.Run("record", func(b *testing.B) {

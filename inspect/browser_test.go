@@ -18,8 +18,8 @@ import (
 const chromiumPath = "/usr/bin/chromium"
 
 // The inspector's page in a real headless Chromium, over a host ticking
-// at 30 Hz on its own goroutine: the selected agent's running task is
-// highlighted, a blackboard value updates, Pause holds the tick count,
+// at 30 Hz on its own goroutine: the tree is an SVG graph laid out
+// top-down, the selected agent's running path is highlighted in it, a blackboard value updates, Pause holds the tick count,
 // Step advances it by exactly one, an edit from the page reaches the
 // blackboard, and a breakpoint on a task's start stops the run there.
 // The screenshot goes to $BTLUA_SCREENSHOT when set (the README's
@@ -106,16 +106,42 @@ func TestBrowser(t *testing.T) {
 
 	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#agents li[data-id="1"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`.node.running[data-path="Root/Patrol[1]/Wander[1]"]`))); err != nil {
+		chromedp.WaitVisible(chromedp.CSS(`#graph g.node.running[data-path="Root/Patrol[1]/Wander[1]"]`))); err != nil {
 		t.Fatalf("page: %v", err)
 	}
-	// Running path: Root, Patrol and Wander, and nothing else.
-	running, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".node.running")].map(e => e.dataset.path)`))
+	// The tree is an SVG graph: one box per task, laid out top-down
+	// (children below their parent, parents centred over their
+	// children); the running path (Root, Patrol and Wander, nothing else)
+	// is highlighted: its boxes filled with the running colour and the
+	// edges between them drawn in it.
+	running, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#graph g.node.running")].map(e => e.dataset.path)`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(running, ",") != "Root,Root/Patrol[1],Root/Patrol[1]/Wander[1]" {
 		t.Errorf("highlighted running path %q", running)
+	}
+	graph, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]any](`(() => {
+		const box = p => document.querySelector('#graph g.node[data-path="' + p + '"]').getBoundingClientRect();
+		const fill = p => getComputedStyle(document.querySelector('#graph g.node[data-path="' + p + '"] rect.box')).fill;
+		const root = box("Root"), fight = box("Root/Fight[0]"), patrol = box("Root/Patrol[1]"), wander = box("Root/Patrol[1]/Wander[1]");
+		return {
+			nodes: document.querySelectorAll("#graph g.node").length,
+			runningEdges: document.querySelectorAll("#graph path.edge.running").length,
+			edges: document.querySelectorAll("#graph path.edge").length,
+			wanderFill: fill("Root/Patrol[1]/Wander[1]"), fightFill: fill("Root/Fight[0]"),
+			childrenBelow: fight.top > root.bottom && wander.top > patrol.bottom,
+			rootCentred: Math.abs((root.left + root.right) / 2 - ((fight.left + fight.right) / 2 + (patrol.left + patrol.right) / 2) / 2) < 1,
+			siblingsApart: fight.right < patrol.left,
+		};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"nodes": 7.0, "edges": 6.0, "runningEdges": 2.0, "wanderFill": "rgb(46, 157, 70)",
+		"fightFill": "rgb(243, 192, 192)", "childrenBelow": true, "rootCentred": true, "siblingsApart": true}
+	if fmt.Sprint(graph) != fmt.Sprint(want) {
+		t.Errorf("graph %v\nwant  %v", graph, want)
 	}
 	steps := func() int {
 		// A cell caught while the table re-renders can read empty: read
@@ -172,7 +198,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor("the breakpoint", func() bool { return strings.Contains(text("#hit"), "Root/Fight[0]/Attack[1] start") })
-	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.CSS(`.node.running.hit[data-path="Root/Fight[0]/Attack[1]"]`))); err != nil {
+	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.CSS(`#graph g.node.running.hit[data-path="Root/Fight[0]/Attack[1]"]`))); err != nil {
 		t.Fatal(err)
 	}
 	stopped := tickNow()

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/lua/btailib"
 	"math"
 	"strings"
 
@@ -36,6 +37,8 @@ func toRecord(r *Record, ev *host.Event) {
 		if ev.New != nil {
 			r.V = jsonValue(ev.New)
 		}
+	case host.EventBTAI:
+		r.N, r.I, r.S = ev.Node, ev.BTAINode, ev.BTAIState.String()
 	case host.EventError:
 		r.Err = ev.Err.Error()
 	case host.EventReload:
@@ -61,6 +64,27 @@ func nodeInfos(nodes []bt.Task) []NodeInfo {
 			}
 		}
 		out[i] = NodeInfo{Parent: p, Name: bt.DisplayName(t), Kind: bt.Kind(t), Abort: abortOf(t), Args: argsOf(t)}
+	}
+	// The BTAI trees of BT.Root tasks, after the tree's own tasks (whose
+	// numbers the events use).
+	for i, t := range nodes {
+		sub, ok := btailib.TreeNodes(t)
+		if !ok {
+			continue
+		}
+		out[i].Args = ""
+		base := len(out)
+		for _, n := range sub {
+			p := i
+			if n.Parent >= 0 {
+				p = base + n.Parent
+			}
+			args := n.Text
+			if args == n.Kind {
+				args = ""
+			}
+			out = append(out, NodeInfo{Parent: p, Name: n.Kind, Kind: "btai." + n.Kind, Args: args, BTAI: true})
+		}
 	}
 	return out
 }

@@ -48,6 +48,7 @@ func TestLiveAPIGoap(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := Attach(h)
+	in.WatchAgents(1) // the page's agent, shown from the start
 	srv := httptest.NewServer(in.Handler())
 	defer srv.Close()
 	var rec bytes.Buffer

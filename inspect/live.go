@@ -22,10 +22,15 @@ import (
 type Inspector struct {
 	core
 	h      *host.Host
+	sub    *host.Subscription
 	rec    Record // scratch record of the ticking goroutine
 	goaps  goapTracker
 	inTick bool // the lock is held from the tick's begin to its end
-	cancel func()
+	// watching are the agents the subscription watches (ticking
+	// goroutine): those the page shows (see wantedLocked); want is
+	// wantedLocked at the tick's beginning.
+	watching map[int]*host.Agent
+	want     map[int]bool
 
 	// Under core.mu:
 	paused  bool
@@ -36,14 +41,152 @@ type Inspector struct {
 	hit     *Hit
 	queue   []func()
 	closing bool
+	// streams counts the page's open streams per agent, viewed holds
+	// when /api/agent last showed one: the agents the inspector watches,
+	// with those of the breakpoints (see wantedLocked). listDue asks the
+	// ticking goroutine for the roots' statuses of the agents not
+	// watched, for the agent list.
+	streams map[int]int
+	viewed  map[int]time.Time
+	pinned  map[int]bool
+	listDue bool
+	// wantSet is the last wantedLocked, computed at wantAt; wantDirty
+	// says it is out of date.
+	wantSet   map[int]bool
+	wantAt    time.Time
+	wantDirty bool
+}
+
+// WatchAgents makes the inspector hear the events of the agents numbered
+// ids (host.Host.AgentID) at all times, as it hears those the page shows
+// (the page's open streams, its recent views and the breakpoints'
+// agents; the others' trees have no observer, and the agent list reads
+// their roots' statuses from the host). Call it on the ticking goroutine
+// between ticks; it takes effect at once.
+func (in *Inspector) WatchAgents(ids ...int) {
+	in.mu.Lock()
+	for _, id := range ids {
+		in.pinned[id] = true
+	}
+	in.wantDirty = true
+	want, _ := in.wantedLocked(time.Now())
+	in.mu.Unlock()
+	in.follow(want)
+}
+
+// viewedFor is how long an agent asked for by /api/agent stays watched.
+const viewedFor = 10 * time.Second
+
+// wantedLocked returns the agents the page needs the events of: those of
+// its open streams, of recent /api/agent requests, of the breakpoints and
+// the pinned ones. It is computed again only when one of these changed
+// (wantDirty) or a second passed (views expire), else the last set is
+// returned with fresh false. The lock is held.
+func (in *Inspector) wantedLocked(now time.Time) (want map[int]bool, fresh bool) {
+	if !in.wantDirty && in.wantSet != nil && now.Sub(in.wantAt) < time.Second {
+		return in.wantSet, false
+	}
+	in.wantDirty, in.wantAt = false, now
+	want = map[int]bool{}
+	for id, n := range in.streams {
+		if n > 0 {
+			want[id] = true
+		}
+	}
+	for id, t := range in.viewed {
+		if now.Sub(t) < viewedFor {
+			want[id] = true
+		} else {
+			delete(in.viewed, id)
+		}
+	}
+	for bp := range in.breaks {
+		want[bp.Agent] = true
+	}
+	for id := range in.pinned {
+		want[id] = true
+	}
+	in.wantSet = want
+	return want, true
+}
+
+// follow brings the subscription's watched agents in line with want
+// (ticking goroutine, between ticks).
+func (in *Inspector) follow(want map[int]bool) {
+	for id, a := range in.watching {
+		if !want[id] {
+			in.sub.Watch(a, false)
+			delete(in.watching, id)
+		}
+	}
+	for id := range want {
+		if in.watching[id] != nil {
+			continue
+		}
+		if a := in.agentByID(id); a != nil {
+			in.sub.Watch(a, true)
+			in.watching[id] = a
+		}
+	}
+}
+
+// watchStream counts a page stream of agent id opening (+1) or closing
+// (-1).
+func (in *Inspector) watchStream(id, delta int) {
+	in.mu.Lock()
+	in.wantDirty = true
+	in.streams[id] += delta
+	if in.streams[id] <= 0 {
+		delete(in.streams, id)
+	}
+	in.mu.Unlock()
+}
+
+// viewedAgent notes a request for agent id's view.
+func (in *Inspector) viewedAgent(id int) {
+	in.mu.Lock()
+	if _, ok := in.viewed[id]; !ok {
+		in.wantDirty = true
+	}
+	in.viewed[id] = time.Now()
+	in.mu.Unlock()
+}
+
+// listLocked asks for the roots' statuses of the agents not watched at
+// the next tick's end; the lock is held.
+func (in *Inspector) listLocked() { in.listDue = true }
+
+// watch counts a page stream of agent id opening (delta +1) or closing
+// (-1), or notes a one-off view (0).
+func (in *Inspector) watch(id, delta int) {
+	if delta == 0 {
+		in.viewedAgent(id)
+		return
+	}
+	in.watchStream(id, delta)
+}
+
+// rootStatuses puts the statuses of the roots of the agents not watched
+// into the model (ticking goroutine, lock held).
+func (in *Inspector) rootStatuses() {
+	for _, a := range in.h.Agents() {
+		id := in.h.AgentID(a)
+		if in.watching[id] != nil {
+			continue
+		}
+		if r := a.Root(); r != nil {
+			in.model.applyRoot(id, statusCode(r.Base().Status()))
+		}
+	}
 }
 
 // Attach attaches an inspector to h. Call it on the goroutine that ticks
 // h, between ticks. The inspector hears everything from the next tick on
 // (each agent's tree first).
 func Attach(h *host.Host) *Inspector {
-	in := &Inspector{core: newCore(), h: h, breaks: map[Breakpoint]bool{}}
-	in.cancel = h.Subscribe(in.event)
+	in := &Inspector{core: newCore(), h: h, breaks: map[Breakpoint]bool{}, watching: map[int]*host.Agent{},
+		streams: map[int]int{}, viewed: map[int]time.Time{}, pinned: map[int]bool{}}
+	in.sub = h.SubscribeWatching(in.event)
 	h.SetTickGate(in.gate)
 	return in
 }
@@ -65,9 +208,9 @@ func (in *Inspector) Close(detachNow bool) {
 }
 
 func (in *Inspector) detach() {
-	if in.cancel != nil {
-		in.cancel()
-		in.cancel = nil
+	if in.sub != nil {
+		in.sub.Cancel()
+		in.sub = nil
 		in.h.SetTickGate(nil)
 	}
 }
@@ -94,16 +237,26 @@ func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr
 }
 
 // event is the host's event stream listener.
-func (in *Inspector) event(ev host.Event) {
-	in.goaps.event(&ev)
+func (in *Inspector) event(ev *host.Event) {
+	if ev.Kind == host.EventState { // the gate began watching the agent
+		if !in.inTick {
+			in.mu.Lock()
+			defer in.mu.Unlock()
+			defer in.changedLocked()
+		}
+		in.model.Tick = ev.Tick
+		in.model.applyState(ev.AgentID, ev.Node, statusCode(ev.Status), ev.Started)
+		return
+	}
+	if in.inTick && len(in.breaks) == 0 && in.applyHot(ev) {
+		return
+	}
+	in.goaps.event(ev)
 	if ev.Kind == host.EventGoap {
 		return // in the tick's "goap" records
 	}
-	if in.inTick && len(in.breaks) == 0 && in.applyHot(&ev) {
-		return
-	}
 	r := &in.rec
-	toRecord(r, &ev)
+	toRecord(r, ev)
 	switch {
 	case ev.Kind == host.EventTickBegin:
 		in.mu.Lock()
@@ -113,10 +266,26 @@ func (in *Inspector) event(ev host.Event) {
 	}
 	if ev.Kind == host.EventTickEnd {
 		in.goaps.flush(ev.Tick, in.model.Apply)
+		if in.listDue {
+			in.listDue = false
+			in.rootStatuses()
+		}
 	}
 	in.model.Apply(r)
 	if len(in.breaks) > 0 && (r.K == "start" || r.K == "end") {
 		in.checkBreak(r)
+	}
+	switch ev.Kind {
+	case host.EventTickBegin:
+		in.want, _ = in.wantedLocked(time.Now())
+	case host.EventTree:
+		// A new agent (or tree) the page wants: watch it from its first
+		// tick (after its "tree" record, which the states and variables
+		// Watch reports follow).
+		if in.want[ev.AgentID] && in.watching[ev.AgentID] != ev.Agent && in.sub != nil {
+			in.sub.Watch(ev.Agent, true)
+			in.watching[ev.AgentID] = ev.Agent
+		}
 	}
 	if ev.Kind == host.EventTickEnd || !in.inTick {
 		in.inTick = false
@@ -137,14 +306,15 @@ func (in *Inspector) applyHot(ev *host.Event) bool {
 		m.applyStart(ev.AgentID, ev.Node)
 	case host.EventStatus:
 		m.Tick = ev.Tick
-		m.applyStatus(ev.AgentID, ev.Node, ev.Status.String())
+		m.applyStatus(ev.AgentID, ev.Node, statusCode(ev.Status))
 	case host.EventEnded:
 		m.Tick = ev.Tick
-		cause, by := "", -1
+		var cause uint8
+		by := -1
 		if ev.Cause.Early() {
-			cause, by = ev.Cause.Kind.String(), ev.ByNode
+			cause, by = uint8(ev.Cause.Kind), ev.ByNode
 		}
-		m.applyEnd(ev.AgentID, ev.Node, ev.Status.String(), cause, by)
+		m.applyEnd(ev.AgentID, ev.Node, statusCode(ev.Status), cause, by)
 	case host.EventVariable:
 		m.Tick = ev.Tick
 		var v any
@@ -188,6 +358,7 @@ func (in *Inspector) gate() bool {
 	in.mu.Lock()
 	queue, closing := in.queue, in.closing
 	in.queue = nil
+	want, fresh := in.wantedLocked(time.Now())
 	in.mu.Unlock()
 	for _, f := range queue {
 		f()
@@ -195,6 +366,9 @@ func (in *Inspector) gate() bool {
 	if closing {
 		in.detach()
 		return true
+	}
+	if fresh {
+		in.follow(want)
 	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
@@ -258,12 +432,16 @@ func (in *Inspector) command(c Command) error {
 		if a == nil || c.Node < 0 || c.Node >= len(a.nodes) {
 			return fmt.Errorf("no task %d in agent %d", c.Node, c.Agent)
 		}
+		if a.nodes[c.Node].BTAI {
+			return fmt.Errorf("task %d of agent %d (%s) is a BTAI node: it has no start or end events to stop at", c.Node, c.Agent, a.paths[c.Node])
+		}
 		bp := Breakpoint{Agent: c.Agent, Node: c.Node, On: c.On}
 		if c.Cmd == "break" {
 			in.breaks[bp] = true
 		} else {
 			delete(in.breaks, bp)
 		}
+		in.wantDirty = true
 	case "set":
 		if c.Name == "" {
 			return errors.New("set: no variable name")

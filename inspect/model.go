@@ -2,6 +2,8 @@ package inspect
 
 import (
 	"slices"
+
+	"github.com/btlua/btlua/stdlib/bt"
 	"strconv"
 	"strings"
 )
@@ -32,21 +34,41 @@ type agentState struct {
 	removed   bool
 	err       string
 	goaps     []GoapView // by Key
+	// btaiFirst[n] is the node number of the first BTAI node of BT.Root
+	// task n (-1 for other tasks), btaiRoot[j] the BT.Root task of BTAI
+	// node j (-1 for other nodes); nil when the tree has no BTAI nodes.
+	btaiFirst, btaiRoot []int32
 }
 
+// nodeState is a task's state in 32 bytes (the model of thousands of
+// agents stays small and its updates touch little memory): statuses and
+// causes by their codes in stepStatus and stepCauses.
 type nodeState struct {
-	status  string
-	started bool
 	changed uint64 // tick of the last start, status change or end
-	end     endState
+	endTick uint64 // the last end's tick
+	endBy   int32  // the last end's cause's node, -1 when none
+	// status is the task's status; endStatus and endCause the last end's
+	// (endCause 0 when it completed).
+	status, endStatus, endCause uint8
+	started                     bool
+	ended                       bool // there was an end
 }
 
-// endState is the last end of a node's run.
-type endState struct {
-	tick   uint64
-	status string
-	cause  string // "" when completed
-	by     int
+// statusCodes maps a bt.Status to its code in stepStatus.
+var statusCodes = [...]uint8{bt.Inactive: 1, bt.Failure: 3, bt.Success: 2, bt.Running: 4}
+
+// statusCode returns the code of a bt.Status (0 for an unknown one).
+func statusCode(s bt.Status) uint8 {
+	if int(s) < len(statusCodes) {
+		return statusCodes[s]
+	}
+	return 0
+}
+
+// code returns s's index in list, 0 when absent.
+func code(list []string, s string) uint8 {
+	c, _ := indexOf(list, s)
+	return c
 }
 
 type varState struct {
@@ -93,10 +115,11 @@ func (m *Model) Apply(r *Record) {
 		a.paths = paths(r.Nodes)
 		a.st = make([]nodeState, len(r.Nodes))
 		for i := range a.st {
-			a.st[i].status = "Inactive"
+			a.st[i] = nodeState{status: 1, endBy: -1} // Inactive
 		}
 		a.vars = varTable{}
 		a.goaps = nil
+		a.indexBTAI()
 	case "goap":
 		if a := m.agent(r.A); a != nil && r.Goap != nil {
 			a.applyGoap(r.Goap)
@@ -108,11 +131,13 @@ func (m *Model) Apply(r *Record) {
 	case "start":
 		m.applyStart(r.A, r.N)
 	case "status":
-		m.applyStatus(r.A, r.N, r.S)
+		m.applyStatus(r.A, r.N, code(stepStatus, r.S))
 	case "end":
-		m.applyEnd(r.A, r.N, r.S, r.C, r.By)
+		m.applyEnd(r.A, r.N, code(stepStatus, r.S), code(stepCauses, r.C), r.By)
 	case "var":
 		m.applyVar(r.A, r.G, r.Name, r.V, r.W)
+	case "btai":
+		m.applyBTAI(r.A, r.N, r.I, r.S)
 	case "error":
 		if a := m.agent(r.A); a != nil {
 			a.err = r.Err
@@ -147,16 +172,99 @@ func (m *Model) applyStart(id, n int) {
 	}
 }
 
-func (m *Model) applyStatus(id, n int, status string) {
+// applyState sets a task's state as the stream reported it when the
+// inspector began watching the agent (host.EventState).
+func (m *Model) applyState(id, n int, status uint8, started bool) {
+	if x := m.node(id, n); x != nil && (x.status != status || x.started != started) {
+		x.changed, x.status, x.started = m.Tick, status, started
+	}
+}
+
+// applyRoot sets the status of agent id's root task, read from the host
+// for an agent whose events the inspector does not hear (the agent list).
+func (m *Model) applyRoot(id int, status uint8) {
+	if x := m.node(id, 0); x != nil && x.status != status {
+		x.changed, x.status = m.Tick, status
+	}
+}
+
+// applyStatus and applyEnd take status and cause codes (stepStatus,
+// stepCauses; cause 0 when the run completed).
+func (m *Model) applyStatus(id, n int, status uint8) {
 	if x := m.node(id, n); x != nil {
 		x.changed, x.status = m.Tick, status
 	}
 }
 
-func (m *Model) applyEnd(id, n int, status, cause string, by int) {
+func (m *Model) applyEnd(id, n int, status, cause uint8, by int) {
 	if x := m.node(id, n); x != nil {
 		x.changed, x.started, x.status = m.Tick, false, status
-		x.end = endState{tick: m.Tick, status: status, cause: cause, by: by}
+		x.endTick, x.endStatus, x.endCause, x.endBy, x.ended = m.Tick, status, cause, int32(by), true
+		if a := m.agents[id]; a.btaiFirst != nil && a.btaiFirst[n] >= 0 {
+			a.stopBTAI(n)
+		}
+	}
+}
+
+// indexBTAI finds the BTAI nodes of the tree (NodeInfo.BTAI): each one's
+// BT.Root task, and each such task's first BTAI node.
+func (a *agentState) indexBTAI() {
+	a.btaiFirst, a.btaiRoot = nil, nil
+	for j, n := range a.nodes {
+		if !n.BTAI || n.Parent < 0 || n.Parent >= j {
+			continue
+		}
+		if a.btaiFirst == nil {
+			a.btaiFirst, a.btaiRoot = make([]int32, len(a.nodes)), make([]int32, len(a.nodes))
+			for i := range a.btaiFirst {
+				a.btaiFirst[i], a.btaiRoot[i] = -1, -1
+			}
+		}
+		root := int32(n.Parent)
+		if a.nodes[n.Parent].BTAI {
+			root = a.btaiRoot[n.Parent]
+		}
+		a.btaiRoot[j] = root
+		if a.btaiFirst[root] < 0 {
+			a.btaiFirst[root] = int32(j)
+		}
+	}
+}
+
+// btaiStates maps a BTAI state (btai.BTState.String) to the status a
+// node shows, and whether its run goes on (Continue).
+var btaiStates = map[string]struct {
+	status uint8
+	goesOn bool
+}{"Continue": {4, true}, "Success": {2, false}, "Failure": {3, false}, "Abort": {3, false}}
+
+// applyBTAI records the tick of BTAI node i of BT.Root task n: Continue
+// shows as a run under way (Running, on the running path), the other
+// states as an end (Success; Failure for Failure and Abort).
+func (m *Model) applyBTAI(id, n, i int, state string) {
+	a := m.agent(id)
+	st, known := btaiStates[state]
+	if a == nil || !known || a.btaiFirst == nil || n < 0 || n >= len(a.btaiFirst) || a.btaiFirst[n] < 0 {
+		return
+	}
+	j := int(a.btaiFirst[n]) + i
+	if i < 0 || j >= len(a.st) || a.btaiRoot[j] != int32(n) {
+		return
+	}
+	x := &a.st[j]
+	x.changed, x.status, x.started = m.Tick, st.status, st.goesOn
+	if !st.goesOn {
+		x.endTick, x.endStatus, x.endCause, x.endBy, x.ended = m.Tick, st.status, 0, -1, true
+	}
+}
+
+// stopBTAI marks the BTAI nodes of BT.Root task n no longer under way
+// (the task's run ended; BTAI resets its tree).
+func (a *agentState) stopBTAI(n int) {
+	for j := int(a.btaiFirst[n]); j < len(a.st); j++ {
+		if a.btaiRoot[j] == int32(n) {
+			a.st[j].started = false
+		}
 	}
 }
 
@@ -248,7 +356,7 @@ func (a *agentState) rootStatus() string {
 	if len(a.st) == 0 {
 		return "Inactive"
 	}
-	return a.st[0].status
+	return stepStatus[a.st[0].status]
 }
 
 // NodeView is one task of AgentView.
@@ -308,16 +416,17 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 		Nodes: make([]NodeView, len(a.nodes)), Vars: []VarView{}}
 	for i, n := range a.nodes {
 		s := a.st[i]
-		nv := NodeView{NodeInfo: n, Index: i, Path: a.paths[i], Status: s.status, Running: s.started && s.status == "Running", Changed: s.changed}
+		status := stepStatus[s.status]
+		nv := NodeView{NodeInfo: n, Index: i, Path: a.paths[i], Status: status, Running: s.started && status == "Running", Changed: s.changed}
 		if n.Parent >= 0 && n.Parent < i {
 			nv.Depth = v.Nodes[n.Parent].Depth + 1
 		}
-		if e := s.end; e.tick > 0 || e.status != "" {
-			ev := &EndView{Tick: e.tick, Status: e.status, Cause: "completed"}
-			if e.cause != "" {
-				ev.Cause = causeWords[e.cause]
-				if e.by >= 0 && e.by < len(a.paths) {
-					ev.Cause += a.paths[e.by]
+		if s.ended {
+			ev := &EndView{Tick: s.endTick, Status: stepStatus[s.endStatus], Cause: "completed"}
+			if s.endCause != 0 {
+				ev.Cause = causeWords[stepCauses[s.endCause]]
+				if s.endBy >= 0 && int(s.endBy) < len(a.paths) {
+					ev.Cause += a.paths[s.endBy]
 				}
 			}
 			nv.End = ev

@@ -10,10 +10,13 @@ import (
 )
 
 // Version is the version of the recording schema, written in the header
-// line of every recording (see Header). Readers refuse other versions.
-const Version = 1
+// line of every recording (see Header). Readers take versions 1 to
+// Version and refuse others. Version 2 lists the nodes of BTAI trees in
+// "tree" records (after the tree's own tasks, key "btai"); a version 1
+// recording is a version 2 one without them.
+const Version = 2
 
-// Header is the first line of a recording: {"btlua_record":1,...}.
+// Header is the first line of a recording: {"btlua_record":2,...}.
 type Header struct {
 	// Record is the schema version (Version).
 	Record int `json:"btlua_record"`
@@ -33,16 +36,22 @@ type Header struct {
 //	t      tick (host.Host.Ticks when the event happened)
 //	k      kind: tick, tree, removed, start, status, end, var, error,
 //	       reload, tickend (host.EventKind.String), goap (one per GOAP
-//	       agent and tick with events, just before tickend)
+//	       agent and tick with events, just before tickend), btai (a
+//	       BTAI node's tick)
 //	a      agent number (tree, removed, start, status, end, var, error)
-//	n      node number (start, status, end)
-//	s      status: Inactive, Success, Failure, Running (status, end)
+//	n      node number (start, status, end; btai: the BT.Root task)
+//	i      the BTAI node's index below its BT.Root task (btai; absent
+//	       for 0): the btai nodes of "nodes" in order, from the task's first
+//	s      status: Inactive, Success, Failure, Running (status, end);
+//	       btai: the state the node returned, Continue, Success,
+//	       Failure or Abort
 //	c      why a run ended early: Aborted, TimedOut, Interrupted,
 //	       ByParent, Halted, Reload (end; absent when completed)
 //	by     node number of the task that caused it (end)
 //	name   tree name (tree) or variable name (var)
 //	src    script file (tree)
-//	nodes  the tree's tasks (tree): [{"p":parent,"name","kind","abort","args"}]
+//	nodes  the tree's tasks (tree): [{"p":parent,"name","kind","abort","args"}],
+//	       then the nodes of BTAI trees, "btai":true (see NodeInfo)
 //	v      new value (var; absent when deleted): number, string, boolean,
 //	       or a string describing a table or userdata
 //	g      true for a global variable (var)
@@ -58,6 +67,7 @@ type Record struct {
 	K     string     `json:"k"`
 	A     int        `json:"a,omitempty"`
 	N     int        `json:"n"`
+	I     int        `json:"i,omitempty"`
 	S     string     `json:"s,omitempty"`
 	C     string     `json:"c,omitempty"`
 	By    int        `json:"by"`
@@ -86,6 +96,11 @@ type NodeInfo struct {
 	Kind   string `json:"kind"`
 	Abort  string `json:"abort,omitempty"`
 	Args   string `json:"args,omitempty"`
+	// BTAI marks a node of the BTAI tree a BT.Root task runs (listed
+	// after the tree's own tasks, below that task; Name its btai type,
+	// Args BTAI's text of it when the tree was reported). Such nodes have
+	// no events of their own.
+	BTAI bool `json:"btai,omitempty"`
 }
 
 // reset empties r for reuse, node numbers at -1.
@@ -107,6 +122,10 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	if r.N >= 0 {
 		b = append(b, `,"n":`...)
 		b = strconv.AppendInt(b, int64(r.N), 10)
+	}
+	if r.I != 0 {
+		b = append(b, `,"i":`...)
+		b = strconv.AppendInt(b, int64(r.I), 10)
 	}
 	if r.S != "" {
 		b = append(b, `,"s":`...)

@@ -67,19 +67,19 @@ func RecordFile(h *host.Host, path string, hd Header) (*Recorder, error) {
 	return r, nil
 }
 
-func (r *Recorder) event(ev host.Event) {
+func (r *Recorder) event(ev *host.Event) {
 	if r.err != nil {
 		return
 	}
 	r.tick = ev.Tick
-	r.goaps.event(&ev)
+	r.goaps.event(ev)
 	switch ev.Kind {
 	case host.EventGoap:
 		return // in the tick's "goap" records
 	case host.EventTickEnd:
 		r.goaps.flush(ev.Tick, r.write)
 	}
-	toRecord(&r.rec, &ev)
+	toRecord(&r.rec, ev)
 	r.write(&r.rec)
 }
 

@@ -50,10 +50,10 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 			line++
 			if line == 1 {
 				if e := json.Unmarshal(text, &rec.Header); e != nil || rec.Header.Record == 0 {
-					return nil, errors.New("recording: line 1 is not a btlua recording header ({\"btlua_record\":1,...})")
+					return nil, errors.New("recording: line 1 is not a btlua recording header ({\"btlua_record\":2,...})")
 				}
-				if rec.Header.Record != Version {
-					return nil, fmt.Errorf("recording: schema version %d, this btlua reads version %d", rec.Header.Record, Version)
+				if rec.Header.Record < 1 || rec.Header.Record > Version {
+					return nil, fmt.Errorf("recording: schema version %d, this btlua reads versions 1 to %d", rec.Header.Record, Version)
 				}
 			} else {
 				var r Record
@@ -140,6 +140,10 @@ func (rp *Replay) seek(t uint64) {
 }
 
 func (rp *Replay) base() *core { return &rp.core }
+
+// watch and listLocked do nothing: a replay's model has every agent.
+func (rp *Replay) watch(id, delta int) {}
+func (rp *Replay) listLocked()         {}
 
 func (rp *Replay) stateLocked() State {
 	s := State{Mode: "replay", Tick: rp.at, Paused: true, First: rp.first, Last: rp.last, Breakpoints: []Breakpoint{}}

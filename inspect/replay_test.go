@@ -16,6 +16,7 @@ import (
 func TestRecordReplayRoundTrip(t *testing.T) {
 	h := newGuardHost(t, 4)
 	in := Attach(h)
+	in.WatchAgents(1) // the page's agent, shown from the start
 	path := filepath.Join(t.TempDir(), "run.jsonl.gz")
 	rec, err := RecordFile(h, path, Header{Script: "testdata/guard.lua", DT: 0.1})
 	if err != nil {
@@ -45,7 +46,7 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 	if err := rec2.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(plain.String(), `{"btlua_record":1,`) {
+	if !strings.HasPrefix(plain.String(), `{"btlua_record":2,`) {
 		t.Fatalf("recording starts %.40q", plain.String())
 	}
 	gz, err := ReadRecordingFile(path)
@@ -95,11 +96,11 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 func TestReadRecordingRefuses(t *testing.T) {
 	var zipped bytes.Buffer
 	zw := gzip.NewWriter(&zipped)
-	zw.Write([]byte(`{"btlua_record":2}` + "\n"))
+	zw.Write([]byte(`{"btlua_record":3}` + "\n"))
 	zw.Close()
 	for _, c := range []struct{ in, want string }{
-		{`{"btlua_record":2}` + "\n", "schema version 2, this btlua reads version 1"},
-		{zipped.String(), "schema version 2"},
+		{`{"btlua_record":3}` + "\n", "schema version 3, this btlua reads versions 1 to 2"},
+		{zipped.String(), "schema version 3"},
 		{`{"t":1,"k":"tick"}` + "\n", "line 1 is not a btlua recording header"},
 		{`{"btlua_record":1}` + "\n" + `{"t":1,"k":` + "\n", "line 2:"},
 		{"", "empty"},
@@ -109,4 +110,33 @@ func TestReadRecordingRefuses(t *testing.T) {
 			t.Errorf("%q: error %v, want one containing %q", c.in, err, c.want)
 		}
 	}
+}
+
+// A recording of schema version 1 (before BTAI nodes were listed in
+// "tree" records) still replays: version 2 only added nodes and a key.
+func TestReadRecordingVersion1(t *testing.T) {
+	in := `{"btlua_record":1,"script":"guard.lua"}
+{"t":1,"k":"tick","n":-1,"by":-1,"w":-1}
+{"t":1,"k":"tree","a":1,"n":-1,"by":-1,"name":"guard","src":"guard.lua","nodes":[{"p":-1,"name":"Root","kind":"BTSelector"},{"p":0,"name":"Wait","kind":"BTWait","args":"(1)"}],"w":-1}
+{"t":1,"k":"start","a":1,"n":0,"by":-1,"w":-1}
+{"t":1,"k":"start","a":1,"n":1,"by":-1,"w":-1}
+{"t":1,"k":"status","a":1,"n":1,"s":"Running","by":-1,"w":-1}
+{"t":1,"k":"status","a":1,"n":0,"s":"Running","by":-1,"w":-1}
+{"t":1,"k":"tickend","n":-1,"by":-1,"w":-1}
+`
+	rec, err := ReadRecording(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := NewReplay(rec)
+	rp.Seek(1)
+	rp.Model(func(m *Model) {
+		v, ok := m.Agent(1)
+		if !ok {
+			t.Fatal("no agent 1")
+		}
+		if got := statuses(v); got != "Root=Running*\nRoot/Wait[0]=Running*\n" {
+			t.Errorf("statuses at tick 1:\n%s", got)
+		}
+	})
 }

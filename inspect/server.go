@@ -91,6 +91,11 @@ type backend interface {
 	stateLocked() State
 	// command carries out a page's command.
 	command(c Command) error
+	// watch tells that a page streams agent id (delta +1 when a stream
+	// opens, -1 when it closes; 0: a one-off view); list that the agent
+	// list is asked for, the lock held. A replay has all it needs.
+	watch(id, delta int)
+	listLocked()
 }
 
 // streamInterval caps the messages of a stream: 20 per second.
@@ -121,12 +126,14 @@ func newHandler(b backend) http.Handler {
 			limit = n
 		}
 		c.mu.Lock()
+		b.listLocked()
 		l := c.model.Agents(r.URL.Query().Get("q"), limit)
 		c.mu.Unlock()
 		writeJSON(w, l)
 	})
 	mux.HandleFunc("GET /api/agent", func(w http.ResponseWriter, r *http.Request) {
 		id, _ := strconv.Atoi(r.URL.Query().Get("id"))
+		b.watch(id, 0)
 		c.mu.Lock()
 		v, ok := c.model.Agent(id)
 		c.mu.Unlock()
@@ -172,6 +179,8 @@ func stream(w http.ResponseWriter, r *http.Request, b backend) {
 	id, _ := strconv.Atoi(r.URL.Query().Get("agent"))
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
+	b.watch(id, 1)
+	defer b.watch(id, -1)
 	c := b.base()
 	for {
 		c.mu.Lock()

@@ -13,7 +13,8 @@ import (
 func writeDOT(h *host.Host, w io.Writer) {
 	for _, a := range h.Agents() {
 		if r := a.Root(); r != nil {
-			fmt.Fprintln(w, strings.TrimRight(bt.DOT(r), "\n"))
+			g := strings.TrimSuffix(strings.TrimRight(bt.DOT(r), "\n"), "}")
+			fmt.Fprint(w, g+dotBTAI(r)+"}\n")
 		}
 	}
 }
@@ -22,7 +23,8 @@ func writeDOT(h *host.Host, w io.Writer) {
 // bt.TraceObserver.Changes: every run that ended, with its cause when it
 // ended early, and every task that started running), then the events of
 // the GOAP agents its BTGoapAgentTasks run ("PATH: goap: plan made ...",
-// goap.AgentEvent.String), prefixed by the tick number and the tree name.
+// goap.AgentEvent.String) and the ticks of the BTAI trees' nodes (see
+// btaiTrace), prefixed by the tick number and the tree name.
 // It is each tree's Observer and each such GOAP agent's.
 type tracer struct {
 	w    io.Writer
@@ -38,7 +40,8 @@ type traced struct {
 	obs   *bt.TraceObserver
 	next  bt.Observer
 	goaps []*goapTrace
-	lines []string // the GOAP agents' lines since the last print
+	btai  *btaiTrace
+	lines []string // the GOAP agents' and BTAI nodes' lines since the last print
 }
 
 func newTracer(w io.Writer) *tracer {
@@ -60,10 +63,12 @@ func (t *tracer) before(h *host.Host, tick int) {
 		if rec != nil {
 			t.print(rec, tick)
 			untraceGoap(rec.goaps)
+			rec.btai.stop()
 			next = rec.next
 		}
 		rec = &traced{root: a.Root(), name: a.Name(), obs: bt.NewTraceObserver(next), next: next}
 		rec.goaps = traceGoap(rec.root, &rec.lines)
+		rec.btai = traceBTAI(rec.root, &rec.lines)
 		a.SetObserver(rec.obs)
 		t.seen[a] = rec
 	}
@@ -71,6 +76,7 @@ func (t *tracer) before(h *host.Host, tick int) {
 		if !live[a] {
 			t.print(rec, tick)
 			untraceGoap(rec.goaps)
+			rec.btai.stop()
 			delete(t.seen, a)
 		}
 	}

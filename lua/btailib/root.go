@@ -15,6 +15,10 @@ type rootTask struct {
 	lib  *Lib
 	root *btai.Root
 	node *node // the root's BTAI node table
+	// observers hear the BTAI nodes' ticks (ObserveTree); index numbers
+	// the nodes as TreeNodes lists them while there are observers.
+	observers []*treeObserver
+	index     map[btai.Node]int
 }
 
 // OnUpdate sets the library's clock to the tree's, ticks the BTAI root

@@ -26,7 +26,7 @@ func (s *Sequence) Tick() BTState {
 	if len(s.children) == 0 {
 		return Success
 	}
-	switch s.children[s.activeChild].Tick() {
+	switch s.tickChild(s.activeChild) {
 	case Success:
 		s.activeChild++
 		if s.activeChild >= len(s.children) {
@@ -111,7 +111,7 @@ func (s *Selector) Tick() BTState {
 }
 
 func (s *Selector) tick() BTState {
-	switch s.children[s.activeChild].Tick() {
+	switch s.tickChild(s.activeChild) {
 	case Success:
 		s.activeChild = 0
 		return Success
@@ -155,7 +155,7 @@ func (b *Block) Tick() BTState {
 	if len(b.children) == 0 {
 		return Success
 	}
-	if b.children[b.activeChild].Tick() == Continue {
+	if b.tickChild(b.activeChild) == Continue {
 		return Continue
 	}
 	b.activeChild++
@@ -216,7 +216,7 @@ func (r *Root) Tick() BTState {
 		return Success
 	}
 	for {
-		switch r.children[r.activeChild].Tick() {
+		switch r.tickChild(r.activeChild) {
 		case Continue:
 			return Continue
 		case Abort:
@@ -345,7 +345,7 @@ func (s *RandomSequence) Tick() BTState {
 	if s.activeChild < 0 || s.activeChild >= len(s.children) {
 		s.pick()
 	}
-	st := s.children[s.activeChild].Tick()
+	st := s.tickChild(s.activeChild)
 	if st == Continue {
 		return Continue
 	}

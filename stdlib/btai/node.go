@@ -70,6 +70,7 @@ func randomOr(r Random) Random {
 type Branch struct {
 	children    []Node
 	activeChild int
+	observer    NodeObserver // see Observe
 }
 
 // Children returns the children in order.

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/btlua/btlua/host"
+)
+
+// btaiScript is a BT.Root with a Sequence (a Condition, then a Wait) and
+// a Call.
+const btaiScript = `local root = BT.Root()
+root.name = "AI"
+root:OpenBranch(
+	BT.Sequence():OpenBranch(
+		BT.Condition(function() return true end),
+		BT.Wait(0.15)
+	),
+	BT.Call(function() end)
+)
+return root`
+
+func btaiHost(t *testing.T) (*host.Host, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "ai.lua")
+	if err := os.WriteFile(path, []byte(btaiScript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := host.New(host.Options{Stdout: io.Discard, BTAIGlobals: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { h.Close() })
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	return h, path
+}
+
+// --trace prints the nodes of a BTAI tree below its BT.Root task, by
+// BTAI's states: a node's first Continue, and every end (Success,
+// Failure, Abort), each with the state last printed.
+func TestTraceBTAI(t *testing.T) {
+	h, _ := btaiHost(t)
+	var out bytes.Buffer
+	tr := newTracer(&out)
+	for n := 1; n <= 5; n++ {
+		tr.before(h, n)
+		if err := h.Tick(0.1); err != nil {
+			t.Fatal(err)
+		}
+		tr.after(h, n)
+	}
+	want := "tick 1 BT.Root: AI: Inactive -> Running\n" +
+		"tick 1 BT.Root: AI/Sequence[0]/Condition[0]: Inactive -> Success\n" +
+		"tick 1 BT.Root: AI/Sequence[0]: Inactive -> Continue\n" +
+		"tick 2 BT.Root: AI/Sequence[0]/Wait[1]: Inactive -> Continue\n" +
+		"tick 4 BT.Root: AI/Sequence[0]/Wait[1]: Continue -> Success\n" +
+		"tick 4 BT.Root: AI/Sequence[0]: Continue -> Success\n" +
+		"tick 4 BT.Root: AI/Action[1]: Inactive -> Success\n" /* the Call */ +
+		"tick 5 BT.Root: AI/Sequence[0]/Condition[0]: Success -> Success\n" +
+		"tick 5 BT.Root: AI/Sequence[0]: Success -> Continue\n"
+	if out.String() != want {
+		t.Errorf("trace:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// --dot draws the nodes of a BTAI tree below its BT.Root task (dashed,
+// labelled with BTAI's text and type).
+func TestDOTBTAI(t *testing.T) {
+	h, _ := btaiHost(t)
+	var out bytes.Buffer
+	writeDOT(h, &out)
+	for _, want := range []string{
+		`n0 [label="BT.Root\n(BTAction)\nInactive"];`, // its name is set on the first tick
+		`n0_0 [label="Sequence : 0/2\n(btai.Sequence)", style="rounded,dashed"];`,
+		`n0 -> n0_0;`,
+		`n0_1 [label="Condition\n(btai.Condition)", style="rounded,dashed"];`,
+		`n0_0 -> n0_1;`,
+		`n0_2 [label="Wait : 0.15 / 0.15\n(btai.Wait)", style="rounded,dashed"];`,
+		`n0_0 -> n0_2;`,
+		`n0_3 [label="Action\n(btai.Action)", style="rounded,dashed"];`, // the Call
+		`n0 -> n0_3;`,
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("--dot lacks %s:\n%s", want, out.String())
+		}
+	}
+	if !strings.HasSuffix(out.String(), "}\n") || strings.Count(out.String(), "digraph") != 1 {
+		t.Errorf("not one graph:\n%s", out.String())
+	}
+}

@@ -1,0 +1,33 @@
+package host
+
+import (
+	"github.com/btlua/btlua/lua/btailib"
+	"github.com/btlua/btlua/stdlib/btai"
+)
+
+// attachBTAI observes the BTAI trees of the tree's BT.Root tasks
+// (btailib.ObserveTree): each tick of one of their nodes becomes an
+// EventBTAI.
+func (w *watch) attachBTAI() {
+	w.btais = w.btais[:0]
+	for n, t := range w.nodes {
+		cancel, ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
+			ev := w.hub.slot()
+			*ev = Event{Kind: EventBTAI, Agent: w.agent, AgentID: w.id, Task: t, Node: n, ByNode: -1, WriterNode: -1,
+				BTAINode: i, BTAIState: s}
+			w.hub.send(ev)
+		})
+		if ok {
+			w.btais = append(w.btais, cancel)
+		}
+	}
+}
+
+// detachBTAI stops observing the BTAI trees.
+func (w *watch) detachBTAI() {
+	for _, cancel := range w.btais {
+		cancel()
+	}
+	clear(w.btais)
+	w.btais = w.btais[:0]
+}
