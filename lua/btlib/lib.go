@@ -52,6 +52,9 @@ type Lib struct {
 	tickDT     float64
 	tickStatus bt.Status
 	tickFn     *lua.LFunction
+	// batch is the work of TickTrees, ticked by batchFn.
+	batch   treeBatch
+	batchFn *lua.LFunction
 	// onWrite hears blackboard writes (see SetWriteHook).
 	onWrite func(VariableWrite)
 }
@@ -95,6 +98,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		lib.tickStatus = lib.ticking.tick(lib.tickDT)
 		return 0
 	})
+	lib.batchFn = L.NewFunction(lib.tickBatch)
 	luaclass.GuardYield(L)
 	luaclass.OpenIteration(L)
 	lib.defineClasses(decls)
