@@ -55,6 +55,9 @@ type Lib struct {
 	// batch is the work of TickTrees, ticked by batchFn.
 	batch   treeBatch
 	batchFn *lua.LFunction
+	// checkIs and checkNot are bt.lua's BTPrecondition.Check and
+	// BTPreconditionNOT.Check (see luaCondition.Check).
+	checkIs, checkNot *lua.LFunction
 	// onWrite hears blackboard writes (see SetWriteHook).
 	onWrite func(VariableWrite)
 }
@@ -110,6 +113,8 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	if err := luasrc.Run(L, "bt.lua"); err != nil {
 		return nil, err
 	}
+	lib.checkIs = stockMethod(L, "BTPrecondition", "Check")
+	lib.checkNot = stockMethod(L, "BTPreconditionNOT", "Check")
 	return lib, nil
 }
 
@@ -126,3 +131,13 @@ func (lib *Lib) Status(s bt.Status) lua.LValue {
 // lifecycle method looks it up again in the class tables. Hot reload's
 // luaclass.Merge does it after merging new methods into classes in place.
 func (lib *Lib) Invalidate() { lib.st.Invalidate() }
+
+// stockMethod returns the Lua function class.method of the globals, or
+// nil.
+func stockMethod(L *lua.LState, class, method string) *lua.LFunction {
+	if c, ok := L.GetGlobal(class).(*lua.LTable); ok {
+		fn, _ := c.RawGetString(method).(*lua.LFunction)
+		return fn
+	}
+	return nil
+}
