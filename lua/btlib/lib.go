@@ -46,6 +46,8 @@ type Lib struct {
 	viewMeta  *lua.LTable
 	statuses  [4]lua.LValue
 	names     map[*lua.LTable]string
+	// scanned is the last global key scanGlobals saw (see className).
+	scanned lua.LValue
 
 	// ticking is the tree being ticked, with the delta time of the tick.
 	ticking    *Tree
@@ -85,6 +87,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		classes: map[*lua.LTable]*classDef{},
 		byName:  map[string]*classDef{},
 		names:   map[*lua.LTable]string{},
+		scanned: lua.LNil,
 		Module:  L.NewTable(),
 		Globals: bt.NewBlackboard(nil),
 	}
