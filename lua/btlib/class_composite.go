@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -95,6 +96,7 @@ func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaConditi
 		if !ok {
 			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}
+		luaclass.Compact(v, 0) // BTPrecondition:New's {} with its fn: lives as long as the tree
 		c := &luaCondition{lib: lib, owner: t, fn: fn, self: v}
 		switch fn {
 		case lib.checkIs:

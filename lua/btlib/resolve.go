@@ -70,6 +70,9 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 		}
 		args = p.args()
 	}
+	// Made by a script's own New ({} and its fields): right-size the
+	// table's string keys, plus the hidden field Bind adds.
+	luaclass.Compact(tbl, 1)
 	t, err := lib.newTask(tbl, d, args)
 	if err != nil {
 		return nil, err
