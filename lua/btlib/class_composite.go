@@ -96,13 +96,17 @@ func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaConditi
 		if !ok {
 			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}
-		luaclass.Compact(v, 0) // BTPrecondition:New's {} with its fn: lives as long as the tree
 		c := &luaCondition{lib: lib, owner: t, fn: fn, self: v}
 		switch fn {
 		case lib.checkIs:
 			c.stock = stockCheckIs
 		case lib.checkNot:
 			c.stock = stockCheckNot
+		default:
+			// A script's own precondition table ({} and its fields) lives
+			// as long as the tree: right-size it (BTPrecondition:New
+			// makes its tables right-sized).
+			luaclass.Compact(v, 0)
 		}
 		return c
 	}
