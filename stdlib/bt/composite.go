@@ -20,6 +20,10 @@ type Composite struct {
 	Abort AbortType
 
 	conds []Condition
+	// vconds holds the declarative conditions (AddVarCondition) that conds
+	// points into, allocated a chunk at a time so that a composite's
+	// conditions share memory (one cache miss, not one each).
+	vconds []varCondition
 	// watch is computed when a run starts: the composite re-evaluates
 	// conditionals of its children while it runs (Self abort, or a
 	// LowerPriority composite among its children).
