@@ -178,7 +178,17 @@ func hasLowerPriorityChild(c *Composite) bool {
 // includes LowerPriority.
 func lowerPriorityComposite(t Task) (Task, *Composite) {
 	for t != nil {
-		if c := asComposite(t); c != nil {
+		c := (*Composite)(nil)
+		if b := t.Base(); b.awake {
+			// What the task is was found at its first tick.
+			if b.plain {
+				return nil, nil
+			}
+			c = b.comp
+		} else {
+			c = asComposite(t)
+		}
+		if c != nil {
 			if c.Abort&AbortLowerPriority == 0 || asAbortHandler(t) == nil {
 				return nil, nil
 			}
