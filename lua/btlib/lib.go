@@ -133,7 +133,10 @@ func (lib *Lib) Status(s bt.Status) lua.LValue {
 // state (see luaclass.State.Invalidate), so that the next call of each
 // lifecycle method looks it up again in the class tables. Hot reload's
 // luaclass.Merge does it after merging new methods into classes in place.
-func (lib *Lib) Invalidate() { lib.st.Invalidate() }
+func (lib *Lib) Invalidate() {
+	lib.st.Invalidate()
+	bt.StructureChanged()
+}
 
 // stockMethod returns the Lua function class.method of the globals, or
 // nil.

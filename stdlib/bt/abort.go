@@ -147,7 +147,7 @@ type ConditionalAbortHandler interface {
 // LowerPriority composite among their children, and for them the
 // interface tests on t itself are skipped.
 func watchesAborts(t Task, c *Composite) bool {
-	if c.Abort&AbortSelf == 0 && !hasLowerPriorityChild(c) {
+	if c.Abort&AbortSelf == 0 && !c.lowerPriorityChild() {
 		return false
 	}
 	if asAbortHandler(t) == nil {
