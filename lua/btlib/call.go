@@ -89,3 +89,15 @@ func (lib *Lib) callBool(t *Task, fn *lua.LFunction, arg lua.LValue) bool {
 	lib.L.Pop(1)
 	return lua.LVAsBool(ret)
 }
+
+// callTruth calls fn() with t as the running task and returns the truth
+// of its result.
+func (lib *Lib) callTruth(t *Task, fn *lua.LFunction) bool {
+	defer lib.st.Leave(lib.st.Enter(t))
+	L := lib.L
+	L.Push(fn)
+	L.Call(0, 1)
+	ret := L.Get(-1)
+	L.Pop(1)
+	return lua.LVAsBool(ret)
+}

@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -34,10 +35,35 @@ type luaCondition struct {
 	owner *Task
 	fn    *lua.LFunction
 	self  lua.LValue
+	// stock is set when fn is the library's own BTPrecondition.Check
+	// (stockCheck) or BTPreconditionNOT.Check (stockCheckNot): Check then
+	// calls the table's function itself, one Lua call instead of two.
+	stock stockCheck
 }
 
+// stockCheck tells which of bt.lua's Check methods a precondition table
+// uses.
+type stockCheck uint8
+
+const (
+	notStock stockCheck = iota
+	stockCheckIs
+	stockCheckNot
+)
+
 // Check calls the function (with the table as self for a Check method).
-func (c *luaCondition) Check() bool { return c.lib.callBool(c.owner, c.fn, c.self) }
+// For the stock Check methods it does their work in Go when the table's
+// own fn field is a Lua function: fn() called without arguments, its Lua
+// truth (negated for BTPreconditionNOT), exactly what bt.lua's Check
+// returns; any other table goes through the Lua method.
+func (c *luaCondition) Check() bool {
+	if c.stock != notStock {
+		if fn, ok := c.self.(*lua.LTable).RawGetString("fn").(*lua.LFunction); ok {
+			return c.lib.callTruth(c.owner, fn) != (c.stock == stockCheckNot)
+		}
+	}
+	return c.lib.callBool(c.owner, c.fn, c.self)
+}
 
 // luaAddCondition is composite:AddCondition(cond), the warrior seed's
 // precondition: cond is a function or a table with a Check method, or a
@@ -70,7 +96,19 @@ func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaConditi
 		if !ok {
 			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}
-		return &luaCondition{lib: lib, owner: t, fn: fn, self: v}
+		c := &luaCondition{lib: lib, owner: t, fn: fn, self: v}
+		switch fn {
+		case lib.checkIs:
+			c.stock = stockCheckIs
+		case lib.checkNot:
+			c.stock = stockCheckNot
+		default:
+			// A script's own precondition table ({} and its fields) lives
+			// as long as the tree: right-size it (BTPrecondition:New
+			// makes its tables right-sized).
+			luaclass.Compact(v, 0)
+		}
+		return c
 	}
 	L.RaiseError("%s: want a function, a precondition or a variable name, got %s", what, luaerr.Describe(L.Get(2)))
 	return nil

@@ -23,5 +23,9 @@
 // class tables with luaclass.Merge, which makes running tasks pick up new
 // methods.
 //
+// A program ticks a tree with TickTree (one protected call), or many trees
+// with TickTrees (one protected call for all of them, an error stopping
+// only the tree that raised it): a game's thousands of agents a frame.
+//
 // A Lib belongs to one *lua.LState and is not safe for concurrent use.
 package btlib

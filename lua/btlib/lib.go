@@ -46,12 +46,20 @@ type Lib struct {
 	viewMeta  *lua.LTable
 	statuses  [4]lua.LValue
 	names     map[*lua.LTable]string
+	// scanned is the last global key scanGlobals saw (see className).
+	scanned lua.LValue
 
 	// ticking is the tree being ticked, with the delta time of the tick.
 	ticking    *Tree
 	tickDT     float64
 	tickStatus bt.Status
 	tickFn     *lua.LFunction
+	// batch is the work of TickTrees, ticked by batchFn.
+	batch   treeBatch
+	batchFn *lua.LFunction
+	// checkIs and checkNot are bt.lua's BTPrecondition.Check and
+	// BTPreconditionNOT.Check (see luaCondition.Check).
+	checkIs, checkNot *lua.LFunction
 	// onWrite hears blackboard writes (see SetWriteHook).
 	onWrite func(VariableWrite)
 }
@@ -79,6 +87,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		classes: map[*lua.LTable]*classDef{},
 		byName:  map[string]*classDef{},
 		names:   map[*lua.LTable]string{},
+		scanned: lua.LNil,
 		Module:  L.NewTable(),
 		Globals: bt.NewBlackboard(nil),
 	}
@@ -95,6 +104,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		lib.tickStatus = lib.ticking.tick(lib.tickDT)
 		return 0
 	})
+	lib.batchFn = L.NewFunction(lib.tickBatch)
 	luaclass.GuardYield(L)
 	luaclass.OpenIteration(L)
 	lib.defineClasses(decls)
@@ -106,6 +116,8 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	if err := luasrc.Run(L, "bt.lua"); err != nil {
 		return nil, err
 	}
+	lib.checkIs = stockMethod(L, "BTPrecondition", "Check")
+	lib.checkNot = stockMethod(L, "BTPreconditionNOT", "Check")
 	return lib, nil
 }
 
@@ -121,4 +133,17 @@ func (lib *Lib) Status(s bt.Status) lua.LValue {
 // state (see luaclass.State.Invalidate), so that the next call of each
 // lifecycle method looks it up again in the class tables. Hot reload's
 // luaclass.Merge does it after merging new methods into classes in place.
-func (lib *Lib) Invalidate() { lib.st.Invalidate() }
+func (lib *Lib) Invalidate() {
+	lib.st.Invalidate()
+	bt.StructureChanged()
+}
+
+// stockMethod returns the Lua function class.method of the globals, or
+// nil.
+func stockMethod(L *lua.LState, class, method string) *lua.LFunction {
+	if c, ok := L.GetGlobal(class).(*lua.LTable); ok {
+		fn, _ := c.RawGetString(method).(*lua.LFunction)
+		return fn
+	}
+	return nil
+}

@@ -70,6 +70,9 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 		}
 		args = p.args()
 	}
+	// Made by a script's own New ({} and its fields): right-size the
+	// table's string keys, plus the hidden field Bind adds.
+	luaclass.Compact(tbl, 1)
 	t, err := lib.newTask(tbl, d, args)
 	if err != nil {
 		return nil, err
@@ -108,17 +111,32 @@ func (lib *Lib) bind(tbl *lua.LTable, d *classDef, impl bt.Task) *Task {
 	return t
 }
 
-// className returns the global name of the nearest class of tbl that is
-// bound to a global (tbl itself excluded unless it is a class), or the
-// name of class d.
+// className returns the global name of the nearest table on tbl's class
+// chain (tbl itself first) that is bound to a global, or the name of
+// class d.
+//
+// Names are learnt from the globals and kept (the first name a table is
+// seen under). A table not known yet costs a scan: for tbl itself, the
+// scan reads only the globals assigned a new name since the last scan
+// (an instance bound to a new global, a class defined since); for a class
+// further up the chain, every global (a class global assigned a new class
+// table, as a reloaded script does). Instances are named far more often
+// than classes, so a tree or task without a global of its own costs no
+// walk of the globals; an instance bound to a global name that was in use
+// before is not found (its class names it).
 func (lib *Lib) className(tbl *lua.LTable, d *classDef) string {
-	rescanned := false
+	scanned, full := false, false
 	for cur := range luaclass.Chain(tbl) {
 		name, ok := lib.names[cur]
-		if !ok && !rescanned {
-			// A class made after the last scan: look the globals up again.
-			lib.scanGlobals()
-			rescanned = true
+		if !ok && (!scanned || (cur != tbl && !full)) {
+			// A table bound to a global after the last scan: look again.
+			if cur == tbl {
+				lib.scanGlobals(lib.scanned)
+			} else {
+				lib.scanGlobals(lua.LNil)
+				full = true
+			}
+			scanned = true
 			name, ok = lib.names[cur]
 		}
 		if ok {
@@ -131,9 +149,16 @@ func (lib *Lib) className(tbl *lua.LTable, d *classDef) string {
 	return "table"
 }
 
-// scanGlobals records the name of every global table.
-func (lib *Lib) scanGlobals() {
-	lib.L.G.Global.ForEach(func(k, v lua.LValue) {
+// scanGlobals records the name of every global table, walking the globals
+// in the order their names were first assigned from the key after from
+// (lua.LNil: from the first), and remembers the last key seen in
+// lib.scanned. gopher-lua keeps a table's keys in that order and never
+// drops one (a key set to nil keeps its place), so the walk from the last
+// key seen finds exactly the names assigned since. It does not allocate.
+func (lib *Lib) scanGlobals(from lua.LValue) {
+	g := lib.L.G.Global
+	k, v := g.Next(from)
+	for k != lua.LNil {
 		if tbl, ok := v.(*lua.LTable); ok {
 			if s, ok := k.(lua.LString); ok {
 				if _, known := lib.names[tbl]; !known {
@@ -141,5 +166,7 @@ func (lib *Lib) scanGlobals() {
 				}
 			}
 		}
-	})
+		lib.scanned = k
+		k, v = g.Next(k)
+	}
 }

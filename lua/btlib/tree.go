@@ -25,13 +25,16 @@ type Tree struct {
 	inTick bool
 
 	lib *Lib
+	// core is the tree BT points to, in the same allocation.
+	core bt.BehaviorTree
 }
 
 // bindTree creates the Go tree of tbl. A tree made by a script's own New
 // from a tree class inherits the class's start task when it sets none
 // itself (part 3 of the series pushes the task on the class).
 func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
-	tr := &Tree{BT: bt.NewBehaviorTree(nil), Self: tbl, lib: lib}
+	tr := &Tree{Self: tbl, lib: lib}
+	tr.BT = tr.core.Init(nil)
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
 	luaclass.Bind(lib.L, tbl, tr)
 	tr.BT.Blackboard.SetParent(lib.Globals)

@@ -95,14 +95,15 @@ BTPrecondition.__index = BTPrecondition
 ---@param x (fun(): boolean)|BTPrecondition|nil
 ---@return BTPrecondition
 function BTPrecondition:New(x)
-    local o = {}
+    local fn = x
+    if type(x) == "table" then
+        fn = x.fn
+    end
+    -- A constructor with the field sizes the table for one key (o = {}
+    -- then o.fn = fn would give it gopher-lua's 32-entry default).
+    local o = { fn = fn }
     setmetatable(o, self)
     self.__index = self
-    if type(x) == "table" then
-        o.fn = x.fn
-    else
-        o.fn = x
-    end
     return o
 end
 

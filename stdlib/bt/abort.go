@@ -142,16 +142,29 @@ type ConditionalAbortHandler interface {
 
 // watchesAborts tells whether the composite c of task t must re-evaluate
 // guards while it runs. It is computed at each run start.
+//
+// The cheap tests come first: most composites abort nothing and have no
+// LowerPriority composite among their children, and for them the
+// interface tests on t itself are skipped.
 func watchesAborts(t Task, c *Composite) bool {
+	if c.Abort&AbortSelf == 0 && !c.lowerPriorityChild() {
+		return false
+	}
 	if asAbortHandler(t) == nil {
 		return false
 	}
 	if c.Abort&AbortSelf != 0 {
 		return true
 	}
-	if runsChildrenInParallel(t) {
-		return false // no child is of lower priority than another
-	}
+	// A LowerPriority child watches only when its siblings run one after
+	// another: no child is of lower priority than another in parallel.
+	return !runsChildrenInParallel(t)
+}
+
+// hasLowerPriorityChild reports whether a child of c is (under its
+// decorators) an abort-handling composite whose abort type includes
+// LowerPriority.
+func hasLowerPriorityChild(c *Composite) bool {
 	for _, ch := range c.children {
 		if _, a := lowerPriorityComposite(ch); a != nil {
 			return true
@@ -165,7 +178,17 @@ func watchesAborts(t Task, c *Composite) bool {
 // includes LowerPriority.
 func lowerPriorityComposite(t Task) (Task, *Composite) {
 	for t != nil {
-		if c := asComposite(t); c != nil {
+		c := (*Composite)(nil)
+		if b := t.Base(); b.awake {
+			// What the task is was found at its first tick.
+			if b.plain {
+				return nil, nil
+			}
+			c = b.comp
+		} else {
+			c = asComposite(t)
+		}
+		if c != nil {
 			if c.Abort&AbortLowerPriority == 0 || asAbortHandler(t) == nil {
 				return nil, nil
 			}

@@ -16,10 +16,20 @@ type Composite struct {
 	ParentBase
 	// Abort is the composite's conditional abort type (Behavior Designer's
 	// abortType); AbortNone by default. Change it only while the composite
-	// is not running.
+	// is not running, with SetAbortType; a direct write after the tree
+	// has run must be followed by StructureChanged (the parent caches
+	// whether a child aborts LowerPriority).
 	Abort AbortType
+	// lpEpoch is the structure epoch at which lpChild was computed (see
+	// lowerPriorityChild).
+	lpEpoch uint64
+	lpChild bool
 
 	conds []Condition
+	// vconds holds the declarative conditions (AddVarCondition) that conds
+	// points into, allocated a chunk at a time so that a composite's
+	// conditions share memory (one cache miss, not one each).
+	vconds []varCondition
 	// watch is computed when a run starts: the composite re-evaluates
 	// conditionals of its children while it runs (Self abort, or a
 	// LowerPriority composite among its children).
@@ -107,7 +117,10 @@ func newDecorator(d *Decorator, self Task, child Task) {
 // SetAbortType sets the composite's conditional abort type (the Abort
 // field), for callers that hold the composite through an interface, such
 // as the Lua binding. Call it only while the composite is not running.
-func (c *Composite) SetAbortType(a AbortType) { c.Abort = a }
+func (c *Composite) SetAbortType(a AbortType) {
+	c.Abort = a
+	StructureChanged()
+}
 
 // AbortType returns the composite's conditional abort type.
 func (c *Composite) AbortType() AbortType { return c.Abort }

@@ -75,6 +75,7 @@ func (p *ParentBase) AddChild(child Task) error {
 	cb.SetParent(self, len(p.children))
 	cb.up = root
 	p.children = append(p.children, child)
+	StructureChanged()
 	return nil
 }
 

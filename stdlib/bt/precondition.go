@@ -74,6 +74,9 @@ func PreconditionNot(c any) Condition {
 // ignored.
 func (c *Composite) AddCondition(cond Condition) {
 	if cond != nil {
+		if c.conds == nil {
+			c.conds = make([]Condition, 0, 2)
+		}
 		c.conds = append(c.conds, cond)
 	}
 }

@@ -35,6 +35,9 @@ type TaskBase struct {
 	status  Status
 	started bool
 	awake   bool
+	// plain is set at the first tick of a task that is neither a
+	// composite nor a decorator (see lowerPriorityComposite).
+	plain bool
 	// ticked is the tree tick count at which status was last set.
 	ticked uint64
 	// startSeq orders run starts within a tree: the value of the tree's

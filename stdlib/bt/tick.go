@@ -40,6 +40,7 @@ func Tick(t Task) Status {
 	if !b.awake {
 		b.awake = true
 		b.comp = asComposite(t)
+		b.plain = b.comp == nil && asDecorator(t) == nil
 		t.OnAwake()
 	}
 	var guard *TaskBase

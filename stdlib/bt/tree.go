@@ -40,12 +40,25 @@ type BehaviorTree struct {
 	executions int
 	status     Status
 	complete   bool
+	// own is the blackboard the tree starts with, in the tree's own
+	// allocation (a tick reads the tree and its variables together).
+	own Blackboard
 }
 
 // NewBehaviorTree returns a tree over root (which may be nil and set later
 // with SetRoot) with an empty blackboard.
 func NewBehaviorTree(root Task) *BehaviorTree {
-	t := &BehaviorTree{Blackboard: NewBlackboard(nil)}
+	return new(BehaviorTree).Init(root)
+}
+
+// Init makes t, a zero BehaviorTree, a tree over root with an empty
+// blackboard, as NewBehaviorTree does, and returns t: for a program that
+// keeps the tree inside an allocation of its own (one allocation, one
+// cache miss fewer per tick for thousands of trees). Call it once, before
+// any other method.
+func (t *BehaviorTree) Init(root Task) *BehaviorTree {
+	t.own = Blackboard{index: map[string]Slot{}}
+	t.Blackboard = &t.own
 	t.SetRoot(root)
 	return t
 }

@@ -1,5 +1,9 @@
 package bt
 
+// varCondChunk is how many declarative conditions a composite allocates
+// room for at a time (the warrior design's composites have one or two).
+const varCondChunk = 2
+
 // varCondition is a composite precondition testing a variable of the
 // composite's tree (see [Composite.AddVarCondition]).
 type varCondition struct {
@@ -25,7 +29,13 @@ func (c *varCondition) String() string { return c.test.String() }
 // *VariableError naming the composite. The composite keeps a copy of
 // *test: changing test afterwards has no effect.
 func (c *Composite) AddVarCondition(test *VarTest) {
-	c.AddCondition(&varCondition{owner: &c.TaskBase, test: *test})
+	if len(c.vconds) == cap(c.vconds) {
+		// A new chunk: the conditions in the old one stay where conds
+		// points to them.
+		c.vconds = make([]varCondition, 0, varCondChunk)
+	}
+	c.vconds = append(c.vconds, varCondition{owner: &c.TaskBase, test: *test})
+	c.AddCondition(&c.vconds[len(c.vconds)-1])
 }
 
 // VarCompare is a conditional task testing a blackboard variable in Go

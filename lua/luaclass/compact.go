@@ -1,0 +1,60 @@
+package luaclass
+
+import (
+	"reflect"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// This file right-sizes the string-keyed part of tables that scripts make.
+// gopher-lua gives a table made by Lua's {} a 32-entry Go map on its first
+// string key (about 2.2 KB), whatever it will hold; a task instance with a
+// name field, or a precondition with its fn, holds two or three keys. For
+// thousands of agents of a dozen tasks each, that map is most of the
+// memory (issue 9). gopher-lua offers no way to size the map of a table
+// that exists (L.CreateTable sizes only tables made from Go), so Compact
+// replaces the map through the table's unexported field, located once
+// with reflect. The layout is checked at start-up (compactOffset); if a
+// gopher-lua version changes it, Compact does nothing (TestCompactable
+// fails so that it is noticed).
+
+// compactMax is the most string keys a table may hold for Compact to
+// resize it: beyond that the map is sized for its keys already.
+const compactMax = 16
+
+// compactOffset is the offset of LTable's string map, -1 when LTable has
+// no field strdict of type map[string]lua.LValue.
+var compactOffset = func() uintptr {
+	f, ok := reflect.TypeOf(lua.LTable{}).FieldByName("strdict")
+	if !ok || f.Type != reflect.TypeOf(map[string]lua.LValue(nil)) {
+		return ^uintptr(0)
+	}
+	return f.Offset
+}()
+
+// Compactable reports whether Compact can resize tables with this
+// version of gopher-lua.
+func Compactable() bool { return compactOffset != ^uintptr(0) }
+
+// Compact replaces the string-keyed map of tbl by one sized for the keys
+// it holds plus extra more, when it holds at most compactMax keys. The
+// table's contents, and the order in which next and pairs visit its keys
+// (gopher-lua keeps that order apart from the map), do not change. Call it
+// once a table's fields are set, before it lives long (a task instance
+// when it is bound).
+func Compact(tbl *lua.LTable, extra int) {
+	if !Compactable() || tbl == nil {
+		return
+	}
+	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(tbl), compactOffset))
+	m := *p
+	if m == nil || len(m) > compactMax {
+		return
+	}
+	small := make(map[string]lua.LValue, len(m)+extra)
+	for k, v := range m {
+		small[k] = v
+	}
+	*p = small
+}
