@@ -270,10 +270,9 @@ func TestShardsZeroWritesAtOnce(t *testing.T) {
 // A table written as a global variable reaches the other shards as a copy
 // at the frame boundary; a function cannot cross Lua states: the script
 // that writes one fails with an error naming the variable, and the others
-// tick on.
+// tick on. With 1 shard too (the same rules for every shard count).
 func TestShardsGlobalValues(t *testing.T) {
-	var out bytes.Buffer
-	h := shardedHost(t, 2, &out, fstest.MapFS{"v.lua": {Data: []byte(`local bt = require("bt")
+	const script = `local bt = require("bt")
 T = BTAction:New()
 function T:OnUpdate()
     local who = self:GetVariable("who")
@@ -289,25 +288,29 @@ return function(args)
     tree:SetStartTask(T:New())
     return tree
 end
-`)}})
-	for _, name := range []string{"a", "b", "f"} {
-		if _, err := h.Spawn("v.lua", map[string]any{"name": name}); err != nil {
-			t.Fatal(err)
+`
+	for _, shards := range []int{1, 2} {
+		var out bytes.Buffer
+		h := shardedHost(t, shards, &out, fstest.MapFS{"v.lua": {Data: []byte(script)}})
+		for _, name := range []string{"a", "b", "f"} {
+			if _, err := h.Spawn("v.lua", map[string]any{"name": name}); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	err := h.Tick(0.1)
-	if err == nil || !strings.Contains(err.Error(), `global variable "fn": a function cannot be shared between shards`) || !strings.Contains(err.Error(), "v.lua:8") {
-		t.Fatalf("tick 1: %v", err)
-	}
-	if got := out.String(); got != "a none\nb none\nf none\n" {
-		t.Fatalf("tick 1: %q", got)
-	}
-	out.Reset()
-	if got := tickOut(t, h, &out); got != "a 3\nb 3\n" {
-		t.Fatalf("tick 2: %q", got)
-	}
-	if cfg, ok := h.Globals().Get("cfg").(map[string]any); !ok || cfg["speed"] != 3.0 {
-		t.Fatalf("Globals cfg = %#v", h.Globals().Get("cfg"))
+		err := h.Tick(0.1)
+		if err == nil || !strings.Contains(err.Error(), `global variable "fn": a function cannot be shared between shards`) || !strings.Contains(err.Error(), "v.lua:8") {
+			t.Fatalf("%d shards, tick 1: %v", shards, err)
+		}
+		if got := out.String(); got != "a none\nb none\nf none\n" {
+			t.Fatalf("%d shards, tick 1: %q", shards, got)
+		}
+		out.Reset()
+		if got := tickOut(t, h, &out); got != "a 3\nb 3\n" {
+			t.Fatalf("%d shards, tick 2: %q", shards, got)
+		}
+		if cfg, ok := h.Globals().Get("cfg").(map[string]any); !ok || cfg["speed"] != 3.0 {
+			t.Fatalf("%d shards: Globals cfg = %#v", shards, h.Globals().Get("cfg"))
+		}
 	}
 }
 
