@@ -36,10 +36,12 @@
 //     Agent.SetErrorPolicy).
 //   - The event stream (Subscribe, SetTickGate, SetVariable) that package
 //     inspect's live inspector and recordings read.
-//   - Agents on every core: Options.Shards spreads the agents over several
-//     Lua states ticked in parallel and joined every Tick, with the same
-//     API; global variables then apply at the frame boundary, in agent
-//     order (see shards.go and globals_frame.go).
+//   - Agents on every core: Options.Shards (N >= 1) spreads the agents
+//     over N Lua states ticked in parallel and joined every Tick, with the
+//     same API; global variables then apply at the frame boundary, in
+//     agent order, for every N, 1 included, so results do not depend on
+//     the shard count (see shards.go and globals_frame.go). Shards 0 is the
+//     classic unsharded host, with immediate global writes.
 //
 // # Hot reload
 //

@@ -141,7 +141,7 @@ type Event struct {
 // during the call (copy what is kept), and not to be modified. The first tick after Subscribe reports every agent's tree
 // (EventTree) before anything else.
 //
-// The stream needs an unsharded host: on a host with Options.Shards > 1,
+// The stream needs the classic host: on a host with Options.Shards >= 1,
 // Subscribe panics with a message saying so.
 //
 // While nobody listens the stream costs nothing: trees and GOAP agents

@@ -7,7 +7,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// The global variables of a sharded host (Options.Shards > 1) are one
+// The global variables of a sharded host (Options.Shards >= 1) are one
 // logical blackboard, the coordinator's (Host.Globals), mirrored in every
 // shard's global blackboard, which its scripts read:
 //
@@ -32,8 +32,9 @@ import (
 // ticks, as on any host; during a tick, scripts and Go tasks write global
 // variables through their blackboards, which the frame holds.
 //
-// An unsharded host (Shards 0 or 1) keeps Behavior Designer's semantics:
-// a write is seen at once by the agents ticked after it.
+// This holds for every shard count, 1 included, so results do not depend
+// on it. The classic unsharded host (Shards 0) keeps Behavior Designer's
+// semantics: a write is seen at once by the agents ticked after it.
 
 // globalWrite is a write of a global variable a shard's agent made during
 // a tick, held until the frame boundary; value is portable.
@@ -94,11 +95,11 @@ func portable(v any) (any, error) {
 	case *lua.LTable:
 		g := goValue(x)
 		if bad := stateBound(g, map[string]bool{}); bad != nil {
-			return nil, fmt.Errorf("the table holds a %s, which cannot be shared between shards (Options.Shards > 1); store numbers, strings, booleans, tables of them or Go values", bad.Type())
+			return nil, fmt.Errorf("the table holds a %s, which cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", bad.Type())
 		}
 		return tableCopy{g}, nil
 	}
-	return nil, fmt.Errorf("a %s cannot be shared between shards (Options.Shards > 1); store numbers, strings, booleans, tables of them or Go values", lv.Type())
+	return nil, fmt.Errorf("a %s cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", lv.Type())
 }
 
 // stateBound returns the first Lua value in g (a table's Go form) that
@@ -182,7 +183,7 @@ func (h *Host) applyGlobalWrites() {
 }
 
 // OnChange makes fn hear every change of a global variable (see the
-// agents' OnChange for the rules). On a sharded host (Options.Shards > 1)
+// agents' OnChange for the rules). On a sharded host (Options.Shards >= 1)
 // the changes scripts make during a tick are heard at the frame
 // boundary, in agent order (see globals_frame.go); nil removes fn.
 func (g *Globals) OnChange(fn func(name string, old, new any)) {

@@ -31,7 +31,7 @@ type Options struct {
 	// errors raised by OnEnd while a tree is halted (Warn, with tree and
 	// err). Errors of calls (LoadFile, Tick, Reload) are returned, not
 	// logged. Nil discards them: the library never writes to stderr. With
-	// Shards > 1 the shards' goroutines log too, concurrently (slog's
+	// Shards >= 2 the shards' goroutines log too, concurrently (slog's
 	// handlers are safe for that).
 	Logger *slog.Logger
 	// SearchPath lists extra folders for require, searched before the
@@ -97,9 +97,14 @@ type Options struct {
 	// Shards is the number of Lua states the agents are spread over,
 	// ticked in parallel, one goroutine each, and joined every Tick (see
 	// shards.go for what globals, reloads, print output and errors mean
-	// then). 0 or 1 means one state ticked on the calling goroutine,
-	// exactly as without sharding; gopher-lua states are single-threaded,
-	// so more shards use more cores (btlua --agents uses one per core).
+	// then). 0, the zero value, is the classic unsharded host: one state
+	// ticked on the calling goroutine, where a global variable a script
+	// writes is read at once by the agents ticked after it (Behavior
+	// Designer's semantics), with the event stream (Subscribe). 1 and
+	// more is the sharded host, whose global variables apply at the frame
+	// boundary (globals_frame.go), so that 1, 2 or N shards give the same
+	// results; gopher-lua states are single-threaded, so more shards use
+	// more cores (btlua --agents uses one per core).
 	Shards int
 }
 
@@ -147,7 +152,7 @@ type Host struct {
 	ticks  uint64
 
 	protos *protos     // compiled files, shared by the shards of a host
-	shard  *sharding   // the shards of a sharded host (Options.Shards > 1), or nil
+	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
 }
 
@@ -208,7 +213,7 @@ func New(opts Options) (*Host, error) {
 		}
 		h.sandbox()
 	}
-	if opts.Shards > 1 {
+	if opts.Shards >= 1 {
 		if err := h.openShards(opts); err != nil {
 			h.Close()
 			return nil, err
@@ -260,7 +265,7 @@ func (h *Host) Close() error {
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and
 // methods scripts can use (game objects, a world, a logger). A sharded
-// host (Options.Shards > 1) binds it in every shard's state.
+// host (Options.Shards >= 1) binds it in every shard's state.
 func (h *Host) SetGlobal(name string, v any) {
 	if h.shard != nil {
 		h.setGlobalShards(name, v)

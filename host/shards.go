@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// This file holds the sharded host (Options.Shards > 1). gopher-lua
+// This file holds the sharded host (Options.Shards >= 1). gopher-lua
 // states are single-threaded, so a sharded host spreads its agents over
 // shards: each shard is a complete Host of its own (a Lua state with the
 // libraries, its scripts' classes, budget, memory limit, sandbox, error
@@ -25,7 +25,8 @@ import (
 //     blackboard: during a tick a script reads the value the variable
 //     had when the frame started and its writes apply at the frame
 //     boundary, in agent order (globals_frame.go), so results do not
-//     depend on the shard count.
+//     depend on the shard count: 1 shard is a sharded host too, with the
+//     same machinery as 2 or 4 (Options.Shards 0 is the classic host).
 //   - print and BTLog output written during a tick is held per shard and
 //     written after the join, in agent order (shard_out.go); Tick's
 //     errors come in agent order too, and Close runs the OnEnds in agent
@@ -44,7 +45,8 @@ import (
 // uses a Go value given through Spawn's args). Agent observers
 // (SetObserver) and an agent's OnChange are called on its shard's
 // goroutine during a tick, concurrently with other shards. The event
-// stream (Subscribe) needs Shards <= 1: a sharded host refuses it.
+// stream (Subscribe) needs the classic host (Shards 0): a sharded host,
+// even of 1 shard, refuses it.
 // The memory limit (Options.MemoryLimit) is the process's heap, checked
 // by every shard; the agent a shard blames is the one that allocated most
 // while all shards ran (the runtime counts allocations per process).
@@ -84,17 +86,18 @@ func (h *Host) openShards(opts Options) error {
 	return nil
 }
 
-// Shards returns the number of Lua states the host ticks its agents in:
-// Options.Shards, or 1 for a host that is not sharded.
+// Shards returns Options.Shards: the number of Lua states a sharded host
+// ticks its agents in, or 0 for the classic unsharded host (one state,
+// global writes seen at once).
 func (h *Host) Shards() int {
 	if h.shard == nil {
-		return 1
+		return 0
 	}
 	return len(h.shard.shards)
 }
 
 // ShardOf returns the index (from 0) of the shard that ticks agent a: 0
-// on a host that is not sharded, -1 for an agent of another host.
+// on the classic unsharded host, -1 for an agent of another host.
 func (h *Host) ShardOf(a *Agent) int {
 	if h.shard == nil {
 		if a.host == h {
@@ -223,7 +226,7 @@ func (h *Host) interruptShards() bool {
 }
 
 // errShardedEvents is the panic of Subscribe on a sharded host.
-const errShardedEvents = "host: Subscribe needs Options.Shards <= 1: the event stream (the inspector, recordings) of a sharded host is not supported"
+const errShardedEvents = "host: Subscribe needs Options.Shards 0 (the classic unsharded host): the event stream (the inspector, recordings) of a sharded host, even of 1 shard, is not supported"
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
 // gets the value.

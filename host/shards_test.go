@@ -72,7 +72,7 @@ func TestShardsDeterministic(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if h.Shards() != max(shards, 1) {
+		if h.Shards() != shards {
 			t.Fatalf("Shards() = %d, want %d", h.Shards(), shards)
 		}
 		for i, a := range h.Agents() {
@@ -134,10 +134,10 @@ end
 // agent, in every shard, in tick t+1 (in tick t they read the frame-start
 // value, the writer too), and of two writers in one tick the later agent
 // in agent order wins, whichever shard finishes first; Globals.OnChange
-// hears the writes after the tick, in agent order. With 2 and 4 shards
-// alike.
+// hears the writes after the tick, in agent order. With 1, 2 and 4
+// shards alike.
 func TestShardsGlobalsAtFrameBoundary(t *testing.T) {
-	for _, shards := range []int{2, 4} {
+	for _, shards := range []int{1, 2, 4} {
 		var out bytes.Buffer
 		h := shardedHost(t, shards, &out, fstest.MapFS{"g.lua": {Data: []byte(globalsScript)}})
 		for _, name := range []string{"a", "first", "w", "b", "c"} {
@@ -170,13 +170,109 @@ func TestShardsGlobalsAtFrameBoundary(t *testing.T) {
 	}
 }
 
+// tallyScript: every agent, each tick, reads the global variables total,
+// last and hits, prints them, then writes total (plus its own k), last
+// (its name) and hits (plus one, through the tree's SetVariable of a name
+// only the global variables have).
+const tallyScript = `local bt = require("bt")
+Add = BTAction:New()
+function Add:OnUpdate()
+    local who, k = self:GetVariable("who"), self:GetVariable("k")
+    local total, hits = bt.GetGlobalVariable("total"), self:GetVariable("hits")
+    print(who .. " reads " .. total .. " " .. tostring(bt.GetGlobalVariable("last")) .. " " .. hits)
+    bt.SetGlobalVariable("total", total + k)
+    bt.SetGlobalVariable("last", who)
+    self:SetVariable("hits", hits + 1)
+    return BTTaskStatus.Running
+end
+return function(args)
+    local tree = BTBehaviorTree:New()
+    tree.name = args.name
+    tree:SetVariable("who", args.name)
+    tree:SetVariable("k", args.k)
+    tree:SetStartTask(Add:New())
+    return tree
+end
+`
+
+// tallyHost spawns agents a1..a6 (k 1..6) of tallyScript on a host of
+// shards shards, with the global variables total and hits at 0.
+func tallyHost(t *testing.T, shards int, out *bytes.Buffer) *Host {
+	t.Helper()
+	h := shardedHost(t, shards, out, fstest.MapFS{"tally.lua": {Data: []byte(tallyScript)}})
+	h.Globals().Set("total", 0)
+	h.Globals().Set("hits", 0)
+	for k := 1; k <= 6; k++ {
+		if _, err := h.Spawn("tally.lua", map[string]any{"name": fmt.Sprintf("a%d", k), "k": k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return h
+}
+
+// Agents that write and read the global variables during their ticks see
+// the same values with 1, 2 and 4 shards: in tick t every agent reads the
+// frame-start values (total 6(t-1), the last writer a6 having added 6;
+// hits t-1), and the writes apply after the join in agent order.
+func TestShardsGlobalsSameForAnyShardCount(t *testing.T) {
+	const ticks = 3
+	var want strings.Builder
+	for tick := 1; tick <= ticks; tick++ {
+		last := "nil"
+		if tick > 1 {
+			last = "a6"
+		}
+		for k := 1; k <= 6; k++ {
+			fmt.Fprintf(&want, "a%d reads %d %s %d\n", k, 6*(tick-1), last, tick-1)
+		}
+	}
+	for _, shards := range []int{1, 2, 4} {
+		var out bytes.Buffer
+		h := tallyHost(t, shards, &out)
+		var got strings.Builder
+		for range ticks {
+			got.WriteString(tickOut(t, h, &out))
+		}
+		if got.String() != want.String() {
+			t.Fatalf("%d shards:\n%s\nwant\n%s", shards, got.String(), want.String())
+		}
+		g := h.Globals()
+		if g.Get("total") != 18.0 || g.Get("last") != "a6" || g.Get("hits") != 3.0 {
+			t.Fatalf("%d shards: total %v, last %v, hits %v; want 18, a6, 3", shards, g.Get("total"), g.Get("last"), g.Get("hits"))
+		}
+	}
+}
+
+// Shards 0 is the classic unsharded host: a global variable an agent
+// writes is read at once by the agents ticked after it in the same tick
+// (Behavior Designer's semantics).
+func TestShardsZeroWritesAtOnce(t *testing.T) {
+	var out bytes.Buffer
+	h := tallyHost(t, 0, &out)
+	if h.Shards() != 0 || h.shard != nil {
+		t.Fatalf("Shards() = %d, sharded %v; want the classic host", h.Shards(), h.shard != nil)
+	}
+	want := []string{
+		"a1 reads 0 nil 0\na2 reads 1 a1 1\na3 reads 3 a2 2\na4 reads 6 a3 3\na5 reads 10 a4 4\na6 reads 15 a5 5\n",
+		"a1 reads 21 a6 6\na2 reads 22 a1 7\na3 reads 24 a2 8\na4 reads 27 a3 9\na5 reads 31 a4 10\na6 reads 36 a5 11\n",
+	}
+	for i, w := range want {
+		if got := tickOut(t, h, &out); got != w {
+			t.Fatalf("tick %d:\n%s\nwant\n%s", i+1, got, w)
+		}
+	}
+	g := h.Globals()
+	if g.Get("total") != 42.0 || g.Get("last") != "a6" || g.Get("hits") != 12.0 {
+		t.Fatalf("total %v, last %v, hits %v; want 42, a6, 12", g.Get("total"), g.Get("last"), g.Get("hits"))
+	}
+}
+
 // A table written as a global variable reaches the other shards as a copy
 // at the frame boundary; a function cannot cross Lua states: the script
 // that writes one fails with an error naming the variable, and the others
-// tick on.
+// tick on. With 1 shard too (the same rules for every shard count).
 func TestShardsGlobalValues(t *testing.T) {
-	var out bytes.Buffer
-	h := shardedHost(t, 2, &out, fstest.MapFS{"v.lua": {Data: []byte(`local bt = require("bt")
+	const script = `local bt = require("bt")
 T = BTAction:New()
 function T:OnUpdate()
     local who = self:GetVariable("who")
@@ -192,25 +288,29 @@ return function(args)
     tree:SetStartTask(T:New())
     return tree
 end
-`)}})
-	for _, name := range []string{"a", "b", "f"} {
-		if _, err := h.Spawn("v.lua", map[string]any{"name": name}); err != nil {
-			t.Fatal(err)
+`
+	for _, shards := range []int{1, 2} {
+		var out bytes.Buffer
+		h := shardedHost(t, shards, &out, fstest.MapFS{"v.lua": {Data: []byte(script)}})
+		for _, name := range []string{"a", "b", "f"} {
+			if _, err := h.Spawn("v.lua", map[string]any{"name": name}); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	err := h.Tick(0.1)
-	if err == nil || !strings.Contains(err.Error(), `global variable "fn": a function cannot be shared between shards`) || !strings.Contains(err.Error(), "v.lua:8") {
-		t.Fatalf("tick 1: %v", err)
-	}
-	if got := out.String(); got != "a none\nb none\nf none\n" {
-		t.Fatalf("tick 1: %q", got)
-	}
-	out.Reset()
-	if got := tickOut(t, h, &out); got != "a 3\nb 3\n" {
-		t.Fatalf("tick 2: %q", got)
-	}
-	if cfg, ok := h.Globals().Get("cfg").(map[string]any); !ok || cfg["speed"] != 3.0 {
-		t.Fatalf("Globals cfg = %#v", h.Globals().Get("cfg"))
+		err := h.Tick(0.1)
+		if err == nil || !strings.Contains(err.Error(), `global variable "fn": a function cannot be shared between shards`) || !strings.Contains(err.Error(), "v.lua:8") {
+			t.Fatalf("%d shards, tick 1: %v", shards, err)
+		}
+		if got := out.String(); got != "a none\nb none\nf none\n" {
+			t.Fatalf("%d shards, tick 1: %q", shards, got)
+		}
+		out.Reset()
+		if got := tickOut(t, h, &out); got != "a 3\nb 3\n" {
+			t.Fatalf("%d shards, tick 2: %q", shards, got)
+		}
+		if cfg, ok := h.Globals().Get("cfg").(map[string]any); !ok || cfg["speed"] != 3.0 {
+			t.Fatalf("%d shards: Globals cfg = %#v", shards, h.Globals().Get("cfg"))
+		}
 	}
 }
 
@@ -341,22 +441,25 @@ end
 	}
 }
 
-// The event stream needs an unsharded host: Subscribe and
-// SubscribeWatching on a sharded one panic with a message that says so.
+// The event stream needs the classic host (Shards 0): Subscribe and
+// SubscribeWatching on a sharded one, of 1 shard too, panic with a
+// message that says so.
 func TestShardsRefuseSubscribe(t *testing.T) {
-	h := shardedHost(t, 2, &bytes.Buffer{}, fstest.MapFS{})
-	for name, sub := range map[string]func(){
-		"Subscribe":         func() { h.Subscribe(func(*Event) {}) },
-		"SubscribeWatching": func() { h.SubscribeWatching(func(*Event) {}) },
-	} {
-		func() {
-			defer func() {
-				if r := recover(); r != errShardedEvents {
-					t.Errorf("%s: recovered %v, want %q", name, r, errShardedEvents)
-				}
+	for _, shards := range []int{1, 2} {
+		h := shardedHost(t, shards, &bytes.Buffer{}, fstest.MapFS{})
+		for name, sub := range map[string]func(){
+			"Subscribe":         func() { h.Subscribe(func(*Event) {}) },
+			"SubscribeWatching": func() { h.SubscribeWatching(func(*Event) {}) },
+		} {
+			func() {
+				defer func() {
+					if r := recover(); r != errShardedEvents {
+						t.Errorf("%d shards, %s: recovered %v, want %q", shards, name, r, errShardedEvents)
+					}
+				}()
+				sub()
 			}()
-			sub()
-		}()
+		}
 	}
 }
 
@@ -543,9 +646,9 @@ end
 }
 
 // Close runs the OnEnds of the running trees in agent order, whichever
-// shard each is in, as an unsharded host does.
+// shard each is in, as the classic host (Shards 0) does.
 func TestShardsCloseOrder(t *testing.T) {
-	for _, shards := range []int{1, 3} {
+	for _, shards := range []int{0, 1, 3} {
 		var out bytes.Buffer
 		h, err := New(Options{Stdout: &out, Shards: shards, FS: fstest.MapFS{"c.lua": {Data: []byte(`T = BTAction:New()
 function T:OnUpdate() return BTTaskStatus.Running end

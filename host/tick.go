@@ -16,7 +16,7 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // Each agent's tick runs under the CPU budget (Options.Budget). Tick
 // called from inside a tick is refused (see reentry.go).
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
-// (Subscribe) hear everything it does. A sharded host (Options.Shards > 1)
+// (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
 // ticks its shards in parallel and returns after all of them (see
 // tickShards).
 func (h *Host) Tick(dt float64) error {

@@ -40,9 +40,10 @@ for v in luajit glua luacond goconds native; do
 done
 echo "histograms equal:"; cat "$tmp/hist-puc"
 go test -run '^$' -bench 'Warrior' -benchmem -benchtime 20x ./bench/warrior
-# Shards (BENCHMARKS.md, "Shards"): the spawned warriors on 1 and 2 Lua
-# states, whole process, then in process with the ceiling of two
-# independent hosts.
+# Shards (BENCHMARKS.md, "Shards"): the spawned warriors on the sharded
+# host of 1 and 2 Lua states (--shards 1 is the same machinery as 2),
+# whole process, then in process with the classic host and the ceiling of
+# two independent hosts.
 go build -o "$tmp/btlua" ./cmd/btlua
 for s in 1 2; do
     "$tmp/btlua" --agents "$AGENTS" --shards $s --fast --ticks "$TICKS" bench/warrior/spawn.lua

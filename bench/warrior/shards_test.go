@@ -15,7 +15,9 @@ import (
 var spawnFS embed.FS
 
 // spawnHost spawns n warriors of spawn.lua on a host of shards Lua
-// states (with tally, each counting its actions in its variables).
+// states (host.Options.Shards: 0 is the classic unsharded host, 1 and more
+// the sharded host; with tally, each counting its actions in its
+// variables).
 func spawnHost(tb testing.TB, n, shards int, tally bool) *host.Host {
 	tb.Helper()
 	h, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: shards})
@@ -33,12 +35,13 @@ func spawnHost(tb testing.TB, n, shards int, tally bool) *host.Host {
 
 // The spawned warriors take the actions sim.go's do, tick for tick: the
 // histogram of 64 agents over 120 ticks is the "goconds" variant's, and
-// each agent's own counts are the same with 1, 2 and 4 shards.
+// each agent's own counts are the same with 1, 2 and 4 shards, and on the
+// classic host (0; the warriors share no global variables).
 func TestSpawnedWarriors(t *testing.T) {
 	const n, ticks = 64, 120
 	want := run(t, "goconds", n, ticks)
 	var first [][]float64
-	for _, shards := range []int{1, 2, 4} {
+	for _, shards := range []int{1, 2, 4, 0} {
 		h := spawnHost(t, n, shards, true)
 		for range ticks {
 			if err := h.Tick(DT); err != nil {
@@ -69,13 +72,15 @@ func TestSpawnedWarriors(t *testing.T) {
 	}
 }
 
-// BenchmarkShards: one Tick of 1000 spawned warriors (spawn.lua) on a
-// host of 1 and 2 shards, and two independent hosts of 500 ticked in
-// parallel (the ceiling for 2 shards); ns/agent-tick is reported (wall
-// time, so with 2 shards on 2 free cores it halves).
+// BenchmarkShards: one Tick of 1000 spawned warriors (spawn.lua) on the
+// classic host (shards=0), on the sharded host of 1 and 2 shards (the same
+// machinery: frame-boundary globals, held output, the join), and two
+// independent classic hosts of 500 ticked in parallel (the ceiling for 2
+// shards); ns/agent-tick is reported (wall time, so with 2 shards on 2
+// free cores it halves).
 func BenchmarkShards(b *testing.B) {
 	const n = 1000
-	for _, shards := range []int{1, 2} {
+	for _, shards := range []int{0, 1, 2} {
 		b.Run(fmt.Sprintf("shards=%d", shards), func(b *testing.B) {
 			h := spawnHost(b, n, shards, false)
 			defer h.Close()
@@ -94,11 +99,11 @@ func BenchmarkShards(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent-tick")
 		})
 	}
-	// The ceiling: two unsharded hosts of 500 agents each, ticked on two
+	// The ceiling: two classic hosts of 500 agents each, ticked on two
 	// goroutines with nothing shared (what 2 shards would be with a free
 	// join).
 	b.Run("independent=2", func(b *testing.B) {
-		hs := []*host.Host{spawnHost(b, n/2, 1, false), spawnHost(b, n/2, 1, false)}
+		hs := []*host.Host{spawnHost(b, n/2, 0, false), spawnHost(b, n/2, 0, false)}
 		defer hs[0].Close()
 		defer hs[1].Close()
 		tick := func() {

@@ -18,20 +18,20 @@ import (
 // tree, spread over Lua states ticked in parallel, and the figures a user
 // sizes a game with.
 
-// resolveShards checks -agents and -shards and gives -shards its default:
-// 1, or the number of cores (GOMAXPROCS) with -agents above 1.
-func resolveShards(c *config) error {
+// resolveShards checks -agents and -shards and, when -shards was not
+// given, gives it its default: the number of cores (GOMAXPROCS) with
+// -agents above 1, else 0, the classic unsharded host (host.Options.Shards).
+// A sharded host (-shards 1 or more) has no event stream, so -inspect,
+// -record and -trace are refused with it.
+func resolveShards(c *config, given bool) error {
 	if c.agents < 0 || c.shards < 0 {
 		return fmt.Errorf("-agents and -shards must not be negative, got %d and %d", c.agents, c.shards)
 	}
-	if c.shards == 0 {
-		c.shards = 1
-		if c.agents > 1 {
-			c.shards = runtime.GOMAXPROCS(0)
-		}
+	if !given && c.agents > 1 {
+		c.shards = runtime.GOMAXPROCS(0)
 	}
-	if c.shards > 1 && (c.inspect != "" || c.record != "" || c.trace) {
-		return fmt.Errorf("-inspect, -record and -trace need -shards 1 (the event stream of a sharded host is not supported), got -shards %d", c.shards)
+	if c.shards >= 1 && (c.inspect != "" || c.record != "" || c.trace) {
+		return fmt.Errorf("-inspect, -record and -trace need the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards %d", c.shards)
 	}
 	return nil
 }

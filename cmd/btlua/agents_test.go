@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -44,7 +45,8 @@ func TestAgentsFlagTrees(t *testing.T) {
 	}
 }
 
-// Bad --agents and --shards values, and shards with the event stream's
+// Bad --agents and --shards values, and a sharded host (any -shards N of
+// 1 or more, given or the default of --agents) with the event stream's
 // flags, are usage errors.
 func TestAgentsFlagErrors(t *testing.T) {
 	for _, c := range []struct {
@@ -53,12 +55,56 @@ func TestAgentsFlagErrors(t *testing.T) {
 	}{
 		{[]string{"--agents", "-1", seq}, "-agents and -shards must not be negative, got -1 and 0"},
 		{[]string{"--shards", "-2", seq}, "-agents and -shards must not be negative, got 0 and -2"},
-		{[]string{"--shards", "2", "--trace", seq}, "-inspect, -record and -trace need -shards 1"},
-		{[]string{"--agents", "2", "--shards", "2", "--record", "x.jsonl", seq}, "need -shards 1 (the event stream of a sharded host is not supported), got -shards 2"},
+		{[]string{"--shards", "2", "--trace", seq}, "-inspect, -record and -trace need the classic host (-shards 0;"},
+		{[]string{"--agents", "2", "--shards", "2", "--record", "x.jsonl", seq}, "need the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 2"},
+		{[]string{"--shards", "1", "--trace", seq}, "need the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 1"},
+		{[]string{"--agents", "2", "--inspect", seq}, fmt.Sprintf("got -shards %d", runtime.GOMAXPROCS(0))},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
 			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		}
+	}
+}
+
+// --shards given is Options.Shards; without it, --agents above 1 gives
+// one shard per core and anything else the classic host (0), with which
+// --trace, --record and --inspect work.
+func TestShardsFlagResolved(t *testing.T) {
+	for _, c := range []struct {
+		args   []string
+		shards int
+	}{
+		{[]string{seq}, 0},
+		{[]string{"--trace", seq}, 0},
+		{[]string{"--agents", "1", seq}, 0},
+		{[]string{"--agents", "3", seq}, runtime.GOMAXPROCS(0)},
+		{[]string{"--agents", "3", "--shards", "0", "--trace", seq}, 0},
+		{[]string{"--shards", "1", seq}, 1},
+		{[]string{"--agents", "3", "--shards", "2", seq}, 2},
+	} {
+		cfg, err := parseArgs(c.args, io.Discard)
+		if err != nil || cfg.shards != c.shards {
+			t.Errorf("btlua %v: config %+v, error %v; want shards %d", c.args, cfg, err, c.shards)
+		}
+	}
+}
+
+// Agents that read and write a global variable during their ticks print
+// the same lines with --shards 1, 2 and 3 (all agents of a tick read the
+// frame-start value; the last in agent order, agent3, writes last), and
+// with --shards 0, the classic host, each reads what the ones before it
+// wrote.
+func TestShardsFlagGlobals(t *testing.T) {
+	script := filepath.Join("testdata", "agents_globals.lua")
+	sharded := "agent1 reads 0\nagent2 reads 0\nagent3 reads 0\nagent1 reads 3\nagent2 reads 3\nagent3 reads 3\n"
+	for _, c := range []struct{ shards, want string }{
+		{"1", sharded}, {"2", sharded}, {"3", sharded},
+		{"0", "agent1 reads 0\nagent2 reads 1\nagent3 reads 3\nagent1 reads 6\nagent2 reads 7\nagent3 reads 9\n"},
+	} {
+		code, out, errOut := runCLI("--agents", "3", "--shards", c.shards, "--fast", "--ticks", "2", script)
+		if code != exitOK || out != c.want || !strings.HasPrefix(errOut, "btlua: agents 3, shards "+c.shards+", ticks 2\n") {
+			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want stdout %q", c.shards, code, out, errOut, c.want)
 		}
 	}
 }
