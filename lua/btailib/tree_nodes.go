@@ -132,7 +132,9 @@ func (r *rootTask) walk(visit func(n btai.Node, parent int, state string)) {
 // lastState names the state b's child k returned on its last tick,
 // "Inactive" when b has not ticked it.
 func lastState(b btai.BranchNode, k int) string {
-	if l, ok := b.(interface{ LastState(int) (btai.BTState, bool) }); ok {
+	if l, ok := b.(interface {
+		LastState(int) (btai.BTState, bool)
+	}); ok {
 		if s, ticked := l.LastState(k); ticked {
 			return s.String()
 		}
