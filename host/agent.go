@@ -61,7 +61,9 @@ func (a *Agent) Root() bt.Task { return a.tree.Root() }
 func (a *Agent) Time() float64 { return a.tree.BT.Time() }
 
 // Render returns the tree as indented text, one task a line: name, class
-// and last status (see bt.Render); "" for a tree without a start task.
+// and last status, with the nodes of a BT.Root's BTAI tree below it (text,
+// btai type, last state; see bt.Render); "" for a tree without a start
+// task.
 func (a *Agent) Render() string {
 	if r := a.tree.Root(); r != nil {
 		return bt.Render(r)

@@ -40,30 +40,30 @@ func TestEventStreamBTAI(t *testing.T) {
 		nil,
 		{
 			"tick 1",
-			"tree BT.Root #1 BT.Root",
-			"start BT.Root AI",
-			"btai BT.Root AI#1 Success",  // Condition
-			"btai BT.Root AI#0 Continue", // Sequence: one child per tick
-			"status BT.Root AI Running",
+			"tree AI #1 AI",
+			"start AI AI",
+			"btai AI AI#1 Success",  // Condition
+			"btai AI AI#0 Continue", // Sequence: one child per tick
+			"status AI AI Running",
 			"tickend 1",
 		},
 		{
 			"tick 2",
-			"btai BT.Root AI#2 Continue", // Wait(0.15) from 0.2
-			"btai BT.Root AI#0 Continue",
+			"btai AI AI#2 Continue", // Wait(0.15) from 0.2
+			"btai AI AI#0 Continue",
 			"tickend 2",
 		},
 		{
 			"tick 3",
-			"btai BT.Root AI#2 Continue",
-			"btai BT.Root AI#0 Continue",
+			"btai AI AI#2 Continue",
+			"btai AI AI#0 Continue",
 			"tickend 3",
 		},
 		{
 			"tick 4",
-			"btai BT.Root AI#2 Success",
-			"btai BT.Root AI#0 Success",
-			"btai BT.Root AI#3 Success", // Call; the Root goes on and wraps round
+			"btai AI AI#2 Success",
+			"btai AI AI#0 Success",
+			"btai AI AI#3 Success", // Call; the Root goes on and wraps round
 			"tickend 4",
 		},
 	})

@@ -3,20 +3,52 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
+	"path/filepath"
+	"strconv"
 
 	"github.com/btlua/btlua/host"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// writeDOT prints a Graphviz DOT graph of each tree the script returned.
+// writeDOT prints a Graphviz DOT graph of each tree the script returned
+// (bt.DOTGraph, BTAI trees expanded), named as graphIDs names them.
 func writeDOT(h *host.Host, w io.Writer) {
+	var roots []bt.Task
+	var names []string
+	script := ""
 	for _, a := range h.Agents() {
 		if r := a.Root(); r != nil {
-			g := strings.TrimSuffix(strings.TrimRight(bt.DOT(r), "\n"), "}")
-			fmt.Fprint(w, g+dotBTAI(r)+"}\n")
+			roots = append(roots, r)
+			names = append(names, a.Name())
+			if script == "" {
+				script = a.Source
+			}
 		}
 	}
+	for i, id := range graphIDs(names, script) {
+		fmt.Fprint(w, bt.DOTGraph(id, roots[i]))
+	}
+}
+
+// graphIDs returns a distinct graph ID for each tree of names, in order:
+// the tree's name, else (an empty name) the base name of script and the
+// tree's 1-based place ("ai.lua#2"); an ID already given gets "#2" (or
+// "#3", ...) appended.
+func graphIDs(names []string, script string) []string {
+	taken := map[string]bool{}
+	out := make([]string, len(names))
+	for i, n := range names {
+		if n == "" {
+			n = filepath.Base(script) + "#" + strconv.Itoa(i+1)
+		}
+		id := n
+		for k := 2; taken[id]; k++ {
+			id = n + "#" + strconv.Itoa(k)
+		}
+		taken[id] = true
+		out[i] = id
+	}
+	return out
 }
 
 // tracer prints, after each tick, the trace lines of every tree (see

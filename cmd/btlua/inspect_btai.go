@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -25,40 +24,6 @@ func btaiPaths(nodes []btailib.TreeNode) []string {
 		out[i] = name
 	}
 	return out
-}
-
-// dotBTAI returns the DOT lines of the BTAI trees under root (nodes named
-// after bt.DOT's name of their BT.Root task, "n4_0", dashed, labelled
-// with BTAI's text and the btai type; edges from the task and from each
-// node's parent), numbering the tasks as bt.DOT does.
-func dotBTAI(root bt.Task) string {
-	var sb strings.Builder
-	id := 0
-	var walk func(t bt.Task)
-	walk = func(t bt.Task) {
-		me := id
-		id++
-		if t == nil {
-			return
-		}
-		if nodes, ok := btailib.TreeNodes(t); ok {
-			for i, n := range nodes {
-				fmt.Fprintf(&sb, "  n%d_%d [label=%q, style=\"rounded,dashed\"];\n", me, i, n.Text+"\n(btai."+n.Kind+")")
-				if n.Parent < 0 {
-					fmt.Fprintf(&sb, "  n%d -> n%d_%d;\n", me, me, i)
-				} else {
-					fmt.Fprintf(&sb, "  n%d_%d -> n%d_%d;\n", me, n.Parent, me, i)
-				}
-			}
-		}
-		if p, ok := t.(bt.ParentTask); ok {
-			for _, c := range p.Children() {
-				walk(c)
-			}
-		}
-	}
-	walk(root)
-	return sb.String()
 }
 
 // btaiTrace keeps the trace lines of the BTAI trees of a traced tree's

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/btlua/btlua/host"
@@ -55,42 +54,41 @@ func TestTraceBTAI(t *testing.T) {
 		}
 		tr.after(h, n)
 	}
-	want := "tick 1 BT.Root: AI: Inactive -> Running\n" +
-		"tick 1 BT.Root: AI/Sequence[0]/Condition[0]: Inactive -> Success\n" +
-		"tick 1 BT.Root: AI/Sequence[0]: Inactive -> Continue\n" +
-		"tick 2 BT.Root: AI/Sequence[0]/Wait[1]: Inactive -> Continue\n" +
-		"tick 4 BT.Root: AI/Sequence[0]/Wait[1]: Continue -> Success\n" +
-		"tick 4 BT.Root: AI/Sequence[0]: Continue -> Success\n" +
-		"tick 4 BT.Root: AI/Action[1]: Inactive -> Success\n" /* the Call */ +
-		"tick 5 BT.Root: AI/Sequence[0]/Condition[0]: Success -> Success\n" +
-		"tick 5 BT.Root: AI/Sequence[0]: Success -> Continue\n"
+	want := "tick 1 AI: AI: Inactive -> Running\n" +
+		"tick 1 AI: AI/Sequence[0]/Condition[0]: Inactive -> Success\n" +
+		"tick 1 AI: AI/Sequence[0]: Inactive -> Continue\n" +
+		"tick 2 AI: AI/Sequence[0]/Wait[1]: Inactive -> Continue\n" +
+		"tick 4 AI: AI/Sequence[0]/Wait[1]: Continue -> Success\n" +
+		"tick 4 AI: AI/Sequence[0]: Continue -> Success\n" +
+		"tick 4 AI: AI/Action[1]: Inactive -> Success\n" /* the Call */ +
+		"tick 5 AI: AI/Sequence[0]/Condition[0]: Success -> Success\n" +
+		"tick 5 AI: AI/Sequence[0]: Success -> Continue\n"
 	if out.String() != want {
 		t.Errorf("trace:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
 
 // --dot draws the nodes of a BTAI tree below its BT.Root task (dashed,
-// labelled with BTAI's text and type).
+// labelled with BTAI's text, type and last state), in the graph named
+// after the tree.
 func TestDOTBTAI(t *testing.T) {
 	h, _ := btaiHost(t)
 	var out bytes.Buffer
 	writeDOT(h, &out)
-	for _, want := range []string{
-		`n0 [label="BT.Root\n(BTAction)\nInactive"];`, // its name is set on the first tick
-		`n0_0 [label="Sequence : 0/2\n(btai.Sequence)", style="rounded,dashed"];`,
-		`n0 -> n0_0;`,
-		`n0_1 [label="Condition\n(btai.Condition)", style="rounded,dashed"];`,
-		`n0_0 -> n0_1;`,
-		`n0_2 [label="Wait : 0.15 / 0.15\n(btai.Wait)", style="rounded,dashed"];`,
-		`n0_0 -> n0_2;`,
-		`n0_3 [label="Action\n(btai.Action)", style="rounded,dashed"];`, // the Call
-		`n0 -> n0_3;`,
-	} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("--dot lacks %s:\n%s", want, out.String())
-		}
-	}
-	if !strings.HasSuffix(out.String(), "}\n") || strings.Count(out.String(), "digraph") != 1 {
-		t.Errorf("not one graph:\n%s", out.String())
+	want := `digraph "AI" {
+  node [shape=box, style="rounded,filled", fillcolor=white, fontname="Helvetica"];
+  n0 [label="AI\n(BTAction)\nInactive"];
+  n0_0 [label="Sequence : 0/2\n(btai.Sequence)\nInactive", style="rounded,dashed"];
+  n0 -> n0_0;
+  n0_1 [label="Condition\n(btai.Condition)\nInactive", style="rounded,dashed"];
+  n0_0 -> n0_1;
+  n0_2 [label="Wait : 0.15 / 0.15\n(btai.Wait)\nInactive", style="rounded,dashed"];
+  n0_0 -> n0_2;
+  n0_3 [label="Action\n(btai.Action)\nInactive", style="rounded,dashed"];
+  n0 -> n0_3;
+}
+`
+	if out.String() != want {
+		t.Errorf("--dot:\n%s\nwant:\n%s", out.String(), want)
 	}
 }

@@ -18,6 +18,10 @@ type TreeNode struct {
 	// Text is BTAI's ToString of the node when listed ("Sequence : 1/3",
 	// "Wait : 0.5 / 2").
 	Text string
+	// State is the state the node returned on its last tick by its
+	// parent ("Continue", btai.Branch.LastState), "Inactive" before its
+	// first.
+	State string
 }
 
 // TreeNodes returns the nodes of the BTAI tree below the root that t
@@ -29,7 +33,7 @@ func TreeNodes(t bt.Task) (nodes []TreeNode, ok bool) {
 	if r == nil {
 		return nil, false
 	}
-	r.walk(func(n btai.Node, parent int) {
+	r.walk(func(n btai.Node, parent int, state string) {
 		kind := fmt.Sprintf("%T", n)
 		if len(kind) > len("*btai.") && kind[:len("*btai.")] == "*btai." {
 			kind = kind[len("*btai."):]
@@ -38,7 +42,7 @@ func TreeNodes(t bt.Task) (nodes []TreeNode, ok bool) {
 		if s, isS := n.(fmt.Stringer); isS {
 			text = s.String()
 		}
-		nodes = append(nodes, TreeNode{Parent: parent, Kind: kind, Text: text})
+		nodes = append(nodes, TreeNode{Parent: parent, Kind: kind, Text: text, State: state})
 	})
 	return nodes, true
 }
@@ -58,7 +62,7 @@ func ObserveTree(t bt.Task, fn func(i int, s btai.BTState)) (cancel func(), ok b
 	if len(r.observers) == 0 {
 		r.index = map[btai.Node]int{}
 		i := 0
-		r.walk(func(n btai.Node, _ int) {
+		r.walk(func(n btai.Node, _ int, _ string) {
 			if _, seen := r.index[n]; !seen {
 				r.index[n] = i
 			}
@@ -107,21 +111,44 @@ func rootOf(t bt.Task) *rootTask {
 
 // walk calls visit for each node below the root in depth-first child
 // order with its parent's index in the walk (-1 for the root's
-// children), down to 1000 levels.
-func (r *rootTask) walk(visit func(n btai.Node, parent int)) {
+// children) and the state its parent last had from it ("Inactive"
+// before its first tick), down to 1000 levels.
+func (r *rootTask) walk(visit func(n btai.Node, parent int, state string)) {
 	i := 0
-	var walk func(n btai.Node, parent, depth int)
-	walk = func(n btai.Node, parent, depth int) {
-		me := i
-		i++
-		visit(n, parent)
-		if b, isB := n.(btai.BranchNode); isB && depth < 1000 {
-			for _, c := range b.Children() {
-				walk(c, me, depth+1)
+	var walk func(b btai.BranchNode, parent, depth int)
+	walk = func(b btai.BranchNode, parent, depth int) {
+		for k, c := range b.Children() {
+			me := i
+			i++
+			visit(c, parent, lastState(b, k))
+			if cb, isB := c.(btai.BranchNode); isB && depth < 1000 {
+				walk(cb, me, depth+1)
 			}
 		}
 	}
-	for _, c := range r.root.Children() {
-		walk(c, -1, 1)
+	walk(r.root, -1, 1)
+}
+
+// lastState names the state b's child k returned on its last tick,
+// "Inactive" when b has not ticked it.
+func lastState(b btai.BranchNode, k int) string {
+	if l, ok := b.(interface {
+		LastState(int) (btai.BTState, bool)
+	}); ok {
+		if s, ticked := l.LastState(k); ticked {
+			return s.String()
+		}
 	}
+	return "Inactive"
+}
+
+// RenderNodes lists the nodes of the root's BTAI tree for bt.Render and
+// bt.DOT (bt.NodeLister): TreeNodes, with kinds as "btai.Wait".
+func (r *rootTask) RenderNodes() []bt.RenderNode {
+	nodes, _ := TreeNodes(r)
+	out := make([]bt.RenderNode, len(nodes))
+	for i, n := range nodes {
+		out[i] = bt.RenderNode{Parent: n.Parent, Text: n.Text, Kind: "btai." + n.Kind, Status: n.State}
+	}
+	return out
 }

@@ -34,7 +34,7 @@ func init() {
 			{"GetPath", "fun(self: BTTask): string", `path in the tree, e.g. "Tree/BTSequence[0]/Attack[1]"`},
 			{"GetVariable", "fun(self: BTTask, name: string): any", "read a variable of the task's tree (falls back to the global variables)"},
 			{"SetVariable", "fun(self: BTTask, name: string, value: any)", "write a variable of the task's tree (nil deletes)"},
-			{"Render", "fun(self: BTTask): string", "the subtree as indented text: name (class) last status"},
+			{"Render", "fun(self: BTTask): string", "the subtree as indented text: name (class) last status, a BT.Root's BTAI nodes below it"},
 			{"GetTime", "fun(self: BTTask): number", "the clock of the task's tree, seconds (0 before it runs in a tree)"},
 			{"GetTickCount", "fun(self: BTTask): integer", "how many times the task's tree has ticked"},
 			{"GetPriority", "(fun(self: BTTask): number)?", "define it to rank the task under a BTPrioritySelector (read when the selector starts)"},

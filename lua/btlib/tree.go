@@ -51,6 +51,9 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 		return nil, fmt.Errorf("want a behavior tree or a task, got %s", luaerr.Describe(v))
 	}
 	if tr, ok := luaclass.Own(tbl).(*Tree); ok {
+		if tr.BT.Ticks() == 0 {
+			tr.syncName() // a name set after New, for --dot before any tick
+		}
 		return tr, nil
 	}
 	proto, d := lib.resolve(tbl)
@@ -67,6 +70,7 @@ func (lib *Lib) TreeOf(v lua.LValue) (*Tree, error) {
 	tt := lib.L.NewTable()
 	tt.Metatable = lib.treeClass.table
 	tr := lib.bindTree(tt, nil)
+	t.syncName() // a name set after New
 	tr.BT.Name = bt.DisplayName(t)
 	tr.BT.SetRoot(t)
 	return tr, nil

@@ -80,7 +80,7 @@ BTExecutionType = BTExecutionType
 ---@field GetTime fun(self: BTBehaviorTree): number the tree clock, seconds
 ---@field GetVariable fun(self: BTBehaviorTree, name: string): any blackboard read
 ---@field SetVariable fun(self: BTBehaviorTree, name: string, value: any) blackboard write (nil deletes)
----@field Render fun(self: BTBehaviorTree): string the tree as indented text: name (class) last status
+---@field Render fun(self: BTBehaviorTree): string the tree as indented text: name (class) last status, a BT.Root's BTAI nodes below it
 BTBehaviorTree = BTBehaviorTree
 
 ---A composite precondition, after the warrior design: BTPrecondition:New(fn)

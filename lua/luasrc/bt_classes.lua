@@ -27,7 +27,7 @@
 ---@field GetPath fun(self: BTTask): string path in the tree, e.g. "Tree/BTSequence[0]/Attack[1]"
 ---@field GetVariable fun(self: BTTask, name: string): any read a variable of the task's tree (falls back to the global variables)
 ---@field SetVariable fun(self: BTTask, name: string, value: any) write a variable of the task's tree (nil deletes)
----@field Render fun(self: BTTask): string the subtree as indented text: name (class) last status
+---@field Render fun(self: BTTask): string the subtree as indented text: name (class) last status, a BT.Root's BTAI nodes below it
 ---@field GetTime fun(self: BTTask): number the clock of the task's tree, seconds (0 before it runs in a tree)
 ---@field GetTickCount fun(self: BTTask): integer how many times the task's tree has ticked
 ---@field GetPriority (fun(self: BTTask): number)? define it to rank the task under a BTPrioritySelector (read when the selector starts)

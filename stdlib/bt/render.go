@@ -1,7 +1,6 @@
 package bt
 
 import (
-	"fmt"
 	"strings"
 )
 
@@ -15,6 +14,10 @@ import (
 //	    IsVisible (FuncCondition) Failure
 //	  Patrol (FuncAction) Running
 //
+// A task that runs nodes of its own (a NodeLister, such as the Lua
+// binding's BT.Root over a BTAI tree) has them below it in the same form:
+// their text, kind and last state ("Wait : 0.5 / 2 (btai.Wait) Continue").
+//
 // It is the text form of the warrior seed's layered node rendering, meant
 // for traces, tests and the CLI. A nil t renders as "<nil>\n". The text
 // grows with tasks times depth (the indentation): for trees thousands of
@@ -26,19 +29,24 @@ func Render(t Task) string {
 }
 
 func render(sb *strings.Builder, t Task, depth int) {
-	for range depth {
-		sb.WriteString("  ")
-	}
+	indent(sb, depth)
 	if t == nil {
 		sb.WriteString("<nil>\n")
 		return
 	}
-	sb.WriteString(DisplayName(t))
-	sb.WriteString(" (")
-	sb.WriteString(Kind(t))
-	sb.WriteString(") ")
-	sb.WriteString(t.Base().Status().String())
-	sb.WriteByte('\n')
+	renderLine(sb, DisplayName(t), Kind(t), t.Base().Status().String())
+	if l, ok := findIn[NodeLister](t); ok {
+		nodes := l.RenderNodes()
+		depths := make([]int, len(nodes))
+		for i, n := range nodes {
+			depths[i] = depth + 1
+			if n.Parent >= 0 && n.Parent < i {
+				depths[i] = depths[n.Parent] + 1
+			}
+			indent(sb, depths[i])
+			renderLine(sb, n.Text, n.Kind, n.Status)
+		}
+	}
 	if p, ok := t.(ParentTask); ok {
 		for _, c := range p.Children() {
 			render(sb, c, depth+1)
@@ -46,44 +54,18 @@ func render(sb *strings.Builder, t Task, depth int) {
 	}
 }
 
-// DOT returns t's subtree as a Graphviz digraph: one box per task labelled
-// with its display name, kind and last status (filled green when Running,
-// pale green for Success, pale red for Failure), and an edge from each
-// parent to each child in child order. Nodes are named n0, n1, ... in
-// depth-first order. Render it with `dot -Tsvg`.
-func DOT(t Task) string {
-	var sb strings.Builder
-	sb.WriteString("digraph bt {\n  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\"];\n")
-	n := 0
-	dot(&sb, t, &n)
-	sb.WriteString("}\n")
-	return sb.String()
+func indent(sb *strings.Builder, depth int) {
+	for range depth {
+		sb.WriteString("  ")
+	}
 }
 
-func dot(sb *strings.Builder, t Task, n *int) int {
-	id := *n
-	*n++
-	if t == nil {
-		fmt.Fprintf(sb, "  n%d [label=\"<nil>\"];\n", id)
-		return id
-	}
-	s := t.Base().Status()
-	label := DisplayName(t) + "\n(" + Kind(t) + ")\n" + s.String()
-	attrs := ""
-	switch s {
-	case Running:
-		attrs = ", fillcolor=\"#7ccd7c\""
-	case Success:
-		attrs = ", fillcolor=\"#d8f5d8\""
-	case Failure:
-		attrs = ", fillcolor=\"#f5d0d0\""
-	}
-	fmt.Fprintf(sb, "  n%d [label=%q%s];\n", id, label, attrs)
-	if p, ok := t.(ParentTask); ok {
-		for _, c := range p.Children() {
-			cid := dot(sb, c, n)
-			fmt.Fprintf(sb, "  n%d -> n%d;\n", id, cid)
-		}
-	}
-	return id
+// renderLine writes "name (kind) status\n".
+func renderLine(sb *strings.Builder, name, kind, status string) {
+	sb.WriteString(name)
+	sb.WriteString(" (")
+	sb.WriteString(kind)
+	sb.WriteString(") ")
+	sb.WriteString(status)
+	sb.WriteByte('\n')
 }

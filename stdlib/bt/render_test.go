@@ -35,7 +35,7 @@ func TestDOT(t *testing.T) {
 	bt.NewBehaviorTree(root).Tick(1)
 	got := bt.DOT(root)
 	for _, want := range []string{
-		"digraph bt {",
+		`digraph "bt" {`,
 		`n0 [label="Root\n(Sequence)\nRunning", fillcolor="#7ccd7c"];`,
 		`n1 [label="A\n(act)\nRunning", fillcolor="#7ccd7c"];`,
 		`n2 [label="B\n(act)\nInactive"];`,
@@ -79,5 +79,28 @@ func TestTraceObserver(t *testing.T) {
 	tr.Tick(1)
 	if c := o.Changes(root); len(c) != 0 {
 		t.Fatalf("no change expected, got %v", c)
+	}
+}
+
+// DOTGraph names the graph with any text, quoted and escaped, and shows
+// a composite's abort type.
+func TestDOTGraph(t *testing.T) {
+	var log []string
+	seq := bt.NewSequence(newAct(&log, "A", R))
+	seq.Abort = bt.AbortLowerPriority
+	root := name("Root", seq)
+	got := bt.DOTGraph("say \"hi\"\\ é\nx\x01", root)
+	want := `digraph "say \"hi\"\\ é\nx " {
+  node [shape=box, style="rounded,filled", fillcolor=white, fontname="Helvetica"];
+  n0 [label="Root\n(Sequence)\nInactive\nabort: LowerPriority"];
+  n1 [label="A\n(act)\nInactive"];
+  n0 -> n1;
+}
+`
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if q := bt.DOTQuote("a\xffb"); q != "\"a\uFFFDb\"" {
+		t.Errorf("DOTQuote of invalid UTF-8: %q", q)
 	}
 }

@@ -103,6 +103,7 @@ func (s *Selector) Tick() BTState {
 		for n := len(s.children) - 1; n > 0; n-- {
 			k := r.IntN(n + 1)
 			s.children[k], s.children[n] = s.children[n], s.children[k]
+			s.last[k], s.last[n] = s.last[n], s.last[k]
 		}
 	}
 	st := s.tick()

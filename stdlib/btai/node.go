@@ -71,6 +71,24 @@ type Branch struct {
 	children    []Node
 	activeChild int
 	observer    NodeObserver // see Observe
+	// last is the state each child returned on its last tick by this
+	// branch, notTicked before the first (see LastState).
+	last []BTState
+}
+
+// notTicked marks in Branch.last a child not ticked yet.
+const notTicked BTState = -1
+
+// LastState returns the state child i returned on its last tick by the
+// branch (an addition to BTAI, for Render and inspectors); ok is false
+// when the branch has not ticked it yet or i is out of range. A child
+// keeps its last state across ResetChildren, as a finished bt task keeps
+// its status.
+func (b *Branch) LastState(i int) (s BTState, ok bool) {
+	if i < 0 || i >= len(b.last) || b.last[i] == notTicked {
+		return 0, false
+	}
+	return b.last[i], true
 }
 
 // Children returns the children in order.
@@ -88,6 +106,9 @@ func (b *Branch) AddChildren(children ...Node) {
 		}
 	}
 	b.children = append(b.children, children...)
+	for range children {
+		b.last = append(b.last, notTicked)
+	}
 }
 
 // ResetChildren sets the active child to 0 and resets every branch below

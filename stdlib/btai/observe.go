@@ -28,10 +28,12 @@ func observe(n Node, fn NodeObserver, depth int) {
 
 func (b *Branch) setObserver(fn NodeObserver) { b.observer = fn }
 
-// tickChild ticks child i and tells the observer.
+// tickChild ticks child i, keeps its state (LastState) and tells the
+// observer.
 func (b *Branch) tickChild(i int) BTState {
 	c := b.children[i]
 	s := c.Tick()
+	b.last[i] = s
 	if b.observer != nil {
 		b.observer(c, s)
 	}

@@ -1,0 +1,31 @@
+package btlib
+
+import (
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// ConstructorArgs returns the arguments the task was made with, as
+// written and comma separated (bt.ArgsDescriber): numbers, booleans and
+// nil as Lua prints them, strings quoted ("\"x\""), anything else by its
+// Lua type ("function", "table"); "" when there are none. bt.DOT shows
+// them on the task's node.
+func (t *Task) ConstructorArgs() string {
+	var b strings.Builder
+	for i, a := range t.args() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch x := a.(type) {
+		case lua.LString:
+			b.WriteString(strconv.Quote(string(x)))
+		case lua.LNumber, lua.LBool, *lua.LNilType:
+			b.WriteString(x.String())
+		default:
+			b.WriteString(x.Type().String())
+		}
+	}
+	return b.String()
+}
