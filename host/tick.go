@@ -18,8 +18,10 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
 // end the tick at the first error (a *StrictError).
 //
-// Each agent's tick runs under the CPU budget (Options.Budget). Tick
-// called from inside a tick is refused (see reentry.go).
+// Each agent's tick runs under the CPU budget (Options.Budget). The
+// agents tick in one protected call (btlib.Lib.TickBatch), an error
+// stopping only its agent. Tick called from inside a tick is refused (see
+// reentry.go).
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
 // (Subscribe) hear everything it does. A sharded host (Options.Shards > 1)
 // ticks its shards in parallel and returns after all of them (see
