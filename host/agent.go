@@ -28,16 +28,6 @@ type Agent struct {
 	restart  restartState // the error policy's back-off (policy.go)
 }
 
-// tick ticks the agent's tree unless it has completed or failed.
-func (a *Agent) tick(dt float64) error {
-	if !a.Running() {
-		return nil
-	}
-	s, err := a.host.lib.TickTree(a.tree, dt)
-	a.status = s
-	return err
-}
-
 // Running reports whether the agent's tree has neither completed nor been
 // stopped by an error.
 func (a *Agent) Running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }

@@ -150,6 +150,8 @@ type Host struct {
 	events *hub
 	gate   func() bool
 	ticks  uint64
+	// batch is the agents' part of the Tick under way (tick.go).
+	batch agentBatch
 
 	protos *protos     // compiled files, shared by the shards of a host
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil

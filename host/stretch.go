@@ -41,16 +41,6 @@ func (h *Host) endStretch() {
 	}
 }
 
-// tickAgent is one agent's tick as a stretch.
-func (h *Host) tickAgent(a *Agent, dt float64) error {
-	if !a.Running() {
-		return nil
-	}
-	h.beginStretch("tick", a)
-	defer h.endStretch()
-	return a.tick(dt)
-}
-
 // Interrupt stops the script running now, if any, with the Lua error
 // "interrupted (...)" at its current instruction; it is safe to call from
 // any goroutine (a signal handler, a watchdog). It works only with a CPU

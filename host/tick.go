@@ -1,6 +1,11 @@
 package host
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/stdlib/bt"
+)
 
 // Agents returns the running and finished agents: those LoadFile started
 // and those a reload started (a script that returns more trees), in the
@@ -13,8 +18,10 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
 // end the tick at the first error (a *StrictError).
 //
-// Each agent's tick runs under the CPU budget (Options.Budget). Tick
-// called from inside a tick is refused (see reentry.go).
+// Each agent's tick runs under the CPU budget (Options.Budget). The
+// agents tick in one protected call (btlib.Lib.TickBatch), an error
+// stopping only its agent. Tick called from inside a tick is refused (see
+// reentry.go).
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
 // (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
 // ticks its shards in parallel and returns after all of them (see
@@ -39,21 +46,16 @@ func (h *Host) Tick(dt float64) error {
 		e.beginTick()
 		defer e.endTick() // a strict failure ends the tick early
 	}
-	var errs []error
-	for _, a := range h.agents {
-		h.restartIfDue(a, h.clock)
-		h.heapTicks.beginAgent()
-		err := h.tickAgent(a, dt)
-		h.heapTicks.endAgent(a)
-		if e != nil {
-			e.afterAgent(a, err)
-		}
-		if err != nil {
-			if a.failed(h.clock) {
-				return &StrictError{Agent: a, Err: err}
-			}
-			errs = append(errs, err)
-		}
+	b := &h.batch
+	*b = agentBatch{h: h, agents: h.agents, events: e}
+	err := h.lib.TickBatch(len(b.agents), dt, b)
+	strict, errs := b.strict, b.errs
+	*b = agentBatch{}
+	if err != nil {
+		return err
+	}
+	if strict != nil {
+		return strict
 	}
 	if h.heapTicks != nil {
 		if a := h.heapTicks.afterTick(); a != nil {
@@ -65,6 +67,58 @@ func (h *Host) Tick(dt float64) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// agentBatch is the agents' part of one Tick, as the btlib.TreeBatch of
+// the tick's one protected call (btlib.Lib.TickBatch): around each
+// agent's tree tick it does the per-agent work, in agent order.
+type agentBatch struct {
+	h      *Host
+	agents []*Agent // h.agents when the tick began
+	events *hub     // nil when nobody listens
+	ticked bool     // the agent BeginTree gave is ticking, in its stretch
+	errs   []error
+	strict *StrictError // the error that ended the tick (FailTick)
+}
+
+// BeginTree begins agent i's turn: its restart when due, the memory
+// check's accounting, and, for a running agent, its stretch (CPU
+// budget), whose tree it returns.
+func (b *agentBatch) BeginTree(i int) *btlib.Tree {
+	h, a := b.h, b.agents[i]
+	h.restartIfDue(a, h.clock)
+	h.heapTicks.beginAgent()
+	b.ticked = a.Running()
+	if !b.ticked {
+		return nil
+	}
+	h.beginStretch("tick", a)
+	return a.tree
+}
+
+// EndTree ends agent i's turn: it keeps the status s, ends the stretch,
+// reports to the memory check and the event stream, and applies the error
+// policy to err; it ends the tick at a FailTick error.
+func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
+	h, a := b.h, b.agents[i]
+	if b.ticked {
+		a.status = s
+		h.endStretch()
+		b.ticked = false
+	}
+	h.heapTicks.endAgent(a)
+	if b.events != nil {
+		b.events.afterAgent(a, err)
+	}
+	if err == nil {
+		return false
+	}
+	if a.failed(h.clock) {
+		b.strict = &StrictError{Agent: a, Err: err}
+		return true
+	}
+	b.errs = append(b.errs, err)
+	return false
 }
 
 // Done reports whether no agent is running any more (all completed or

@@ -26,6 +26,8 @@
 // A program ticks a tree with TickTree (one protected call), or many trees
 // with TickTrees (one protected call for all of them, an error stopping
 // only the tree that raised it): a game's thousands of agents a frame.
+// TickBatch is the same with the caller's work before and after each tree
+// (a TreeBatch: the host's CPU budget, events and error policy per agent).
 //
 // A Lib belongs to one *lua.LState and is not safe for concurrent use.
 package btlib

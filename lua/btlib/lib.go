@@ -54,9 +54,11 @@ type Lib struct {
 	tickDT     float64
 	tickStatus bt.Status
 	tickFn     *lua.LFunction
-	// batch is the work of TickTrees, ticked by batchFn.
+	// batch is the work of TickBatch, ticked by batchFn; slice is the
+	// TreeBatch of TickTrees.
 	batch   treeBatch
 	batchFn *lua.LFunction
+	slice   treeSlice
 	// checkIs and checkNot are bt.lua's BTPrecondition.Check and
 	// BTPreconditionNOT.Check (see luaCondition.Check).
 	checkIs, checkNot *lua.LFunction

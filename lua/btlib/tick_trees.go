@@ -12,80 +12,169 @@ import (
 // a game ticks thousands of agents a frame, and a protected call per tree
 // cost a fifth of a Go-leaf tree's tick).
 
-// treeBatch is the work of one TickTrees call: next is the index of the
-// tree being ticked, so that after an error the batch goes on with the
-// tree after it.
+// TreeBatch is the caller's side of TickBatch: it gives the trees of the
+// batch one by one and hears each one's tick, so that a host can do its
+// per-tree work (a CPU budget per agent, accounting, events, restarts)
+// around each tree inside the batch's one protected call. Both methods run
+// inside that protected call, with no tree ticking; a Go panic in either
+// abandons the batch and goes on out of TickBatch.
+type TreeBatch interface {
+	// BeginTree returns tree i of the batch (0 <= i < n), or nil to skip
+	// it. It is called just before the tree ticks.
+	BeginTree(i int) *Tree
+	// EndTree is called after tree i's turn, with its root status and
+	// the error that stopped it in this tick (its new Err, blamed as
+	// TickTree blames it), nil when none did. A tree BeginTree skipped
+	// gets bt.Inactive, one stopped before (Err already set) bt.Failure,
+	// both without ticking and with a nil error. EndTree returns true to
+	// end the batch: the trees after i are not begun.
+	EndTree(i int, s bt.Status, err error) (stop bool)
+}
+
+// treeBatch is the work of one TickBatch call: next is the index of the
+// tree being ticked (cur), so that after an error the batch goes on with
+// the tree after it; inHook is set while a TreeBatch method runs, and
+// panicked keeps the value of a panic in one.
 type treeBatch struct {
-	trees  []*Tree
-	status []bt.Status
-	dt     float64
-	next   int
+	hooks    TreeBatch
+	n        int
+	dt       float64
+	next     int
+	cur      *Tree
+	inHook   bool
+	panicked any
 }
 
 // tickBatch ticks the trees of lib.batch from lib.batch.next on; it runs
-// as a Lua function inside TickTrees' protected call.
+// as a Lua function inside TickBatch's protected call.
 func (lib *Lib) tickBatch(*lua.LState) int {
 	// A Go panic outside any task is caught here, with its stack.
 	defer lib.st.Leave(lib.st.Enter(nil))
+	defer lib.recoverHook() // runs first: a hook's panic is not a tree's
 	b := &lib.batch
-	for ; b.next < len(b.trees); b.next++ {
-		tr := b.trees[b.next]
-		s := bt.Failure
-		if tr.Err == nil {
-			lib.st.ForgetBlame()
-			tr.inTick, lib.ticking = true, tr
-			s = tr.tick(b.dt)
-			tr.inTick, lib.ticking = false, nil
+	for ; b.next < b.n; b.next++ {
+		b.inHook = true
+		tr := b.hooks.BeginTree(b.next)
+		b.inHook = false
+		s := bt.Inactive
+		if tr != nil {
+			s = bt.Failure
+			if tr.Err == nil {
+				lib.st.ForgetBlame()
+				b.cur, tr.inTick, lib.ticking = tr, true, tr
+				s = tr.tick(b.dt)
+				b.cur, tr.inTick, lib.ticking = nil, false, nil
+			}
 		}
-		if b.status != nil {
-			b.status[b.next] = s
+		b.inHook = true
+		stop := b.hooks.EndTree(b.next, s, nil)
+		b.inHook = false
+		if stop {
+			break // TickBatch returns: the call ended without error
 		}
 	}
 	return 0
 }
 
-// ErrTickTreesNested is returned by TickTrees called while a tree ticks.
+// recoverHook keeps the value of a panic raised by a TreeBatch method,
+// ending the batch's Lua function normally so that TickBatch raises it
+// again outside the protected call; any other panic goes on.
+func (lib *Lib) recoverHook() {
+	if !lib.batch.inHook {
+		return
+	}
+	if r := recover(); r != nil {
+		lib.batch.panicked = r
+	}
+}
+
+// ErrTickTreesNested is returned by TickTrees or TickBatch called while a
+// tree ticks or a batch runs.
 var ErrTickTreesNested = errors.New("TickTrees called inside a tree's tick")
 
-// TickTrees ticks every tree of trees once, in order, with delta time dt
-// seconds: TickTree for each, in one protected call for the lot. An error
-// stops only the tree that raised it, exactly as TickTree would (the
-// error in its Err, blamed on the same task); the trees after it are
-// ticked in a new protected call. A tree stopped before (Err set) is not
-// ticked. When status is not nil it must have len(trees) entries and
-// receives each tree's status (Failure for a stopped tree). TickTrees
-// returns the error of the first tree stopped by this call, nil when none
-// was; an error about the arguments (status of the wrong length, a call
-// from inside a tree's tick: ErrTickTreesNested) ticks nothing. It does
-// not allocate unless a tree raises an error.
-func (lib *Lib) TickTrees(trees []*Tree, dt float64, status []bt.Status) error {
-	if status != nil && len(status) != len(trees) {
-		return fmt.Errorf("TickTrees: %d statuses for %d trees", len(status), len(trees))
-	}
-	if lib.ticking != nil || lib.batch.trees != nil {
+// TickBatch ticks the n trees that b gives (b.BeginTree(i) for i from 0
+// to n-1, in order), each once with delta time dt seconds, in one
+// protected call for the lot, calling b.EndTree after each. Each tree
+// ticks exactly as TickTree would tick it: an error stops only the tree
+// that raised it (the error in its Err, blamed on the same task, a Go
+// panic as a *luaerr.GoPanic) and is given to EndTree; the trees after it
+// are ticked in a new protected call, unless EndTree ended the batch.
+// TickBatch returns ErrTickTreesNested, ticking nothing, when called from
+// inside a tree's tick or a batch, else nil. A Go panic in b's methods
+// abandons the batch and is raised again by TickBatch. It does not
+// allocate unless a tree raises an error.
+func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
+	if lib.ticking != nil || lib.batch.hooks != nil {
 		return ErrTickTreesNested
 	}
-	lib.batch = treeBatch{trees: trees, status: status, dt: dt}
-	var first error
-	for lib.batch.next < len(trees) {
+	lib.batch = treeBatch{hooks: b, n: n, dt: dt}
+	for lib.batch.next < n {
 		lib.L.Push(lib.batchFn)
 		err := lib.L.PCall(0, 0, nil)
+		if p := lib.batch.panicked; p != nil {
+			lib.st.ForgetBlame()
+			lib.batch = treeBatch{}
+			panic(p)
+		}
 		if err == nil {
 			break
 		}
-		i := lib.batch.next
-		tr := trees[i]
-		tr.inTick, lib.ticking = false, nil
+		i, tr := lib.batch.next, lib.batch.cur
+		lib.batch.cur, tr.inTick, lib.ticking = nil, false, nil
 		tr.Err = lib.tickError(tr, err)
-		if status != nil {
-			status[i] = bt.Failure
-		}
-		if first == nil {
-			first = tr.Err
+		if b.EndTree(i, bt.Failure, tr.Err) {
+			break
 		}
 		lib.batch.next++
 	}
 	lib.st.ForgetBlame()
 	lib.batch = treeBatch{}
-	return first
+	return nil
+}
+
+// treeSlice is the TreeBatch of TickTrees: its trees, the statuses to
+// fill and the first error.
+type treeSlice struct {
+	trees  []*Tree
+	status []bt.Status
+	first  error
+}
+
+func (ts *treeSlice) BeginTree(i int) *Tree { return ts.trees[i] }
+
+func (ts *treeSlice) EndTree(i int, s bt.Status, err error) bool {
+	if ts.status != nil {
+		ts.status[i] = s
+	}
+	if ts.first == nil {
+		ts.first = err
+	}
+	return false
+}
+
+// TickTrees ticks every tree of trees once, in order, with delta time dt
+// seconds: TickTree for each, in one protected call for the lot (see
+// TickBatch). An error stops only the tree that raised it, exactly as
+// TickTree would (the error in its Err, blamed on the same task); the
+// trees after it are ticked in a new protected call. A tree stopped before
+// (Err set) is not ticked. When status is not nil it must have len(trees)
+// entries and receives each tree's status (Failure for a stopped tree).
+// TickTrees returns the error of the first tree stopped by this call, nil
+// when none was; an error about the arguments (status of the wrong
+// length, a call from inside a tree's tick: ErrTickTreesNested) ticks
+// nothing. It does not allocate unless a tree raises an error.
+func (lib *Lib) TickTrees(trees []*Tree, dt float64, status []bt.Status) error {
+	if status != nil && len(status) != len(trees) {
+		return fmt.Errorf("TickTrees: %d statuses for %d trees", len(status), len(trees))
+	}
+	if lib.ticking != nil || lib.batch.hooks != nil {
+		return ErrTickTreesNested
+	}
+	lib.slice = treeSlice{trees: trees, status: status}
+	err := lib.TickBatch(len(trees), dt, &lib.slice)
+	if err == nil {
+		err = lib.slice.first
+	}
+	lib.slice = treeSlice{}
+	return err
 }
