@@ -106,7 +106,8 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 func (lib *Lib) bind(tbl *lua.LTable, d *classDef, impl bt.Task) *Task {
 	t := &Task{Impl: impl, Self: tbl, base: impl.Base(), lib: lib, class: d}
 	impl.Base().Init(t, "")
-	luaclass.Bind(lib.L, tbl, t)
+	t.ud = lua.LUserData{Value: t, Env: lib.L.Env, Metatable: lua.LNil}
+	luaclass.BindUserData(tbl, &t.ud)
 	t.syncName()
 	return t
 }

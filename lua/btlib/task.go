@@ -68,6 +68,9 @@ type Task struct {
 	// that the task stays small (the tick touches every task of every
 	// agent each frame).
 	cold *taskCold
+	// ud is the userdata that binds Self to the task (luaclass.Bind), in
+	// the task's allocation.
+	ud lua.LUserData
 }
 
 // taskCold is the part of a Task that ticks do not read.
