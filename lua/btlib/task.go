@@ -47,23 +47,25 @@ func (lib *Lib) hookSet() *luaclass.MethodSet {
 // behaviour of its class (Impl) unless the Lua class overrides a lifecycle
 // method, in which case it calls the Lua method with the table as self.
 type Task struct {
-	// Impl is the built-in behaviour (a *bt.Sequence, a log, a plain leaf).
-	Impl bt.Task
-	// Self is the task's Lua table.
-	Self *lua.LTable
+	// The fields a tick of a task without Lua overrides reads come first,
+	// together: base, Impl, lib and the hook cache's epoch and bits.
 
 	// base is Impl.Base(), kept so that the tick reaches the bookkeeping
 	// without a call through Impl.
-	base  *bt.TaskBase
+	base *bt.TaskBase
+	// Impl is the built-in behaviour (a *bt.Sequence, a log, a plain leaf).
+	Impl  bt.Task
 	lib   *Lib
-	class *classDef
 	hooks luaclass.Hooks
-	// wrapped is set for a task given its table by WrapTask: it has no
-	// constructor, so no instance can be made from it.
-	wrapped bool
 	// updating is true while a Lua OnUpdate override runs, so a call of the
 	// built-in OnUpdate from inside it acts as a super call.
 	updating bool
+	// wrapped is set for a task given its table by WrapTask: it has no
+	// constructor, so no instance can be made from it.
+	wrapped bool
+	// Self is the task's Lua table.
+	Self  *lua.LTable
+	class *classDef
 	// cold holds what the tick never reads, allocated when first set, so
 	// that the task stays small (the tick touches every task of every
 	// agent each frame).
