@@ -81,3 +81,23 @@ func bindLight(tbl *lua.LTable, ud *lua.LUserData) bool {
 	*k2i = map[lua.LValue]int{}
 	return true
 }
+
+// SetUnlisted stores v under name in tbl: reads (t.name, rawget) find it
+// as any field, but next and pairs do not list it, and it costs no entry
+// in gopher-lua's key list and key-index map (for a view the binding puts
+// on a task table, a parent's childTasks). A script that assigns the
+// field afterwards makes it an ordinary, listed field. A table without a
+// listed key yet (next needs one to start from), or a gopher-lua with
+// another table layout, gets an ordinary field.
+func SetUnlisted(tbl *lua.LTable, name string, v lua.LValue) {
+	if layout.ok && tbl != nil && v != lua.LNil {
+		base := unsafe.Pointer(tbl)
+		strdict := (*map[string]lua.LValue)(unsafe.Add(base, layout.strdict))
+		keys := (*[]lua.LValue)(unsafe.Add(base, layout.keys))
+		if len(*keys) > 0 && *strdict != nil {
+			(*strdict)[name] = v
+			return
+		}
+	}
+	tbl.RawSetString(name, v)
+}

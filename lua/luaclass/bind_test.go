@@ -113,3 +113,63 @@ func TestBindLightLayout(t *testing.T) {
 		t.Fatal("gopher-lua's LTable has no dict, strdict, keys or k2i field of the expected type: bindLight is disabled")
 	}
 }
+
+// An unlisted field reads as any field, next and pairs skip it, and a
+// script that assigns it makes it an ordinary field, listed once.
+func TestSetUnlisted(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	o := L.CreateTable(0, 8)
+	Bind(L, o, "go")
+	SetUnlisted(o, "view", lua.LString("v"))
+	o.RawSetString("name", lua.LString("n"))
+	if got := fields(o); got != "__go name=n " {
+		t.Errorf("fields %q, want \"__go name=n \"", got)
+	}
+	L.SetGlobal("o", o)
+	if err := L.DoString(`
+assert(o.view == "v" and rawget(o, "view") == "v")
+local n = 0
+for k in pairs(o) do n = n + 1; assert(k ~= "view") end
+assert(n == 2, n)
+o.view = "w"
+n = 0
+local seen = {}
+for k in pairs(o) do n = n + 1; assert(not seen[k]); seen[k] = true end
+assert(n == 3 and seen.view and o.view == "w", n)`); err != nil {
+		t.Fatal(err)
+	}
+	// A table with no listed key yet gets an ordinary field.
+	e := L.NewTable()
+	SetUnlisted(e, "view", lua.LString("v"))
+	if got := fields(e); got != "view=v " {
+		t.Errorf("fields of a table without keys %q, want \"view=v \"", got)
+	}
+}
+
+// An unlisted field on a bound table costs no key-index map.
+func TestSetUnlistedSmall(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	const n = 2000
+	tables := make([]*lua.LTable, n)
+	for i := range tables {
+		tables[i] = L.CreateTable(0, 8)
+		Bind(L, tables[i], i)
+	}
+	heap := func() uint64 {
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	h0 := heap()
+	for _, tbl := range tables {
+		SetUnlisted(tbl, "view", lua.LTrue)
+	}
+	per := (int64(heap()) - int64(h0)) / n
+	runtime.KeepAlive(tables)
+	if per > 64 {
+		t.Errorf("an unlisted field took %d bytes per table, want at most 64 (no key-index map)", per)
+	}
+}
