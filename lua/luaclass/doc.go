@@ -9,7 +9,8 @@
 //
 //   - Bind, Own and Inherited: one hidden field ties a table to its Go
 //     object (object.go; a table bound before any other key is set
-//     costs less, bind_light.go);
+//     costs less, and SetUnlisted adds a field that pairs does not list:
+//     bind_light.go);
 //   - Of, Derives and Chain: the class-chain walk (class.go);
 //   - MethodSet and Hooks: cached lookups of the Lua methods a Go object
 //     calls, all dropped at once by one epoch per Lua state (hooks.go);
