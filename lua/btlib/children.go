@@ -3,6 +3,7 @@ package btlib
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -128,7 +129,9 @@ func (lib *Lib) prepareView(p *Task) error {
 	ud := lib.L.NewUserData()
 	ud.Value = &childView{t: p}
 	ud.Metatable = lib.viewMeta
-	p.Self.RawSetString("childTasks", ud)
+	// Unlisted: pairs over the task does not show the view, and the
+	// field costs no key-index map (a parent of every agent has one).
+	luaclass.SetUnlisted(p.Self, "childTasks", ud)
 	return nil
 }
 

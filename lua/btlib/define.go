@@ -14,6 +14,9 @@ type classDef struct {
 	located bool
 	// tree marks BTBehaviorTree, the one class that is not a task class.
 	tree bool
+	// lib is the library of the Lua state the class is defined in (a
+	// task reaches its library through its class).
+	lib *Lib
 }
 
 // defineClasses creates the BTTaskStatus, BTAbortType and
@@ -43,14 +46,14 @@ func (lib *Lib) defineClasses(decls []Class) {
 	}
 	tree := lib.classTable("BTBehaviorTree", nil)
 	lib.setMethods(tree, lib.treeMethods())
-	lib.treeClass = &classDef{Class: Class{Name: "BTBehaviorTree"}, table: tree, tree: true}
+	lib.treeClass = &classDef{Class: Class{Name: "BTBehaviorTree"}, table: tree, tree: true, lib: lib}
 	lib.classes[tree] = lib.treeClass
 	lib.byName["BTBehaviorTree"] = lib.treeClass
 }
 
 // define creates the table of class c, whose base is defined already.
 func (lib *Lib) define(c Class) {
-	d := &classDef{Class: c, kind: c.kind, located: c.Located}
+	d := &classDef{Class: c, kind: c.kind, located: c.Located, lib: lib}
 	var base *lua.LTable
 	if b := lib.byName[c.Base]; b != nil {
 		base = b.table

@@ -104,9 +104,10 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 
 // bind creates the Go task for tbl around impl and stores it in tbl.
 func (lib *Lib) bind(tbl *lua.LTable, d *classDef, impl bt.Task) *Task {
-	t := &Task{Impl: impl, Self: tbl, base: impl.Base(), lib: lib, class: d}
+	t := &Task{Impl: impl, Self: tbl, class: d}
 	impl.Base().Init(t, "")
-	luaclass.Bind(lib.L, tbl, t)
+	t.ud = lua.LUserData{Value: t, Env: lib.L.Env, Metatable: lua.LNil}
+	luaclass.BindUserData(tbl, &t.ud)
 	t.syncName()
 	return t
 }

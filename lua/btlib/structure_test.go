@@ -67,6 +67,32 @@ return seq
 	}
 }
 
+// pairs over a built-in parent lists the fields the script set, not the
+// childTasks view the binding added (an unlisted field: no key-index map
+// per parent), which reads as before; a script that assigns childTasks
+// makes it an ordinary field.
+func TestChildTasksUnlisted(t *testing.T) {
+	lib, L, out := testLib(t)
+	treeOf(t, lib, L, `
+local seq = BTSequence:New()
+seq.name = "seq"
+seq:AddChild(BTLog:New("a"))
+local keys = {}
+for k in pairs(seq) do if k ~= "__go" then keys[#keys + 1] = k end end
+print(table.concat(keys, ","), #seq.childTasks, rawget(seq, "childTasks") == seq.childTasks)
+local other = BTSequence:New()
+other.childTasks = {}
+other:AddChild(BTLog:New("b"))
+keys = {}
+for k in pairs(other) do if k ~= "__go" then keys[#keys + 1] = k end end
+print(table.concat(keys, ","), #other.childTasks)
+return seq
+`)
+	if got, want := out.String(), "name\t1\ttrue\nchildTasks\t1\n"; got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
 // Layer and root are read from the Go tree, so a tree built bottom up (the
 // leaf added before its parent has a parent) reports them right.
 func TestLayerAndRootBottomUp(t *testing.T) {

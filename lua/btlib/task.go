@@ -47,27 +47,30 @@ func (lib *Lib) hookSet() *luaclass.MethodSet {
 // behaviour of its class (Impl) unless the Lua class overrides a lifecycle
 // method, in which case it calls the Lua method with the table as self.
 type Task struct {
-	// Impl is the built-in behaviour (a *bt.Sequence, a log, a plain leaf).
-	Impl bt.Task
-	// Self is the task's Lua table.
-	Self *lua.LTable
+	// The fields a tick of a task without Lua overrides reads come first,
+	// in the task's first cache line (a Task is 128 bytes, allocated on a
+	// line boundary): Impl, class (which holds the library) and the hook
+	// cache's epoch and bits.
 
-	// base is Impl.Base(), kept so that the tick reaches the bookkeeping
-	// without a call through Impl.
-	base  *bt.TaskBase
-	lib   *Lib
+	// Impl is the built-in behaviour (a *bt.Sequence, a log, a plain leaf).
+	Impl  bt.Task
 	class *classDef
 	hooks luaclass.Hooks
-	// wrapped is set for a task given its table by WrapTask: it has no
-	// constructor, so no instance can be made from it.
-	wrapped bool
 	// updating is true while a Lua OnUpdate override runs, so a call of the
 	// built-in OnUpdate from inside it acts as a super call.
 	updating bool
+	// wrapped is set for a task given its table by WrapTask: it has no
+	// constructor, so no instance can be made from it.
+	wrapped bool
+	// Self is the task's Lua table.
+	Self *lua.LTable
 	// cold holds what the tick never reads, allocated when first set, so
 	// that the task stays small (the tick touches every task of every
 	// agent each frame).
 	cold *taskCold
+	// ud is the userdata that binds Self to the task (luaclass.Bind), in
+	// the task's allocation.
+	ud lua.LUserData
 }
 
 // taskCold is the part of a Task that ticks do not read.
@@ -115,14 +118,14 @@ func (t *Task) setWhere(w string) {
 }
 
 // Base returns the shared bookkeeping of Impl.
-func (t *Task) Base() *bt.TaskBase { return t.base }
+func (t *Task) Base() *bt.TaskBase { return t.Impl.Base() }
 
 // Kind returns the name of the task's Lua class (the global it is bound
 // to), or the built-in class name. It is looked up once per cache epoch.
 func (t *Task) Kind() string {
 	c := t.extra()
-	if e := t.lib.st.Epoch(); c.kind == "" || c.kindEpoch != e {
-		c.kind, c.kindEpoch = t.lib.className(t.Self, t.class), e
+	if e := t.class.lib.st.Epoch(); c.kind == "" || c.kindEpoch != e {
+		c.kind, c.kindEpoch = t.class.lib.className(t.Self, t.class), e
 	}
 	return c.kind
 }
@@ -152,12 +155,12 @@ func (t *Task) IsConditional() bool { return t.class.kind.conditional }
 
 // hook returns the Lua override of hook h, or nil.
 func (t *Task) hook(h int) *lua.LFunction {
-	st := t.lib.st
+	st := t.class.lib.st
 	if t.hooks.Stale(st) {
-		t.hooks.Refresh(st, t.Self, t.lib.hooks)
+		t.hooks.Refresh(st, t.Self, t.class.lib.hooks)
 		t.syncName()
 	}
-	return t.hooks.Get(st, t.Self, t.lib.hooks, h)
+	return t.hooks.Get(st, t.Self, t.class.lib.hooks, h)
 }
 
 // The lifecycle methods below call the Lua override of the method, or the
@@ -168,20 +171,20 @@ func (t *Task) hook(h int) *lua.LFunction {
 // OnAwake calls the Lua OnAwake, or the built-in one.
 func (t *Task) OnAwake() {
 	if fn := t.hook(hookAwake); fn != nil {
-		t.lib.call0(t, fn)
+		t.class.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.st.Leave(t.lib.st.Enter(t))
+	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	t.Impl.OnAwake()
 }
 
 // OnStart calls the Lua OnStart, or the built-in one.
 func (t *Task) OnStart() {
 	if fn := t.hook(hookStart); fn != nil {
-		t.lib.call0(t, fn)
+		t.class.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.st.Leave(t.lib.st.Enter(t))
+	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	t.Impl.OnStart()
 }
 
@@ -191,29 +194,29 @@ func (t *Task) OnStart() {
 func (t *Task) OnUpdate() bt.Status {
 	if fn := t.hook(hookUpdate); fn != nil {
 		defer t.setUpdating(t.setUpdating(true))
-		return t.lib.callStatus(t, fn, "OnUpdate")
+		return t.class.lib.callStatus(t, fn, "OnUpdate")
 	}
-	defer t.lib.st.Leave(t.lib.st.Enter(t))
+	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	return t.Impl.OnUpdate()
 }
 
 // OnEnd calls the Lua OnEnd, or the built-in one.
 func (t *Task) OnEnd() {
 	if fn := t.hook(hookEnd); fn != nil {
-		t.lib.call0(t, fn)
+		t.class.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.st.Leave(t.lib.st.Enter(t))
+	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	t.Impl.OnEnd()
 }
 
 // OnReset calls the Lua OnReset, or the built-in one.
 func (t *Task) OnReset() {
 	if fn := t.hook(hookReset); fn != nil {
-		t.lib.call0(t, fn)
+		t.class.lib.call0(t, fn)
 		return
 	}
-	defer t.lib.st.Leave(t.lib.st.Enter(t))
+	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	t.Impl.OnReset()
 }
 
@@ -230,14 +233,14 @@ func (t *Task) Children() []bt.Task {
 	} else if t.class.kind.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
-	tbl, ok := t.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
+	tbl, ok := t.class.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
 	if !ok {
 		return nil
 	}
 	c := t.extra()
 	c.kids = c.kids[:0]
 	for i, n := 1, tbl.Len(); i <= n; i++ {
-		if k, err := t.lib.taskOf(tbl.RawGetInt(i)); err == nil {
+		if k, err := t.class.lib.taskOf(tbl.RawGetInt(i)); err == nil {
 			c.kids = append(c.kids, k)
 		}
 	}
@@ -256,7 +259,7 @@ func (t *Task) AddChild(child bt.Task) error {
 // syncName copies the Lua "name" field into the Go task name. It runs when
 // the task is bound, attached, and first ticked after each cache refresh.
 func (t *Task) syncName() {
-	if s, ok := t.lib.L.GetField(t.Self, "name").(lua.LString); ok {
+	if s, ok := t.class.lib.L.GetField(t.Self, "name").(lua.LString); ok {
 		t.Base().Name = string(s)
 	}
 }

@@ -19,7 +19,7 @@ func (t *Task) OnConditionalAbort(i int) {
 		h.OnConditionalAbort(i)
 	}
 	if fn := t.hook(hookAbort); fn != nil {
-		t.lib.callArgs(t, fn, 0, t.Self, lua.LNumber(i+1))
+		t.class.lib.callArgs(t, fn, 0, t.Self, lua.LNumber(i+1))
 	}
 }
 
@@ -28,7 +28,7 @@ func (t *Task) OnConditionalAbort(i int) {
 // else the built-in task's, else 0.
 func (t *Task) Priority() float64 {
 	if fn := t.hook(hookPriority); fn != nil {
-		return t.lib.callNumber(t, fn, "GetPriority")
+		return t.class.lib.callNumber(t, fn, "GetPriority")
 	}
 	if p, ok := t.Impl.(bt.Prioritized); ok {
 		return p.Priority()
@@ -41,7 +41,7 @@ func (t *Task) Priority() float64 {
 // task's, else 0.
 func (t *Task) Utility() float64 {
 	if fn := t.hook(hookUtility); fn != nil {
-		return t.lib.callNumber(t, fn, "GetUtility")
+		return t.class.lib.callNumber(t, fn, "GetUtility")
 	}
 	if u, ok := t.Impl.(bt.UtilityScorer); ok {
 		return u.Utility()

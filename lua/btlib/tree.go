@@ -27,6 +27,9 @@ type Tree struct {
 	lib *Lib
 	// core is the tree BT points to, in the same allocation.
 	core bt.BehaviorTree
+	// ud is the userdata that binds Self to the tree, in the tree's
+	// allocation.
+	ud lua.LUserData
 }
 
 // bindTree creates the Go tree of tbl. A tree made by a script's own New
@@ -36,7 +39,8 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{Self: tbl, lib: lib}
 	tr.BT = tr.core.Init(nil)
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
-	luaclass.Bind(lib.L, tbl, tr)
+	tr.ud = lua.LUserData{Value: tr, Env: lib.L.Env, Metatable: lua.LNil}
+	luaclass.BindUserData(tbl, &tr.ud)
 	tr.BT.Blackboard.SetParent(lib.Globals)
 	tr.BT.Blackboard.SetClassifier(classifyLua)
 	return tr

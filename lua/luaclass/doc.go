@@ -8,7 +8,9 @@
 // about such tables:
 //
 //   - Bind, Own and Inherited: one hidden field ties a table to its Go
-//     object (object.go);
+//     object (object.go; a table bound before any other key is set
+//     costs less, and SetUnlisted adds a field that pairs does not list:
+//     bind_light.go);
 //   - Of, Derives and Chain: the class-chain walk (class.go);
 //   - MethodSet and Hooks: cached lookups of the Lua methods a Go object
 //     calls, all dropped at once by one epoch per Lua state (hooks.go);

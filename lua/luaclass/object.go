@@ -10,7 +10,7 @@ const key = "__go"
 func Bind(L *lua.LState, tbl *lua.LTable, v any) {
 	ud := L.NewUserData()
 	ud.Value = v
-	tbl.RawSetString(key, ud)
+	BindUserData(tbl, ud)
 }
 
 // Own returns the Go object bound to tbl itself, or nil.
@@ -39,4 +39,17 @@ func Inherited(tbl *lua.LTable) (any, *lua.LTable) {
 func IsKey(k lua.LValue) bool {
 	s, ok := k.(lua.LString)
 	return ok && s == key
+}
+
+// BindUserData stores ud, whose Value is the Go object, as the Go object
+// of tbl; a binding may keep ud inside its Go object (one allocation
+// instead of two). A table bound before any other key is set (a task
+// table when New makes it) is bound with less memory (see bindLight);
+// next and pairs still visit the hidden field, first. Only Bind and
+// BindUserData may set the field: a script's rawset(t, "__go", v) after
+// a delete of it would make pairs skip keys of t.
+func BindUserData(tbl *lua.LTable, ud *lua.LUserData) {
+	if !bindLight(tbl, ud) {
+		tbl.RawSetString(key, ud)
+	}
 }

@@ -14,12 +14,22 @@ package bt
 // keeps its index for the life of the blackboard, set or not, so resolved
 // slots stay valid across deletes. Get and Set by name use the same slots.
 type Blackboard struct {
-	parent   *Blackboard
-	index    map[string]Slot
+	parent *Blackboard
+	index  map[string]Slot
+	// slots are the values, names their names (slot i is named names[i]):
+	// a tick reads values, rarely names.
 	slots    []slot
+	names    []string
 	classify Classifier
 	onSet    func(name string, old, new any)
+	// inline holds the first slots, in the blackboard's own allocation
+	// (a tree's blackboard is in the tree's: a tick reads the tree and
+	// its first variables from one place).
+	inline [inlineSlots]slot
 }
+
+// inlineSlots is how many slots a blackboard holds in its own allocation.
+const inlineSlots = 4
 
 // Classifier tells a blackboard which values of a foreign type are numbers
 // or booleans (the Lua binding's lua.LNumber and lua.LBool), so that Set
@@ -86,7 +96,7 @@ func (b *Blackboard) Names() []string {
 	out := make([]string, 0, len(b.slots))
 	for i := range b.slots {
 		if b.slots[i].kind != kindUnset {
-			out = append(out, b.slots[i].name)
+			out = append(out, b.names[i])
 		}
 	}
 	return out

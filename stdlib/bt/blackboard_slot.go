@@ -15,11 +15,11 @@ const (
 	kindValue                  // box holds the value
 )
 
-// slot is one variable. box is the value as it was given to Set (a
-// float64, a bool, or the Lua binding's boxed Lua value), so that Get
-// hands it back without allocating; SetNumber and SetBool clear it.
+// slot is the value of one variable (its name is in Blackboard.names).
+// box is the value as it was given to Set (a float64, a bool, or the Lua
+// binding's boxed Lua value), so that Get hands it back without
+// allocating; SetNumber and SetBool clear it.
 type slot struct {
-	name string
 	kind slotKind
 	num  float64
 	box  any
@@ -53,12 +53,16 @@ func (b *Blackboard) Slot(name string) Slot {
 	}
 	i := Slot(len(b.slots))
 	b.index[name] = i
-	b.slots = append(b.slots, slot{name: name})
+	if b.slots == nil {
+		b.slots = b.inline[:0:len(b.inline)]
+	}
+	b.slots = append(b.slots, slot{})
+	b.names = append(b.names, name)
 	return i
 }
 
 // SlotName returns the name of slot s.
-func (b *Blackboard) SlotName(s Slot) string { return b.slots[s].name }
+func (b *Blackboard) SlotName(s Slot) string { return b.names[s] }
 
 // Value returns the value of slot s and whether it is set; an unset slot
 // falls back to the parent blackboard by name (see Get).
@@ -68,7 +72,7 @@ func (b *Blackboard) Value(s Slot) (any, bool) {
 		if b.parent == nil {
 			return nil, false
 		}
-		return b.parent.Get(sl.name)
+		return b.parent.Get(b.names[s])
 	}
 	return sl.value(), true
 }
@@ -86,7 +90,7 @@ func (b *Blackboard) Number(s Slot) (v float64, ok, isNum bool) {
 		if b.parent == nil {
 			return 0, false, false
 		}
-		x, ok := b.parent.Get(sl.name)
+		x, ok := b.parent.Get(b.names[s])
 		if !ok {
 			return 0, false, false
 		}
@@ -133,11 +137,12 @@ func (b *Blackboard) SetNumber(s Slot, v float64) {
 // (the Lua binding's lua.LNumber): Get returns box, Number returns v. box
 // may be nil.
 func (b *Blackboard) SetBoxedNumber(s Slot, v float64, box any) {
-	o, t := b.target(s)
+	o, ts := b.target(s)
+	t := &o.slots[ts]
 	old, heard := o.before(t)
 	t.kind, t.num, t.box = kindNumber, v, box
 	if heard {
-		o.onSet(t.name, old, t.current())
+		o.onSet(o.names[ts], old, t.current())
 	}
 }
 
@@ -149,14 +154,15 @@ func (b *Blackboard) SetBool(s Slot, v bool) {
 // SetBoxedBool is SetBool for a bool the caller holds boxed (a
 // lua.LBool); box may be nil.
 func (b *Blackboard) SetBoxedBool(s Slot, v bool, box any) {
-	o, t := b.target(s)
+	o, ts := b.target(s)
+	t := &o.slots[ts]
 	old, heard := o.before(t)
 	t.kind, t.num, t.box = kindBool, 0, box
 	if v {
 		t.num = 1
 	}
 	if heard {
-		o.onSet(t.name, old, t.current())
+		o.onSet(o.names[ts], old, t.current())
 	}
 }
 
@@ -172,7 +178,7 @@ func (b *Blackboard) Bool(s Slot) (v, ok, isBool bool) {
 		if b.parent == nil {
 			return false, false, false
 		}
-		x, ok := b.parent.Get(sl.name)
+		x, ok := b.parent.Get(b.names[s])
 		v, isBool = x.(bool)
 		return v, ok, isBool
 	case kindValue:
@@ -186,7 +192,8 @@ func (b *Blackboard) Bool(s Slot) (v, ok, isBool bool) {
 // bool, or a value the blackboard's Classifier says is one, is also kept
 // unboxed; nil deletes the variable (the slot stays).
 func (b *Blackboard) SetValue(s Slot, value any) {
-	o, t := b.target(s)
+	o, ts := b.target(s)
+	t := &o.slots[ts]
 	old, heard := o.before(t)
 	switch v := value.(type) {
 	case nil:
@@ -209,7 +216,7 @@ func (b *Blackboard) SetValue(s Slot, value any) {
 		}
 	}
 	if heard {
-		o.onSet(t.name, old, t.current())
+		o.onSet(o.names[ts], old, t.current())
 	}
 }
 
@@ -224,16 +231,16 @@ func (b *Blackboard) before(t *slot) (any, bool) {
 
 // target returns the slot a write to s goes to, with its blackboard: s
 // itself, unless it is unset here and the parent chain has the name set.
-func (b *Blackboard) target(s Slot) (*Blackboard, *slot) {
-	sl := &b.slots[s]
-	if sl.kind != kindUnset || b.parent == nil {
-		return b, sl
+func (b *Blackboard) target(s Slot) (*Blackboard, Slot) {
+	if b.slots[s].kind != kindUnset || b.parent == nil {
+		return b, s
 	}
-	p := b.parent.scopeOf(sl.name)
-	if !p.has(sl.name) {
-		return b, sl
+	name := b.names[s]
+	p := b.parent.scopeOf(name)
+	if !p.has(name) {
+		return b, s
 	}
-	return p, &p.slots[p.Slot(sl.name)]
+	return p, p.Slot(name)
 }
 
 // has reports whether name is set in b itself.

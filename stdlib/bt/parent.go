@@ -34,7 +34,13 @@ var (
 // many it takes (0 means no limit).
 type ParentBase struct {
 	TaskBase
-	children    []Task
+	children []Task
+	// inline holds the first children, in the task's own allocation: a
+	// tick that reads the running child then finds it in the task's
+	// memory, not in a list of its own (most decorators and many
+	// composites have one or two children). Further children move the
+	// list to an allocation of its own.
+	inline      [2]Task
 	maxChildren int
 }
 
@@ -74,6 +80,9 @@ func (p *ParentBase) AddChild(child Task) error {
 	}
 	cb.SetParent(self, len(p.children))
 	cb.up = root
+	if p.children == nil {
+		p.children = p.inline[:0:len(p.inline)]
+	}
 	p.children = append(p.children, child)
 	StructureChanged()
 	return nil

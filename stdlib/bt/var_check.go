@@ -66,23 +66,24 @@ func (op CompareOp) ordered() bool { return op >= OpLess }
 // whose variable has another type than a number or bool Operand, panics
 // with a *VariableError naming the task and the variable.
 type VarTest struct {
-	// Name is the variable.
-	Name string
+	// The fields an evaluation reads come first, together (a composite's
+	// test is read every tick of every agent: one cache line, not two).
+	bb *Blackboard
+	// num is Operand as a float64 for the ordering operators, copied when
+	// the test is resolved, so that a read does not follow Operand's
+	// pointer.
+	num  float64
+	slot Slot
 	// Op is the comparison.
 	Op CompareOp
+	// Negate inverts the result (AddConditionNot).
+	Negate bool
+	// Name is the variable.
+	Name string
 	// Operand is what the variable is compared with: a float64 for
 	// the ordering operators; a float64, bool, string or other comparable
 	// value for OpEqual and OpNotEqual.
 	Operand any
-	// Negate inverts the result (AddConditionNot).
-	Negate bool
-
-	bb   *Blackboard
-	slot Slot
-	// num is Operand as a float64 for the ordering operators, copied when
-	// the test is resolved, so that a read does not follow Operand's
-	// pointer.
-	num float64
 }
 
 // NewVarTest checks op and operand and returns the test. An ordering

@@ -183,3 +183,57 @@ func TestVarActions(t *testing.T) {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 }
+
+// Declarative and Go preconditions mixed on one composite, beyond one
+// chunk of declarative ones, are all checked, in the order added: the
+// composite reads its declarative chunk directly only when it holds every
+// condition.
+func TestVarConditionsMixed(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		add  func(s *bt.Sequence, goCond bt.Condition)
+		// checks is how many times the Go condition has been checked after
+		// the tick where the variable is false.
+		checks int
+	}{
+		{"var, go", func(s *bt.Sequence, g bt.Condition) {
+			s.AddVarCondition(mustTest(t, "a", "", nil, false))
+			s.AddCondition(g)
+		}, 2},
+		{"go, var", func(s *bt.Sequence, g bt.Condition) {
+			s.AddCondition(g)
+			s.AddVarCondition(mustTest(t, "a", "", nil, false))
+		}, 3},
+		{"var, var, var, go", func(s *bt.Sequence, g bt.Condition) {
+			for range 3 {
+				s.AddVarCondition(mustTest(t, "a", "", nil, false))
+			}
+			s.AddCondition(g)
+		}, 2},
+		{"var, var, go, var", func(s *bt.Sequence, g bt.Condition) {
+			s.AddVarCondition(mustTest(t, "a", "", nil, false))
+			s.AddVarCondition(mustTest(t, "a", "", nil, false))
+			s.AddCondition(g)
+			s.AddVarCondition(mustTest(t, "a", "", nil, false))
+		}, 2},
+	} {
+		goHolds, checks := true, 0
+		seq := bt.NewSequence(bt.NewIdle())
+		c.add(seq, bt.Precondition(func() bool { checks++; return goHolds }))
+		tr := bt.NewBehaviorTree(seq)
+		tr.Blackboard.Set("a", true)
+		if got := tr.Tick(1); got != R || checks != 1 {
+			t.Errorf("%s: first tick %v, Go condition checked %d times, want Running, 1", c.name, got, checks)
+		}
+		goHolds = false
+		if got := tr.Tick(1); got != F || checks != 2 {
+			t.Errorf("%s: Go condition false: %v, checked %d times, want Failure, 2", c.name, got, checks)
+		}
+		goHolds = true
+		tr.RestartWhenComplete = true
+		tr.Blackboard.Set("a", false)
+		if got := tr.Tick(1); got != F || checks != c.checks {
+			t.Errorf("%s: variable false: %v, Go condition checked %d times, want Failure, %d", c.name, got, checks, c.checks)
+		}
+	}
+}
