@@ -29,14 +29,19 @@ func init() {
 }
 
 // luaCondition is a composite precondition written in Lua: a function, or
-// a table with a Check method (BTPrecondition, BTPreconditionNOT).
+// a table with a Check method (BTPrecondition, BTPreconditionNOT). It is
+// kept small: a composite checks its preconditions on every tick it runs,
+// and each is a first touch of memory in a big population of agents.
 type luaCondition struct {
-	lib   *Lib
 	owner *Task
 	fn    *lua.LFunction
-	self  lua.LValue
+	// self is the table of a Check method, nil for a function.
+	self *lua.LTable
+	// inline is the inline form of the function last called (see
+	// inline_condition.go), nil before the first check.
+	inline *inlineTest
 	// stock is set when fn is the library's own BTPrecondition.Check
-	// (stockCheck) or BTPreconditionNOT.Check (stockCheckNot): Check then
+	// (stockCheckIs) or BTPreconditionNOT.Check (stockCheckNot): Check then
 	// calls the table's function itself, one Lua call instead of two.
 	stock stockCheck
 }
@@ -55,14 +60,39 @@ const (
 // For the stock Check methods it does their work in Go when the table's
 // own fn field is a Lua function: fn() called without arguments, its Lua
 // truth (negated for BTPreconditionNOT), exactly what bt.lua's Check
-// returns; any other table goes through the Lua method.
+// returns; any other table goes through the Lua method. A function of one
+// of the seed's one-line shapes is evaluated without a call (see
+// inline_condition.go).
 func (c *luaCondition) Check() bool {
+	if c.self == nil {
+		return c.truth(c.fn, true)
+	}
 	if c.stock != notStock {
-		if fn, ok := c.self.(*lua.LTable).RawGetString("fn").(*lua.LFunction); ok {
-			return c.lib.callTruth(c.owner, fn) != (c.stock == stockCheckNot)
+		if fn, ok := c.self.RawGetString("fn").(*lua.LFunction); ok {
+			return c.truth(fn, false) != (c.stock == stockCheckNot)
 		}
 	}
-	return c.lib.callBool(c.owner, c.fn, c.self)
+	return c.owner.class.lib.callBool(c.owner, c.fn, c.self)
+}
+
+// truth returns the Lua truth of fn() (of fn(nil) when nilArg is set, as
+// a function precondition is called), evaluated inline when fn's shape
+// allows it (see inlineTest).
+func (c *luaCondition) truth(fn *lua.LFunction, nilArg bool) bool {
+	in := c.inline
+	if (in == nil || in.proto != fn.Proto) && !fn.IsG {
+		in = c.owner.class.lib.inlineFor(fn.Proto)
+		c.inline = in
+	}
+	if in != nil && in.proto == fn.Proto && in.op != inlineNone {
+		if r, ok := in.eval(fn); ok {
+			return r
+		}
+	}
+	if nilArg {
+		return c.owner.class.lib.callBool(c.owner, fn, lua.LNil)
+	}
+	return c.owner.class.lib.callTruth(c.owner, fn)
 }
 
 // luaAddCondition is composite:AddCondition(cond), the warrior seed's
@@ -90,13 +120,13 @@ func (lib *Lib) luaAddCondition(L *lua.LState) int {
 func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaCondition {
 	switch v := L.Get(2).(type) {
 	case *lua.LFunction:
-		return &luaCondition{lib: lib, owner: t, fn: v, self: lua.LNil}
+		return &luaCondition{owner: t, fn: v}
 	case *lua.LTable:
 		fn, ok := L.GetField(v, "Check").(*lua.LFunction)
 		if !ok {
 			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}
-		c := &luaCondition{lib: lib, owner: t, fn: fn, self: v}
+		c := &luaCondition{owner: t, fn: fn, self: v}
 		switch fn {
 		case lib.checkIs:
 			c.stock = stockCheckIs

@@ -62,6 +62,9 @@ type Lib struct {
 	// checkIs and checkNot are bt.lua's BTPrecondition.Check and
 	// BTPreconditionNOT.Check (see luaCondition.Check).
 	checkIs, checkNot *lua.LFunction
+	// inlines holds the inline form of precondition functions, by
+	// prototype (see inline_condition.go).
+	inlines map[*lua.FunctionProto]*inlineTest
 	// onWrite hears blackboard writes (see SetWriteHook).
 	onWrite func(VariableWrite)
 }
@@ -137,6 +140,7 @@ func (lib *Lib) Status(s bt.Status) lua.LValue {
 // luaclass.Merge does it after merging new methods into classes in place.
 func (lib *Lib) Invalidate() {
 	lib.st.Invalidate()
+	lib.inlines = nil // reloaded functions have new prototypes
 	bt.StructureChanged()
 }
 
