@@ -2,7 +2,6 @@ package host
 
 import (
 	"fmt"
-	"slices"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -166,17 +165,8 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 // applyGlobalWrites applies the global writes every shard held this
 // frame, in agent order.
 func (h *Host) applyGlobalWrites() {
-	sh := h.shard
-	var all []globalWrite
-	for _, s := range sh.shards {
-		all = append(all, s.frame.writes...)
-		clear(s.frame.writes)
-		s.frame.writes = s.frame.writes[:0]
-	}
-	if len(all) == 0 {
-		return
-	}
-	slices.SortStableFunc(all, func(a, b globalWrite) int { return sh.rankOf(a.agent) - sh.rankOf(b.agent) })
+	all := drainInAgentOrder(h.shard, func(s *Host) *[]globalWrite { return &s.frame.writes },
+		func(w globalWrite) *Agent { return w.agent })
 	for _, w := range all {
 		h.setShared(w.name, w.value)
 	}

@@ -42,20 +42,29 @@ func (f *shardFrame) Write(p []byte) (int, error) {
 // flushPrints writes the output every shard held this frame, in agent
 // order (an agent's own lines in the order written), in one write.
 func (h *Host) flushPrints() {
-	sh := h.shard
-	var all []printed
-	for _, s := range sh.shards {
-		all = append(all, s.frame.prints...)
-		clear(s.frame.prints)
-		s.frame.prints = s.frame.prints[:0]
-	}
+	all := drainInAgentOrder(h.shard, func(s *Host) *[]printed { return &s.frame.prints },
+		func(p printed) *Agent { return p.agent })
 	if len(all) == 0 {
 		return
 	}
-	slices.SortStableFunc(all, func(a, b printed) int { return sh.rankOf(a.agent) - sh.rankOf(b.agent) })
 	var buf []byte
 	for _, p := range all {
 		buf = append(buf, p.text...)
 	}
 	h.stdout.Write(buf)
+}
+
+// drainInAgentOrder takes what every shard held this frame in the list
+// held returns (emptying it, keeping its capacity) and returns it sorted
+// by agent order, each agent's items in the order they came.
+func drainInAgentOrder[T any](sh *sharding, held func(*Host) *[]T, agent func(T) *Agent) []T {
+	var all []T
+	for _, s := range sh.shards {
+		l := held(s)
+		all = append(all, *l...)
+		clear(*l)
+		*l = (*l)[:0]
+	}
+	slices.SortStableFunc(all, func(a, b T) int { return sh.rankOf(agent(a)) - sh.rankOf(agent(b)) })
+	return all
 }

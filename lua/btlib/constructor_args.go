@@ -18,14 +18,21 @@ func (t *Task) ConstructorArgs() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		switch x := a.(type) {
-		case lua.LString:
-			b.WriteString(strconv.Quote(string(x)))
-		case lua.LNumber, lua.LBool, *lua.LNilType:
-			b.WriteString(x.String())
-		default:
-			b.WriteString(x.Type().String())
-		}
+		writeArgValue(&b, a)
 	}
 	return b.String()
+}
+
+// writeArgValue writes a constructor argument as written: numbers,
+// booleans and nil as Lua prints them, strings quoted, anything else by
+// its Lua type.
+func writeArgValue(b *strings.Builder, v lua.LValue) {
+	switch x := v.(type) {
+	case lua.LString:
+		b.WriteString(strconv.Quote(string(x)))
+	case lua.LNumber, lua.LBool, *lua.LNilType:
+		b.WriteString(x.String())
+	default:
+		b.WriteString(x.Type().String())
+	}
 }

@@ -28,17 +28,14 @@ func (t *Task) StructureSignature() string {
 	return b.String()
 }
 
+// writeArg writes one constructor argument as writeArgValue does, a
+// function by a hash of its code.
 func writeArg(b *strings.Builder, v lua.LValue) {
-	switch x := v.(type) {
-	case lua.LString:
-		fmt.Fprintf(b, "%q", string(x))
-	case lua.LNumber, lua.LBool, *lua.LNilType:
-		b.WriteString(x.String())
-	case *lua.LFunction:
-		fmt.Fprintf(b, "fn:%x", codeHash(x.Proto))
-	default:
-		b.WriteString(x.Type().String())
+	if f, ok := v.(*lua.LFunction); ok {
+		fmt.Fprintf(b, "fn:%x", codeHash(f.Proto))
+		return
 	}
+	writeArgValue(b, v)
 }
 
 // codeHash hashes a function's instructions, constants and nested
