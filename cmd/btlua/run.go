@@ -68,9 +68,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer h.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	done := make(chan struct{})
-	defer close(done)
-	go interruptOnSignal(ctx, done, h, stderr)
+	intr := startInterrupter(ctx, h, stderr)
+	defer intr.stop()
 	var stats *agentStats
 	if c.agents > 0 {
 		stats = startStats(c)
@@ -107,7 +106,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	stats.built(h)
-	code := loop(ctx, h, c, stderr)
+	code := loop(ctx, h, c, intr, stderr)
 	stats.report(h, stderr)
 	// Close halts the tasks still running (the recording gets their
 	// ends); under --strict an OnEnd that fails there fails the run.
@@ -118,32 +117,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// interruptOnSignal stops the script running when Ctrl-C comes
-// (Host.Interrupt), so the run ends after that tick and the deferred
-// Close runs every OnEnd. Without a CPU budget (-budget 0) the host cannot
-// interrupt a script: it exits when the tick under way has not ended
-// within stuckTick (a script in an endless loop), skipping the OnEnds.
-func interruptOnSignal(ctx context.Context, done <-chan struct{}, h *host.Host, stderr io.Writer) {
-	select {
-	case <-done:
-		return
-	case <-ctx.Done():
-	}
-	if h.Interrupt() || h.Budgeted() {
-		return
-	}
-	select {
-	case <-done:
-	case <-time.After(stuckTick):
-		fmt.Fprintln(stderr, "btlua: interrupted, but the tick under way does not end (a script in an endless loop?); exiting")
-		os.Exit(exitInterrupted)
-	}
-}
-
 // loop ticks the host until every tree has completed (or -ticks ticks, or
 // an interrupt), pacing ticks in real time unless -fast. With -watch it
 // goes on after the trees complete, so that a reload can run them again.
-func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
+func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stderr io.Writer) int {
 	dt := 1 / c.hz
 	period := time.Duration(float64(time.Second) / c.hz)
 	next := time.Now()
@@ -175,10 +152,11 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		if !c.fast || (keepOn && h.Done()) || int(h.Ticks()) == n {
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
-				time.Sleep(d)
+				sleepUnlessDone(ctx, d)
 			}
 		}
 	}
+	intr.ticksOver()
 	failed := len(h.Failed()) > 0
 	if tr != nil {
 		// Close halts the tasks still running: their trace lines close
@@ -193,6 +171,17 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		return exitFailed
 	}
 	return exitOK
+}
+
+// sleepUnlessDone waits d, or less when ctx is done first (Ctrl-C): a
+// long tick period (-hz 0.1 waits 10 s) must not delay the interrupt.
+func sleepUnlessDone(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // maxString is host.Options.MaxStringSize for -max-string MiB (0: no cap).

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/btlua/btlua/inspect"
+)
+
+// recordedRepeater is the newcomer's script: a BTRepeater over a sequence
+// of a Lua task (which touches MARK when it runs, then spins for SPIN
+// seconds of CPU), a BTWait(0.5) and a BTIncrement.
+const recordedRepeater = `local seq = BTSequence:New()
+Mark = BTAction:New()
+Mark.name = "Mark"
+function Mark:OnUpdate()
+    local f = io.open(MARK, "w"); f:write("x"); f:close()
+    local stop = os.clock() + SPIN
+    while os.clock() < stop do end
+    return BTTaskStatus.Success
+end
+seq:AddChild(Mark:New())
+seq:AddChild(BTWait:New(0.5))
+seq:AddChild(BTIncrement:New("count", 1))
+local r = BTRepeater:New()
+r.name = "Loop"
+r:AddChild(seq)
+local tree = BTSequence:New()
+tree.name = "Root"
+tree:AddChild(BTSetVariable:New("count", 0))
+tree:AddChild(r)
+return tree
+`
+
+// One Ctrl-C to a recorded run in real time stops it promptly, whenever
+// it comes: while the loop waits for the next tick (a long period:
+// --hz 0.1 waits 10 s between ticks), or while a tick's script runs. The
+// run exits 130 and the recording is closed and replays.
+func TestInterruptRecordedRun(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		spin string // seconds the Lua task spins after touching the mark
+		wait time.Duration
+		last string // the kind of the recording's last record
+	}{
+		{"in the wait between ticks", "0", 100 * time.Millisecond, "end Halted"},
+		{"at once after the first tick", "0", 0, "end Halted"},
+		// The interrupted task's error stops the tree: nothing to halt.
+		{"inside a tick", "5", 100 * time.Millisecond, "tickend "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			mark := filepath.Join(dir, "ticked")
+			script := filepath.Join(dir, "loop.lua")
+			src := "MARK = [[" + mark + "]]\nSPIN = " + c.spin + "\n" + recordedRepeater
+			if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rec := filepath.Join(dir, "x.rec")
+			sent := make(chan time.Time, 1)
+			go func() {
+				for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+					if _, err := os.Stat(mark); err == nil {
+						time.Sleep(c.wait)
+						sent <- time.Now()
+						_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+						return
+					}
+				}
+				close(sent)
+			}()
+			code, _, errOut := runCLI("--hz", "0.1", "--record", rec, script)
+			at, ok := <-sent
+			if !ok {
+				t.Fatalf("the script never ran: code %d, stderr %q", code, errOut)
+			}
+			// The loop waits 10 s between ticks and the task spins 5 s:
+			// 3 s is generous for stopping, and far from either.
+			if took := time.Since(at); code != exitInterrupted || took > 3*time.Second {
+				t.Errorf("code %d after %v, stderr %q; want %d within 3s", code, took, errOut, exitInterrupted)
+			}
+			r, err := inspect.ReadRecordingFile(rec)
+			if err != nil {
+				t.Fatalf("the recording does not replay: %v", err)
+			}
+			if r.Header.DT != 10 || r.Len() == 0 {
+				t.Errorf("recording: dt %v, %d records", r.Header.DT, r.Len())
+			}
+			if last := r.Record(r.Len() - 1); last.K+" "+last.C != c.last {
+				t.Errorf("last record %+v, want %q", last, c.last)
+			}
+		})
+	}
+}
