@@ -170,8 +170,16 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
-	shardsGiven := false
-	fs.Visit(func(f *flag.Flag) { shardsGiven = shardsGiven || f.Name == "shards" })
+	shardsGiven, recordGiven := false, false
+	fs.Visit(func(f *flag.Flag) {
+		shardsGiven = shardsGiven || f.Name == "shards"
+		recordGiven = recordGiven || f.Name == "record"
+	})
+	if recordGiven && c.record == "" {
+		err := errors.New(`-record needs a file name, got ""`)
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
 	if err := resolveShards(c, shardsGiven); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err

@@ -34,12 +34,13 @@ func (f addrFlag) Set(v string) error {
 		v = defaultInspectAddr
 	}
 	if v == "false" {
-		v = ""
+		*f.addr = ""
+		return nil
 	}
-	if v != "" {
-		if _, _, err := net.SplitHostPort(v); err != nil {
-			return fmt.Errorf("want HOST:PORT such as %s, got %q", defaultInspectAddr, v)
-		}
+	// An empty address (--inspect=) is a mistake, not "no inspector":
+	// SplitHostPort refuses it.
+	if _, _, err := net.SplitHostPort(v); err != nil {
+		return fmt.Errorf("want HOST:PORT such as %s, got %q", defaultInspectAddr, v)
 	}
 	*f.addr = v
 	return nil
@@ -77,8 +78,9 @@ func looksLikeAddr(s string) bool {
 
 // observe attaches what --inspect and --record ask for; the function it
 // returns ends them (after the host closed, so the last halts are
-// recorded).
-func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (stop func(), err error) {
+// recorded), reporting false when the recording could not be written
+// (the error, with the file's name, is printed).
+func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (stop func() (ok bool), err error) {
 	var rec *inspect.Recorder
 	if c.record != "" {
 		rec, err = inspect.RecordFile(h, c.record, inspect.Header{Script: c.script, DT: 1 / c.hz})
@@ -99,15 +101,17 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 		fmt.Fprintf(stderr, "btlua: inspector at http://%s/ (Ctrl-C ends the run)\n", addr)
 		warnIfExposed(addr, stderr)
 	}
-	return func() {
+	return func() bool {
 		if in != nil {
 			in.Close(true)
 		}
 		if rec != nil {
 			if err := rec.Close(); err != nil {
-				fmt.Fprintln(stderr, "btlua: recording:", err)
+				fmt.Fprintf(stderr, "btlua: recording %s: %v\n", c.record, err)
+				return false
 			}
 		}
+		return true
 	}, nil
 }
 

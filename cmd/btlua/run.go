@@ -113,7 +113,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := h.Close(); err != nil && c.onError == host.FailTick && code == exitOK {
 		code = exitFailed
 	}
-	stopObserving()
+	if !stopObserving() && code == exitOK {
+		code = exitFailed
+	}
 	return code
 }
 

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// A recording that cannot be written fails the run: the error names the
+// file and the cause, and btlua exits 1.
+func TestRecordWriteError(t *testing.T) {
+	code, out, errOut := runCLI("--fast", "--ticks", "2", "--record", "/dev/full", seq)
+	want := "btlua: recording /dev/full: write /dev/full: no space left on device\n"
+	if code != exitFailed || out != "22\n22\n" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitFailed, want)
+	}
+}
+
+// An empty file name for --record, or an empty address for --inspect, is
+// a mistake on the command line, not a request for nothing.
+func TestEmptyRecordAndInspect(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--record", "", seq}, "btlua: -record needs a file name, got \"\"\n"},
+		{[]string{"--record=", seq}, "btlua: -record needs a file name, got \"\"\n"},
+		{[]string{"--inspect=", seq}, `for -inspect: want HOST:PORT such as 127.0.0.1:8750, got ""`},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, exitUsage, c.msg)
+		}
+	}
+}
