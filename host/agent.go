@@ -2,9 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Agent is one running behavior tree of a Host, with the script that made
@@ -112,16 +110,12 @@ func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
 func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
 
 // haltWith halts the tree with the cause cause and returns the error
-// raised by an OnEnd, as a *luaerr.Error (the caller decides whether it
-// stops the tree, and logs it).
+// raised by an OnEnd, as a *luaerr.Error naming the task (and the tree
+// when named) as a tick's error does (the caller decides whether it stops
+// the tree, and logs it).
 func (a *Agent) haltWith(cause bt.EndKind) error {
 	if a.tree.Err != nil {
 		return nil
 	}
-	L := a.host.state
-	L.Push(L.NewFunction(func(*lua.LState) int { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}); return 0 }))
-	if err := L.PCall(0, 0, nil); err != nil {
-		return luaerr.From(luaerr.Stringify(L, err), "")
-	}
-	return nil
+	return a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
 }

@@ -221,7 +221,7 @@ return trees
 		t.Errorf("Close took %v", took)
 	}
 	want := "end a\nend b\nbtlua: OnEnd at Close: " + path +
-		":4: CPU budget of 20ms exceeded (OnEnd at Close of agent b (" + path + ", return value 1[2]))\nend c\n"
+		":4: CPU budget of 20ms exceeded (OnEnd at Close of agent b (" + path + ", return value 1[2])) (task b)\nend c\n"
 	if out.String() != want {
 		t.Errorf("output %q", out.String())
 	}

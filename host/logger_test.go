@@ -75,7 +75,7 @@ func TestLogger(t *testing.T) {
 		"ERROR watch: too many open files err=too many open files",
 		"INFO reloaded P in 0s: classes Guard (no code changed); running trees kept file=P took=T",
 		"ERROR reload of P failed, the old code keeps running: P:1: syntax error near ) (column 8) file=P err=P:1: syntax error near ) (column 8)",
-		"WARN halting tree Guard: P:3: cannot end tree=Guard err=P:3: cannot end",
+		"WARN halting tree Guard: P:3: cannot end (task Guard) tree=Guard err=P:3: cannot end (task Guard)",
 	}
 	got := strings.ReplaceAll(strings.Join(rec.lines, "\n"), path, "P")
 	got = tookRE.ReplaceAllString(got, " in 0s: ")

@@ -3,9 +3,7 @@ package host
 import (
 	"fmt"
 
-	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // This file holds the error policy: what the host does with an agent whose
@@ -159,14 +157,12 @@ func (h *Host) restartIfDue(a *Agent, now float64) {
 	}
 	a.tree.Err = nil
 	defer h.stretch("OnEnd at restart", a)()
-	h.state.Push(h.state.NewFunction(func(*lua.LState) int {
+	err := a.tree.RunProtected(func() {
 		if r := a.tree.BT.Root(); r != nil {
 			a.tree.BT.SetRoot(r) // ends the run under way, then starts afresh
 		}
-		return 0
-	}))
-	if err := h.state.PCall(0, 0, nil); err != nil {
-		err = luaerr.From(luaerr.Stringify(h.state, err), "")
+	})
+	if err != nil {
 		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
 	a.status = bt.Inactive

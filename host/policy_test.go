@@ -232,7 +232,7 @@ return Flaky:New()
 	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("heard:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
-	if want := "btlua: OnEnd at restart: " + path + ":10: cannot end\n"; out.String() != want {
+	if want := "btlua: OnEnd at restart: " + path + ":10: cannot end (task Flaky)\n"; out.String() != want {
 		t.Errorf("log %q, want %q", out.String(), want)
 	}
 }

@@ -41,23 +41,33 @@ return Spin:New()
 	}
 }
 
-// Under --strict (for CI) an OnEnd that fails when the run ends fails the
-// run; without it the error is reported and the exit code stays 0.
-func TestStrictOnEndAtExit(t *testing.T) {
+// An OnEnd that fails when the run ends (--ticks reached: Close halts
+// the tasks still running) fails the run as an OnEnd failing in a tick
+// does: exit 1, with or without --strict, and the message names the file,
+// line, tree and task path as a tick's error does.
+func TestOnEndErrorAtExit(t *testing.T) {
 	p := writeLua(t, `Hold = BTAction:New()
 Hold.name = "Hold"
 function Hold:OnUpdate() return BTTaskStatus.Running end
 function Hold:OnEnd() error("in end") end
-return Hold:New()
+local tree = BTBehaviorTree:New()
+tree.name = "Guard"
+local seq = BTSequence:New()
+seq.name = "Seq"
+seq:AddChild(Hold:New())
+tree:SetStartTask(seq)
+return tree
 `)
-	line := p + ":4: in end"
-	code, _, errOut := runCLI("--fast", "--ticks", "5", "--strict", p)
-	if code != exitFailed || !strings.Contains(errOut, line) {
-		t.Errorf("--strict: code %d, stderr %q; want %d and %q", code, errOut, exitFailed, line)
-	}
-	code, _, errOut = runCLI("--fast", "--ticks", "5", p)
-	if code != exitOK || !strings.Contains(errOut, line) {
-		t.Errorf("without --strict: code %d, stderr %q; want %d and %q", code, errOut, exitOK, line)
+	want := "btlua: OnEnd at Close: " + p + ":4: in end (tree Guard, task Seq/Hold[0])\n"
+	for _, strict := range []bool{true, false} {
+		args := []string{"--fast", "--ticks", "5", p}
+		if strict {
+			args = append(args, "--strict")
+		}
+		code, _, errOut := runCLI(args...)
+		if code != exitFailed || errOut != want {
+			t.Errorf("btlua %q: code %d, stderr %q; want %d and %q", args, code, errOut, exitFailed, want)
+		}
 	}
 }
 

@@ -109,8 +109,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	code := loop(ctx, h, c, intr, stderr)
 	stats.report(h, stderr)
 	// Close halts the tasks still running (the recording gets their
-	// ends); under --strict an OnEnd that fails there fails the run.
-	if err := h.Close(); err != nil && c.onError == host.FailTick && code == exitOK {
+	// ends). An OnEnd that fails there fails the run, as one failing in
+	// a tick stops its tree and fails the run (with or without
+	// --strict); an interrupted run still exits 130.
+	if err := h.Close(); err != nil && code == exitOK {
 		code = exitFailed
 	}
 	if !stopObserving() && code == exitOK {
