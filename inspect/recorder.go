@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -28,9 +29,12 @@ type Recorder struct {
 }
 
 // NewRecorder starts recording h's events into w with the header hd (its
-// version is set). Call it on the goroutine that ticks h, between ticks;
-// Close ends the recording.
+// version is set; its DT must be positive, or 0 when unknown). Call it on
+// the goroutine that ticks h, between ticks; Close ends the recording.
 func NewRecorder(h *host.Host, w io.Writer, hd Header) (*Recorder, error) {
+	if hd.DT != 0 && !validDT(hd.DT) {
+		return nil, fmt.Errorf("recording: dt must be a positive number of seconds per tick, got %v", hd.DT)
+	}
 	r := &Recorder{w: bufio.NewWriterSize(w, 1<<16)}
 	hd.Record = Version
 	if hd.Created == "" {

@@ -31,13 +31,17 @@ func (rec *Recording) Record(i int) Record {
 
 // ReadRecording reads a recording written by a Recorder (gzip-compressed
 // or not: the gzip magic number tells). It fails on a header of another
-// schema version, with the line of the first malformed record.
+// schema version or with a dt that is not a positive number of seconds,
+// on a corrupt gzip stream, and with the line of the first malformed
+// record. A recording cut short (its last line incomplete, its gzip
+// stream ending early) is returned with the records before the cut and a
+// *TruncatedError.
 func ReadRecording(r io.Reader) (*Recording, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("recording: %w", err)
 		}
 		defer zr.Close()
 		br = bufio.NewReaderSize(zr, 1<<16)
@@ -46,19 +50,26 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 	line := 0
 	for {
 		text, err := br.ReadBytes('\n')
+		if errors.Is(err, io.ErrUnexpectedEOF) && line > 0 {
+			// The gzip stream ends early: what it cut is dropped.
+			return rec, &TruncatedError{Line: line, Records: len(rec.steps), Cause: "the gzip stream ends early: " + err.Error()}
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("recording: %w", err)
+		}
 		if len(bytes.TrimSpace(text)) > 0 {
 			line++
 			if line == 1 {
-				if e := json.Unmarshal(text, &rec.Header); e != nil || rec.Header.Record == 0 {
-					return nil, errors.New("recording: line 1 is not a btlua recording header ({\"btlua_record\":2,...})")
-				}
-				if rec.Header.Record < 1 || rec.Header.Record > Version {
-					return nil, fmt.Errorf("recording: schema version %d, this btlua reads versions 1 to %d", rec.Header.Record, Version)
+				if e := readHeader(text, &rec.Header); e != nil {
+					return nil, e
 				}
 			} else {
 				var r Record
 				r.reset()
 				if e := json.Unmarshal(text, &r); e != nil {
+					if err == io.EOF { // the last line, without its newline
+						return rec, &TruncatedError{Line: line - 1, Records: len(rec.steps), Cause: fmt.Sprintf("line %d is cut short: %v", line, e)}
+					}
 					return nil, fmt.Errorf("recording: line %d: %v", line, e)
 				}
 				rec.steps = append(rec.steps, compact(&r))
@@ -67,9 +78,6 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			return nil, err
-		}
 	}
 	if line == 0 {
 		return nil, errors.New("recording: empty file")
@@ -77,14 +85,19 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 	return rec, nil
 }
 
-// ReadRecordingFile is ReadRecording of the file at path.
+// ReadRecordingFile is ReadRecording of the file at path; its errors
+// start with path.
 func ReadRecordingFile(path string) (*Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadRecording(f)
+	rec, err := ReadRecording(f)
+	if err != nil {
+		err = fmt.Errorf("%s: %w", path, err)
+	}
+	return rec, err
 }
 
 // Replay serves a recording with the inspector's page: the same views,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -119,7 +120,9 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 const replayUsage = "usage: btlua replay [--inspect ADDR] FILE.jsonl[.gz]"
 
 // runReplay is "btlua replay FILE": it serves the recording with the
-// inspector's page and its timeline until interrupted.
+// inspector's page and its timeline until interrupted. A recording cut
+// short is served up to the cut, after a message naming the file and the
+// line; the replay then exits 1.
 func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	addr, path := defaultInspectAddr, ""
 	for i := 0; i < len(args); i++ {
@@ -141,9 +144,12 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 		return exitUsage
 	}
 	rec, err := inspect.ReadRecordingFile(path)
+	var cut *inspect.TruncatedError
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
-		return exitFailed
+		if !errors.As(err, &cut) {
+			return exitFailed
+		}
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -157,6 +163,9 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	warnIfExposed(ln.Addr(), stderr)
 	<-ctx.Done()
 	srv.Close()
+	if cut != nil {
+		return exitFailed // a truncated recording is a failed run's
+	}
 	return exitOK
 }
 

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// replayOnce runs btlua replay on args with a context already ended, as
+// if Ctrl-C came at once: it reads the recording, serves it and stops.
+func replayOnce(args ...string) (code int, stderr string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var errOut bytes.Buffer
+	code = runReplay(ctx, append([]string{"--inspect", "127.0.0.1:0"}, args...), &errOut)
+	return code, errOut.String()
+}
+
+// btlua replay of a recording cut short (the recorded run was killed)
+// serves the records before the cut and says, with the file and line,
+// that it was truncated; it exits 1 when it ends. A header with a bad dt
+// or a corrupt gzip file is refused, naming the file.
+func TestReplayTruncatedAndCorrupt(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "run.jsonl")
+	code, _, errOut := runCLI("--fast", "--ticks", "3", "--record", rec, seq)
+	if code != exitOK {
+		t.Fatalf("recording: code %d, stderr %q", code, errOut)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	cut := filepath.Join(dir, "cut.jsonl")
+	os.WriteFile(cut, []byte(strings.Join(lines[:5], "")+lines[5][:len(lines[5])/2]), 0o644)
+	code, errOut = replayOnce(cut)
+	want := "btlua: " + cut + ": recording: truncated after line 5 (line 6 is cut short: "
+	if code != exitFailed || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, "the 4 records before it replay\nbtlua: replay of "+cut+" (4 records) at http://127.0.0.1:") {
+		t.Errorf("truncated: code %d, stderr %q; want %d and %q...", code, errOut, exitFailed, want)
+	}
+
+	badDT := filepath.Join(dir, "dt.jsonl")
+	os.WriteFile(badDT, []byte(`{"btlua_record":2,"dt":-1}`+"\n"), 0o644)
+	corrupt := filepath.Join(dir, "corrupt.jsonl.gz")
+	os.WriteFile(corrupt, []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 0o644)
+	for _, c := range []struct{ path, want string }{
+		{badDT, "btlua: " + badDT + ": recording: line 1: dt must be a positive number of seconds per tick, got -1\n"},
+		{corrupt, "btlua: " + corrupt + ": recording: flate: corrupt input before offset 5\n"},
+	} {
+		code, errOut := replayOnce(c.path)
+		if code != exitFailed || errOut != c.want {
+			t.Errorf("%s: code %d, stderr %q; want %d and %q", c.path, code, errOut, exitFailed, c.want)
+		}
+	}
+}
