@@ -11,23 +11,37 @@ import (
 )
 
 // writeDOT prints a Graphviz DOT graph of each tree the script returned
-// (bt.DOTGraph, BTAI trees expanded), named as graphIDs names them.
+// (bt.DOTGraph, BTAI trees expanded), named as treeIDs names them.
 func writeDOT(h *host.Host, w io.Writer) {
-	var roots []bt.Task
+	ids := treeIDs(h)
+	for _, a := range h.Agents() {
+		if r := a.Root(); r != nil {
+			fmt.Fprint(w, bt.DOTGraph(ids[a], r))
+		}
+	}
+}
+
+// treeIDs names each agent of h that has a tree, for --dot's graphs and
+// --trace's lines: graphIDs of the agents' names in order, so that two
+// trees of one name are told apart ("NAME#2").
+func treeIDs(h *host.Host) map[*host.Agent]string {
+	var agents []*host.Agent
 	var names []string
 	script := ""
 	for _, a := range h.Agents() {
-		if r := a.Root(); r != nil {
-			roots = append(roots, r)
+		if a.Root() != nil {
+			agents = append(agents, a)
 			names = append(names, a.Name())
 			if script == "" {
 				script = a.Source
 			}
 		}
 	}
+	ids := make(map[*host.Agent]string, len(agents))
 	for i, id := range graphIDs(names, script) {
-		fmt.Fprint(w, bt.DOTGraph(id, roots[i]))
+		ids[agents[i]] = id
 	}
+	return ids
 }
 
 // graphIDs returns a distinct graph ID for each tree of names, in order:
@@ -53,10 +67,11 @@ func graphIDs(names []string, script string) []string {
 
 // tracer prints, after each tick, the trace lines of every tree (see
 // bt.TraceObserver.Changes: every run that ended, with its cause when it
-// ended early, and every task that started running), then the events of
-// the GOAP agents its BTGoapAgentTasks run ("PATH: goap: plan made ...",
-// goap.AgentEvent.String) and the ticks of the BTAI trees' nodes (see
-// btaiTrace), prefixed by the tick number and the tree name.
+// ended early, and every task that started running), then the ticks of
+// the BTAI trees' nodes (see btaiTrace) and the events of the GOAP agents
+// its BTGoapAgentTasks run ("PATH: goap: plan made ...",
+// goap.AgentEvent.String), prefixed by the tick number and the tree's
+// name as treeIDs gives it, names and lines written by traceText.
 // It is each tree's Observer and each such GOAP agent's.
 type tracer struct {
 	w    io.Writer
@@ -73,7 +88,7 @@ type traced struct {
 	next  bt.Observer
 	goaps []*goapTrace
 	btai  *btaiTrace
-	lines []string // the GOAP agents' and BTAI nodes' lines since the last print
+	lines []string // the GOAP agents' lines since the last print
 }
 
 func newTracer(w io.Writer) *tracer {
@@ -84,6 +99,7 @@ func newTracer(w io.Writer) *tracer {
 // yet. A tree that a reload replaced (or removed) gets its last lines
 // first: its tasks ended with the cause "reload" before tick.
 func (t *tracer) before(h *host.Host, tick int) {
+	ids := treeIDs(h)
 	live := map[*host.Agent]bool{}
 	for _, a := range h.Agents() {
 		live[a] = true
@@ -98,9 +114,9 @@ func (t *tracer) before(h *host.Host, tick int) {
 			rec.btai.stop()
 			next = rec.next
 		}
-		rec = &traced{root: a.Root(), name: a.Name(), obs: bt.NewTraceObserver(next), next: next}
+		rec = &traced{root: a.Root(), name: ids[a], obs: bt.NewTraceObserver(next), next: next}
 		rec.goaps = traceGoap(rec.root, &rec.lines)
-		rec.btai = traceBTAI(rec.root, &rec.lines)
+		rec.btai = traceBTAI(rec.root)
 		a.SetObserver(rec.obs)
 		t.seen[a] = rec
 	}
@@ -116,9 +132,10 @@ func (t *tracer) before(h *host.Host, tick int) {
 
 // after prints the lines of tick.
 func (t *tracer) after(h *host.Host, tick int) {
+	ids := treeIDs(h)
 	for _, a := range h.Agents() {
 		if rec := t.seen[a]; rec != nil && rec.root == a.Root() {
-			rec.name = a.Name()
+			rec.name = ids[a]
 			t.print(rec, tick)
 		}
 	}
@@ -128,12 +145,16 @@ func (t *tracer) print(rec *traced, tick int) {
 	if rec.root == nil {
 		return
 	}
+	name := traceText(rec.name)
 	for _, c := range rec.obs.Changes(rec.root) {
-		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.name, c)
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, name, traceText(c.String()))
 	}
 	rec.obs.ClearEvents()
+	for _, l := range rec.btai.take() {
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, name, traceText(l))
+	}
 	for _, l := range rec.lines {
-		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, rec.name, l)
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, name, traceText(l))
 	}
 	rec.lines = rec.lines[:0]
 }

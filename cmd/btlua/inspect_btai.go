@@ -1,7 +1,9 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/btlua/btlua/lua/btailib"
@@ -30,12 +32,23 @@ func btaiPaths(nodes []btailib.TreeNode) []string {
 // BT.Root tasks: "PATH: FROM -> STATE" for a node's first Continue and
 // for every end (Success, Failure, Abort), FROM the state last printed
 // (Inactive at first), PATH the task's path and the node's below it.
+// take returns them in depth-first order, parent first as for BT tasks
+// (BTAI ends a child before its parent returns).
 type btaiTrace struct {
 	cancels []func()
+	lines   []btaiLine // since the last take, in the order heard
+	out     []string
 }
 
-// traceBTAI observes the BTAI trees under root, its lines into lines.
-func traceBTAI(root bt.Task, lines *[]string) *btaiTrace {
+// btaiLine is one line of a BTAI node: root is the place of its BT.Root
+// task among the traced tree's (depth-first), node its index below it.
+type btaiLine struct {
+	root, node int
+	text       string
+}
+
+// traceBTAI observes the BTAI trees under root.
+func traceBTAI(root bt.Task) *btaiTrace {
 	bt_ := &btaiTrace{}
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
@@ -48,13 +61,13 @@ func traceBTAI(root bt.Task, lines *[]string) *btaiTrace {
 			for i := range shown {
 				shown[i] = "Inactive"
 			}
-			task := t
+			task, place := t, len(bt_.cancels)
 			cancel, _ := btailib.ObserveTree(t, func(i int, s btai.BTState) {
 				st := s.String()
 				if s == btai.Continue && shown[i] == st {
 					return // still under way
 				}
-				*lines = append(*lines, fmt.Sprintf("%s/%s: %s -> %s", bt.Path(task), paths[i], shown[i], st))
+				bt_.lines = append(bt_.lines, btaiLine{root: place, node: i, text: fmt.Sprintf("%s/%s: %s -> %s", bt.Path(task), paths[i], shown[i], st)})
 				shown[i] = st
 			})
 			bt_.cancels = append(bt_.cancels, cancel)
@@ -67,6 +80,24 @@ func traceBTAI(root bt.Task, lines *[]string) *btaiTrace {
 	}
 	walk(root)
 	return bt_
+}
+
+// take returns the lines since the last take, sorted by BT.Root task and
+// node (depth-first; a node's own lines in the order heard), and forgets
+// them. The result is valid until the next take.
+func (b *btaiTrace) take() []string {
+	if b == nil {
+		return nil
+	}
+	slices.SortStableFunc(b.lines, func(x, y btaiLine) int {
+		return cmp.Or(cmp.Compare(x.root, y.root), cmp.Compare(x.node, y.node))
+	})
+	b.out = b.out[:0]
+	for _, l := range b.lines {
+		b.out = append(b.out, l.text)
+	}
+	b.lines = b.lines[:0]
+	return b.out
 }
 
 // stop removes the observers traceBTAI installed.

@@ -42,7 +42,9 @@ func btaiHost(t *testing.T) (*host.Host, string) {
 
 // --trace prints the nodes of a BTAI tree below its BT.Root task, by
 // BTAI's states: a node's first Continue, and every end (Success,
-// Failure, Abort), each with the state last printed.
+// Failure, Abort), each with the state last printed; within a tick, nodes
+// in depth-first order (a parent before its children, as for BT tasks,
+// though BTAI ends a child before its parent returns).
 func TestTraceBTAI(t *testing.T) {
 	h, _ := btaiHost(t)
 	var out bytes.Buffer
@@ -55,14 +57,14 @@ func TestTraceBTAI(t *testing.T) {
 		tr.after(h, n)
 	}
 	want := "tick 1 AI: AI: Inactive -> Running\n" +
-		"tick 1 AI: AI/Sequence[0]/Condition[0]: Inactive -> Success\n" +
 		"tick 1 AI: AI/Sequence[0]: Inactive -> Continue\n" +
+		"tick 1 AI: AI/Sequence[0]/Condition[0]: Inactive -> Success\n" +
 		"tick 2 AI: AI/Sequence[0]/Wait[1]: Inactive -> Continue\n" +
-		"tick 4 AI: AI/Sequence[0]/Wait[1]: Continue -> Success\n" +
 		"tick 4 AI: AI/Sequence[0]: Continue -> Success\n" +
+		"tick 4 AI: AI/Sequence[0]/Wait[1]: Continue -> Success\n" +
 		"tick 4 AI: AI/Action[1]: Inactive -> Success\n" /* the Call */ +
-		"tick 5 AI: AI/Sequence[0]/Condition[0]: Success -> Success\n" +
-		"tick 5 AI: AI/Sequence[0]: Success -> Continue\n"
+		"tick 5 AI: AI/Sequence[0]: Success -> Continue\n" +
+		"tick 5 AI: AI/Sequence[0]/Condition[0]: Success -> Success\n"
 	if out.String() != want {
 		t.Errorf("trace:\n%s\nwant:\n%s", out.String(), want)
 	}
