@@ -95,3 +95,29 @@ func TestInterruptRecordedRun(t *testing.T) {
 		})
 	}
 }
+
+// A Ctrl-C while the script loads (its top level runs) stops the load and
+// exits 130, as one during a tick does: it is no failure of the script.
+func TestInterruptWhileLoading(t *testing.T) {
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "loading")
+	script := filepath.Join(dir, "slow.lua")
+	src := "local f = io.open([[" + mark + "]], \"w\"); f:write(\"x\"); f:close()\n" +
+		"local stop = os.clock() + 5\nwhile os.clock() < stop do end\nreturn BTLog:New(\"loaded\")\n"
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if _, err := os.Stat(mark); err == nil {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+		}
+	}()
+	start := time.Now()
+	code, out, errOut := runCLI("--record", filepath.Join(dir, "x.rec"), script)
+	if code != exitInterrupted || out != "" || time.Since(start) > 3*time.Second {
+		t.Errorf("code %d after %v, stdout %q, stderr %q; want %d within 3s", code, time.Since(start), out, errOut, exitInterrupted)
+	}
+}

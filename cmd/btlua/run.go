@@ -77,6 +77,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if agents, err := loadScript(h, c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
+		if ctx.Err() != nil {
+			return exitInterrupted // Ctrl-C stopped the load
+		}
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {
 			return exitFailed
 		}
