@@ -35,20 +35,20 @@ func startInterrupter(ctx context.Context, h *host.Host, stderr io.Writer) *inte
 
 func (in *interrupter) wait(ctx context.Context, h *host.Host, stderr io.Writer) {
 	select {
-	case <-in.over:
+	case <-in.done:
 		return
 	case <-ctx.Done():
 	}
 	in.mu.Lock()
+	interrupted := false
 	select {
 	case <-in.over:
-		in.mu.Unlock()
-		return
+		// Close runs the OnEnds: they run whole (within the budget).
 	default:
+		// The main goroutine is in a tick's stretch or between ticks:
+		// the interrupt cannot reach a stretch begun after ticksOver.
+		interrupted = h.Interrupt()
 	}
-	// The main goroutine is in a tick's stretch or between ticks: the
-	// interrupt cannot reach a stretch begun after ticksOver.
-	interrupted := h.Interrupt()
 	in.mu.Unlock()
 	if interrupted || h.Budgeted() {
 		return
@@ -71,7 +71,9 @@ func (in *interrupter) ticksOver() {
 	in.mu.Unlock()
 }
 
-// stop ends the interrupter when the run returns.
+// stop ends the interrupter when the run returns (a run without a CPU
+// budget that has not returned within stuckTick of a Ctrl-C exits
+// anyway, stuck in a tick or in an OnEnd at Close).
 func (in *interrupter) stop() {
 	in.ticksOver()
 	in.doneOnce.Do(func() { close(in.done) })

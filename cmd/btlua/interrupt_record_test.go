@@ -121,3 +121,38 @@ func TestInterruptWhileLoading(t *testing.T) {
 		t.Errorf("code %d after %v, stdout %q, stderr %q; want %d within 3s", code, time.Since(start), out, errOut, exitInterrupted)
 	}
 }
+
+// A Ctrl-C that comes after the last tick, while Close runs the OnEnds of
+// the tasks still running, does not cut those OnEnds short: the ticks
+// were over, and the interrupt is for the script of a tick.
+func TestInterruptDuringOnEndsAtExit(t *testing.T) {
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "ending")
+	script := filepath.Join(dir, "hold.lua")
+	src := `Hold = BTAction:New()
+Hold.name = "Hold"
+function Hold:OnUpdate() return BTTaskStatus.Running end
+function Hold:OnEnd()
+    local f = io.open([[` + mark + `]], "w"); f:write("x"); f:close()
+    local stop = os.clock() + 0.3
+    while os.clock() < stop do end
+    print("end done")
+end
+return Hold:New()
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if _, err := os.Stat(mark); err == nil {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+		}
+	}()
+	code, out, errOut := runCLI("--fast", "--ticks", "2", "--record", filepath.Join(dir, "x.rec"), script)
+	if code != exitOK || out != "end done\n" || errOut != "" {
+		t.Errorf("code %d, stdout %q, stderr %q; want 0 and the OnEnd run whole", code, out, errOut)
+	}
+}
