@@ -131,6 +131,9 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stder
 	dt := 1 / c.hz
 	period := time.Duration(float64(time.Second) / c.hz)
 	next := time.Now()
+	pace := time.NewTimer(time.Hour)
+	pace.Stop()
+	defer pace.Stop()
 	var tr *tracer
 	if c.trace {
 		tr = newTracer(stderr)
@@ -159,7 +162,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stder
 		if !c.fast || (keepOn && h.Done()) || int(h.Ticks()) == n {
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
-				sleepUnlessDone(ctx, d)
+				sleepUnlessDone(ctx, pace, d)
 			}
 		}
 	}
@@ -180,14 +183,15 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stder
 	return exitOK
 }
 
-// sleepUnlessDone waits d, or less when ctx is done first (Ctrl-C): a
-// long tick period (-hz 0.1 waits 10 s) must not delay the interrupt.
-func sleepUnlessDone(ctx context.Context, d time.Duration) {
-	t := time.NewTimer(d)
-	defer t.Stop()
+// sleepUnlessDone waits d on t (a stopped or fired timer, reused from
+// tick to tick), or less when ctx is done first (Ctrl-C): a long tick
+// period (-hz 0.1 waits 10 s) must not delay the interrupt.
+func sleepUnlessDone(ctx context.Context, t *time.Timer, d time.Duration) {
+	t.Reset(d)
 	select {
 	case <-t.C:
 	case <-ctx.Done():
+		t.Stop()
 	}
 }
 
