@@ -104,7 +104,10 @@ type Options struct {
 	// more is the sharded host, whose global variables apply at the frame
 	// boundary (globals_frame.go), so that 1, 2 or N shards give the same
 	// results; gopher-lua states are single-threaded, so more shards use
-	// more cores (btlua --agents uses one per core).
+	// more cores (btlua --agents uses one per core). Each shard is a Lua
+	// state made by New, loaded or not, so a host given more shards than
+	// it will have loads (LoadFile and Spawn calls) pays for idle states:
+	// give at most that many (btlua caps --shards to --agents).
 	Shards int
 }
 

@@ -107,8 +107,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	stats.built(h)
-	code := loop(ctx, h, c, stderr)
-	stats.report(h, stderr)
+	code := loop(ctx, h, c, stats, stderr)
+	stats.report(stderr)
 	// Close halts the tasks still running (the recording gets their
 	// ends); under --strict an OnEnd that fails there fails the run.
 	if err := h.Close(); err != nil && c.onError == host.FailTick && code == exitOK {
@@ -143,7 +143,8 @@ func interruptOnSignal(ctx context.Context, done <-chan struct{}, h *host.Host, 
 // loop ticks the host until every tree has completed (or -ticks ticks, or
 // an interrupt), pacing ticks in real time unless -fast. With -watch it
 // goes on after the trees complete, so that a reload can run them again.
-func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
+// It tells stats (nil without -agents) when the ticks have ended.
+func loop(ctx context.Context, h *host.Host, c *config, stats *agentStats, stderr io.Writer) int {
 	dt := 1 / c.hz
 	period := time.Duration(float64(time.Second) / c.hz)
 	next := time.Now()
@@ -180,6 +181,7 @@ func loop(ctx context.Context, h *host.Host, c *config, stderr io.Writer) int {
 		}
 	}
 	failed := len(h.Failed()) > 0
+	stats.ended(h)
 	if tr != nil {
 		// Close halts the tasks still running: their trace lines close
 		// the trace, under the last tick.
