@@ -187,7 +187,7 @@ func New(opts Options) (*Host, error) {
 	}
 	h.policy = opts.ErrorPolicy
 	h.heapTicks = newHeapTicks(opts.MemoryLimit)
-	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
+	if h.budget, err = newBudget(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}
 	h.state = newState()

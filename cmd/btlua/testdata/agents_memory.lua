@@ -1,16 +1,17 @@
 -- A factory whose agent 2 keeps 200000 new tables a tick (about 20 MiB)
--- while the other agents allocate nothing: with --memory-limit, agent 2
--- alone must be stopped, whatever the shard count.
+-- while the others keep 1000 (about 100 KiB): with --memory-limit 200,
+-- agent 2 alone must be stopped, whatever the shard count.
 Hog = BTAction:New()
 function Hog:OnUpdate()
-    if self.who == 2 then
-        local kept = self.kept
-        for i = 1, 200000 do kept[#kept + 1] = {} end
-    end
+    local kept, n = self.kept, self.n
+    for i = 1, n do kept[#kept + 1] = {} end
     return BTTaskStatus.Running
 end
 return function(args)
+    local tree = BTBehaviorTree:New()
+    tree.name = "agent" .. args.index
     local h = Hog:New()
-    h.who, h.kept = args.index, {}
-    return h
+    h.kept, h.n = {}, args.index == 2 and 200000 or 1000
+    tree:SetStartTask(h)
+    return tree
 end
