@@ -25,7 +25,9 @@ import (
 //   - Values cross Lua states as values: numbers, strings and booleans as
 //     they are; a Lua table is copied (through its Go form, see Agent.Get)
 //     into each state, so later changes made to the table written are not
-//     seen elsewhere; a Go value (gopher-luar userdata) is shared as the
+//     seen elsewhere, and the coordinator keeps one more: a table costs
+//     Shards + 1 times its size, made in the writer's stretch (tables of
+//     their own size, see luaValue); a Go value (gopher-luar userdata) is shared as the
 //     Go value. A Lua function, coroutine or other userdata cannot cross:
 //     a script that writes one gets a Lua error naming the variable.
 //
