@@ -83,16 +83,16 @@ const (
 // and no CPU budget: it checks the heap, never the time.
 const noTimeLimit = 10 * time.Millisecond
 
-// newBudget returns the budget for limit and the memory limit memLimit
-// (bytes), or nil for neither (0, 0).
-func newBudget(limit time.Duration, memLimit uint64) (*budget, error) {
+// newBudget returns the budget for limit and the memory limit's check mem
+// (nil without one), or nil for neither (0, nil).
+func newBudget(limit time.Duration, mem *heapTicks) (*budget, error) {
 	if limit < 0 {
 		return nil, fmt.Errorf("host: Budget must not be negative, got %v", limit)
 	}
-	if limit == 0 && memLimit == 0 {
+	if limit == 0 && mem == nil {
 		return nil, nil
 	}
-	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(memLimit)}
+	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(mem)}
 	if limit == 0 || (b.mem != nil && b.period > noTimeLimit) {
 		b.period = noTimeLimit // the heap is checked at least every 10 ms
 	}
@@ -111,6 +111,9 @@ func (b *budget) begin(what string, a *Agent) {
 		return
 	}
 	b.gen++
+	if b.mem != nil {
+		b.mem.ticks.stretchBegun()
+	}
 	b.what, b.agent, b.err = what, a, nil
 	b.reason.Store(reasonTime)
 	b.state.Store(b.gen<<stretchShift | stretchActive)
@@ -124,6 +127,12 @@ func (b *budget) end() {
 	b.depth--
 	if b.depth > 0 {
 		return
+	}
+	if b.mem != nil {
+		if s := b.state.Load(); s&stretchExpired != 0 && b.reason.Load() == reasonMemory {
+			b.mem.ticks.stopped.Store(true)
+		}
+		b.mem.ticks.stretchEnded()
 	}
 	b.state.Store(b.gen << stretchShift)
 }
@@ -212,7 +221,7 @@ func (b *budget) Err() error {
 		case reasonInterrupted:
 			b.err = errors.New("interrupted (" + what + ")")
 		case reasonMemory:
-			b.err = fmt.Errorf("memory limit of %s exceeded (%s)", bytesText(float64(b.mem.limit)), what)
+			b.err = fmt.Errorf("memory limit of %s exceeded (%s)", bytesText(float64(b.mem.ticks.limit)), what)
 		default:
 			b.err = fmt.Errorf("CPU budget of %v exceeded (%s)", b.limit, what)
 		}

@@ -2,6 +2,8 @@ package host
 
 import (
 	"fmt"
+	"reflect"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -23,7 +25,9 @@ import (
 //   - Values cross Lua states as values: numbers, strings and booleans as
 //     they are; a Lua table is copied (through its Go form, see Agent.Get)
 //     into each state, so later changes made to the table written are not
-//     seen elsewhere; a Go value (gopher-luar userdata) is shared as the
+//     seen elsewhere, and the coordinator keeps one more: a table costs
+//     Shards + 1 times its size, made in the writer's stretch (tables of
+//     their own size, see luaValue); a Go value (gopher-luar userdata) is shared as the
 //     Go value. A Lua function, coroutine or other userdata cannot cross:
 //     a script that writes one gets a Lua error naming the variable.
 //
@@ -93,7 +97,7 @@ func portable(v any) (any, error) {
 		}
 	case *lua.LTable:
 		g := goValue(x)
-		if bad := stateBound(g, map[string]bool{}); bad != nil {
+		if bad := stateBound(g, map[seenKey]bool{}); bad != nil {
 			return nil, fmt.Errorf("the table holds a %s, which cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", bad.Type())
 		}
 		return tableCopy{g}, nil
@@ -101,14 +105,20 @@ func portable(v any) (any, error) {
 	return nil, fmt.Errorf("a %s cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", lv.Type())
 }
 
+// The types of a table's Go form, for stateBound's seen keys.
+var (
+	sliceType = reflect.TypeFor[[]any]()
+	mapType   = reflect.TypeFor[map[string]any]()
+)
+
 // stateBound returns the first Lua value in g (a table's Go form) that
 // belongs to one Lua state (a function, a coroutine, userdata), or nil.
-func stateBound(g any, seen map[string]bool) lua.LValue {
+func stateBound(g any, seen map[seenKey]bool) lua.LValue {
 	switch x := g.(type) {
 	case lua.LValue:
 		return x
 	case []any:
-		key := fmt.Sprintf("%p", x)
+		key := seenKey{p: uintptr(unsafe.Pointer(unsafe.SliceData(x))), len: len(x), t: sliceType}
 		if seen[key] {
 			return nil
 		}
@@ -119,7 +129,7 @@ func stateBound(g any, seen map[string]bool) lua.LValue {
 			}
 		}
 	case map[string]any:
-		key := fmt.Sprintf("%p", x)
+		key := seenKey{p: uintptr(reflect.ValueOf(x).UnsafePointer()), t: mapType}
 		if seen[key] {
 			return nil
 		}
@@ -151,10 +161,14 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 	}
 	sh := h.shard
 	sh.spreading = true
+	var g any // a table's Go form, made once for every shard
+	if t, ok := new.(*lua.LTable); ok {
+		g = goValue(t)
+	}
 	for _, s := range sh.shards {
 		v := new
-		if t, ok := new.(*lua.LTable); ok {
-			v = luaValue(s.state, goValue(t))
+		if g != nil {
+			v = luaValue(s.state, g)
 		}
 		s.lib.Globals.Set(name, v)
 	}

@@ -4,37 +4,71 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/metrics"
+	"sync/atomic"
 )
 
 // This file holds the memory limit's check between agents' ticks: the
 // watchdog (budget.go) sees only stretches that run for a period (10 ms),
 // so an agent that grows the heap a little in every short tick escapes
 // it. After each Tick the host reads the heap once (one runtime/metrics
-// read); when it is over the limit after a collection and has grown since
-// the last such check, the next tick measures the bytes each agent's
-// stretch allocates (two reads per agent, that tick only), and the agent
-// that allocated most is stopped with "memory limit of ... exceeded"
-// unless the heap has fallen back under the limit by then.
+// read); when it is over the threshold after a collection and has grown
+// since the last such check, the next tick measures the bytes each
+// agent's stretch allocates (two reads per agent, that tick only), and
+// the agent that allocated most is stopped with "memory limit of ...
+// exceeded" unless the heap has fallen back under the threshold by then.
+//
+// The runtime counts allocations per process, so a sharded host
+// (Options.Shards >= 1) ticks its shards one after the other in that
+// measuring tick, the coordinator checking the heap after the join: each
+// agent's count is its own, whatever the shard count (tickShards).
+//
+// The threshold is MemoryLimit until an agent is stopped for memory. The
+// stopped agent keeps its tree (Err, Render, a restart), so what it
+// allocated stays on the heap; it no longer counts against the others:
+// after the stop the threshold becomes the heap then (after a collection)
+// plus the headroom the host had when it was made (MemoryLimit minus the
+// live heap then; New collects once to read it).
 
 // allocsMetric is the runtime metric of the bytes allocated so far.
 const allocsMetric = "/gc/heap/allocs:bytes"
 
-// heapTicks is the state of the check; main goroutine only.
+// heapTicks is the state of the check, one per host (the shards of a
+// sharded host share their coordinator's). The fields above sample are
+// read by the budgets' watchdogs too; the others are the ticking
+// goroutine's, or the measuring tick's (one shard at a time).
 type heapTicks struct {
-	limit   uint64
+	limit     uint64        // Options.MemoryLimit, bytes
+	headroom  uint64        // limit minus the live heap when the host was made
+	threshold atomic.Uint64 // the heap over which the check blames
+	stopped   atomic.Bool   // the watchdog stopped a stretch for memory
+	// sharded is set on a sharded host's check: the watchdog blames a
+	// stretch only when no other shard's script ran while the heap grew
+	// (active and begun count the shards' stretches).
+	sharded bool
+	active  atomic.Int32
+	begun   atomic.Uint64
+
 	sample  []metrics.Sample // heap objects, bytes allocated
-	floor   uint64           // the heap after the last collection that found it over the limit
+	floor   uint64           // the heap after the last collection that found it over the threshold
 	blaming bool             // this tick measures each agent's allocations
 	most    *Agent           // the agent that allocated most this tick
 	mostN   uint64
 	before  uint64 // bytes allocated when the running agent's stretch began
 }
 
+// newHeapTicks returns the check of limit bytes (nil for 0); it collects
+// garbage once, to read the headroom.
 func newHeapTicks(limit uint64) *heapTicks {
 	if limit == 0 {
 		return nil
 	}
-	return &heapTicks{limit: limit, sample: []metrics.Sample{{Name: heapMetric}, {Name: allocsMetric}}}
+	w := &heapTicks{limit: limit, sample: []metrics.Sample{{Name: heapMetric}, {Name: allocsMetric}}}
+	runtime.GC()
+	if heap := w.read(0); heap < limit {
+		w.headroom = limit - heap
+	}
+	w.threshold.Store(limit)
+	return w
 }
 
 func (w *heapTicks) read(i int) uint64 {
@@ -64,14 +98,18 @@ func (w *heapTicks) endAgent(a *Agent) {
 // afterTick checks the heap after a tick and returns the agent to stop,
 // or nil.
 func (w *heapTicks) afterTick() *Agent {
+	if w.stopped.Swap(false) {
+		w.rebase() // the watchdog stopped a stretch this tick
+	}
 	blamed, most := w.blaming, w.most
 	w.blaming, w.most, w.mostN = false, nil, 0
-	if w.read(0) <= w.limit || w.read(0) <= w.floor {
+	limit := w.threshold.Load()
+	if w.read(0) <= limit || w.read(0) <= w.floor {
 		return nil
 	}
 	runtime.GC()
 	live := w.read(0)
-	if live <= w.limit {
+	if live <= limit {
 		return nil
 	}
 	grew := live > w.floor
@@ -86,12 +124,49 @@ func (w *heapTicks) afterTick() *Agent {
 	return nil
 }
 
+// rebase sets the threshold after an agent was stopped for memory: the
+// heap now, after a collection, plus the headroom, so that what the
+// stopped agent keeps no longer counts.
+func (w *heapTicks) rebase() {
+	runtime.GC()
+	live := w.read(0)
+	w.floor = live
+	w.threshold.Store(max(w.limit, live+w.headroom))
+}
+
+// stretchBegun and stretchEnded count a sharded host's stretches under
+// way, for the watchdog's alone (nil or unsharded: nothing to count).
+func (w *heapTicks) stretchBegun() {
+	if w != nil && w.sharded {
+		w.active.Add(1)
+		w.begun.Add(1)
+	}
+}
+
+func (w *heapTicks) stretchEnded() {
+	if w != nil && w.sharded {
+		w.active.Add(-1)
+	}
+}
+
+// alone reports whether the stretch asking is the only one under way in
+// the host's shards, and how many stretches have begun so far (always
+// true, 0 on an unsharded host).
+func (w *heapTicks) alone() (bool, uint64) {
+	if !w.sharded {
+		return true, 0
+	}
+	return w.active.Load() == 1, w.begun.Load()
+}
+
 // stopForMemory stops agent a for the memory limit: its running tasks get
 // their OnEnd, and it keeps the error (then follows the error policy).
+// What a keeps no longer counts against the others (rebase).
 func (h *Host) stopForMemory(a *Agent) error {
 	err := fmt.Errorf("memory limit of %s exceeded (the heap grew over it in ticks of %s, which allocated most)",
 		bytesText(float64(h.heapTicks.limit)), a.describe())
 	h.closeAgent(a)
 	a.tree.Err = err
+	h.heapTicks.rebase()
 	return err
 }

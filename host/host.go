@@ -87,7 +87,18 @@ type Options struct {
 	// collection) over which the script running is stopped with the Lua
 	// error "memory limit of 512 MiB exceeded (tick of agent ...)", when
 	// the heap grew during its stretch; checked by the budget's watchdog
-	// every quarter budget (every 10 ms without a budget). 0 means none.
+	// every quarter budget (every 10 ms without a budget), and after each
+	// Tick, where growth over short ticks stops the agent that allocated
+	// most in the next tick (heaptick.go). An agent stopped for memory
+	// keeps its heap, which then no longer counts: the limit applies from
+	// the heap after the stop, with the headroom New found (MemoryLimit
+	// minus the live heap then; New collects garbage once to read it).
+	// With Shards >= 1 it is the process's heap too; the tick that
+	// measures each agent runs the shards one after the other, so the
+	// agent blamed does not depend on the shard count, and the watchdog
+	// stops a stretch only while no other shard's script runs, at the
+	// limit plus that headroom (about twice the limit): a tick that runs
+	// away. 0 means none.
 	MemoryLimit uint64
 	// ErrorPolicy is what the host does with an agent whose tick raised
 	// an error: stop it (the zero value), restart it after a back-off, or
@@ -104,7 +115,13 @@ type Options struct {
 	// more is the sharded host, whose global variables apply at the frame
 	// boundary (globals_frame.go), so that 1, 2 or N shards give the same
 	// results; gopher-lua states are single-threaded, so more shards use
-	// more cores (btlua --agents uses one per core).
+	// more cores (btlua --agents uses one per core). Each shard is a Lua
+	// state made by New, loaded or not, so a host given more shards than
+	// it will have loads (LoadFile and Spawn calls) pays for idle states:
+	// give at most that many (btlua caps --shards to --agents). A global
+	// variable holding a table is held Shards + 1 times (a copy in each
+	// state and the host's own; see globals_frame.go and README, "Agents
+	// on every core", for figures).
 	Shards int
 }
 
@@ -184,7 +201,7 @@ func New(opts Options) (*Host, error) {
 	}
 	h.policy = opts.ErrorPolicy
 	h.heapTicks = newHeapTicks(opts.MemoryLimit)
-	if h.budget, err = newBudget(opts.Budget, opts.MemoryLimit); err != nil {
+	if h.budget, err = newBudget(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}
 	h.state = newState()

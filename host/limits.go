@@ -122,19 +122,23 @@ func concatSize(t *lua.LTable, sep string, k, i, j int, size int64) string {
 }
 
 // heapWatch is the memory limit's reading of the heap, used by the
-// watchdog goroutine only.
+// watchdog goroutine only; the threshold is its host's check's (ticks).
 type heapWatch struct {
-	limit   uint64
+	ticks   *heapTicks
 	sample  []metrics.Sample
 	gen     uint64 // the stretch of the first reading below
 	atStart uint64 // heap when the watchdog first saw that stretch
+	// alone and begun are the sharded host's activity at that reading
+	// (heapTicks.alone).
+	alone bool
+	begun uint64
 }
 
-func newHeapWatch(limit uint64) *heapWatch {
-	if limit == 0 {
+func newHeapWatch(ticks *heapTicks) *heapWatch {
+	if ticks == nil {
 		return nil
 	}
-	return &heapWatch{limit: limit, sample: []metrics.Sample{{Name: heapMetric}}}
+	return &heapWatch{ticks: ticks, sample: []metrics.Sample{{Name: heapMetric}}}
 }
 
 func (w *heapWatch) heap() uint64 {
@@ -146,20 +150,32 @@ func (w *heapWatch) heap() uint64 {
 }
 
 // over reports whether the stretch gen has made the heap cross the
-// limit: the heap is over it (after a collection, so garbage does not
-// count) and has grown since the watchdog first saw the stretch. A
+// threshold: the heap is over it (after a collection, so garbage does
+// not count) and has grown since the watchdog first saw the stretch. A
 // stretch that allocates nothing is not blamed for a heap others filled.
+//
+// On a sharded host the check between ticks, which measures each agent,
+// blames, so that the result does not depend on the shard count or on
+// timing; the watchdog is the safety net for one tick that runs away: it
+// stops a stretch once the heap is over the threshold plus the headroom
+// (about twice MemoryLimit), counting the growth only while no other
+// shard's script ran (else the readings start again).
 func (w *heapWatch) over(gen uint64) bool {
 	now := w.heap()
-	if gen != w.gen {
-		w.gen, w.atStart = gen, now
+	alone, begun := w.ticks.alone()
+	if gen != w.gen || !(alone && w.alone && begun == w.begun) {
+		w.gen, w.atStart, w.alone, w.begun = gen, now, alone, begun
 		return false
 	}
-	if now <= w.limit || now <= w.atStart {
+	limit := w.ticks.threshold.Load()
+	if w.ticks.sharded {
+		limit += w.ticks.headroom
+	}
+	if now <= limit || now <= w.atStart {
 		return false
 	}
 	runtime.GC()
-	return w.heap() > w.limit
+	return w.heap() > limit
 }
 
 // bytesText formats a size in bytes for messages ("64 MiB", "4 GiB").

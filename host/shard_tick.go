@@ -7,19 +7,25 @@ import (
 )
 
 // tickShards is the agents' part of Tick on a sharded host: every shard
-// ticks its agents (Tick of the shard, with its budget, memory check and
-// error policy) on a goroutine of its own, shard 0 on the caller's; after
-// the join, the print output and the global-variable writes of the frame
-// apply in agent order. The errors come back in agent order; under
+// ticks its agents (Tick of the shard, with its budget and error policy)
+// on a goroutine of its own, shard 0 on the caller's; after the join, the
+// print output and the global-variable writes of the frame apply in agent
+// order, and the memory limit is checked (heaptick.go; a frame that
+// measures each agent's allocations ticks the shards one after the other
+// on the caller's goroutine, which changes no result: the shards share
+// nothing within a frame). The errors come back in agent order; under
 // FailTick, the StrictError of the first failing agent in agent order
 // (the other shards have finished their frame). A Go panic in a shard is
 // raised again on the caller's goroutine.
 func (h *Host) tickShards(dt float64) error {
 	sh := h.shard
+	serial := h.heapTicks != nil && h.heapTicks.blaming
 	var wg sync.WaitGroup
 	for i, s := range sh.shards {
 		s.frame.ticking = true
-		if i > 0 {
+		if serial {
+			sh.tickShard(i, dt)
+		} else if i > 0 {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -27,7 +33,9 @@ func (h *Host) tickShards(dt float64) error {
 			}()
 		}
 	}
-	sh.tickShard(0, dt)
+	if !serial {
+		sh.tickShard(0, dt)
+	}
 	wg.Wait()
 	for _, s := range sh.shards {
 		s.frame.ticking, s.frame.agent = false, nil
@@ -38,6 +46,15 @@ func (h *Host) tickShards(dt float64) error {
 		if p != nil {
 			clear(sh.panics)
 			panic(p)
+		}
+	}
+	if h.heapTicks != nil {
+		if a := h.heapTicks.afterTick(); a != nil {
+			i := slices.Index(sh.shards, a.host)
+			sh.errs[i] = errors.Join(sh.errs[i], a.host.stopForMemory(a))
+			if a.failed(h.clock) {
+				sh.errs[i] = &StrictError{Agent: a, Err: a.Err()}
+			}
 		}
 	}
 	return sh.tickErrors()

@@ -47,9 +47,13 @@ import (
 // goroutine during a tick, concurrently with other shards. The event
 // stream (Subscribe) needs the classic host (Shards 0): a sharded host,
 // even of 1 shard, refuses it.
-// The memory limit (Options.MemoryLimit) is the process's heap, checked
-// by every shard; the agent a shard blames is the one that allocated most
-// while all shards ran (the runtime counts allocations per process).
+// The memory limit (Options.MemoryLimit) is the process's heap; the
+// runtime counts allocations per process, so the blame is measured one
+// shard at a time: when the heap is over the limit after a frame, the
+// next frame ticks the shards one after the other, measuring each agent,
+// and the coordinator stops the agent that allocated most (heaptick.go);
+// the watchdog stops a long stretch mid-tick only while no other shard's
+// script runs. The agent blamed is the same for any shard count.
 
 // sharding is a coordinator's shards and their bookkeeping; it lives on
 // the ticking goroutine.
@@ -79,11 +83,26 @@ func (h *Host) openShards(opts Options) error {
 			return err
 		}
 		s.protos, s.frame, f.shard = h.protos, f, s
+		s.shareHeapTicks(h.heapTicks)
 		s.lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
 	h.globals.global.OnSet(h.spreadGlobal)
 	return nil
+}
+
+// shareHeapTicks makes shard s use its coordinator's memory check w (nil
+// without a memory limit): one threshold, one activity count for the
+// watchdogs, one measuring tick (heaptick.go).
+func (s *Host) shareHeapTicks(w *heapTicks) {
+	if w == nil {
+		return
+	}
+	w.sharded = true
+	s.heapTicks = w
+	if s.budget != nil && s.budget.mem != nil {
+		s.budget.mem.ticks = w
+	}
 }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host

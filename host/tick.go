@@ -57,9 +57,9 @@ func (h *Host) Tick(dt float64) error {
 	if strict != nil {
 		return strict
 	}
-	if h.heapTicks != nil {
+	if h.heapTicks != nil && h.frame == nil { // a shard's coordinator checks the heap
 		if a := h.heapTicks.afterTick(); a != nil {
-			err := h.stopForMemory(a)
+			err := a.host.stopForMemory(a)
 			if a.failed(h.clock) {
 				return &StrictError{Agent: a, Err: err}
 			}

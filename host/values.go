@@ -121,7 +121,13 @@ func toLua(L *lua.LState, v any, seen map[seenKey]*lua.LTable) lua.LValue {
 		if seen == nil {
 			seen = map[seenKey]*lua.LTable{}
 		}
-		t := L.NewTable()
+		// Sized as the value is: L.NewTable's default of 32 array and 32
+		// hash slots costs kilobytes a table (sharded globals copy tables
+		// into every state through here).
+		t := L.CreateTable(rv.Len(), 0)
+		if rv.Kind() == reflect.Map {
+			t = L.CreateTable(0, rv.Len())
+		}
 		if rv.Kind() != reflect.Array {
 			seen[key] = t
 		}

@@ -18,29 +18,62 @@ import (
 // tree, spread over Lua states ticked in parallel, and the figures a user
 // sizes a game with.
 
-// resolveShards checks -agents and -shards and, when -shards was not
-// given, gives it its default: the number of cores (GOMAXPROCS) with
-// -agents above 1, else 0, the classic unsharded host (host.Options.Shards).
-// A sharded host (-shards 1 or more) has no event stream, so -inspect,
-// -record and -trace are refused with it.
-func resolveShards(c *config, given bool) error {
-	if c.agents < 0 || c.shards < 0 {
-		return fmt.Errorf("-agents and -shards must not be negative, got %d and %d", c.agents, c.shards)
+// resolveShards checks -agents and -shards (agentsGiven and shardsGiven:
+// whether the command line has them) and resolves -shards: when not
+// given, the number of cores (GOMAXPROCS) with -agents above 1, else 0,
+// the classic unsharded host (host.Options.Shards); either way at most
+// one shard per agent (per load of the script: -agents, or 1), since each
+// shard is a Lua state of its own and one with no agent is pure cost. A
+// sharded host (-shards 1 or more) has no event stream, so -inspect,
+// -record and -trace are refused with it, naming what the user typed.
+func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
+	if agentsGiven && c.agents < 1 {
+		return fmt.Errorf("-agents must be at least 1 (the number of instances of the script's tree), got %d", c.agents)
 	}
-	if !given && c.agents > 1 {
+	if c.shards < 0 {
+		return fmt.Errorf("-shards must not be negative, got %d", c.shards)
+	}
+	typed := c.shards
+	if !shardsGiven && c.agents > 1 {
 		c.shards = runtime.GOMAXPROCS(0)
 	}
-	if c.shards >= 1 && (c.inspect != "" || c.record != "" || c.trace) {
-		return fmt.Errorf("-inspect, -record and -trace need the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards %d", c.shards)
+	c.shards = min(c.shards, max(c.agents, 1))
+	if c.shards == 0 {
+		return nil
 	}
-	return nil
+	var events []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"-inspect", c.inspect != ""}, {"-record", c.record != ""}, {"-trace", c.trace}} {
+		if f.on {
+			events = append(events, f.name)
+		}
+	}
+	if len(events) == 0 {
+		return nil
+	}
+	need := "needs"
+	if len(events) > 1 {
+		need = "need"
+	}
+	what := strings.Join(events, ", ")
+	if i := strings.LastIndex(what, ", "); i >= 0 {
+		what = what[:i] + " and " + what[i+2:]
+	}
+	const why = "the classic host (-shards 0; the event stream of a sharded host is not supported)"
+	if shardsGiven {
+		return fmt.Errorf("%s %s %s, got -shards %d: drop -shards or give -shards 0", what, need, why, typed)
+	}
+	return fmt.Errorf("%s %s %s, and -agents %d spreads the agents over %d shards by default (one per core, at most one per agent): give -shards 0",
+		what, need, why, c.agents, c.shards)
 }
 
 // loadScript loads the script: once, or with -agents N, N instances of
 // its tree (Spawn N agents when it returns a factory function, else N
 // loads). It returns the agents.
 func loadScript(h *host.Host, c *config) ([]*host.Agent, error) {
-	if c.agents == 0 {
+	if c.agents == 0 { // no -agents: the script once
 		return h.LoadFile(c.script)
 	}
 	var out []*host.Agent
@@ -78,6 +111,8 @@ type agentStats struct {
 	start          time.Time
 	build          time.Duration // loading the N instances
 	ticking        time.Time     // the first tick's start
+	took           time.Duration // the ticks' wall time, set by ended
+	ran, ticks     uint64        // the agents and ticks made, set by ended
 	peakHeap       uint64        // written by the sampler until done is closed
 	stop, done     chan struct{} // stop the sampler; closed when it has stopped
 }
@@ -123,22 +158,32 @@ func (s *agentStats) built(*host.Host) {
 	s.ticking = time.Now()
 }
 
+// ended marks the end of the ticks (nil: no -agents), before the host
+// closes (--trace closes it to end the trace): it keeps the number of
+// agents and ticks made.
+func (s *agentStats) ended(h *host.Host) {
+	if s == nil {
+		return
+	}
+	s.took = time.Since(s.ticking)
+	s.ran, s.ticks = uint64(len(h.Agents())), h.Ticks()
+}
+
 // report prints the figures to stderr (nil: no -agents):
 //
 //	btlua: agents 1000, shards 2, ticks 600
 //	btlua: 1.93e+06 agent-ticks/s, 518 ns/agent-tick (wall time of the ticks)
 //	btlua: build 31.2 µs/agent; peak heap 48.0 MiB, peak RSS 71.3 MiB
 //
-// An agent-tick is one agent's tick: agents x ticks made.
-func (s *agentStats) report(h *host.Host, w io.Writer) {
+// An agent-tick is one agent's tick: agents x ticks made (as ended saw
+// them).
+func (s *agentStats) report(w io.Writer) {
 	if s == nil {
 		return
 	}
-	took := time.Since(s.ticking)
 	s.halt()
-	ticks := h.Ticks()
-	n := uint64(len(h.Agents())) * ticks
-	fmt.Fprintf(w, "btlua: agents %d, shards %d, ticks %d\n", len(h.Agents()), s.shards, ticks)
+	took, n := s.took, s.ran*s.ticks
+	fmt.Fprintf(w, "btlua: agents %d, shards %d, ticks %d\n", s.ran, s.shards, s.ticks)
 	if n > 0 {
 		fmt.Fprintf(w, "btlua: %.3g agent-ticks/s, %.0f ns/agent-tick (wall time of the ticks)\n",
 			float64(n)/took.Seconds(), float64(took.Nanoseconds())/float64(n))

@@ -40,7 +40,7 @@ func TestAgentsFlagTrees(t *testing.T) {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	head, rest, _ := strings.Cut(errOut, "\n")
-	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2", runtime.GOMAXPROCS(0)); head != want || !statsLines.MatchString(rest) {
+	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2", min(runtime.GOMAXPROCS(0), 3)); head != want || !statsLines.MatchString(rest) {
 		t.Fatalf("stderr %q, want %q first", errOut, want)
 	}
 }
@@ -53,23 +53,26 @@ func TestAgentsFlagErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"--agents", "-1", seq}, "-agents and -shards must not be negative, got -1 and 0"},
-		{[]string{"--shards", "-2", seq}, "-agents and -shards must not be negative, got 0 and -2"},
-		{[]string{"--shards", "2", "--trace", seq}, "-inspect, -record and -trace need the classic host (-shards 0;"},
-		{[]string{"--agents", "2", "--shards", "2", "--record", "x.jsonl", seq}, "need the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 2"},
-		{[]string{"--shards", "1", "--trace", seq}, "need the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 1"},
-		{[]string{"--agents", "2", "--inspect", seq}, fmt.Sprintf("got -shards %d", runtime.GOMAXPROCS(0))},
+		{[]string{"--agents", "-1", seq}, "btlua: -agents must be at least 1 (the number of instances of the script's tree), got -1\n"},
+		{[]string{"--agents", "0", seq}, "btlua: -agents must be at least 1 (the number of instances of the script's tree), got 0\n"},
+		{[]string{"--shards", "-2", seq}, "btlua: -shards must not be negative, got -2\n"},
+		{[]string{"--shards", "2", "--trace", seq}, "btlua: -trace needs the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 2: drop -shards or give -shards 0\n"},
+		{[]string{"--agents", "2", "--shards", "2", "--record", "x.jsonl", seq}, "btlua: -record needs the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 2: drop -shards or give -shards 0\n"},
+		{[]string{"--shards", "1", "--trace", seq}, "btlua: -trace needs the classic host (-shards 0; the event stream of a sharded host is not supported), got -shards 1: drop -shards or give -shards 0\n"},
+		{[]string{"--agents", "5", "--inspect", seq}, fmt.Sprintf("btlua: -inspect needs the classic host (-shards 0; the event stream of a sharded host is not supported), and -agents 5 spreads the agents over %d shards by default (one per core, at most one per agent): give -shards 0\n", min(runtime.GOMAXPROCS(0), 5))},
+		{[]string{"--agents", "3", "--trace", "--record", "x.jsonl", seq}, "btlua: -record and -trace need the classic host"},
 	} {
 		code, out, errOut := runCLI(c.args...)
-		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
-			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, c.msg) {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q first", c.args, code, out, errOut, c.msg)
 		}
 	}
 }
 
 // --shards given is Options.Shards; without it, --agents above 1 gives
 // one shard per core and anything else the classic host (0), with which
-// --trace, --record and --inspect work.
+// --trace, --record and --inspect work. Either way there are at most as
+// many shards as agents (loads of the script): a shard is a Lua state.
 func TestShardsFlagResolved(t *testing.T) {
 	for _, c := range []struct {
 		args   []string
@@ -78,10 +81,13 @@ func TestShardsFlagResolved(t *testing.T) {
 		{[]string{seq}, 0},
 		{[]string{"--trace", seq}, 0},
 		{[]string{"--agents", "1", seq}, 0},
-		{[]string{"--agents", "3", seq}, runtime.GOMAXPROCS(0)},
+		{[]string{"--agents", "3", seq}, min(runtime.GOMAXPROCS(0), 3)},
 		{[]string{"--agents", "3", "--shards", "0", "--trace", seq}, 0},
 		{[]string{"--shards", "1", seq}, 1},
 		{[]string{"--agents", "3", "--shards", "2", seq}, 2},
+		{[]string{"--shards", "5000", seq}, 1},
+		{[]string{"--agents", "3", "--shards", "5000", seq}, 3},
+		{[]string{"--agents", "1", "--shards", "4", seq}, 1},
 	} {
 		cfg, err := parseArgs(c.args, io.Discard)
 		if err != nil || cfg.shards != c.shards {
@@ -105,6 +111,45 @@ func TestShardsFlagGlobals(t *testing.T) {
 		code, out, errOut := runCLI("--agents", "3", "--shards", c.shards, "--fast", "--ticks", "2", script)
 		if code != exitOK || out != c.want || !strings.HasPrefix(errOut, "btlua: agents 3, shards "+c.shards+", ticks 2\n") {
 			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want stdout %q", c.shards, code, out, errOut, c.want)
+		}
+	}
+}
+
+// --shards 5000 on one agent makes one Lua state, not 5000: the report
+// names the shards the host has.
+func TestShardsFlagCappedToAgents(t *testing.T) {
+	code, out, errOut := runCLI("--agents", "2", "--shards", "5000", "--fast", "--ticks", "1", seq)
+	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(errOut, "btlua: agents 2, shards 2, ticks 1\n") {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// --agents N on the classic host (--shards 0) with --trace reports the N
+// agents and the throughput after the trace, though the trace closes the
+// host before the figures are printed.
+func TestAgentsFlagClassicTrace(t *testing.T) {
+	code, _, errOut := runCLI("--agents", "3", "--shards", "0", "--trace", "--fast", "--ticks", "2", seq)
+	_, figures, _ := strings.Cut(errOut, "btlua: agents 3, shards 0, ticks 2\n")
+	if code != exitOK || !statsLines.MatchString(figures) {
+		t.Fatalf("code %d, stderr %q", code, errOut)
+	}
+}
+
+// With --memory-limit, agent 2 of agents_memory.lua keeps about 20 MiB a
+// tick and the others about 100 KiB: agent 2 alone is stopped, and
+// stderr is the same line with any shard count (the blame is measured
+// per agent between ticks; the heap the stopped agent keeps no longer
+// counts against the others). The classic host may also stop agent 2
+// in the middle of a tick (its watchdog's reading, whose timing varies).
+func TestAgentsMemoryLimitBlamesTheGuiltyOnly(t *testing.T) {
+	script := filepath.Join("testdata", "agents_memory.lua")
+	want := "btlua: memory limit of 200 MiB exceeded (the heap grew over it in ticks of agent agent2 (" + script + ", factory return value 1), which allocated most)\n"
+	midTick := "btlua: " + script + ":7: memory limit of 200 MiB exceeded (tick of agent agent2 (" + script + ", factory return value 1)) (tree agent2, task Hog)\n"
+	for _, shards := range []string{"0", "1", "2", "4"} {
+		code, out, errOut := runCLI("--fast", "--ticks", "20", "--memory-limit", "200", "--agents", "4", "--shards", shards, script)
+		errors, figures, _ := strings.Cut(errOut, "btlua: agents 4, shards "+shards+", ticks 20\n")
+		if code != exitFailed || out != "" || !(errors == want || shards == "0" && errors == midTick) || !statsLines.MatchString(figures) {
+			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want 1 and %q first", shards, code, out, errOut, want)
 		}
 	}
 }

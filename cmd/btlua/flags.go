@@ -42,10 +42,10 @@ type config struct {
 	// onError is what happens to a tree whose script fails (-on-error,
 	// -strict).
 	onError host.ErrorAction
-	// agents is the number of instances of the script's tree (-agents; 0
-	// without it), shards host.Options.Shards (-shards, resolved: 0 for
-	// the classic unsharded host, else the Lua states the agents are
-	// spread over).
+	// agents is the number of instances of the script's tree (-agents, at
+	// least 1; 0 without it), shards host.Options.Shards (-shards,
+	// resolved: 0 for the classic unsharded host, else the Lua states the
+	// agents are spread over, at most agents).
 	agents, shards int
 }
 
@@ -93,8 +93,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
 	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
-	fs.IntVar(&c.agents, "agents", 0, "run `N` instances of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times; at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
-	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with -agents above 1 the number of cores, GOMAXPROCS); -inspect, -record and -trace need 0")
+	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times; at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
+	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with -agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (-agents, or 1), as a shard is a Lua state; -inspect, -record and -trace need 0")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
@@ -170,17 +170,14 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
-	shardsGiven, recordGiven := false, false
-	fs.Visit(func(f *flag.Flag) {
-		shardsGiven = shardsGiven || f.Name == "shards"
-		recordGiven = recordGiven || f.Name == "record"
-	})
-	if recordGiven && c.record == "" {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if given["record"] && c.record == "" {
 		err := errors.New(`-record needs a file name, got ""`)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
-	if err := resolveShards(c, shardsGiven); err != nil {
+	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

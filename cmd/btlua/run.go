@@ -109,8 +109,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	stats.built(h)
-	code := loop(ctx, h, c, intr, stderr)
-	stats.report(h, stderr)
+	code := loop(ctx, h, c, intr, stats, stderr)
+	stats.report(stderr)
 	// Close halts the tasks still running (the recording gets their
 	// ends). An OnEnd that fails there fails the run, as one failing in
 	// a tick stops its tree and fails the run (with or without
@@ -127,7 +127,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 // loop ticks the host until every tree has completed (or -ticks ticks, or
 // an interrupt), pacing ticks in real time unless -fast. With -watch it
 // goes on after the trees complete, so that a reload can run them again.
-func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stderr io.Writer) int {
+// It tells stats (nil without -agents) when the ticks have ended.
+func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats *agentStats, stderr io.Writer) int {
 	dt := 1 / c.hz
 	period := time.Duration(float64(time.Second) / c.hz)
 	next := time.Now()
@@ -168,6 +169,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stder
 	}
 	intr.ticksOver()
 	failed := len(h.Failed()) > 0
+	stats.ended(h)
 	if tr != nil {
 		// Close halts the tasks still running: their trace lines close
 		// the trace, under the last tick.
