@@ -117,11 +117,13 @@ func bindLight(tbl *lua.LTable, ud *lua.LUserData) bool {
 		(*f.keys)[0] = v
 		return true
 	}
-	if ud == nil || *f.keys != nil || len(*f.strdict) > 0 || len(*f.dict) > 0 {
+	if ud == nil || len(*f.keys) > 0 || len(*f.strdict) > 0 || len(*f.dict) > 0 {
 		return false
 	}
 	*f.keys = []lua.LValue{ud}
-	*f.k2i = map[lua.LValue]int{}
+	if *f.k2i == nil {
+		*f.k2i = map[lua.LValue]int{}
+	}
 	return true
 }
 
