@@ -93,11 +93,15 @@ func lightBinding(tbl *lua.LTable) *lua.LUserData {
 		return nil
 	}
 	f := fieldsOf(tbl)
-	if !lightSlot(f) {
+	if len(*f.keys) == 0 {
 		return nil
 	}
-	ud, _ := (*f.keys)[0].(*lua.LUserData)
-	return ud
+	// The type first: a table bound with the string field usually has a
+	// string first, and its k2i is not read.
+	if ud, ok := (*f.keys)[0].(*lua.LUserData); ok && lightSlot(f) {
+		return ud
+	}
+	return nil
 }
 
 // bindLight stores ud as tbl's Go object when tbl has no hashed key yet
