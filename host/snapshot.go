@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -11,7 +12,7 @@ import (
 // fails can put every bit of it back (see restore). It holds, for every
 // value reachable from the roots:
 //
-//   - each table's fields and metatable;
+//   - each table's fields, metatable and Go object (luaclass.Bound);
 //   - each Lua function's environment, and the value of each of its
 //     upvalues (a live closure called by the staged run may assign one);
 //   - each userdata's metatable and environment;
@@ -23,7 +24,8 @@ import (
 // The roots are the global table, the registry (package.loaded, the
 // loaders, package.preload), the module tables of the bt and goap
 // libraries and the global variables. The walk follows table keys,
-// values and metatables, function environments and upvalues, userdata
+// values and metatables, the userdata that binds a table to its Go object
+// (luaclass.Bound), function environments and upvalues, userdata
 // metatables and environments, and, through the Go node of a task or tree
 // table, the tables of its tree's tasks and its blackboard. So a staged
 // run cannot change anything that survives a failed reload: whatever it
@@ -57,6 +59,10 @@ type tableState struct {
 	t      *lua.LTable
 	mt     lua.LValue
 	lo, hi int // the table's fields are kv[lo:hi]
+	// bound is the userdata of the table's own Go object
+	// (luaclass.Bound), or nil: a table bound before it had keys holds it
+	// outside its fields.
+	bound *lua.LUserData
 }
 
 type funcState struct {
@@ -186,6 +192,10 @@ func (h *Host) takeSnapshot() *snapshot {
 			ts := &s.tables[s.index[x]]
 			ts.mt, ts.lo, ts.hi = x.Metatable, lo, len(s.kv)
 			push(x.Metatable)
+			if ud := luaclass.Bound(x); ud != nil {
+				ts.bound = ud
+				push(ud)
+			}
 		case *lua.LFunction:
 			if !x.IsG {
 				s.funcs = append(s.funcs, funcState{fn: x, env: x.Env})
@@ -236,6 +246,16 @@ func (s *snapshot) restore(h *Host) {
 	for i := range s.tables {
 		ts := &s.tables[i]
 		restoreTable(ts.t, ts.mt, s.kv[ts.lo:ts.hi])
+		if luaclass.Bound(ts.t) != ts.bound {
+			// The run bound a table the snapshot found unbound (a
+			// script's own empty task table first used by the run), or
+			// bound it anew.
+			if ts.bound == nil {
+				luaclass.Unbind(ts.t)
+			} else {
+				luaclass.BindUserData(ts.t, ts.bound)
+			}
+		}
 	}
 	for _, f := range s.funcs {
 		f.fn.Env = f.env

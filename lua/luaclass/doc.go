@@ -7,10 +7,11 @@
 // is tied to the Go value behind it, and everything the bindings share
 // about such tables:
 //
-//   - Bind, Own and Inherited: one hidden field ties a table to its Go
-//     object (object.go; a table bound before any other key is set
-//     costs less, and SetUnlisted adds a field that pairs does not list:
-//     bind_light.go);
+//   - Bind, Own, Bound and Inherited: a table's Go object (object.go).
+//     A table bound before any other key is set (a task table) keeps it
+//     outside its fields, at no cost per key, and pairs never lists it;
+//     one bound after it had keys holds it in the hidden field "__go";
+//     SetUnlisted adds a field that pairs does not list (bind_light.go);
 //   - Of, Derives and Chain: the class-chain walk (class.go);
 //   - MethodSet and Hooks: cached lookups of the Lua methods a Go object
 //     calls, all dropped at once by one epoch per Lua state (hooks.go);

@@ -128,3 +128,40 @@ func join(s []string) string {
 	}
 	return out
 }
+
+// Merge of two classes bound before they had keys (task classes made by
+// New) keeps each one's Go object once, outside their fields: pairs over
+// either lists no binding, and the forwarding table lists only __index.
+func TestMergeLightBindings(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	ot, nt := L.NewTable(), L.NewTable()
+	Bind(L, ot, "old object")
+	Bind(L, nt, "new object")
+	L.SetGlobal("Old", ot)
+	L.SetGlobal("New", nt)
+	if err := L.DoString(`
+function Old:Keep() return 1 end
+function Old:Gone() end
+Old.__index = Old
+function New:Keep() return 2 end
+function New:Added() end
+New.__index = New`); err != nil {
+		t.Fatal(err)
+	}
+	if got := join(Merge(L, ot, nt)); got != "Added,Gone,Keep" {
+		t.Errorf("changed = %s, want Added,Gone,Keep", got)
+	}
+	if Own(ot) != "old object" || Own(nt) != "new object" {
+		t.Errorf("objects after merge: %v, %v", Own(ot), Own(nt))
+	}
+	if lightBinding(ot) == nil || lightBinding(nt) == nil {
+		t.Error("a light binding became a field")
+	}
+	if got, want := fields(ot), "Keep="+ot.RawGetString("Keep").String()+" __index="+ot.String()+" Added="+ot.RawGetString("Added").String()+" "; got != want {
+		t.Errorf("fields of the merged class %q, want %q", got, want)
+	}
+	if got, want := fields(nt), "__index="+ot.String()+" "; got != want {
+		t.Errorf("fields of the forwarding table %q, want %q", got, want)
+	}
+}
