@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
+	"math"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -225,18 +226,25 @@ func (s *goalSlot) parse(v lua.LValue, i int) error {
 	default:
 		return fmt.Errorf("goals[%d].name must be a string, got %s", i, luaerr.Describe(n))
 	}
+	at := fmt.Sprintf("goals[%d]", i)
+	if s.goal.Name != "" {
+		at += fmt.Sprintf(" (%q)", s.goal.Name)
+	}
 	switch pr := tbl.RawGetString("priority").(type) {
 	case lua.LNumber:
+		if math.IsNaN(float64(pr)) {
+			return fmt.Errorf("%s.priority must be a number (not NaN) or a function(state), got %s", at, luaerr.Describe(pr))
+		}
 		s.goal.Priority = float64(pr)
 	case *lua.LFunction:
 		s.prio = pr
 		s.goal.PriorityFunc = s.prioFunc
 	case *lua.LNilType:
 	default:
-		return fmt.Errorf("goals[%d].priority must be a number or a function(state), got %s", i, luaerr.Describe(pr))
+		return fmt.Errorf("%s.priority must be a number or a function(state), got %s", at, luaerr.Describe(pr))
 	}
 	var err error
-	s.goal.Conditions, err = parseConditions(s.goal.Conditions, conds, fmt.Sprintf("goals[%d].conditions", i), &s.p.scratch)
+	s.goal.Conditions, err = parseConditions(s.goal.Conditions, conds, at+".conditions", &s.p.scratch)
 	return err
 }
 
