@@ -17,13 +17,7 @@ func Describe(v lua.LValue) string {
 	case lua.LString:
 		return fmt.Sprintf("%q (a string)", string(x))
 	case lua.LNumber:
-		switch float64(x) {
-		case math.MaxFloat64:
-			return "math.huge (a number)"
-		case -math.MaxFloat64:
-			return "-math.huge (a number)"
-		}
-		return fmt.Sprintf("%v (a number)", x)
+		return Number(float64(x)) + " (a number)"
 	case *lua.LNilType:
 		return "nil"
 	case lua.LBool:
@@ -47,4 +41,17 @@ func Defined(fn *lua.LFunction) string {
 // writes math.huge means infinity).
 func Finite(n float64) bool {
 	return math.Abs(n) < math.MaxFloat64
+}
+
+// Number formats n as Describe does, without " (a number)": "42", "0.5",
+// "NaN", "+Inf", "math.huge" (gopher-lua's math.huge, the largest finite
+// float64) or "-math.huge".
+func Number(n float64) string {
+	switch n {
+	case math.MaxFloat64:
+		return "math.huge"
+	case -math.MaxFloat64:
+		return "-math.huge"
+	}
+	return fmt.Sprint(lua.LNumber(n))
 }
