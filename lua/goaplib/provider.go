@@ -118,8 +118,13 @@ func (p *provider) GetWorldState() *goap.WorldState {
 	return ws
 }
 
+// createGoalName names the goal of CreateGoalState() in errors and traces
+// (goap.Goal.Name): the table it returns holds only conditions, so the
+// seed's single goal has no name of its own.
+const createGoalName = "CreateGoalState"
+
 // Goals implements goap.DataProvider: the goals of Goals(), or the single
-// goal of CreateGoalState() (unnamed, priority 0).
+// goal of CreateGoalState() (named "CreateGoalState", priority 0).
 func (p *provider) Goals() []*goap.Goal {
 	p.goals = p.goals[:0]
 	if fn := p.fn(pGoals); fn != nil {
@@ -145,7 +150,7 @@ func (p *provider) Goals() []*goap.Goal {
 	}
 	s := p.slot(0)
 	s.src, s.prio = p.lib.call1(fn, p.self), nil
-	s.goal = goap.Goal{Conditions: s.goal.Conditions[:0]}
+	s.goal = goap.Goal{Name: createGoalName, Conditions: s.goal.Conditions[:0]}
 	var err error
 	if s.goal.Conditions, err = parseConditions(s.goal.Conditions, s.src, "CreateGoalState result", &p.scratch); err != nil {
 		p.lib.failAt(fn, "%v", err)
