@@ -30,12 +30,12 @@ return root`)}}
 		"AI (BTAction) Running\n" +
 			"  Sequence : 1/2 (btai.Sequence) Continue\n" +
 			"    Condition (btai.Condition) Success\n" +
-			"    Wait : 0.25 / 0.25 (btai.Wait) Inactive\n" +
+			"    Wait : 0 / 0.25 (btai.Wait) Inactive\n" +
 			"  Action (btai.Action) Inactive\n",
 		"AI (BTAction) Running\n" +
 			"  Sequence : 1/2 (btai.Sequence) Continue\n" +
 			"    Condition (btai.Condition) Success\n" +
-			"    Wait : 0.25 / 0.25 (btai.Wait) Continue\n" +
+			"    Wait : 0 / 0.25 (btai.Wait) Continue\n" +
 			"  Action (btai.Action) Inactive\n",
 		"AI (BTAction) Running\n" +
 			"  Sequence : 1/2 (btai.Sequence) Continue\n" +

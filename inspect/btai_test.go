@@ -62,7 +62,7 @@ func TestBTAITreeExpanded(t *testing.T) {
 		"BT.Root (BTAction) ",
 		"BT.Root/Sequence[0] (btai.Sequence) Sequence : 0/2 btai",
 		"BT.Root/Sequence[0]/Condition[0] (btai.Condition)  btai",
-		"BT.Root/Sequence[0]/Wait[1] (btai.Wait) Wait : 2 / 2 btai",
+		"BT.Root/Sequence[0]/Wait[1] (btai.Wait) Wait : 0 / 2 btai",
 		"BT.Root/Selector[1] (btai.Selector) Selector : 0/1 btai",
 		"BT.Root/Selector[1]/Action[0] (btai.Action)  btai",
 	}

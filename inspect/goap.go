@@ -60,7 +60,7 @@ type PlannerView struct {
 }
 
 // GoapEvent is one event of a GOAP agent: its tick and text
-// (goap.AgentEvent.String, e.g. `plan made "": GetAxe -> ChopLog (cost 6)`).
+// (goap.AgentEvent.String, e.g. `plan made "CreateGoalState": GetAxe -> ChopLog (cost 6)`).
 type GoapEvent struct {
 	Tick uint64 `json:"t"`
 	Text string `json:"text"`

@@ -56,16 +56,16 @@ func TestLiveAPIGoap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const plan = `goal "" plan GetAxe:2 ChopLog:4 cost 6`
-	const last = ` last "" expanded 2 visited 3 cost 6 err ""`
-	const made = ` | %d goal chosen "" (priority 0) | %[1]d state popped Idle | %[1]d state pushed PerformAction | %[1]d plan made "": GetAxe -> ChopLog (cost 6)`
+	const plan = `goal "CreateGoalState" plan GetAxe:2 ChopLog:4 cost 6`
+	const last = ` last "CreateGoalState" expanded 2 visited 3 cost 6 err ""`
+	const made = ` | %d goal chosen "CreateGoalState" (priority 0) | %[1]d state popped Idle | %[1]d state pushed PerformAction | %[1]d plan made "CreateGoalState": GetAxe -> ChopLog (cost 6)`
 	want := []string{
 		"key 1 node 1 PerformAction [PerformAction] " + plan + " step 0 started false" + last + fmt.Sprintf(made, 1),
 		// 13 events: the oldest (tick 1's goal chosen) is dropped.
 		"key 1 node 2 PerformAction [PerformAction] " + plan + " step 0 started false" + last +
-			strings.TrimPrefix(fmt.Sprintf(made, 1), ` | 1 goal chosen "" (priority 0)`) +
+			strings.TrimPrefix(fmt.Sprintf(made, 1), ` | 1 goal chosen "CreateGoalState" (priority 0)`) +
 			" | 2 action started GetAxe #0 | 2 action ended GetAxe #0 (aborted) | 2 state popped PerformAction | 2 state pushed Idle" +
-			` | 2 plan aborted "" by GetAxe` + fmt.Sprintf(made, 2),
+			` | 2 plan aborted "CreateGoalState" by GetAxe` + fmt.Sprintf(made, 2),
 	}
 	for tk := range want {
 		tick(t, h, 1)
@@ -85,9 +85,9 @@ func TestLiveAPIGoap(t *testing.T) {
 	v = AgentView{}
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
 	liveLine := goapLine(&v)
-	if want := "key 1 node 2 Idle [Idle]" + last + ` | 2 plan aborted "" by GetAxe` + fmt.Sprintf(made, 2) +
+	if want := "key 1 node 2 Idle [Idle]" + last + ` | 2 plan aborted "CreateGoalState" by GetAxe` + fmt.Sprintf(made, 2) +
 		" | 3 action started GetAxe #0 | 4 action ended GetAxe #0 (done) | 4 action started ChopLog #1" +
-		` | 5 action ended ChopLog #1 (done) | 5 state popped PerformAction | 5 state pushed Idle | 5 plan finished ""`; liveLine != want {
+		` | 5 action ended ChopLog #1 (done) | 5 state popped PerformAction | 5 state pushed Idle | 5 plan finished "CreateGoalState"`; liveLine != want {
 		t.Errorf("tick 5:\ngot  %s\nwant %s", liveLine, want)
 	}
 

@@ -472,8 +472,8 @@ func TestGoapLuaAgentSeedShape(t *testing.T) {
 		cook.allowed = true
 		return out .. "\n" .. tick(a, 6)`)
 	checkLines(t, got,
-		"Idle: Reset; Check npc-7; PlanFailed goap: goal {food == true}",
-		"Idle: Reset; Check npc-7; PlanFailed goap: goal {food == true}",
+		"Idle: Reset; Check npc-7; PlanFailed goap: goal \"CreateGoalState\" {food == true}",
+		"Idle: Reset; Check npc-7; PlanFailed goap: goal \"CreateGoalState\" {food == true}",
 		"Idle: Reset; Check npc-7; PlanFound Cook 1 goal.food=true",
 		"PerformAction: ",
 		"MoveTo: MoveAgent stove",

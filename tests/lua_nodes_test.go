@@ -125,7 +125,7 @@ func TestNonStringErrors(t *testing.T) {
 			"error raised with a table: (its __tostring failed) (task BTSequence/BTActionUniversal[0])"},
 		{"local s = BTSequence:New()\ns:AddChild(BTActionUniversal:New(nil, function() error(setmetatable({}, {__tostring = function() return \"out of arrows\" end})) end))\nreturn s",
 			"error raised with a table: out of arrows (task BTSequence/BTActionUniversal[0])"},
-		{"error({code = 42})", "bad.lua: error raised with a table: table: 0x"},
+		{"error({code = 42})", "bad.lua:1: error raised with a table: {code = 42}"},
 		{"local s = BTSequence:New()\ns:AddChild(BTSequence)\nreturn s", ":2: AddChild to BTSequence: want a task, got the class BTSequence itself (make a task with BTSequence:New())"},
 	}
 	for i, c := range cases {

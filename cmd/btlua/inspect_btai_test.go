@@ -84,7 +84,7 @@ func TestDOTBTAI(t *testing.T) {
   n0 -> n0_0;
   n0_1 [label="Condition\n(btai.Condition)\nInactive", style="rounded,dashed"];
   n0_0 -> n0_1;
-  n0_2 [label="Wait : 0.15 / 0.15\n(btai.Wait)\nInactive", style="rounded,dashed"];
+  n0_2 [label="Wait : 0 / 0.15\n(btai.Wait)\nInactive", style="rounded,dashed"];
   n0_0 -> n0_2;
   n0_3 [label="Action\n(btai.Action)\nInactive", style="rounded,dashed"];
   n0 -> n0_3;

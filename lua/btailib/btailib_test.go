@@ -468,7 +468,7 @@ func TestTostring(t *testing.T) {
 			parts[#parts + 1] = tostring(n)
 		end
 		return table.concat(parts, "|")`)
-	want := "Root : 0/0|Selector : 0/0|Random Sequence : -1/0|Repeat Until : 0 / 3|ConditionalBranch|While|Condition|Action|Action : coroutine|Wait : 2 / 2|Terminate|Log : hi"
+	want := "Root : 0/0|Selector : 0/0|Random Sequence : -1/0|Repeat Until : 0 / 3|ConditionalBranch|While|Condition|Action|Action : coroutine|Wait : 0 / 2|Terminate|Log : hi"
 	if v.String() != want {
 		t.Fatalf("got  %s\nwant %s", v, want)
 	}

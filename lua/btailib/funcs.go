@@ -60,11 +60,7 @@ func (c *coroutine) Resume() (btai.BTState, bool) {
 		c.closed = true
 		msg := "error"
 		if api, ok := err.(*lua.ApiError); ok && api.Object != nil {
-			if s, ok := api.Object.(lua.LString); ok {
-				msg = string(s)
-			} else {
-				msg = "error object is " + luaerr.Describe(api.Object)
-			}
+			msg = luaerr.Raised(L, api.Object)
 		} else {
 			msg = err.Error()
 		}

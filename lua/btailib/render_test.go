@@ -31,14 +31,14 @@ func TestRenderExpandsBTAI(t *testing.T) {
 	want := `AI (BTAction) Inactive
   Sequence : 0/2 (btai.Sequence) Inactive
     Condition (btai.Condition) Inactive
-    Wait : 0.25 / 0.25 (btai.Wait) Inactive
+    Wait : 0 / 0.25 (btai.Wait) Inactive
   Action (btai.Action) Inactive
 --
 Seq (BTSequence) Running
   AI (BTAction) Running
     Sequence : 1/2 (btai.Sequence) Continue
       Condition (btai.Condition) Success
-      Wait : 0.25 / 0.25 (btai.Wait) Continue
+      Wait : 0 / 0.25 (btai.Wait) Continue
     Action (btai.Action) Inactive
 `
 	if s, ok := v.(lua.LString); !ok || string(s) != want {

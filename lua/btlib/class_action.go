@@ -5,8 +5,9 @@ import "github.com/btlua/btlua/stdlib/bt"
 func init() {
 	builtin(Class{
 		Name: "BTAction", Base: "BTTask",
-		Doc:  "Base of leaf tasks that act on the world (Behavior Designer's Action); succeeds unless OnUpdate is overridden.",
-		kind: classKind{set: true, leaf: true},
-		New:  func(Args) (bt.Task, error) { return &leafImpl{}, nil },
+		Doc:   "Base of leaf tasks that act on the world (Behavior Designer's Action); succeeds unless OnUpdate is overridden.",
+		kind:  classKind{set: true, leaf: true},
+		New:   func(Args) (bt.Task, error) { return &leafImpl{}, nil },
+		setup: setupLeaf,
 	})
 }

@@ -5,9 +5,10 @@ import "github.com/btlua/btlua/stdlib/bt"
 func init() {
 	builtin(Class{
 		Name: "BTConditional", Base: "BTTask",
-		Doc:  "Base of leaf tasks that test the world (Behavior Designer's Conditional): conditional aborts re-evaluate them; succeeds unless OnUpdate is overridden.",
-		kind: classKind{set: true, leaf: true, conditional: true},
-		New:  func(Args) (bt.Task, error) { return &condImpl{}, nil },
+		Doc:   "Base of leaf tasks that test the world (Behavior Designer's Conditional): conditional aborts re-evaluate them; succeeds unless OnUpdate is overridden.",
+		kind:  classKind{set: true, leaf: true, conditional: true},
+		New:   func(Args) (bt.Task, error) { return &condImpl{}, nil },
+		setup: setupLeaf,
 	})
 }
 

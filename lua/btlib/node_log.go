@@ -9,9 +9,9 @@ import (
 func init() {
 	builtin(Class{
 		Name: "BTLog", Base: "BTAction",
-		Doc: "Prints its message on the library's output and succeeds (the series' BTLog).",
+		Doc: "Prints its message on the library's output and succeeds (the series' BTLog). The message is required: BTLog:New() is an error, as the series always gives one and Behavior Designer's Log task exists to print its text; BTLog:New(\"\") prints an empty line on purpose.",
 		Params: []Param{
-			{Name: "message", Type: ArgString, Optional: true, Default: "", Doc: "the line printed"},
+			{Name: "message", Type: ArgString, Doc: "the line printed"},
 		},
 		New: func(a Args) (bt.Task, error) { return &logImpl{lib: a.lib, msg: a.String("message")}, nil },
 	})

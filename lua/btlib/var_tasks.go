@@ -65,14 +65,19 @@ func init() {
 		Doc: "Adds a number to a numeric variable of the tree's blackboard and succeeds, in Go without calling Lua.",
 		Params: []Param{
 			{Name: "name", Type: ArgAny, Doc: "the variable"},
-			{Name: "by", Type: ArgNumber, Optional: true, Default: 1.0, Doc: "the amount added; default 1"},
+			{Name: "by", Type: ArgNumber, Optional: true, Default: 1.0, Doc: "the amount added, a finite number (not NaN, ±1/0 or ±math.huge); default 1"},
 		},
 		New: func(a Args) (bt.Task, error) {
 			name, err := varName(a.raw, "BTIncrement:New(name, by)")
 			if err != nil {
 				return nil, err
 			}
-			return bt.NewIncrement(name, a.Number("by")), nil
+			by := a.Number("by")
+			if !luaerr.Finite(by) {
+				// math.huge: finite in gopher-lua, infinity in Lua.
+				return nil, fmt.Errorf("by must be a finite number, got %s", luaerr.Number(by))
+			}
+			return bt.NewIncrement(name, by), nil
 		},
 	})
 }

@@ -131,6 +131,9 @@ func (la *luaAction) sync() error {
 		la.costFn, la.act.CostFunc = c, la.costFunc
 		switch m := L.GetField(la.self, "minCost").(type) {
 		case lua.LNumber:
+			if !finiteNonNegative(m) {
+				return fmt.Errorf("%s.minCost must be a finite number >= 0, got %s", la.act.Name, luaerr.Describe(m))
+			}
 			la.act.Cost = float64(m)
 		case *lua.LNilType:
 			la.act.Cost = 0
@@ -140,8 +143,8 @@ func (la *luaAction) sync() error {
 	default:
 		return fmt.Errorf("%s.cost must be a number or a function(state, action), got %s", la.act.Name, luaerr.Describe(c))
 	}
-	if la.act.CostFunc == nil && (la.act.Cost < 0 || la.act.Cost != la.act.Cost) {
-		return fmt.Errorf("%s.cost must be a number >= 0, got %v", la.act.Name, la.act.Cost)
+	if la.act.CostFunc == nil && !finiteNonNegative(lua.LNumber(la.act.Cost)) {
+		return fmt.Errorf("%s.cost must be a finite number >= 0, got %s", la.act.Name, luaerr.Describe(lua.LNumber(la.act.Cost)))
 	}
 	r, err := la.requiresInRange()
 	if err != nil {
@@ -217,4 +220,10 @@ func TableOf(a *goap.Action) *lua.LTable {
 		return la.self
 	}
 	return nil
+}
+
+// finiteNonNegative reports whether n is a finite number >= 0: what an
+// action's cost and minCost must be (goap.Action.Cost).
+func finiteNonNegative(n lua.LNumber) bool {
+	return n >= 0 && luaerr.Finite(float64(n))
 }

@@ -98,12 +98,21 @@ func (lib *Lib) actionNew(L *lua.LState) int {
 		}
 		switch c := o.RawGetString("cost").(type) {
 		case lua.LNumber:
-			if c < 0 || c != c {
-				lib.raise("%s: cost must be a number >= 0, got %v", what, c)
+			if !finiteNonNegative(c) {
+				lib.raise("%s: cost must be a finite number >= 0, got %s", what, luaerr.Describe(c))
 			}
 		case *lua.LNilType, *lua.LFunction:
 		default:
 			lib.raise("%s: cost must be a number or a function(state, action), got %s", what, luaerr.Describe(c))
+		}
+		switch m := o.RawGetString("minCost").(type) {
+		case lua.LNumber:
+			if !finiteNonNegative(m) {
+				lib.raise("%s: minCost must be a finite number >= 0, got %s", what, luaerr.Describe(m))
+			}
+		case *lua.LNilType:
+		default:
+			lib.raise("%s: minCost must be a number, got %s", what, luaerr.Describe(m))
 		}
 		if pre != lua.LNil || eff != lua.LNil {
 			la, err := lib.actionOf(o, what)

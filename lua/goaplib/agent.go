@@ -115,7 +115,8 @@ func (lib *Lib) checkUsable(v lua.LValue, what string) *luaAction {
 // Idle planning with the list of action tables through the provider table
 // (see provider). opts: {owner = value passed to the actions'
 // CheckProceduralPrecondition and Perform as their agent argument (default:
-// the provider), maxNodes = planner node budget, backoffInitial = ticks
+// the provider), maxNodes = planner node budget in expansions per planning
+// round (0 or nil: goap.DefaultMaxNodes; negative: an error), backoffInitial = ticks
 // skipped after the first failed planning round (0: 2; negative: none),
 // backoffMax = cap of the doubling backoff in ticks (0: 64),
 // priorityCheckTicks = how often, in ticks of a running plan, the goals'

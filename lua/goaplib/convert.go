@@ -3,6 +3,7 @@ package goaplib
 import (
 	"fmt"
 	"github.com/btlua/btlua/lua/luaerr"
+	"math"
 	"slices"
 
 	"github.com/btlua/btlua/stdlib/goap"
@@ -26,8 +27,13 @@ func toValue(v lua.LValue) (goap.Value, bool) {
 	return goap.Value{}, false
 }
 
-// checkValue is toValue with an error naming where and the value.
+// checkValue is toValue with an error naming where and the value, for a
+// condition's or an effect's value: NaN is refused (it compares false
+// with every value, itself included, so no state could meet it).
 func checkValue(v lua.LValue, where string) (goap.Value, error) {
+	if n, ok := v.(lua.LNumber); ok && math.IsNaN(float64(n)) {
+		return goap.Value{}, fmt.Errorf("%s is NaN (NaN compares false with every value)", where)
+	}
 	if gv, ok := toValue(v); ok {
 		return gv, nil
 	}
@@ -208,6 +214,9 @@ func makeEffect(key, op, val lua.LValue, what string) (goap.Effect, error) {
 		n, ok := val.(lua.LNumber)
 		if !ok {
 			return goap.Effect{}, fmt.Errorf("%s: %q %s needs a number, got %s", what, string(k), o, luaerr.Describe(val))
+		}
+		if !luaerr.Finite(float64(n)) {
+			return goap.Effect{}, fmt.Errorf("%s: %q %s needs a finite number, got %s", what, string(k), o, luaerr.Describe(val))
 		}
 		if o == "-" {
 			return goap.Sub(string(k), float64(n)), nil

@@ -34,11 +34,13 @@ func (lib *Lib) registerPlanner() {
 }
 
 // plannerNew is goap.Planner:New(opts?) with opts {maxNodes = n (node
-// budget, 0 or nil: goap.DefaultMaxNodes), trace = bool (record every
+// budget in expansions per Plan call, 0 or nil: goap.DefaultMaxNodes;
+// negative: an error), trace = bool (record every
 // expansion for Explain), traceLimit = n, disableHeuristic = bool, maxBytes
 // = n (memory budget, 0: goap.DefaultMaxBytes), maxTimeMs = n (time budget
-// in milliseconds, 0: goap.DefaultMaxTime), weight = w >= 1 (weighted A*:
-// cost <= w * optimal)}.
+// in milliseconds, 0: goap.DefaultMaxTime), weight = w, a finite number >=
+// 1 (weighted A*: cost <= w * optimal; NaN, infinities and math.huge are
+// errors)}.
 func (lib *Lib) plannerNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
 	if !ok || !luaclass.Derives(cls, lib.plannerClass) {
@@ -62,12 +64,12 @@ func (lib *Lib) plannerNew(L *lua.LState) int {
 		switch w := opts.RawGetString("weight").(type) {
 		case *lua.LNilType:
 		case lua.LNumber:
-			if w < 1 {
-				lib.raise("Planner:New: weight must be a number >= 1, got %s", luaerr.Describe(w))
+			if !(w >= 1) || !luaerr.Finite(float64(w)) {
+				lib.raise("Planner:New: weight must be a finite number >= 1, got %s", luaerr.Describe(w))
 			}
 			p.Weight = float64(w)
 		default:
-			lib.raise("Planner:New: weight must be a number >= 1, got %s", luaerr.Describe(w))
+			lib.raise("Planner:New: weight must be a finite number >= 1, got %s", luaerr.Describe(w))
 		}
 	}
 	o := L.NewTable()

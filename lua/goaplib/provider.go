@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
+	"math"
 
 	"github.com/btlua/btlua/stdlib/goap"
 	lua "github.com/yuin/gopher-lua"
@@ -117,8 +118,13 @@ func (p *provider) GetWorldState() *goap.WorldState {
 	return ws
 }
 
+// createGoalName names the goal of CreateGoalState() in errors and traces
+// (goap.Goal.Name): the table it returns holds only conditions, so the
+// seed's single goal has no name of its own.
+const createGoalName = "CreateGoalState"
+
 // Goals implements goap.DataProvider: the goals of Goals(), or the single
-// goal of CreateGoalState() (unnamed, priority 0).
+// goal of CreateGoalState() (named "CreateGoalState", priority 0).
 func (p *provider) Goals() []*goap.Goal {
 	p.goals = p.goals[:0]
 	if fn := p.fn(pGoals); fn != nil {
@@ -144,7 +150,7 @@ func (p *provider) Goals() []*goap.Goal {
 	}
 	s := p.slot(0)
 	s.src, s.prio = p.lib.call1(fn, p.self), nil
-	s.goal = goap.Goal{Conditions: s.goal.Conditions[:0]}
+	s.goal = goap.Goal{Name: createGoalName, Conditions: s.goal.Conditions[:0]}
 	var err error
 	if s.goal.Conditions, err = parseConditions(s.goal.Conditions, s.src, "CreateGoalState result", &p.scratch); err != nil {
 		p.lib.failAt(fn, "%v", err)
@@ -225,18 +231,25 @@ func (s *goalSlot) parse(v lua.LValue, i int) error {
 	default:
 		return fmt.Errorf("goals[%d].name must be a string, got %s", i, luaerr.Describe(n))
 	}
+	at := fmt.Sprintf("goals[%d]", i)
+	if s.goal.Name != "" {
+		at += fmt.Sprintf(" (%q)", s.goal.Name)
+	}
 	switch pr := tbl.RawGetString("priority").(type) {
 	case lua.LNumber:
+		if math.IsNaN(float64(pr)) {
+			return fmt.Errorf("%s.priority must be a number (not NaN) or a function(state), got %s", at, luaerr.Describe(pr))
+		}
 		s.goal.Priority = float64(pr)
 	case *lua.LFunction:
 		s.prio = pr
 		s.goal.PriorityFunc = s.prioFunc
 	case *lua.LNilType:
 	default:
-		return fmt.Errorf("goals[%d].priority must be a number or a function(state), got %s", i, luaerr.Describe(pr))
+		return fmt.Errorf("%s.priority must be a number or a function(state), got %s", at, luaerr.Describe(pr))
 	}
 	var err error
-	s.goal.Conditions, err = parseConditions(s.goal.Conditions, conds, fmt.Sprintf("goals[%d].conditions", i), &s.p.scratch)
+	s.goal.Conditions, err = parseConditions(s.goal.Conditions, conds, at+".conditions", &s.p.scratch)
 	return err
 }
 

@@ -3,6 +3,8 @@ package luaclass
 import (
 	"context"
 
+	"github.com/btlua/btlua/lua/luaerr"
+
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -63,11 +65,34 @@ func (s *State) Resume(c *Coroutine, args ...lua.LValue) (yielded bool, vals []l
 		st, err, vals = L.Resume(c.th, c.fn)
 	}
 	L.G.CurrentThread = caller
+	if err != nil {
+		s.locate(err, c.th)
+	}
 	if err != nil || st != lua.ResumeYield {
 		c.drop()
 		return false, vals, err
 	}
 	return true, vals, nil
+}
+
+// locate makes the value of err, the error a coroutine (thread th) ended
+// with, a string located where it was raised when it is not one
+// (luaerr.StringifyAt): gopher-lua keeps no stack traceback for the
+// errors of a coroutine, so the location is taken from th's frames now.
+// The tracker's note of the raise follows the new value (see Reraise).
+func (s *State) locate(err error, th *lua.LState) {
+	api, ok := err.(*lua.ApiError)
+	if !ok {
+		return
+	}
+	if _, isString := api.Object.(lua.LString); isString || api.Object == nil {
+		return
+	}
+	old := api.Object
+	luaerr.StringifyAt(s.L, err, luaerr.WhereRaised(th))
+	if s.raised != nil && s.raised.Object == old {
+		s.raised.Object = api.Object
+	}
 }
 
 // Close ends a suspended coroutine: its thread is marked dead, so it can
@@ -112,7 +137,9 @@ func (s *State) OnMain(L *lua.LState, f func()) {
 
 // Rethrow raises on thread L the error err of a protected call or a
 // coroutine: a Go panic (see the tracker) as the same *luaerr.GoPanic, so
-// that it is still reported as one; a Lua error with the same error value.
+// that it is still reported as one; a Lua error with the same error value,
+// one that is not a string made a string located where it was raised
+// (luaerr.Stringify).
 func (s *State) Rethrow(L *lua.LState, err error) {
 	api, ok := err.(*lua.ApiError)
 	if !ok {
@@ -122,7 +149,9 @@ func (s *State) Rethrow(L *lua.LState, err error) {
 	if p := s.panicked; p != nil && (api.Type == lua.ApiErrorPanic || api.Object == lua.LString(p.Error())) {
 		panic(p)
 	}
-	L.Error(api.Object, 0)
+	// A value that is not a string carries no position: it gets one now,
+	// from the stack where it was raised, before the stack is lost.
+	L.Error(luaerr.Stringify(L, api).(*lua.ApiError).Object, 0)
 }
 
 // Reraise raises err, the error a coroutine ended with, again on the main

@@ -7,11 +7,26 @@ import (
 )
 
 // Stringify rewrites the error value of a Lua error raised with a
-// non-string value (error({code = 42})) into a message that says what was
-// raised, through the value's __tostring when it has one. The __tostring
-// call is protected: one that fails is reported, not propagated. Other
-// errors are returned unchanged.
+// non-string value (error({code = 42}), error(nil), error(42)) into a
+// string message "file:line: error raised with VALUE", VALUE rendered by
+// Raised (the same text on every run: no table addresses), file:line the
+// innermost Lua function on the error's stack traceback (RaisedAt), which
+// for error(v) is the line of the error call: Lua itself adds no position
+// to a non-string error value, whatever its level argument. Other errors
+// are returned unchanged.
 func Stringify(L *lua.LState, err error) error {
+	var api *lua.ApiError
+	if !errors.As(err, &api) {
+		return err
+	}
+	return StringifyAt(L, err, RaisedAt(api.StackTrace))
+}
+
+// StringifyAt is Stringify with the location given: at is "file:line",
+// or "" when unknown (the message then has no location). It is for errors
+// whose stack traceback was not kept, such as those of a coroutine
+// (gopher-lua takes none there; see luaclass.State.Resume).
+func StringifyAt(L *lua.LState, err error, at string) error {
 	var api *lua.ApiError
 	if !errors.As(err, &api) || api.Object == nil {
 		return err
@@ -19,11 +34,10 @@ func Stringify(L *lua.LState, err error) error {
 	if _, isString := api.Object.(lua.LString); isString {
 		return err
 	}
-	text := "(its __tostring failed)"
-	if e := L.CallByParam(lua.P{Fn: L.GetGlobal("tostring"), NRet: 1, Protect: true}, api.Object); e == nil {
-		text = L.Get(-1).String()
-		L.Pop(1)
+	msg := Raised(L, api.Object)
+	if at != "" {
+		msg = at + ": " + msg
 	}
-	api.Object = lua.LString("error raised with " + Describe(api.Object) + ": " + text)
+	api.Object = lua.LString(msg)
 	return err
 }

@@ -205,13 +205,16 @@ BTInverter = {}
 function BTInverter.New(self) end
 
 ---Prints its message on the library's output and succeeds (the series' BTLog).
+---The message is required: BTLog:New() is an error, as the series always gives
+---one and Behavior Designer's Log task exists to print its text; BTLog:New("")
+---prints an empty line on purpose.
 ---@class BTLog: BTAction
 BTLog = {}
 
 ---Makes an instance of BTLog, or a class derived from it (X = BTLog:New(...); function X:OnUpdate() ... end).
 ---@generic T
 ---@param self T
----@param message? string the line printed (default "")
+---@param message string the line printed
 ---@return T
 function BTLog.New(self, message) end
 
@@ -450,7 +453,7 @@ BTIncrement = {}
 ---@generic T
 ---@param self T
 ---@param name any the variable
----@param by? number the amount added; default 1 (default 1)
+---@param by? number the amount added, a finite number (not NaN, ±1/0 or ±math.huge); default 1 (default 1)
 ---@return T
 function BTIncrement.New(self, name, by) end
 

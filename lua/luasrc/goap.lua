@@ -128,20 +128,20 @@ local Planner = goap.Planner
 ---@field visited integer distinct states generated before the failure
 
 ---@class goap.PlannerOptions
----@field maxNodes integer? node budget per Plan call (default 100000); exceeding it fails with "budget", never a partial plan
+---@field maxNodes integer? node budget per Plan call, in expansions (0 or nil: the default, 100000; negative: an error); exceeding it fails with "budget", never a partial plan
 ---@field trace boolean? record every expansion for Explain (slower)
 ---@field traceLimit integer? cap on trace lines (default 500)
 ---@field disableHeuristic boolean? uniform-cost search (h = 0)
 ---@field maxBytes integer? memory budget in bytes (default 64 MiB); exceeding it fails with "budget", limit "bytes"
 ---@field maxTimeMs integer? time budget in milliseconds (default 1000); exceeding it fails with "budget", limit "time"
----@field weight number? >= 1; above 1 weighted A*: faster, cost <= weight * optimal
+---@field weight number? a finite number >= 1 (default 1: optimal A*); above 1 weighted A*: faster, cost <= weight * optimal
 
 ---A goal returned by a provider's Goals(): higher priority first, ties in
 ---list order. A bare conditions table (no conditions field) is a goal with
 ---priority 0.
 ---@class goap.Goal
 ---@field name string?
----@field priority (number|fun(state: goap.StateView, goal: goap.Goal): number)? default 0; a function is evaluated at each planning round
+---@field priority (number|fun(state: goap.StateView, goal: goap.Goal): number)? default 0 (NaN: an error); a function is evaluated at each planning round (a NaN result ranks lowest)
 ---@field conditions goap.Conditions
 
 ---What an agent plans and acts through (the seed's IGoap). Only
@@ -150,7 +150,7 @@ local Planner = goap.Planner
 ---@class goap.Provider
 ---@field GetWorldState fun(self: goap.Provider): goap.State read at each planning round (alias GetState)
 ---@field Goals (fun(self: goap.Provider): goap.Goal[])? candidate goals, read at each planning round
----@field CreateGoalState (fun(self: goap.Provider): goap.Conditions)? the seed's single goal, used when Goals is missing
+---@field CreateGoalState (fun(self: goap.Provider): goap.Conditions)? the seed's single goal (priority 0, named "CreateGoalState" in errors and traces), used when Goals is missing
 ---@field PlanFailed fun(self: goap.Provider, goal: table, message: string)? no plan for goal (one call per failed goal)
 ---@field PlanFound fun(self: goap.Provider, goal: table, plan: goap.Action[], cost: number)? the plan about to be executed
 ---@field ActionsFinished fun(self: goap.Provider)? every action of the plan completed
@@ -199,7 +199,7 @@ local Agent = goap.Agent
 
 ---@class goap.AgentOptions
 ---@field owner any? the hooks' agent argument (default: the provider)
----@field maxNodes integer? planner node budget
+---@field maxNodes integer? planner node budget per planning round, in expansions (0 or nil: the default, 100000; negative: an error)
 ---@field backoffInitial integer? ticks skipped after the first failed round (default 2; negative: no backoff)
 ---@field backoffMax integer? cap of the doubling backoff, in ticks (default 64)
 ---@field priorityCheckTicks integer? how often, in ticks of a running plan, goal priorities are re-read for interrupts (default 10; negative: only after WorldChanged)

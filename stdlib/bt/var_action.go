@@ -41,7 +41,8 @@ type Increment struct {
 	Action
 	// Name is the variable.
 	Name string
-	// By is added at each run (may be negative).
+	// By is added at each run (may be negative; finite: the Lua binding
+	// refuses NaN and infinities).
 	By float64
 
 	bb   *Blackboard

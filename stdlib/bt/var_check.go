@@ -2,6 +2,7 @@ package bt
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 )
 
@@ -87,7 +88,9 @@ type VarTest struct {
 }
 
 // NewVarTest checks op and operand and returns the test. An ordering
-// operator needs a number operand; the Go number types are converted to
+// operator needs a number operand; a NaN operand is refused (NaN compares
+// false with every value, so the test could never hold, or, negated,
+// never fail); the Go number types are converted to
 // float64.
 func NewVarTest(name string, op CompareOp, operand any, negate bool) (*VarTest, error) {
 	if name == "" {
@@ -103,6 +106,9 @@ func NewVarTest(name string, op CompareOp, operand any, negate bool) (*VarTest, 
 		if _, ok := operand.(float64); !ok {
 			return nil, fmt.Errorf("%s %s: want a number to compare with, got %s", name, op, describeValue(operand))
 		}
+	}
+	if f, ok := operand.(float64); ok && math.IsNaN(f) {
+		return nil, fmt.Errorf("%s %s: the value to compare with is NaN (NaN compares false with every value)", name, op)
 	}
 	return &VarTest{Name: name, Op: op, Operand: operand, Negate: negate}, nil
 }

@@ -3,7 +3,9 @@ package btai
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 )
 
 // Condition tests a function (BTAI's Condition): Tick returns Success when
@@ -137,7 +139,9 @@ type Wait struct {
 	Now func() float64
 
 	future float64
+	start  float64 // the clock when the wait under way was armed
 	armed  bool
+	done   bool // the last wait succeeded and no new one started
 }
 
 // NewWait returns a Wait of seconds on the clock now (BTAI's
@@ -152,22 +156,56 @@ func (w *Wait) Remaining() float64 {
 	return w.future - w.Now()
 }
 
+// Elapsed returns the seconds elapsed of the wait under way (at most
+// Seconds), Seconds when the last wait succeeded and no new one started,
+// and 0 before the first tick.
+func (w *Wait) Elapsed() float64 {
+	switch {
+	case w.armed:
+		return min(max(w.Now()-w.start, 0), w.Seconds)
+	case w.done:
+		return w.Seconds
+	}
+	return 0
+}
+
 // Tick checks the clock; see Wait.
 func (w *Wait) Tick() BTState {
 	now := w.Now()
 	if !w.armed {
-		w.future = now + w.Seconds
-		w.armed = true
+		w.future, w.start = now+w.Seconds, now
+		w.armed, w.done = true, false
 	}
 	if now+timeEpsilon >= w.future {
-		w.armed = false
+		w.armed, w.done = false, true
 		return Success
 	}
 	return Continue
 }
 
-// String returns "Wait : remaining / seconds", BTAI's ToString.
-func (w *Wait) String() string { return fmt.Sprintf("Wait : %g / %g", w.Remaining(), w.Seconds) }
+// String returns "Wait : elapsed / seconds" (see Elapsed), seconds
+// rounded to microseconds ("Wait : 0.1 / 0.3", never
+// 0.30000000000000004). BTAI's ToString showed the time left, future -
+// Time.time, which before the first tick is meaningless (its future
+// starts at -1); elapsed reads as progress, as Repeat's "current / count"
+// does, and is 0 until the wait runs.
+func (w *Wait) String() string {
+	return "Wait : " + formatSeconds(w.Elapsed()) + " / " + formatSeconds(w.Seconds)
+}
+
+// formatSeconds formats s rounded to microseconds, shortest form ("0.3",
+// "2", "0.333333"), so that float noise of summed delta times does not
+// show. Durations too long to round (BT.Wait(math.huge), for ever) are
+// printed as they are.
+func formatSeconds(s float64) string {
+	if math.Abs(s) < 1e15 {
+		s = math.Round(s*1e6) / 1e6
+		if s == 0 {
+			s = 0 // no "-0"
+		}
+	}
+	return strconv.FormatFloat(s, 'g', -1, 64)
+}
 
 // Terminate stops the tree (BTAI's Terminate): Tick returns Abort. A
 // Sequence or Selector passes the Abort up and the Root terminates; a

@@ -210,6 +210,12 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	if goal == nil {
 		return "nil goal", ErrInvalid
 	}
+	if goal.PriorityFunc == nil && math.IsNaN(goal.Priority) {
+		return "priority is NaN", ErrInvalid
+	}
+	if w := p.Weight; math.IsNaN(w) || math.IsInf(w, 0) {
+		return fmt.Sprintf("Planner.Weight %v is not a finite number", w), ErrInvalid
+	}
 	// Validate, and decide whether all keys matter: with a CostFunc any key
 	// may be read; otherwise only the relevant keys (see markRelevant) are
 	// kept and the others are projected away.

@@ -1,6 +1,9 @@
 package goap
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Op is a comparison operator of a Condition.
 type Op uint8
@@ -139,6 +142,8 @@ func (c Condition) validate() error {
 		return fmt.Errorf("condition %q %v: no value", c.Key, c.Op)
 	case c.Op.ordering() && c.Value.kind != KindNumber:
 		return fmt.Errorf("condition %s: ordering operator on a %v", c, c.Value.kind)
+	case c.Value.kind == KindNumber && math.IsNaN(c.Value.num):
+		return fmt.Errorf("condition %s: NaN value (NaN compares false with every value)", c)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package goap
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -56,6 +57,10 @@ func (e Effect) validate() error {
 		return fmt.Errorf("effect on %q: no value", e.Key)
 	case e.Op == EffectAdd && e.Value.kind != KindNumber:
 		return fmt.Errorf("effect %s: Add of a %v", e, e.Value.kind)
+	case e.Value.kind == KindNumber && math.IsNaN(e.Value.num):
+		return fmt.Errorf("effect %s: NaN value", e)
+	case e.Op == EffectAdd && math.IsInf(e.Value.num, 0):
+		return fmt.Errorf("effect %s: the amount must be finite", e)
 	}
 	return nil
 }

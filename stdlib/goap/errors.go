@@ -17,7 +17,9 @@ var (
 	ErrBudget = errors.New("budget exhausted")
 	// ErrInvalid: the problem is malformed (nil goal or action, ordering
 	// operator on a non-number, Add on a non-number key, negative/NaN cost,
-	// a CostFunc result below the action's declared Cost, ...).
+	// a NaN value in a condition or effect, an infinite Add amount, a NaN
+	// static goal priority, a NaN or infinite Planner.Weight, a CostFunc
+	// result below the action's declared Cost, ...).
 	ErrInvalid = errors.New("invalid planning problem")
 	// ErrReplay: the plan found by the search failed the replay check (an
 	// internal invariant: it should never happen).

@@ -15,7 +15,9 @@ type Goal struct {
 	// always met.
 	Conditions []Condition
 	// Priority orders goals for the Agent: higher first; ties keep the order
-	// of DataProvider.Goals. Ignored when PriorityFunc is set.
+	// of DataProvider.Goals. Ignored when PriorityFunc is set. NaN makes
+	// the goal invalid (planning it, or PlanGoals with it, fails with
+	// ErrInvalid); ±Inf are allowed (always first, always last).
 	Priority float64
 	// PriorityFunc, if set, computes the priority on the current world state
 	// at each planning round. A NaN result ranks lowest.

@@ -2,6 +2,7 @@ package goap
 
 import (
 	"errors"
+	"math"
 	"slices"
 )
 
@@ -19,6 +20,11 @@ func (p *Planner) PlanGoals(start *WorldState, goals []*Goal, actions []*Action)
 		prio float64
 	}
 	var rs []ranked
+	for _, g := range goals {
+		if g != nil && g.PriorityFunc == nil && math.IsNaN(g.Priority) {
+			return p.fail(g, ErrInvalid, "priority is NaN", 0, 0)
+		}
+	}
 	for _, g := range goals {
 		if g != nil && !g.SatisfiedBy(start) {
 			rs = append(rs, ranked{g, g.PriorityIn(start)})

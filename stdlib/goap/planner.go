@@ -59,7 +59,8 @@ const (
 // no global state. The zero Planner is ready to use.
 type Planner struct {
 	// MaxNodes is the node budget: the most nodes one Plan call may expand.
-	// 0 means DefaultMaxNodes. Reaching it ends the search with ErrBudget
+	// 0 (or a negative value) means DefaultMaxNodes; the Lua binding
+	// refuses negatives. Reaching it ends the search with ErrBudget
 	// and no plan (never a partial one). Memory grows with the states
 	// generated, at most MaxNodes times the number of actions.
 	MaxNodes int
@@ -79,7 +80,8 @@ type Planner struct {
 	DisableHeuristic bool
 	// Weight turns the search into weighted A* (f = g + Weight*h) when
 	// above 1: faster, and the plan's cost is at most Weight times the
-	// optimal cost. 0 or 1 means optimal A* (the default).
+	// optimal cost. 0 or 1 (or anything below 1) means optimal A* (the
+	// default). NaN and ±Inf are invalid: Plan fails with ErrInvalid.
 	Weight float64
 	// MaxTime bounds the search time of one Plan call (for a Request: the
 	// time spent inside its Step calls). 0 means DefaultMaxTime; negative
