@@ -221,11 +221,14 @@ func (w *watch) observe(late bool) {
 }
 
 // attach numbers the tasks of the agent's current tree and reports it,
-// observing it when some subscriber watches the agent.
+// observing it when some subscriber watches the agent: with each task's
+// state (EventState) when the tree has ticked before (the listeners
+// subscribed after it ran), so that they start from the state it is in.
 func (w *watch) attach() {
 	tr := w.agent.tree.BT
 	w.tree = tr
 	w.nodes, w.bases, w.shown, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], nil
+	ran := false // some task has a status or a run: the tree ticked before
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
 		if t == nil {
@@ -235,6 +238,7 @@ func (w *watch) attach() {
 		b := t.Base()
 		w.bases = append(w.bases, b)
 		w.shown = append(w.shown, b.Status())
+		ran = ran || b.Status() != bt.Inactive || b.Started()
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
 				walk(c)
@@ -252,7 +256,7 @@ func (w *watch) attach() {
 	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
 	w.hub.send(ev)
 	if w.hub.wants(w.agent) {
-		w.observe(false)
+		w.observe(ran)
 	}
 }
 

@@ -64,9 +64,11 @@ const (
 	// (btai.Observe). The BTAI nodes have no start or end of their own.
 	EventBTAI
 	// EventState: the state of Task when a Subscription began watching
-	// the agent after its tree was reported (Subscription.Watch): Status
-	// and Started (a run under way), one per task in node order, before
-	// the EventVariable events of the blackboard's variables.
+	// the agent after its tree was reported (Subscription.Watch), or
+	// when the EventTree of a tree that had ticked before (listeners that
+	// subscribed after it ran) is observed: Status and Started (a run
+	// under way), one per task in node order, before the EventVariable
+	// events of the blackboard's variables.
 	EventState
 )
 
