@@ -2,9 +2,9 @@ package inspect
 
 import (
 	"bufio"
-	"context"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -143,7 +143,7 @@ func (rp *Replay) seek(t uint64) {
 func (rp *Replay) base() *core { return &rp.core }
 
 // watch and await do nothing: a replay's model has every agent.
-func (rp *Replay) watch(id, delta int)      {}
+func (rp *Replay) watch(id, delta int)       {}
 func (rp *Replay) await(ctx context.Context) {}
 
 func (rp *Replay) stateLocked() State {
