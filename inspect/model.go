@@ -37,7 +37,7 @@ type agentState struct {
 	err     string
 	errTick uint64
 	errNode int
-	goaps     []GoapView // by Key
+	goaps   []GoapView // by Key
 	// btaiFirst[n] is the node number of the first BTAI node of BT.Root
 	// task n (-1 for other tasks), btaiRoot[j] the BT.Root task of BTAI
 	// node j (-1 for other nodes); nil when the tree has no BTAI nodes.
