@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -141,4 +142,34 @@ func TestWatchedFromAttachAfterTicks(t *testing.T) {
 	if got := statuses(v); got != guardAtTick3 {
 		t.Errorf("agent 1 at tick 3, attached at tick 2:\n%s\nwant:\n%s", got, guardAtTick3)
 	}
+}
+
+// A recording begun after the agents ticked starts from their state
+// ("state" records): its replay shows at its first tick what the live
+// inspector shows.
+func TestLateRecordingStartsFromTheState(t *testing.T) {
+	h := newGuards(t, 1)
+	defer h.Close()
+	tick(t, h, 2)
+	var plain bytes.Buffer
+	r, err := NewRecorder(h, &plain, Header{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tick(t, h, 1)
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ReadRecording(&plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := NewReplay(rec)
+	rp.Seek(3)
+	rp.Model(func(m *Model) {
+		v, _ := m.Agent(1)
+		if got := statuses(v); got != guardAtTick3 {
+			t.Errorf("replay of a recording begun at tick 2, at tick 3:\n%s\nwant:\n%s", got, guardAtTick3)
+		}
+	})
 }
