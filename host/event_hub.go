@@ -238,6 +238,7 @@ func (w *watch) states(to *subscriber) {
 			Started: b.Started(), ByNode: -1, WriterNode: -1}
 		w.hub.sendTo(ev, to)
 	}
+	w.btaiStates(to)
 }
 
 // attach numbers the tasks of the agent's current tree and reports it,

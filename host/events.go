@@ -71,8 +71,10 @@ const (
 	// the agent after its tree was reported (Subscription.Watch), or
 	// when the EventTree of a tree that had ticked before (listeners that
 	// subscribed after it ran) is observed: Status and Started (a run
-	// under way), one per task in node order, before the EventVariable
-	// events of the blackboard's variables.
+	// under way), one per task in node order, then an EventBTAI for each
+	// node of the BTAI tree of a BT.Root task under way that has ticked
+	// (its last state), before the EventVariable events of the
+	// blackboard's variables.
 	EventState
 	// EventRestart: the error policy (RestartAgent) restarted the
 	// agent's tree, stopped by its EventError, from its start task: the
