@@ -98,7 +98,13 @@ func TestBrowser(t *testing.T) {
 		deadline := time.Now().Add(8 * time.Second)
 		for !cond() {
 			if time.Now().After(deadline) {
-				t.Fatalf("waited in vain for %s", what)
+				// What the page showed, to tell why.
+				shown, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`JSON.stringify({
+					tick: $("tick").textContent, run: $("runstate").textContent, hit: $("hit").textContent,
+					vars: [...document.querySelectorAll("#vars tr")].map(r => r.textContent),
+					running: [...document.querySelectorAll("#graph g.node.running")].map(e => e.dataset.path),
+					breakpoints: document.querySelectorAll("#graph .bp.on").length})`))
+				t.Fatalf("waited in vain for %s; the page showed %s", what, shown)
 			}
 			time.Sleep(30 * time.Millisecond)
 		}
