@@ -128,14 +128,27 @@ func TestErrorRestartInTheView(t *testing.T) {
 	defer h.Close()
 	in := Attach(h)
 	in.WatchAgents(1)
+	var rec bytes.Buffer
+	r, err := NewRecorder(h, &rec, Header{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := map[uint64]string{} // the view at each tick, for the replay
+	keep := func(tk uint64) {
+		v, _ := in.model.Agent(1)
+		js, _ := json.Marshal(v)
+		live[tk] = string(js)
+	}
 	tick(t, h, 1)
 	h.Tick(0.1) // tick 2 (clock 0.2): the error; the restart is due at 0.35
+	keep(2)
 	tick(t, h, 1)
 	v, _ := in.model.Agent(1)
 	if got := viewJSON(v); got != faultyStopped || v.Status != "Error" {
 		t.Errorf("tick 3, before the restart: status %q\n%s\nwant:\n%s", v.Status, got, faultyStopped)
 	}
 	tick(t, h, 1) // tick 4: the restart, then the tree's tick
+	keep(4)
 	v, _ = in.model.Agent(1)
 	want := `{"path":"Root","status":"Running","running":true,"end":{"tick":4,"status":"Running","cause":"halted"}}
 {"path":"Root/Ready[0]","status":"Success","end":{"tick":4,"status":"Success","cause":"completed"}}
@@ -149,5 +162,25 @@ func TestErrorRestartInTheView(t *testing.T) {
 	again := "testdata/faulty.lua:11: boom at 4 (tree faulty, task Root/Work[1])"
 	if v.Status != "Error" || v.Error != again || v.Nodes[2].Error != again || v.Nodes[2].Status != "Error" {
 		t.Errorf("tick 5, the error again: status %q error %q\n%s", v.Status, v.Error, viewJSON(v))
+	}
+	keep(5)
+
+	// The replay shows each of these ticks as the live inspector did.
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	recording, err := ReadRecording(&rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := NewReplay(recording)
+	for _, tk := range []uint64{2, 4, 5} {
+		rp.Seek(tk)
+		rp.Model(func(m *Model) {
+			v, _ := m.Agent(1)
+			if js, _ := json.Marshal(v); string(js) != live[tk] {
+				t.Errorf("replay at tick %d:\n%s\nlive:\n%s", tk, js, live[tk])
+			}
+		})
 	}
 }
