@@ -370,7 +370,11 @@ func (a *agentState) rootStatus() string {
 	return stepStatus[a.st[0].status]
 }
 
-// NodeView is one task of AgentView.
+// NodeView is one task of AgentView. Status is Inactive, Success,
+// Failure or Running, or Error for a task under way when an error stopped
+// the tree (and the task the error blames): such a task is not Running
+// and its End is the error's tick, until the error policy restarts the
+// tree.
 type NodeView struct {
 	NodeInfo
 	Index   int    `json:"i"`
