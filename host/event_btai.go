@@ -23,6 +23,42 @@ func (w *watch) attachBTAI() {
 	}
 }
 
+// btaiStates reports, for each BT.Root task under way, the last state of
+// each node of its BTAI tree that has ticked (btailib.TreeNode.State) as
+// an EventBTAI, to subscriber to (every listener when nil): with the
+// tasks' EventState, for a listener that begins watching a tree that ran.
+func (w *watch) btaiStates(to *subscriber) {
+	for n, t := range w.nodes {
+		if !w.bases[n].Started() {
+			continue
+		}
+		nodes, ok := btailib.TreeNodes(t)
+		if !ok {
+			continue
+		}
+		for i, x := range nodes {
+			s, known := btaiStateNamed(x.State)
+			if !known {
+				continue // Inactive: not ticked yet
+			}
+			ev := w.hub.slot()
+			*ev = Event{Kind: EventBTAI, Agent: w.agent, AgentID: w.id, Task: t, Node: n, ByNode: -1, WriterNode: -1,
+				BTAINode: i, BTAIState: s}
+			w.hub.sendTo(ev, to)
+		}
+	}
+}
+
+// btaiStateNamed returns the BTAI state named name (btai.BTState.String).
+func btaiStateNamed(name string) (btai.BTState, bool) {
+	for _, s := range [...]btai.BTState{btai.Failure, btai.Success, btai.Continue, btai.Abort} {
+		if s.String() == name {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
 // detachBTAI stops observing the BTAI trees.
 func (w *watch) detachBTAI() {
 	for _, cancel := range w.btais {

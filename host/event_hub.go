@@ -63,6 +63,17 @@ func (e *hub) slot() *Event {
 	return ev
 }
 
+// sendTo is send to subscriber to only (send when to is nil).
+func (e *hub) sendTo(ev *Event, to *subscriber) {
+	if to == nil {
+		e.send(ev)
+		return
+	}
+	ev.Tick = e.host.ticks
+	to.fn(ev)
+	e.depth--
+}
+
 // send stamps ev (from slot) with the tick and hands it to every
 // listener, then frees its slot.
 func (e *hub) send(ev *Event) {
@@ -209,23 +220,36 @@ func (w *watch) observe(late bool) {
 	w.attachGoap()
 	w.attachBTAI()
 	if late {
-		for i, b := range w.bases {
-			w.shown[i] = b.Status()
-			ev := w.hub.slot()
-			*ev = Event{Kind: EventState, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: w.shown[i],
-				Started: b.Started(), ByNode: -1, WriterNode: -1}
-			w.hub.send(ev)
-		}
+		w.states(nil)
 	}
-	w.hub.variables(tr.Blackboard, w)
+	w.hub.variables(tr.Blackboard, w, nil)
+}
+
+// states reports each task's state (EventState) to subscriber to (to
+// every listener when nil: the statuses shown are then these).
+func (w *watch) states(to *subscriber) {
+	for i, b := range w.bases {
+		s := b.Status()
+		if to == nil {
+			w.shown[i] = s
+		}
+		ev := w.hub.slot()
+		*ev = Event{Kind: EventState, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s,
+			Started: b.Started(), ByNode: -1, WriterNode: -1}
+		w.hub.sendTo(ev, to)
+	}
+	w.btaiStates(to)
 }
 
 // attach numbers the tasks of the agent's current tree and reports it,
-// observing it when some subscriber watches the agent.
+// observing it when some subscriber watches the agent: with each task's
+// state (EventState) when the tree has ticked before (the listeners
+// subscribed after it ran), so that they start from the state it is in.
 func (w *watch) attach() {
 	tr := w.agent.tree.BT
 	w.tree = tr
 	w.nodes, w.bases, w.shown, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], nil
+	ran := false // some task has a status or a run: the tree ticked before
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
 		if t == nil {
@@ -235,6 +259,7 @@ func (w *watch) attach() {
 		b := t.Base()
 		w.bases = append(w.bases, b)
 		w.shown = append(w.shown, b.Status())
+		ran = ran || b.Status() != bt.Inactive || b.Started()
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
 				walk(c)
@@ -252,7 +277,12 @@ func (w *watch) attach() {
 	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
 	w.hub.send(ev)
 	if w.hub.wants(w.agent) {
-		w.observe(false)
+		w.observe(ran)
+	}
+	// A tree an error stopped before: its error, as when it came.
+	w.failed = w.agent.tree.Err != nil
+	if w.failed {
+		w.reportError(w.agent.tree.Err)
 	}
 }
 
@@ -276,8 +306,9 @@ func (w *watch) statuses() {
 	}
 }
 
-// variables reports the variables b holds as writes without a writer.
-func (e *hub) variables(b *bt.Blackboard, w *watch) {
+// variables reports the variables b holds as writes without a writer,
+// to subscriber to (to every listener when nil).
+func (e *hub) variables(b *bt.Blackboard, w *watch, to *subscriber) {
 	for _, name := range sortedNames(b) {
 		v, _ := b.Get(name)
 		ev := e.slot()
@@ -287,7 +318,7 @@ func (e *hub) variables(b *bt.Blackboard, w *watch) {
 		} else {
 			ev.Global = true
 		}
-		e.send(ev)
+		e.sendTo(ev, to)
 	}
 }
 
@@ -297,7 +328,7 @@ func (e *hub) variables(b *bt.Blackboard, w *watch) {
 func (e *hub) sync() {
 	if !e.synced {
 		e.synced = true
-		e.variables(e.host.lib.Globals, nil)
+		e.variables(e.host.lib.Globals, nil, nil)
 	}
 	var seen map[*Agent]bool
 	if len(e.agents) > len(e.host.agents) {

@@ -1,8 +1,10 @@
 package host
 
 import (
+	"errors"
 	"slices"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -32,10 +34,55 @@ func (e *hub) afterAgent(a *Agent, err error) {
 	}
 	if err != nil && !w.failed {
 		w.failed = true
-		ev := e.slot()
-		*ev = Event{Kind: EventError, Agent: a, AgentID: w.id, Err: err, Node: -1, ByNode: -1, WriterNode: -1}
-		e.send(ev)
+		w.reportError(err)
 	}
+}
+
+// reportError sends the EventError of err, which stopped the watch's
+// tree.
+func (w *watch) reportError(err error) {
+	ev := w.hub.slot()
+	*ev = Event{Kind: EventError, Agent: w.agent, AgentID: w.id, Err: err, Node: w.errorNode(err), ByNode: -1, WriterNode: -1}
+	w.hub.send(ev)
+}
+
+// errorNode returns the node number of the task err blames (the path
+// bt.Path spells, in a *luaerr.Error or *luaerr.GoPanic), or -1.
+func (w *watch) errorNode(err error) int {
+	path := ""
+	var le *luaerr.Error
+	var gp *luaerr.GoPanic
+	switch {
+	case errors.As(err, &le):
+		path = le.Task
+	case errors.As(err, &gp):
+		path = gp.Task
+	}
+	if path == "" || w.tree != w.agent.tree.BT {
+		return -1
+	}
+	for i, t := range w.nodes {
+		if bt.Path(t) == path {
+			return i
+		}
+	}
+	return -1
+}
+
+// restarted tells the listeners that the error policy restarted agent
+// a's tree (EventRestart); its next error is reported again.
+func (h *Host) restarted(a *Agent) {
+	if !h.live() {
+		return
+	}
+	w := h.events.agents[a]
+	if w == nil {
+		return
+	}
+	w.failed = false
+	ev := h.events.slot()
+	*ev = Event{Kind: EventRestart, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1}
+	h.events.send(ev)
 }
 
 // ticking returns the watch of the agent the tick's loop is at, as the

@@ -42,7 +42,11 @@ const (
 	// for a tree's SetVariable, SetGlobalVariable, Host.SetVariable and
 	// the variables an EventTree lists) and WriterNode its node number.
 	EventVariable
-	// EventError: the agent's tick raised Err, which stopped the agent.
+	// EventError: the agent's tick raised Err, which stopped the agent
+	// (its runs under way stay as they were: no end is reported); Node
+	// is the task it blames (the Task of a *luaerr.Error or
+	// *luaerr.GoPanic), -1 when none. Also reported after the EventTree
+	// of a tree stopped by an error before the listeners subscribed.
 	EventError
 	// EventReload: a reload of Path ran (Host.Reload, or Watch through
 	// ApplyReloads): Reload is its report, or Err why it failed and
@@ -64,19 +68,28 @@ const (
 	// (btai.Observe). The BTAI nodes have no start or end of their own.
 	EventBTAI
 	// EventState: the state of Task when a Subscription began watching
-	// the agent after its tree was reported (Subscription.Watch): Status
-	// and Started (a run under way), one per task in node order, before
-	// the EventVariable events of the blackboard's variables.
+	// the agent after its tree was reported (Subscription.Watch), or
+	// when the EventTree of a tree that had ticked before (listeners that
+	// subscribed after it ran) is observed: Status and Started (a run
+	// under way), one per task in node order, then an EventBTAI for each
+	// node of the BTAI tree of a BT.Root task under way that has ticked
+	// (its last state), before the EventVariable events of the
+	// blackboard's variables.
 	EventState
+	// EventRestart: the error policy (RestartAgent) restarted the
+	// agent's tree, stopped by its EventError, from its start task: the
+	// ends of the runs the error had stopped (cause Halted) came before,
+	// the tree's tick follows.
+	EventRestart
 )
 
 var eventKindNames = [...]string{EventTickBegin: "tick", EventTree: "tree", EventRemoved: "removed",
 	EventStarted: "start", EventStatus: "status", EventEnded: "end", EventVariable: "var",
-	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap", EventBTAI: "btai", EventState: "state"}
+	EventError: "error", EventReload: "reload", EventTickEnd: "tickend", EventGoap: "goap", EventBTAI: "btai", EventState: "state", EventRestart: "restart"}
 
 // String returns the kind's short name, as recordings spell it: "tick",
 // "tree", "removed", "start", "status", "end", "var", "error", "reload",
-// "tickend", "goap", "btai", "state".
+// "tickend", "goap", "btai", "state", "restart".
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) && eventKindNames[k] != "" {
 		return eventKindNames[k]
@@ -219,9 +232,14 @@ func (s *Subscription) Watch(a *Agent, on bool) {
 	}
 	if w := e.agents[a]; w != nil && w.tree == a.tree.BT {
 		// Reported already: now, so that a paused debugger shows it.
-		if e.wants(a) {
+		switch {
+		case on && w.live:
+			// Observed for another listener: this one hears the state.
+			w.states(s.s)
+			e.variables(w.tree.Blackboard, w, s.s)
+		case e.wants(a):
 			w.observe(true)
-		} else {
+		default:
 			w.detach()
 		}
 	}

@@ -61,7 +61,19 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 		}
 		return fmt.Sprintf("reload rebuilt %v", ev.Reload.Rebuilt)
 	case EventError:
-		return "error " + name + ev.Err.Error()
+		s := "error " + name + ev.Err.Error()
+		if ev.Node >= 0 {
+			s += " [node " + bt.Path(nodes[ev.AgentID][ev.Node]) + "]"
+		}
+		return s
+	case EventRestart:
+		return "restart " + name
+	case EventState:
+		s := fmt.Sprintf("state %s%s %v", name, bt.Path(ev.Task), ev.Status)
+		if ev.Started {
+			s += " started"
+		}
+		return s
 	case EventRemoved:
 		return "removed " + name
 	case EventBTAI:

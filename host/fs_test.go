@@ -3,7 +3,9 @@ package host
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
+	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -122,5 +124,27 @@ func TestReloadFromFS(t *testing.T) {
 	}
 	if got := out.String(); got != "walk 1\nmarch 2\nsteps 2, extra\n" {
 		t.Errorf("stdout %q", got)
+	}
+}
+
+// A syntax error at the end of a file read from Options.FS names the
+// file's last line, counted in the FS's text: not in a file of the same
+// name on disk (here a one-line one, in the test's working directory).
+func TestSyntaxErrorAtEOFFromFS(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("broken.lua", []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, err := New(Options{Stdout: io.Discard, FS: fstest.MapFS{
+		"broken.lua": {Data: []byte("function f()\n  return 1\n\n\n")},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	_, err = h.LoadFile("broken.lua")
+	want := "broken.lua:4: syntax error at end of file"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %v, want it to start with %q", err, want)
 	}
 }

@@ -166,4 +166,5 @@ func (h *Host) restartIfDue(a *Agent, now float64) {
 		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
 	a.status = bt.Inactive
+	h.restarted(a)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -112,7 +113,11 @@ func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
 			src = nil
 		}
 	}
-	return h.protos.function(h.state, path, src)
+	fn, err := h.protos.function(h.state, path, src)
+	if err != nil {
+		return nil, luaerr.AtEnd(err, src)
+	}
+	return fn, nil
 }
 
 // luaSearcher finds a module on package.path as Lua's own searcher does,

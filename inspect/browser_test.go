@@ -36,7 +36,10 @@ func TestBrowser(t *testing.T) {
 	ticking := make(chan struct{})
 	go func() {
 		defer close(ticking)
-		h := newGuardHost(t, 45)
+		// The enemy is seen at step 1000 only, which the ticks alone do not
+		// reach within the test's 30 s (900 ticks), however long the
+		// browser takes to start: the edit below brings it near.
+		h := newGuardHost(t, 1000)
 		defer h.Close()
 		_, addr, err := Serve(ctx, h, "127.0.0.1:0")
 		if err != nil {
@@ -98,7 +101,13 @@ func TestBrowser(t *testing.T) {
 		deadline := time.Now().Add(8 * time.Second)
 		for !cond() {
 			if time.Now().After(deadline) {
-				t.Fatalf("waited in vain for %s", what)
+				// What the page showed, to tell why.
+				shown, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`JSON.stringify({
+					tick: $("tick").textContent, run: $("runstate").textContent, hit: $("hit").textContent,
+					vars: [...document.querySelectorAll("#vars tr")].map(r => r.textContent),
+					running: [...document.querySelectorAll("#graph g.node.running")].map(e => e.dataset.path),
+					breakpoints: document.querySelectorAll("#graph .bp.on").length})`))
+				t.Fatalf("waited in vain for %s; the page showed %s", what, shown)
 			}
 			time.Sleep(30 * time.Millisecond)
 		}
@@ -183,13 +192,13 @@ func TestBrowser(t *testing.T) {
 	// An edit from the page, carried out between two ticks while paused.
 	if err := chromedp.Do(bctx,
 		chromedp.SetValue(chromedp.CSS("#setname"), "steps"),
-		chromedp.SetValue(chromedp.CSS("#setvalue"), "40"),
+		chromedp.SetValue(chromedp.CSS("#setvalue"), "995"),
 		chromedp.Click(chromedp.CSS("#setbtn"))); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the edited steps", func() bool { return steps() == 40 })
+	waitFor("the edited steps", func() bool { return steps() == 995 })
 
-	// A breakpoint on Attack's start: the enemy is seen at step 45, the
+	// A breakpoint on Attack's start: the enemy is seen at step 1000, the
 	// abort starts Attack on the next tick, and the run stops there.
 	if err := chromedp.Do(bctx,
 		chromedp.Click(chromedp.CSS(`.node[data-path="Root/Fight[0]/Attack[1]"] .bp-start`)),
@@ -205,9 +214,9 @@ func TestBrowser(t *testing.T) {
 	if want := fmt.Sprintf("at tick %d", stopped); !strings.Contains(text("#hit"), want) || text("#runstate") != "paused" {
 		t.Errorf("hit %q, state %q; want the run paused %s", text("#hit"), text("#runstate"), want)
 	}
-	// Steps 41..45 took five ticks after the edit's tick, the abort one more.
-	if s := steps(); s != 46 {
-		t.Errorf("steps at the breakpoint = %d, want 46 (Attack walked once)", s)
+	// Steps 996..1000 took five ticks after the edit's tick, the abort one more.
+	if s := steps(); s != 1001 {
+		t.Errorf("steps at the breakpoint = %d, want 1001 (Attack walked once)", s)
 	}
 	time.Sleep(200 * time.Millisecond)
 	if n := tickNow(); n != stopped {

@@ -114,3 +114,46 @@ BT.Root/Selector[1]/Action[0]=Inactive
 		t.Errorf("breakpoint on a BTAI node: %v, want an error naming BTAI", err)
 	}
 }
+
+// A BTAI tree watched after it ticked (the page shows the agent late):
+// its first view gives each BTAI node's last state, as it is when the
+// tree is watched all along.
+func TestBTAITreeWatchedLate(t *testing.T) {
+	h, err := host.New(host.Options{Stdout: io.Discard, BTAIGlobals: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := filepath.Join(t.TempDir(), "btai.lua")
+	if err := os.WriteFile(path, []byte(`
+		local root = BT.Root()
+		root:OpenBranch(
+			BT.Sequence():OpenBranch(
+				BT.Condition(function() return true end),
+				BT.Wait(2)
+			),
+			BT.Selector():OpenBranch(BT.Call(function() end))
+		)
+		local tree = BTBehaviorTree:New()
+		tree.name = "btai"
+		tree:SetStartTask(root)
+		return tree`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	in := Attach(h)
+	tick(t, h, 2)
+	in.WatchAgents(1)
+	v, _ := in.model.Agent(1)
+	if got, want := statuses(v), `BT.Root=Running*
+BT.Root/Sequence[0]=Running*
+BT.Root/Sequence[0]/Condition[0]=Success
+BT.Root/Sequence[0]/Wait[1]=Running*
+BT.Root/Selector[1]=Inactive
+BT.Root/Selector[1]/Action[0]=Inactive
+`; got != want {
+		t.Errorf("watched after tick 2:\n%s\nwant:\n%s", got, want)
+	}
+}

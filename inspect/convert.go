@@ -39,8 +39,10 @@ func toRecord(r *Record, ev *host.Event) {
 		}
 	case host.EventBTAI:
 		r.N, r.I, r.S = ev.Node, ev.BTAINode, ev.BTAIState.String()
+	case host.EventState:
+		r.N, r.S, r.Run = ev.Node, ev.Status.String(), ev.Started
 	case host.EventError:
-		r.Err = ev.Err.Error()
+		r.N, r.Err = ev.Node, ev.Err.Error()
 	case host.EventReload:
 		r.Path = ev.Path
 		if ev.Err != nil {

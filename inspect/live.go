@@ -43,13 +43,16 @@ type Inspector struct {
 	closing bool
 	// streams counts the page's open streams per agent, viewed holds
 	// when /api/agent last showed one: the agents the inspector watches,
-	// with those of the breakpoints (see wantedLocked). listDue asks the
-	// ticking goroutine for the roots' statuses of the agents not
-	// watched, for the agent list.
+	// with those of the breakpoints (see wantedLocked).
 	streams map[int]int
 	viewed  map[int]time.Time
 	pinned  map[int]bool
-	listDue bool
+	// waiting is closed once the ticking goroutine has read the host
+	// for the answers that wait (await), nil when none does; serving is
+	// the one the gate took, closed at the end of the tick it let
+	// through. detached is set once the inspector left the host.
+	waiting, serving chan struct{}
+	detached         bool
 	// wantSet is the last wantedLocked, computed at wantAt; wantDirty
 	// says it is out of date.
 	wantSet   map[int]bool
@@ -152,9 +155,37 @@ func (in *Inspector) viewedAgent(id int) {
 	in.mu.Unlock()
 }
 
-// listLocked asks for the roots' statuses of the agents not watched at
-// the next tick's end; the lock is held.
-func (in *Inspector) listLocked() { in.listDue = true }
+// await waits until the ticking goroutine has read the host at its next
+// Tick call (see serveLocked), at most hostWait, or until ctx ends.
+func (in *Inspector) await(ctx context.Context) {
+	in.mu.Lock()
+	if in.detached {
+		in.mu.Unlock()
+		return
+	}
+	if in.waiting == nil {
+		in.waiting = make(chan struct{})
+	}
+	done := in.waiting
+	in.mu.Unlock()
+	t := time.NewTimer(hostWait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
+
+// serveLocked answers the requests that wait on done (ticking goroutine,
+// between ticks, lock held): the roots' statuses of the agents not
+// watched read from the host (the agents the page asked for were watched
+// by the gate, which reported their state).
+func (in *Inspector) serveLocked(done chan struct{}) {
+	in.rootStatuses()
+	in.changedLocked()
+	close(done)
+}
 
 // watch counts a page stream of agent id opening (delta +1) or closing
 // (-1), or notes a one-off view (0).
@@ -213,6 +244,15 @@ func (in *Inspector) detach() {
 		in.sub = nil
 		in.h.SetTickGate(nil)
 	}
+	in.mu.Lock()
+	in.detached = true
+	for _, c := range []chan struct{}{in.waiting, in.serving} {
+		if c != nil {
+			close(c)
+		}
+	}
+	in.waiting, in.serving = nil, nil
+	in.mu.Unlock()
 }
 
 // Serve attaches an inspector to h and serves its page on addr (a
@@ -266,12 +306,12 @@ func (in *Inspector) event(ev *host.Event) {
 	}
 	if ev.Kind == host.EventTickEnd {
 		in.goaps.flush(ev.Tick, in.model.Apply)
-		if in.listDue {
-			in.listDue = false
-			in.rootStatuses()
-		}
 	}
 	in.model.Apply(r)
+	if ev.Kind == host.EventTickEnd && in.serving != nil {
+		in.serveLocked(in.serving)
+		in.serving = nil
+	}
 	if len(in.breaks) > 0 && (r.K == "start" || r.K == "end") {
 		in.checkBreak(r)
 	}
@@ -351,19 +391,24 @@ func (in *Inspector) checkBreak(r *Record) {
 	in.hit = &Hit{Breakpoint: bp, Tick: r.T, Path: path}
 }
 
-// gate is the host's tick gate: it runs the queued commands, then lets the
-// tick through unless paused (a step lets one through) or the tick rate
-// cap holds it.
+// gate is the host's tick gate: it runs the queued commands and watches
+// the agents the page shows, then lets the tick through unless paused (a
+// step lets one through) or the tick rate cap holds it. The answers
+// waiting for the host (await) get it after the tick it lets through, or
+// now when it holds the tick.
 func (in *Inspector) gate() bool {
 	in.mu.Lock()
-	queue, closing := in.queue, in.closing
-	in.queue = nil
+	queue, closing, waiting := in.queue, in.closing, in.waiting
+	in.queue, in.waiting = nil, nil
 	want, fresh := in.wantedLocked(time.Now())
 	in.mu.Unlock()
 	for _, f := range queue {
 		f()
 	}
 	if closing {
+		if waiting != nil {
+			close(waiting)
+		}
 		in.detach()
 		return true
 	}
@@ -372,6 +417,24 @@ func (in *Inspector) gate() bool {
 	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
+	pass := in.passLocked()
+	if in.serving != nil { // a tick that never ended (cannot happen)
+		in.serveLocked(in.serving)
+		in.serving = nil
+	}
+	if waiting != nil {
+		if pass {
+			in.serving = waiting
+		} else {
+			in.serveLocked(waiting)
+		}
+	}
+	return pass
+}
+
+// passLocked tells whether the gate lets the tick through; the lock is
+// held.
+func (in *Inspector) passLocked() bool {
 	if in.paused {
 		if in.steps == 0 {
 			return false

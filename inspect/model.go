@@ -32,8 +32,12 @@ type agentState struct {
 	st        []nodeState
 	vars      varTable
 	removed   bool
-	err       string
-	goaps     []GoapView // by Key
+	// err is the error that stopped the tree ("" when none), at errTick,
+	// blamed on node errNode (-1 when none).
+	err     string
+	errTick uint64
+	errNode int
+	goaps   []GoapView // by Key
 	// btaiFirst[n] is the node number of the first BTAI node of BT.Root
 	// task n (-1 for other tasks), btaiRoot[j] the BT.Root task of BTAI
 	// node j (-1 for other nodes); nil when the tree has no BTAI nodes.
@@ -119,6 +123,7 @@ func (m *Model) Apply(r *Record) {
 		}
 		a.vars = varTable{}
 		a.goaps = nil
+		a.err, a.errNode = "", -1
 		a.indexBTAI()
 	case "goap":
 		if a := m.agent(r.A); a != nil && r.Goap != nil {
@@ -138,9 +143,15 @@ func (m *Model) Apply(r *Record) {
 		m.applyVar(r.A, r.G, r.Name, r.V, r.W)
 	case "btai":
 		m.applyBTAI(r.A, r.N, r.I, r.S)
+	case "state":
+		m.applyState(r.A, r.N, code(stepStatus, r.S), r.Run)
 	case "error":
 		if a := m.agent(r.A); a != nil {
-			a.err = r.Err
+			a.err, a.errTick, a.errNode = r.Err, r.T, r.N
+		}
+	case "restart":
+		if a := m.agent(r.A); a != nil {
+			a.err, a.errNode = "", -1
 		}
 	case "reload":
 		m.reloadTick = r.T
@@ -359,7 +370,11 @@ func (a *agentState) rootStatus() string {
 	return stepStatus[a.st[0].status]
 }
 
-// NodeView is one task of AgentView.
+// NodeView is one task of AgentView. Status is Inactive, Success,
+// Failure or Running, or Error for a task under way when an error stopped
+// the tree (and the task the error blames): such a task is not Running
+// and its End is the error's tick, until the error policy restarts the
+// tree.
 type NodeView struct {
 	NodeInfo
 	Index   int    `json:"i"`
@@ -368,6 +383,9 @@ type NodeView struct {
 	Status  string `json:"status"`
 	Running bool   `json:"running"`
 	Changed uint64 `json:"changed"`
+	// Error is the message of the error the task raised, which stopped
+	// the tree (the agent's Error), "" for the other tasks.
+	Error string `json:"error,omitempty"`
 	// End is the last end of the task's run, when there was one.
 	End *EndView `json:"end,omitempty"`
 }
@@ -421,7 +439,9 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 		if n.Parent >= 0 && n.Parent < i {
 			nv.Depth = v.Nodes[n.Parent].Depth + 1
 		}
-		if s.ended {
+		if a.err != "" && (s.started || i == a.errNode) {
+			a.stoppedView(&nv)
+		} else if s.ended {
 			ev := &EndView{Tick: s.endTick, Status: stepStatus[s.endStatus], Cause: "completed"}
 			if s.endCause != 0 {
 				ev.Cause = causeWords[stepCauses[s.endCause]]
@@ -453,6 +473,21 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 		}
 	}
 	return v, true
+}
+
+// stoppedView shows task nv, under way when an error stopped the tree
+// (or the one the error blames), as the error left it: status Error, no
+// longer running, its run ended at the error's tick; the blamed task
+// with the error's message.
+func (a *agentState) stoppedView(nv *NodeView) {
+	nv.Status, nv.Running = "Error", false
+	nv.End = &EndView{Tick: a.errTick, Status: "Error", Cause: "stopped by an error"}
+	switch {
+	case nv.Index == a.errNode:
+		nv.Error, nv.End.Cause = a.err, "raised the error"
+	case a.errNode >= 0 && a.errNode < len(a.paths):
+		nv.End.Cause = "stopped by the error of " + a.paths[a.errNode]
+	}
 }
 
 // applyGoap records a GOAP agent's state, keeping its recent events.

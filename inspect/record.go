@@ -37,14 +37,20 @@ type Header struct {
 //	k      kind: tick, tree, removed, start, status, end, var, error,
 //	       reload, tickend (host.EventKind.String), goap (one per GOAP
 //	       agent and tick with events, just before tickend), btai (a
-//	       BTAI node's tick)
-//	a      agent number (tree, removed, start, status, end, var, error)
-//	n      node number (start, status, end; btai: the BT.Root task)
+//	       BTAI node's tick), state (a task's state when the recording
+//	       began after its tree ran), restart (the error policy restarted
+//	       the tree)
+//	a      agent number (tree, removed, start, status, end, var, error,
+//	       state, restart)
+//	n      node number (start, status, end, state; btai: the BT.Root
+//	       task; error: the task the error blames, absent when none)
 //	i      the BTAI node's index below its BT.Root task (btai; absent
 //	       for 0): the btai nodes of "nodes" in order, from the task's first
-//	s      status: Inactive, Success, Failure, Running (status, end);
+//	s      status: Inactive, Success, Failure, Running (status, end,
+//	       state);
 //	       btai: the state the node returned, Continue, Success,
 //	       Failure or Abort
+//	run    true when a run of the task is under way (state)
 //	c      why a run ended early: Aborted, TimedOut, Interrupted,
 //	       ByParent, Halted, Reload (end; absent when completed)
 //	by     node number of the task that caused it (end)
@@ -79,6 +85,7 @@ type Record struct {
 	W     int        `json:"w"`
 	Path  string     `json:"path,omitempty"`
 	Err   string     `json:"err,omitempty"`
+	Run   bool       `json:"run,omitempty"`
 
 	Rebuilt []string `json:"rebuilt,omitempty"`
 	Removed []string `json:"removed,omitempty"`
@@ -158,6 +165,9 @@ func (r *Record) AppendJSON(b []byte) []byte {
 	}
 	if r.G {
 		b = append(b, `,"g":true`...)
+	}
+	if r.Run {
+		b = append(b, `,"run":true`...)
 	}
 	if r.W >= 0 {
 		b = append(b, `,"w":`...)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -154,9 +155,9 @@ func (rp *Replay) seek(t uint64) {
 
 func (rp *Replay) base() *core { return &rp.core }
 
-// watch and listLocked do nothing: a replay's model has every agent.
-func (rp *Replay) watch(id, delta int) {}
-func (rp *Replay) listLocked()         {}
+// watch and await do nothing: a replay's model has every agent.
+func (rp *Replay) watch(id, delta int)       {}
+func (rp *Replay) await(ctx context.Context) {}
 
 func (rp *Replay) stateLocked() State {
 	s := State{Mode: "replay", Tick: rp.at, Paused: true, First: rp.first, Last: rp.last, Breakpoints: []Breakpoint{}}

@@ -1,6 +1,7 @@
 package inspect
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -92,11 +93,20 @@ type backend interface {
 	// command carries out a page's command.
 	command(c Command) error
 	// watch tells that a page streams agent id (delta +1 when a stream
-	// opens, -1 when it closes; 0: a one-off view); list that the agent
-	// list is asked for, the lock held. A replay has all it needs.
+	// opens, -1 when it closes; 0: a one-off view). A replay has all it
+	// needs.
 	watch(id, delta int)
-	listLocked()
+	// await returns once the model shows the source's current state: the
+	// live inspector's after the ticking goroutine read the host at its
+	// next Tick call (the roots' statuses, the agents the page asked for
+	// watched), or after hostWait when the host is not ticked; a
+	// replay's at once.
+	await(ctx context.Context)
 }
+
+// hostWait is how long an answer waits for the ticking goroutine to read
+// the host (see backend.await) before it gives the model as it is.
+const hostWait = 500 * time.Millisecond
 
 // streamInterval caps the messages of a stream: 20 per second.
 const streamInterval = 50 * time.Millisecond
@@ -125,8 +135,8 @@ func newHandler(b backend) http.Handler {
 		if n, err := strconv.Atoi(r.URL.Query().Get("limit")); err == nil && n > 0 {
 			limit = n
 		}
+		b.await(r.Context())
 		c.mu.Lock()
-		b.listLocked()
 		l := c.model.Agents(r.URL.Query().Get("q"), limit)
 		c.mu.Unlock()
 		writeJSON(w, l)
@@ -134,6 +144,7 @@ func newHandler(b backend) http.Handler {
 	mux.HandleFunc("GET /api/agent", func(w http.ResponseWriter, r *http.Request) {
 		id, _ := strconv.Atoi(r.URL.Query().Get("id"))
 		b.watch(id, 0)
+		b.await(r.Context())
 		c.mu.Lock()
 		v, ok := c.model.Agent(id)
 		c.mu.Unlock()
@@ -169,7 +180,8 @@ type streamMessage struct {
 }
 
 // stream sends server-sent events: the state and the view of the agent
-// ?agent=ID now and after each change, at most every streamInterval.
+// ?agent=ID as the host has them (see backend.await), then after each
+// change, at most every streamInterval.
 func stream(w http.ResponseWriter, r *http.Request, b backend) {
 	fl, ok := w.(http.Flusher)
 	if !ok {
@@ -181,6 +193,7 @@ func stream(w http.ResponseWriter, r *http.Request, b backend) {
 	w.Header().Set("Cache-Control", "no-store")
 	b.watch(id, 1)
 	defer b.watch(id, -1)
+	b.await(r.Context()) // the first message shows the agent as it is
 	c := b.base()
 	for {
 		c.mu.Lock()

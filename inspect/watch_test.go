@@ -8,10 +8,12 @@ import (
 	"github.com/btlua/btlua/host"
 )
 
-// The live inspector hears only the agents the page shows: with nothing
-// asked, the agent list reads the roots' statuses from the host; a view of an agent (/api/agent) watches it at
-// once, its tree showing the state it is in, and from then on its
-// events.
+// The live inspector hears only the agents the page shows: the agent
+// list reads the roots' statuses from the host; a view of an agent
+// (/api/agent) watches it at the next Tick call, its tree showing the
+// state it is in, and from then on its events. Here nobody calls Tick
+// while a request waits (see TestFirstAnswersAreCurrent for that): each
+// answer waits hostWait, then gives the model as it is.
 func TestWatchOnDemand(t *testing.T) {
 	h, err := host.New(host.Options{Stdout: io.Discard})
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -102,8 +101,8 @@ func From(err error, task string) error {
 		return e
 	}
 	if m := eofRE.FindStringSubmatch(e.Msg); m != nil {
+		// gopher-lua names no line here: AtEnd gives the text's last.
 		e.File = m[1]
-		e.Line = countLines(m[1])
 		e.Msg = strings.TrimSpace(m[2]) + " at end of file"
 		return e
 	}
@@ -124,15 +123,26 @@ func firstLine(s string) string {
 	return s
 }
 
-// countLines returns the number of the last line of file, or 0 when it
-// cannot be read.
-func countLines(file string) int {
-	b, err := os.ReadFile(file)
-	if err != nil || len(b) == 0 {
+// AtEnd is From for an error compiling src, the text of a chunk: a
+// syntax error at the end of the input, for which gopher-lua names no line,
+// gets the number of src's last line. The text is the one compiled (a
+// script read from an fs.FS has no file on disk to count lines in).
+func AtEnd(err error, src []byte) error {
+	e := From(err, "")
+	if le, ok := e.(*Error); ok && le.Line == 0 && strings.HasSuffix(le.Msg, " at end of file") {
+		le.Line = lastLine(src)
+	}
+	return e
+}
+
+// lastLine returns the number of the last line of src, 0 when src is
+// empty.
+func lastLine(src []byte) int {
+	if len(src) == 0 {
 		return 0
 	}
-	n := bytes.Count(b, []byte("\n"))
-	if b[len(b)-1] != '\n' {
+	n := bytes.Count(src, []byte("\n"))
+	if src[len(src)-1] != '\n' {
 		n++
 	}
 	return n

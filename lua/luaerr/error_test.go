@@ -2,19 +2,12 @@ package luaerr
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
 )
 
 func TestFrom(t *testing.T) {
-	dir := t.TempDir()
-	twoLines := filepath.Join(dir, "two.lua")
-	if err := os.WriteFile(twoLines, []byte("x = 1\nfunction f(\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	cases := []struct {
 		in         error
 		task       string
@@ -26,8 +19,9 @@ func TestFrom(t *testing.T) {
 			"ai/guard.lua", 12, "boom", "ai/guard.lua:12: boom (task Tree/Seq[0])"},
 		{&lua.ApiError{Object: lua.LString("ai/x.lua line:3(column:7) near 'then':   syntax error")}, "",
 			"ai/x.lua", 3, "syntax error near then (column 7)", "ai/x.lua:3: syntax error near then (column 7)"},
-		{&lua.ApiError{Object: lua.LString(twoLines + " at EOF:   syntax error")}, "",
-			twoLines, 2, "syntax error at end of file", twoLines + ":2: syntax error at end of file"},
+		// At the end of the input gopher-lua names no line (see AtEnd).
+		{&lua.ApiError{Object: lua.LString("ai/two.lua at EOF:   syntax error")}, "",
+			"ai/two.lua", 0, "syntax error at end of file", "ai/two.lua: syntax error at end of file"},
 		{errors.New("no location"), "T", "", 0, "no location", "no location (task T)"},
 	}
 	for _, c := range cases {
@@ -42,5 +36,23 @@ func TestFrom(t *testing.T) {
 	}
 	if From(nil, "x") != nil {
 		t.Error("From(nil) != nil")
+	}
+}
+
+// AtEnd counts the lines of the compiled text, not of a file on disk.
+func TestAtEnd(t *testing.T) {
+	eof := &lua.ApiError{Object: lua.LString("ai/two.lua at EOF:   syntax error")}
+	for src, want := range map[string]string{
+		"x = 1\nfunction f(\n": "ai/two.lua:2: syntax error at end of file",
+		"x = 1\nfunction f(":   "ai/two.lua:2: syntax error at end of file",
+		"":                     "ai/two.lua: syntax error at end of file",
+	} {
+		if got := AtEnd(eof, []byte(src)).Error(); got != want {
+			t.Errorf("AtEnd(%q) = %q, want %q", src, got, want)
+		}
+	}
+	mid := &lua.ApiError{Object: lua.LString("ai/x.lua line:3(column:7) near 'then':   syntax error")}
+	if got := AtEnd(mid, []byte("a\nb\nc\nd\n")).Error(); got != "ai/x.lua:3: syntax error near then (column 7)" {
+		t.Errorf("AtEnd of a mid-file error = %q", got)
 	}
 }

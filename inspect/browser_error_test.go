@@ -1,0 +1,90 @@
+package inspect
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/btlua/btlua/host"
+	"github.com/chromedp/chromedp"
+)
+
+// The page of an agent stopped by an error, in headless Chromium: the
+// tasks under way when it came are drawn as errors, none as running,
+// the failing task's box tells the error, and the agent list and title
+// give the status Error and the message.
+func TestBrowserError(t *testing.T) {
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		t.Fatalf("Chromium is needed at %s for the browser test (apt-get install -y chromium; .ci/run does it): %v", chromiumPath, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	addrc := make(chan string, 1)
+	ticking := make(chan struct{})
+	go func() {
+		defer close(ticking)
+		h := newFaultyHost(t, 1, host.ErrorPolicy{Action: host.StopAgent})
+		defer h.Close()
+		_, addr, err := Serve(ctx, h, "127.0.0.1:0")
+		if err != nil {
+			t.Error(err)
+			addrc <- ""
+			return
+		}
+		addrc <- addr.String()
+		tk := time.NewTicker(time.Second / 30)
+		defer tk.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tk.C:
+				h.Tick(1.0 / 30)
+			}
+		}
+	}()
+	defer func() { cancel(); <-ticking }()
+	addr := <-addrc
+	if addr == "" {
+		t.FailNow()
+	}
+	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.WindowSize(1280, 720)}
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+	work := `#graph g.node.status-Error[data-path="Root/Work[1]"]`
+	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"), chromedp.WaitVisible(chromedp.CSS(work)),
+		chromedp.WaitVisible(chromedp.CSS(`#agents li[data-id="1"]`))); err != nil {
+		t.Fatalf("page: %v", err)
+	}
+	// The list is fetched every second: the first one may predate the
+	// error.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		st, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#agents li[data-id="1"] .st').textContent`))
+		if err == nil && st == "Error" || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	got, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]any](`(() => ({
+		errors: [...document.querySelectorAll("#graph g.node.status-Error")].map(e => e.dataset.path).join(","),
+		running: document.querySelectorAll("#graph g.node.running").length,
+		title: document.querySelector('#graph g.node[data-path="Root/Work[1]"] > title').textContent,
+		list: document.querySelector('#agents li[data-id="1"] .st').textContent,
+		agenterror: document.getElementById("agenterror").textContent,
+	}))()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"errors": "Root,Root/Work[1]", "running": 0.0, "title": "Root/Work[1]\nerror: " + faultyErr,
+		"list": "Error", "agenterror": faultyErr}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %q, want %q", k, got[k], w)
+		}
+	}
+}
