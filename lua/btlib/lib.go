@@ -125,6 +125,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	if err := luasrc.Run(L, "bt.lua"); err != nil {
 		return nil, err
 	}
+	lib.fastPreconditions()
 	lib.checkIs = stockMethod(L, "BTPrecondition", "Check")
 	lib.checkNot = stockMethod(L, "BTPreconditionNOT", "Check")
 	return lib, nil
