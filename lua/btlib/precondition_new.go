@@ -35,7 +35,10 @@ func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 			o.RawSetString("fn", fn)
 		}
 		o.Metatable = self
-		L.SetField(self, "__index", self)
+		if self.RawGetString("__index") != self {
+			L.SetField(self, "__index", self)
+		} // else the assignment would change nothing
+
 		L.Push(o)
 		return 1
 	}
