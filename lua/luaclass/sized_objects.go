@@ -21,8 +21,13 @@ func SizeObjects(L *lua.LState) {
 	if !ok || !orig.IsG || !Compactable() {
 		return
 	}
+	// The original runs in place: the new function gets its upvalues.
+	ups := make([]lua.LValue, len(orig.Upvalues))
+	for i, u := range orig.Upvalues {
+		ups[i] = u.Value()
+	}
 	g := orig.GFunction
-	L.SetGlobal("setmetatable", L.NewFunction(func(L *lua.LState) int {
+	L.SetGlobal("setmetatable", L.NewClosure(func(L *lua.LState) int {
 		tbl, _ := L.Get(1).(*lua.LTable)
 		n := g(L)
 		if tbl != nil {
@@ -32,5 +37,5 @@ func SizeObjects(L *lua.LState) {
 			}
 		}
 		return n
-	}))
+	}, ups...))
 }
