@@ -18,7 +18,8 @@
 //     errors name the argument and the offending value (args.go);
 //   - State.Resume and State.OnMain: the coroutine runner (coroutine.go),
 //     with GuardYield (yield.go) and OpenIteration (iterate.go: pairs and
-//     ipairs honor __pairs and __ipairs, for views of Go data) and
+//     ipairs honor __pairs and __ipairs, for views of Go data; ipairs
+//     steps without allocating) and
 //     SizeObjects (sized_objects.go: setmetatable sizes the string map of
 //     an object that has no field yet);
 //   - State.Enter and State.Leave: the record of the task whose code runs
