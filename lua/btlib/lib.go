@@ -78,7 +78,8 @@ type Lib struct {
 // call, as PUC Lua 5.1 does (see luaclass.GuardYield), pairs and ipairs
 // with ones that honor __pairs and __ipairs (luaclass.OpenIteration), and
 // setmetatable with one that sizes a new object's string map for a few
-// fields (luaclass.SizeObjects). It returns an
+// fields (luaclass.SizeObjects), and type with one that does not allocate
+// (luaclass.OpenTypeNames). It returns an
 // error when a class of opts.Classes cannot be defined (an unknown base
 // class, a name taken) or when the embedded Lua part of the library fails
 // to load.
@@ -116,6 +117,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	luaclass.GuardYield(L)
 	luaclass.OpenIteration(L)
 	luaclass.SizeObjects(L)
+	luaclass.OpenTypeNames(L)
 	lib.defineClasses(decls)
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {
