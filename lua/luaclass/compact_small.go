@@ -23,7 +23,7 @@ const smallMapSlots = 8
 // mapHeader is the start of Go's map header (internal/runtime/maps.Map).
 type mapHeader struct {
 	used   uint64
-	seed   uintptr
+	_      uintptr // seed
 	dirPtr unsafe.Pointer
 	dirLen int
 }
