@@ -24,6 +24,12 @@ import (
 // childView is the Go side of the childTasks view of a built-in parent.
 type childView struct{ t *Task }
 
+// boundView is a childView with the userdata that holds it.
+type boundView struct {
+	ud   lua.LUserData
+	view childView
+}
+
 // viewMetatable returns the metatable of childTasks views.
 func (lib *Lib) viewMetatable() *lua.LTable {
 	L := lib.L
@@ -126,12 +132,13 @@ func (lib *Lib) prepareView(p *Task) error {
 	default:
 		return fmt.Errorf("childTasks of %s is %s, not a list of children", bt.DisplayName(p), luaerr.Describe(v))
 	}
-	ud := lib.L.NewUserData()
-	ud.Value = &childView{t: p}
-	ud.Metatable = lib.viewMeta
+	// The view and its userdata in one allocation (every parent of every
+	// agent has one).
+	v := &boundView{view: childView{t: p}}
+	v.ud = lua.LUserData{Value: &v.view, Env: lib.L.Env, Metatable: lib.viewMeta}
 	// Unlisted: pairs over the task does not show the view, and the
 	// field costs no key-index map (a parent of every agent has one).
-	luaclass.SetUnlisted(p.Self, "childTasks", ud)
+	luaclass.SetUnlisted(p.Self, "childTasks", &v.ud)
 	return nil
 }
 

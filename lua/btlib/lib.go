@@ -75,7 +75,11 @@ type Lib struct {
 // BTParentTask, BTComposite, BTDecorator, BTAction, BTConditional,
 // BTSequence, BTWait, BTLog, ... and the classes of opts.Classes). It
 // replaces coroutine.yield with one that refuses to yield across a Go
-// call, as PUC Lua 5.1 does (see luaclass.GuardYield). It returns an
+// call, as PUC Lua 5.1 does (see luaclass.GuardYield), pairs and ipairs
+// with ones that honor __pairs and __ipairs (luaclass.OpenIteration), and
+// setmetatable with one that sizes a new object's string map for a few
+// fields (luaclass.SizeObjects), and type with one that does not allocate
+// (luaclass.OpenTypeNames). It returns an
 // error when a class of opts.Classes cannot be defined (an unknown base
 // class, a name taken) or when the embedded Lua part of the library fails
 // to load.
@@ -112,6 +116,8 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	lib.batchFn = L.NewFunction(lib.tickBatch)
 	luaclass.GuardYield(L)
 	luaclass.OpenIteration(L)
+	luaclass.SizeObjects(L)
+	luaclass.OpenTypeNames(L)
 	lib.defineClasses(decls)
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {
@@ -121,6 +127,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	if err := luasrc.Run(L, "bt.lua"); err != nil {
 		return nil, err
 	}
+	lib.fastPreconditions()
 	lib.checkIs = stockMethod(L, "BTPrecondition", "Check")
 	lib.checkNot = stockMethod(L, "BTPreconditionNOT", "Check")
 	return lib, nil

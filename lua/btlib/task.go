@@ -259,7 +259,7 @@ func (t *Task) AddChild(child bt.Task) error {
 // syncName copies the Lua "name" field into the Go task name. It runs when
 // the task is bound, attached, and first ticked after each cache refresh.
 func (t *Task) syncName() {
-	if s, ok := t.class.lib.L.GetField(t.Self, "name").(lua.LString); ok {
+	if s, ok := getField(t.class.lib.L, t.Self, "name").(lua.LString); ok {
 		t.Base().Name = string(s)
 	}
 }

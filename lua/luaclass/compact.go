@@ -38,7 +38,8 @@ var compactOffset = func() uintptr {
 func Compactable() bool { return compactOffset != ^uintptr(0) }
 
 // Compact replaces the string-keyed map of tbl by one sized for the keys
-// it holds plus extra more, when it holds at most compactMax keys. The
+// it holds plus extra more, when it holds at most compactMax keys and is
+// not as small as a Go map gets already (compact_small.go). The
 // table's contents, and the order in which next and pairs visit its keys
 // (gopher-lua keeps that order apart from the map), do not change. Call it
 // once a table's fields are set, before it lives long (a task instance
@@ -49,8 +50,8 @@ func Compact(tbl *lua.LTable, extra int) {
 	}
 	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(tbl), compactOffset))
 	m := *p
-	if m == nil || len(m) > compactMax {
-		return
+	if m == nil || len(m) > compactMax || smallMap(m) && len(m)+extra <= smallMapSlots {
+		return // sized already (see compact_small.go)
 	}
 	small := make(map[string]lua.LValue, len(m)+extra)
 	for k, v := range m {

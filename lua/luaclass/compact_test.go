@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -66,5 +67,45 @@ end`); err != nil {
 	}
 	if saved := (int64(h0) - int64(h1)) / n; saved < 1500 {
 		t.Errorf("Compact saved %d bytes per table, want at least 1500 (gopher-lua's 32-entry map)", saved)
+	}
+}
+
+// smallMap reads Go's map headers with the Go version in go.mod: if an
+// upgrade changes them, this fails rather than Compact silently
+// rebuilding every map again.
+func TestSmallMapLayout(t *testing.T) {
+	if !mapLayoutOK {
+		t.Fatal("Go's map header is not laid out as mapHeader says: Compact rebuilds small maps")
+	}
+	small := map[string]lua.LValue{"a": lua.LTrue}
+	if !smallMap(small) {
+		t.Error("a map of one key is not small")
+	}
+	if smallMap(make(map[string]lua.LValue, 32)) {
+		t.Error("gopher-lua's 32-entry map reads as small")
+	}
+}
+
+// Compact keeps a table whose map is small already (a table SizeObjects
+// sized, or made by a constructor) as it is: the same map, no
+// allocation.
+func TestCompactKeepsSmallMap(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	SizeObjects(L)
+	if err := L.DoString(`C = {}; O = setmetatable({}, C); O.name = "o"; O.n = 1`); err != nil {
+		t.Fatal(err)
+	}
+	o := L.GetGlobal("O").(*lua.LTable)
+	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(o), compactOffset))
+	before := header(*p)
+	if allocs := testing.AllocsPerRun(10, func() { Compact(o, 1) }); allocs != 0 {
+		t.Errorf("Compact of a small map made %v allocations, want 0", allocs)
+	}
+	if header(*p) != before {
+		t.Error("Compact replaced a small map")
+	}
+	if o.RawGetString("name") != lua.LString("o") || o.RawGetString("n") != lua.LNumber(1) {
+		t.Error("fields lost")
 	}
 }

@@ -18,8 +18,11 @@
 //   - Number, Count, Seconds, Func, ...: the argument decoder, whose
 //     errors name the argument and the offending value (args.go);
 //   - State.Resume and State.OnMain: the coroutine runner (coroutine.go),
-//     with GuardYield (yield.go) and OpenIteration (iterate.go: pairs and
-//     ipairs honor __pairs and __ipairs, for views of Go data);
+//     with GuardYield (yield.go), OpenIteration (iterate.go: pairs and
+//     ipairs honor __pairs and __ipairs, for views of Go data; ipairs
+//     steps without allocating), SizeObjects (sized_objects.go:
+//     setmetatable sizes the string map of an object that has no field
+//     yet) and OpenTypeNames (type_name.go: type without an allocation);
 //   - State.Enter and State.Leave: the record of the task whose code runs
 //     now, restored on every exit path (tracker.go);
 //   - Merge: hot reload's in-place merge of a reloaded class table into the

@@ -7,7 +7,9 @@ import lua "github.com/yuin/gopher-lua"
 // when it has one and returns its first three results (iterator, state,
 // first key); ipairs likewise with __ipairs. Values without them iterate
 // as before, with the same errors. The bindings use it for views of Go
-// data (a task's childTasks), which are userdata.
+// data (a task's childTasks), which are userdata. The iterator ipairs
+// returns for a table is gopher-lua's, without its allocations (see
+// ipairsNext).
 func OpenIteration(L *lua.LState) {
 	for _, name := range []string{"pairs", "ipairs"} {
 		orig, ok := L.GetGlobal(name).(*lua.LFunction)
@@ -20,6 +22,9 @@ func OpenIteration(L *lua.LState) {
 		ups := make([]lua.LValue, len(orig.Upvalues))
 		for i, u := range orig.Upvalues {
 			ups[i] = u.Value()
+		}
+		if name == "ipairs" && len(ups) == 1 {
+			ups[0] = L.NewFunction(ipairsNext) // the iterator it returns
 		}
 		g := orig.GFunction
 		L.SetGlobal(name, L.NewClosure(func(L *lua.LState) int {
@@ -34,4 +39,36 @@ func OpenIteration(L *lua.LState) {
 			return g(L)
 		}, ups...))
 	}
+}
+
+// boxedIndexes are the Lua numbers 1..len, boxed once: gopher-lua boxes
+// every number it stores in an LValue on the heap (8 bytes, a float64),
+// and its ipairs iterator boxes each index twice.
+var boxedIndexes = func() []lua.LValue {
+	b := make([]lua.LValue, 1024)
+	for i := range b {
+		b[i] = lua.LNumber(i + 1)
+	}
+	return b
+}()
+
+// ipairsNext is gopher-lua's ipairs iterator (i+1, t[i+1], or nothing at
+// the first nil), with the same argument checks and errors, returning
+// the pre-boxed index when there is one: a step over a list of up to
+// 1024 items allocates nothing.
+func ipairsNext(L *lua.LState) int {
+	tb := L.CheckTable(1)
+	i := L.CheckInt(2) + 1
+	v := tb.RawGetInt(i)
+	if v == lua.LNil {
+		return 0
+	}
+	L.Pop(1)
+	if i >= 1 && i <= len(boxedIndexes) {
+		L.Push(boxedIndexes[i-1])
+	} else {
+		L.Push(lua.LNumber(i))
+	}
+	L.Push(v)
+	return 2
 }

@@ -92,6 +92,8 @@ BTBehaviorTree = BTBehaviorTree
 BTPrecondition = {}
 BTPrecondition.__index = BTPrecondition
 
+-- (btlib does the same in Go once this file is loaded, precondition_new.go;
+-- this is its reference.)
 ---@param x (fun(): boolean)|BTPrecondition|nil
 ---@return BTPrecondition
 function BTPrecondition:New(x)

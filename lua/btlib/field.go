@@ -1,0 +1,32 @@
+package btlib
+
+import lua "github.com/yuin/gopher-lua"
+
+// getField returns tbl[key] as Lua's tbl.key reads it (L.GetField): the
+// table's own field, else through __index. It walks a chain of tables
+// (an instance, its class, the base classes: the series' class pattern)
+// itself, without gopher-lua's generic metamethod dispatch, and leaves
+// any other __index (a function) to L.GetField from the start. A task's
+// name is read this way when it is bound and when it is attached, for
+// every task built (issue 9, build time).
+func getField(L *lua.LState, tbl *lua.LTable, key string) lua.LValue {
+	cur := tbl
+	for range lua.MaxTableGetLoop { // gopher-lua's bound, beyond which it raises
+		if v := cur.RawGetString(key); v != lua.LNil {
+			return v
+		}
+		mt, ok := cur.Metatable.(*lua.LTable)
+		if !ok {
+			return lua.LNil
+		}
+		switch idx := mt.RawGetString("__index").(type) {
+		case *lua.LNilType:
+			return lua.LNil
+		case *lua.LTable:
+			cur = idx
+		default:
+			return L.GetField(tbl, key)
+		}
+	}
+	return L.GetField(tbl, key)
+}

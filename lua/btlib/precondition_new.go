@@ -1,0 +1,57 @@
+package btlib
+
+import (
+	lua "github.com/yuin/gopher-lua"
+)
+
+// preconditionNew is bt.lua's BTPrecondition:New(x) done in Go, which
+// BTPrecondition.New becomes once bt.lua is loaded (BTPreconditionNOT and
+// the classes scripts derive from them inherit it): the warrior seed's
+// agents make eight preconditions each, and building thousands of agents
+// spends its time in such small constructors (issue 9, build time). For a
+// class table self and x nil, a function or a table holding its own fn,
+// it makes { fn = fn } with self as metatable and sets self.__index =
+// self, as the Lua constructor does (TestPreconditionNewAsLua); any other
+// call runs the Lua constructor inLua, with its results and errors.
+func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
+	return func(L *lua.LState) int {
+		self, ok := L.Get(1).(*lua.LTable)
+		fn := L.Get(2)
+		if t, isTable := fn.(*lua.LTable); isTable {
+			fn = t.RawGetString("fn")
+			ok = ok && fn != lua.LNil // else x.fn may come from __index
+		}
+		if !ok {
+			top := L.GetTop()
+			L.Push(inLua)
+			for i := 1; i <= top; i++ {
+				L.Push(L.Get(i))
+			}
+			L.Call(top, lua.MultRet)
+			return L.GetTop() - top
+		}
+		o := L.CreateTable(0, 1)
+		if fn != lua.LNil {
+			o.RawSetString("fn", fn)
+		}
+		o.Metatable = self
+		if self.RawGetString("__index") != self {
+			L.SetField(self, "__index", self)
+		} // else the assignment would change nothing
+
+		L.Push(o)
+		return 1
+	}
+}
+
+// fastPreconditions replaces BTPrecondition.New, bt.lua's Lua constructor,
+// with preconditionNew.
+func (lib *Lib) fastPreconditions() {
+	class, ok := lib.L.GetGlobal("BTPrecondition").(*lua.LTable)
+	if !ok {
+		return
+	}
+	if orig, ok := class.RawGetString("New").(*lua.LFunction); ok && !orig.IsG {
+		class.RawSetString("New", lib.L.NewFunction(preconditionNew(orig)))
+	}
+}

@@ -1,0 +1,41 @@
+package luaclass
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// SizeObjects replaces setmetatable in L with one that, after the
+// original has set the metatable, gives a table that has no string key
+// yet a string map sized for a few keys (grown by Go's map as keys come).
+// gopher-lua gives a table made by Lua's {} a 32-entry map on its first
+// string key (about 2.2 KB, allocated and cleared), whatever it will hold;
+// the class style of the seeds, local o = {}; setmetatable(o, self);
+// o.name = name, makes every object that way (issue 9: building
+// thousands of agents). The result, the errors and what the table holds
+// and lists are the original's (TestSizeObjectsSameBehaviour). With a
+// gopher-lua whose table layout Compact cannot use, it does nothing.
+func SizeObjects(L *lua.LState) {
+	orig, ok := L.GetGlobal("setmetatable").(*lua.LFunction)
+	if !ok || !orig.IsG || !Compactable() {
+		return
+	}
+	// The original runs in place: the new function gets its upvalues.
+	ups := make([]lua.LValue, len(orig.Upvalues))
+	for i, u := range orig.Upvalues {
+		ups[i] = u.Value()
+	}
+	g := orig.GFunction
+	L.SetGlobal("setmetatable", L.NewClosure(func(L *lua.LState) int {
+		tbl, _ := L.Get(1).(*lua.LTable)
+		n := g(L)
+		if tbl != nil {
+			p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(tbl), compactOffset))
+			if *p == nil {
+				*p = make(map[string]lua.LValue)
+			}
+		}
+		return n
+	}, ups...))
+}
