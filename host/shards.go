@@ -59,7 +59,8 @@ import (
 // the ticking goroutine.
 type sharding struct {
 	shards []*Host
-	next   int            // the shard of the next LoadFile or Spawn
+	next   int            // the shard of the next LoadFile or Spawn outside a crowd
+	crowd  crowd          // the agents ExpectAgents announced
 	rank   map[*Agent]int // each agent's index in Agents
 	loads  []*load        // every load, in call order
 	errs   []error        // each shard's tick error, reused
@@ -128,17 +129,6 @@ func (h *Host) ShardOf(a *Agent) int {
 	return slices.Index(h.shard.shards, a.host)
 }
 
-// nextShard returns the shard of the next LoadFile or Spawn (placed moves
-// on to the next one after a load that succeeded), or an error when
-// called during a tick.
-func (h *Host) nextShard(op string) (*Host, error) {
-	if h.ticking {
-		return nil, fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)
-	}
-	sh := h.shard
-	return sh.shards[sh.next%len(sh.shards)], nil
-}
-
 // loadShard is LoadFile on a sharded host.
 func (h *Host) loadShard(path string) ([]*Agent, error) {
 	s, err := h.nextShard("LoadFile")
@@ -147,6 +137,7 @@ func (h *Host) loadShard(path string) ([]*Agent, error) {
 	}
 	agents, err := s.LoadFile(path)
 	if err == nil {
+		h.shard.advance()
 		h.placed(s.loads[len(s.loads)-1])
 	}
 	return agents, err
@@ -160,6 +151,7 @@ func (h *Host) spawnShard(path string, args any) (*Agent, error) {
 	}
 	a, err := s.Spawn(path, args)
 	if err == nil {
+		h.shard.advance()
 		h.placed(a.load)
 	}
 	return a, err
@@ -168,7 +160,6 @@ func (h *Host) spawnShard(path string, args any) (*Agent, error) {
 // placed lists a shard's new load and its agents after the others.
 func (h *Host) placed(ld *load) {
 	sh := h.shard
-	sh.next++
 	sh.loads = append(sh.loads, ld)
 	for _, a := range ld.agents {
 		sh.rank[a] = len(h.agents)
@@ -195,12 +186,11 @@ func (h *Host) relistShards() {
 	}
 	h.agents = nil
 	clear(sh.rank)
-	loads, next := sh.loads, sh.next
+	loads := sh.loads
 	sh.loads = nil
 	for _, ld := range loads {
 		h.placed(ld)
 	}
-	sh.next = next
 }
 
 // rankOf returns a's index in Agents, or len(Agents) for nil or an agent

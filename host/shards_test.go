@@ -52,7 +52,8 @@ func shardedHost(t *testing.T, shards int, out *bytes.Buffer, files fstest.MapFS
 // 64 seeded agents ticked 30 times print the same lines in the same order
 // and end with the same per-agent histograms with 1, 2 and 4 shards, and
 // the histograms are those the generator gives in Go. Agents go to the
-// shards round-robin by spawn order.
+// shards round-robin by spawn order, or in runs after ExpectAgents: the
+// placement changes nothing either.
 func TestShardsDeterministic(t *testing.T) {
 	const n, ticks = 64, 30
 	want := make([][3]float64, n)
@@ -64,9 +65,16 @@ func TestShardsDeterministic(t *testing.T) {
 		}
 	}
 	var first string
-	for _, shards := range []int{1, 2, 4} {
+	for _, run := range []struct {
+		shards int
+		crowd  bool
+	}{{1, false}, {2, false}, {4, false}, {2, true}, {4, true}} {
+		shards := run.shards
 		var out bytes.Buffer
 		h := shardedHost(t, shards, &out, fstest.MapFS{"npc.lua": {Data: []byte(seededFactory)}})
+		if run.crowd {
+			h.ExpectAgents(n)
+		}
 		for i := range n {
 			if _, err := h.Spawn("npc.lua", map[string]any{"name": fmt.Sprintf("a%02d", i), "seed": 1000 + i*7919}); err != nil {
 				t.Fatal(err)
@@ -76,8 +84,12 @@ func TestShardsDeterministic(t *testing.T) {
 			t.Fatalf("Shards() = %d, want %d", h.Shards(), shards)
 		}
 		for i, a := range h.Agents() {
-			if a.Name() != fmt.Sprintf("a%02d", i) || h.ShardOf(a) != i%shards {
-				t.Fatalf("%d shards: agent %d is %s in shard %d, want a%02d in shard %d", shards, i, a.Name(), h.ShardOf(a), i, i%shards)
+			want := i % shards
+			if run.crowd {
+				want = i / (n / shards)
+			}
+			if a.Name() != fmt.Sprintf("a%02d", i) || h.ShardOf(a) != want {
+				t.Fatalf("%d shards: agent %d is %s in shard %d, want a%02d in shard %d", shards, i, a.Name(), h.ShardOf(a), i, want)
 			}
 		}
 		out.Reset() // the script's own run prints nothing; keep the ticks only
@@ -677,5 +689,35 @@ end
 		if got := out.String(); got != "end a\nend b\nend c\nend d\nend e\n" {
 			t.Fatalf("%d shards: %q", shards, got)
 		}
+	}
+}
+
+// ExpectAgents places the announced agents in runs of ceil(n/shards), a
+// failed Spawn not counted, then the host goes back to turns; n <= 0
+// cancels the rest of an announcement.
+func TestExpectAgentsPlacesRuns(t *testing.T) {
+	h := shardedHost(t, 3, &bytes.Buffer{}, fstest.MapFS{"npc.lua": {Data: []byte(seededFactory)}})
+	spawn := func(path string) int {
+		a, err := h.Spawn(path, map[string]any{"name": "a", "seed": 1})
+		if err != nil {
+			return -1
+		}
+		return h.ShardOf(a)
+	}
+	h.ExpectAgents(7) // runs of 3: 0 0 0 1 1 1 2
+	var got []int
+	for i := range 8 { // the 8th goes to the next shard in turn: 0
+		if i == 4 {
+			got = append(got, spawn("missing.lua")) // fails: not counted
+		}
+		got = append(got, spawn("npc.lua"))
+	}
+	h.ExpectAgents(2) // runs of 1
+	got = append(got, spawn("npc.lua"))
+	h.ExpectAgents(0) // back to turns: shard 1 after the 8th
+	got = append(got, spawn("npc.lua"))
+	want := []int{0, 0, 0, 1, -1, 1, 1, 2, 0, 0, 1}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("shards %v, want %v", got, want)
 	}
 }

@@ -24,6 +24,7 @@ func spawnHost(tb testing.TB, n, shards int, tally bool) *host.Host {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	h.ExpectAgents(n)
 	for i := 1; i <= n; i++ {
 		if _, err := h.Spawn("spawn.lua", map[string]any{"index": i, "tally": tally}); err != nil {
 			h.Close()

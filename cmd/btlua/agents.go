@@ -76,6 +76,7 @@ func loadScript(h *host.Host, c *config) ([]*host.Agent, error) {
 	if c.agents == 0 { // no -agents: the script once
 		return h.LoadFile(c.script)
 	}
+	h.ExpectAgents(c.agents)
 	var out []*host.Agent
 	for i := 1; i <= c.agents; i++ {
 		agents, err := h.LoadFile(c.script)
@@ -93,6 +94,7 @@ func loadScript(h *host.Host, c *config) ([]*host.Agent, error) {
 // spawnAgents spawns -agents N agents of a script that returns a factory
 // function, calling it with {index = i, count = N} (i from 1).
 func spawnAgents(h *host.Host, c *config) ([]*host.Agent, error) {
+	h.ExpectAgents(c.agents)
 	var out []*host.Agent
 	for i := 1; i <= c.agents; i++ {
 		a, err := h.Spawn(c.script, map[string]any{"index": i, "count": c.agents})
