@@ -111,9 +111,16 @@ func selfOf(t bt.Task) lua.LValue {
 // childTasks field can be its view: unset, an empty table (the series'
 // o.childTasks = {} in New), or the view already. A list the script filled
 // itself would be a second structure beside the Go one.
+//
+// The view of a parent whose table lists no field is left to its class's
+// __index function (children_lazy.go); a table with fields gets it as an
+// unlisted field.
 func (lib *Lib) prepareView(p *Task) error {
 	switch v := p.Self.RawGetString("childTasks").(type) {
 	case *lua.LNilType:
+		if p.lazyView {
+			return nil
+		}
 	case *lua.LUserData:
 		if cv, ok := v.Value.(*childView); ok && cv.t == p {
 			return nil
@@ -126,9 +133,11 @@ func (lib *Lib) prepareView(p *Task) error {
 	default:
 		return fmt.Errorf("childTasks of %s is %s, not a list of children", bt.DisplayName(p), luaerr.Describe(v))
 	}
-	ud := lib.L.NewUserData()
-	ud.Value = &childView{t: p}
-	ud.Metatable = lib.viewMeta
+	if lib.viewByClass(p) {
+		p.lazyView = true
+		return nil
+	}
+	ud := lib.newView(p)
 	// Unlisted: pairs over the task does not show the view, and the
 	// field costs no key-index map (a parent of every agent has one).
 	luaclass.SetUnlisted(p.Self, "childTasks", ud)

@@ -62,6 +62,9 @@ type Task struct {
 	// wrapped is set for a task given its table by WrapTask: it has no
 	// constructor, so no instance can be made from it.
 	wrapped bool
+	// lazyView is set by the first AddChild of a parent whose childTasks
+	// view its class's __index answers (children_lazy.go).
+	lazyView bool
 	// Self is the task's Lua table.
 	Self *lua.LTable
 	// cold holds what the tick never reads, allocated when first set, so
@@ -85,6 +88,9 @@ type taskCold struct {
 	// kind caches Kind for the epoch kindEpoch.
 	kind      string
 	kindEpoch uint64
+	// view is the childTasks view of a parent with lazyView, made on
+	// its first read.
+	view *lua.LUserData
 }
 
 // extra returns t.cold, allocating it on first use.
