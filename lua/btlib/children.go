@@ -13,7 +13,8 @@ import (
 // one source of truth: a task's parent, place and children are read from
 // it (GetParent, GetIndex, GetLayer, GetRoot, GetChild, GetChildCount),
 // and the childTasks field of a built-in parent is a read-only view of its
-// Go children, not a copy. Every index a script sees is 1-based, as Lua's
+// Go children, not a copy (answered by the class's __index for a parent
+// whose table had no field at its first AddChild: children_lazy.go). Every index a script sees is 1-based, as Lua's
 // arrays are: GetIndex, GetChild, childTasks[i], currentChildIndex and the
 // ParentTask protocol's indexes (CurrentChildIndex, OnChildStarted,
 // OnChildExecuted, OnConditionalAbort). The series' own Lua parent classes
