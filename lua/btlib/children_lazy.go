@@ -8,10 +8,10 @@ import (
 // This file keeps the childTasks view of a built-in parent out of its
 // table when the table has no field of its own (issue 9: one string-map
 // group of 288 bytes and a 48-byte userdata per parent, 8 parents per
-// agent of the warrior benchmark). The table of every class whose tasks
-// take children (BTParentTask and the classes derived from it) has a Go
-// function as __index, which a read of a key the task's table lacks
-// reaches first:
+// agent of the warrior benchmark). The table of every concrete class whose
+// tasks take children (the composites and decorators, not the abstract
+// baseParents) has a Go function as __index, which a read of a key the
+// task's table lacks reaches first:
 //
 //   - for "childTasks" on a task whose first AddChild found its table
 //     with no field (Task.lazyView), it returns the task's view, made on
@@ -28,6 +28,18 @@ import (
 // the view show again. A table that has fields when its first AddChild
 // runs (a script's own {} in its New, or a task whose name was set
 // first) has a map already, and keeps the view as a field (prepareView).
+
+// baseParents are the abstract built-in parent classes, the ones scripts
+// derive their own parent classes from (LSeq = BTComposite:New(), then
+// setmetatable(o, LSeq)). Their __index stays the class table: gopher-lua
+// boxes the method name of a call (obj:Method()) that reaches an __index
+// function, a 16-byte allocation, and a Lua parent calls inherited
+// methods (HasChild, GetNextChild) on every tick. Their own instances,
+// rare, keep the view as a field. A script class derived from a concrete
+// parent (MySeq = BTSequence:New()) pays that allocation for each call of
+// an inherited method; fields (self.currentChildIndex) cost nothing, as
+// gopher-lua reads them with the constant key.
+var baseParents = map[string]bool{"BTParentTask": true, "BTComposite": true, "BTDecorator": true}
 
 // parentIndex returns the __index function of the built-in parent class
 // class.

@@ -188,3 +188,55 @@ function attach() for i = 1, #parents do parents[i]:AddChild(kids[i]) end end
 		t.Fatal(err)
 	}
 }
+
+// A script's parent class derived from an abstract built-in parent
+// (BTComposite:New() as a class, the series' pattern) finds inherited
+// methods with raw reads: the abstract parents keep their table as
+// __index, as a method call through an __index function costs gopher-lua
+// an allocation (it boxes the method's name). Their own instances keep
+// the view as an unlisted field.
+func TestAbstractParentPlainIndex(t *testing.T) {
+	lib, L, out := testLib(t)
+	treeOf(t, lib, L, `
+LSeq = BTComposite:New()
+function LSeq:New() local o = {}; setmetatable(o, self); self.__index = self; return o end
+o = LSeq:New()
+o:AddChild(BTIdle:New())
+function probe() return o:GetChild(1) ~= nil and o:Reset() == nil and o:GetParent() == nil end
+local c = BTComposite:New()
+c:AddChild(BTIdle:New())
+print(probe(), rawget(c, "childTasks") == c.childTasks, #c.childTasks, BTComposite.__index == BTComposite, BTDecorator.__index == BTDecorator, BTParentTask.__index == BTParentTask)
+return c
+`)
+	if got, want := out.String(), "true\ttrue\t1\ttrue\ttrue\ttrue\n"; got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+	probe := L.GetGlobal("probe")
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := L.CallByParam(lua.P{Fn: probe, NRet: 1, Protect: true}); err != nil {
+			t.Fatal(err)
+		}
+		L.Pop(1)
+	})
+	if allocs != 0 {
+		t.Errorf("three inherited method calls on a Lua parent allocated %v times, want 0", allocs)
+	}
+}
+
+// The Go side's reads of a concrete parent's fields (its name, synced
+// when it is attached and after each cache refresh; Children's
+// childTasks) go through the class's __index function without
+// allocating: the keys are constant Lua strings.
+func TestParentFieldReadsNoAlloc(t *testing.T) {
+	lib, L, _ := testLib(t)
+	if err := L.DoString(`seq = BTSequence:New(); seq:AddChild(BTLog:New("a"))`); err != nil {
+		t.Fatal(err)
+	}
+	seq, err := lib.taskOf(L.GetGlobal("seq"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if allocs := testing.AllocsPerRun(50, seq.syncName); allocs != 0 {
+		t.Errorf("syncName allocated %v times, want 0", allocs)
+	}
+}

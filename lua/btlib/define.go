@@ -18,8 +18,8 @@ type classDef struct {
 	// task reaches its library through its class).
 	lib *Lib
 	// index is the __index function of a built-in parent class (see
-	// parentIndex), nil for the other classes, whose __index is the
-	// class table itself.
+	// parentIndex), nil for the other classes (baseParents included),
+	// whose __index is the class table itself.
 	index *lua.LFunction
 }
 
@@ -67,7 +67,7 @@ func (lib *Lib) define(c Class) {
 		d.located = d.located || b.located
 	}
 	d.table = lib.classTable(c.Name, base)
-	if d.kind.parent {
+	if d.kind.parent && !baseParents[c.Name] {
 		d.index = lib.parentIndex(d.table)
 		d.table.RawSetString("__index", d.index)
 	}

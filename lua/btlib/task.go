@@ -239,7 +239,7 @@ func (t *Task) Children() []bt.Task {
 	} else if t.class.kind.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
-	tbl, ok := t.class.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
+	tbl, ok := t.class.lib.L.GetTable(t.Self, lua.LString("childTasks")).(*lua.LTable)
 	if !ok {
 		return nil
 	}
@@ -264,8 +264,10 @@ func (t *Task) AddChild(child bt.Task) error {
 
 // syncName copies the Lua "name" field into the Go task name. It runs when
 // the task is bound, attached, and first ticked after each cache refresh.
+// The key is a constant Lua string: a read through a parent class's
+// __index function (children_lazy.go) boxes nothing.
 func (t *Task) syncName() {
-	if s, ok := t.class.lib.L.GetField(t.Self, "name").(lua.LString); ok {
+	if s, ok := t.class.lib.L.GetTable(t.Self, lua.LString("name")).(lua.LString); ok {
 		t.Base().Name = string(s)
 	}
 }
