@@ -13,7 +13,8 @@ import (
 // one source of truth: a task's parent, place and children are read from
 // it (GetParent, GetIndex, GetLayer, GetRoot, GetChild, GetChildCount),
 // and the childTasks field of a built-in parent is a read-only view of its
-// Go children, not a copy. Every index a script sees is 1-based, as Lua's
+// Go children, not a copy (answered by the class's __index for a parent
+// whose table had no field at its first AddChild: children_lazy.go). Every index a script sees is 1-based, as Lua's
 // arrays are: GetIndex, GetChild, childTasks[i], currentChildIndex and the
 // ParentTask protocol's indexes (CurrentChildIndex, OnChildStarted,
 // OnChildExecuted, OnConditionalAbort). The series' own Lua parent classes
@@ -117,9 +118,16 @@ func selfOf(t bt.Task) lua.LValue {
 // childTasks field can be its view: unset, an empty table (the series'
 // o.childTasks = {} in New), or the view already. A list the script filled
 // itself would be a second structure beside the Go one.
+//
+// The view of a parent whose table lists no field is left to its class's
+// __index function (children_lazy.go); a table with fields gets it as an
+// unlisted field.
 func (lib *Lib) prepareView(p *Task) error {
 	switch v := p.Self.RawGetString("childTasks").(type) {
 	case *lua.LNilType:
+		if p.lazyView {
+			return nil
+		}
 	case *lua.LUserData:
 		if cv, ok := v.Value.(*childView); ok && cv.t == p {
 			return nil
@@ -132,13 +140,13 @@ func (lib *Lib) prepareView(p *Task) error {
 	default:
 		return fmt.Errorf("childTasks of %s is %s, not a list of children", bt.DisplayName(p), luaerr.Describe(v))
 	}
-	// The view and its userdata in one allocation (every parent of every
-	// agent has one).
-	v := &boundView{view: childView{t: p}}
-	v.ud = lua.LUserData{Value: &v.view, Env: lib.L.Env, Metatable: lib.viewMeta}
+	if lib.viewByClass(p) {
+		p.lazyView = true
+		return nil
+	}
 	// Unlisted: pairs over the task does not show the view, and the
 	// field costs no key-index map (a parent of every agent has one).
-	luaclass.SetUnlisted(p.Self, "childTasks", &v.ud)
+	luaclass.SetUnlisted(p.Self, "childTasks", lib.newView(p))
 	return nil
 }
 

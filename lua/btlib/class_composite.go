@@ -122,7 +122,7 @@ func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaConditi
 	case *lua.LFunction:
 		return &luaCondition{owner: t, fn: v}
 	case *lua.LTable:
-		fn, ok := getField(L, v, "Check").(*lua.LFunction)
+		fn, ok := getField(L, v, lua.LString("Check")).(*lua.LFunction)
 		if !ok {
 			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}

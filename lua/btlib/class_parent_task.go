@@ -12,7 +12,7 @@ func init() {
 		kind: classKind{set: true, parent: true},
 		New:  newAbstractParent("BTParentTask"),
 		Fields: []Field{
-			{"childTasks", "BTTask[]", "the children, in order: for a built-in parent a read-only view of its children in the tree (#, [i], ipairs, pairs), set by its first AddChild (an unlisted field: pairs over the task does not show it)"},
+			{"childTasks", "BTTask[]", "the children, in order: for a built-in parent a read-only view of its children in the tree (#, [i], ipairs, pairs), there from its first AddChild; pairs over the task does not list it, and rawget(task, \"childTasks\") is nil for a composite or decorator New made (its class answers the read), the view for one whose table had fields at its first AddChild and for a BTParentTask, BTComposite or BTDecorator itself"},
 			{"currentChildIndex", "integer", "index of the child run last (series' GetNextChild)"},
 			{"currentChildTask", "BTTask?", "the child being run by a Lua composite"},
 			{"AddChild", "fun(self: BTParentTask, task: BTTask)", "errors on a non-task, on the task itself or an ancestor, on a task that has a parent already"},

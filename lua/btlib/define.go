@@ -17,6 +17,10 @@ type classDef struct {
 	// lib is the library of the Lua state the class is defined in (a
 	// task reaches its library through its class).
 	lib *Lib
+	// index is the __index function of a built-in parent class (see
+	// parentIndex), nil for the other classes (baseParents included),
+	// whose __index is the class table itself.
+	index *lua.LFunction
 }
 
 // defineClasses creates the BTTaskStatus, BTAbortType and
@@ -63,6 +67,10 @@ func (lib *Lib) define(c Class) {
 		d.located = d.located || b.located
 	}
 	d.table = lib.classTable(c.Name, base)
+	if d.kind.parent && !baseParents[c.Name] {
+		d.index = lib.parentIndex(d.table)
+		d.table.RawSetString("__index", d.index)
+	}
 	lib.classes[d.table] = d
 	lib.byName[c.Name] = d
 	if c.setup != nil {

@@ -35,7 +35,7 @@ Loop = loop`); err != nil {
 		n++
 		tbl := v.(*lua.LTable)
 		for _, key := range []string{"name", "len", "missing"} {
-			if got, want := getField(L, tbl, key), L.GetField(tbl, key); got != want {
+			if got, want := getField(L, tbl, lua.LString(key)), L.GetField(tbl, key); got != want {
 				t.Errorf("%s.%s = %v, want %v", k, key, got, want)
 			}
 		}
@@ -53,7 +53,7 @@ Loop = loop`); err != nil {
 		f()
 		return ""
 	}
-	got := raised(func() { getField(L, loop, "missing") })
+	got := raised(func() { getField(L, loop, lua.LString("missing")) })
 	want := raised(func() { L.GetField(loop, "missing") })
 	if got != want || want == "" {
 		t.Errorf("on an __index loop getField raised %q, L.GetField %q", got, want)

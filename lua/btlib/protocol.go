@@ -45,7 +45,7 @@ func (p *abstractParent) runProtocol(t *Task, canExecute *lua.LFunction) bt.Stat
 		i := -1
 		if fn := t.hook(hookCurrentChild); fn != nil {
 			i = int(lib.callNumber(t, fn, "CurrentChildIndex")) - 1
-		} else if n, ok := L.GetField(t.Self, "currentChildIndex").(lua.LNumber); ok {
+		} else if n, ok := L.GetTable(t.Self, lua.LString("currentChildIndex")).(lua.LNumber); ok {
 			i = int(n)
 		}
 		if i < 0 || i >= len(kids) {

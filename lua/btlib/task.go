@@ -62,6 +62,9 @@ type Task struct {
 	// wrapped is set for a task given its table by WrapTask: it has no
 	// constructor, so no instance can be made from it.
 	wrapped bool
+	// lazyView is set by the first AddChild of a parent whose childTasks
+	// view its class's __index answers (children_lazy.go).
+	lazyView bool
 	// Self is the task's Lua table.
 	Self *lua.LTable
 	// cold holds what the tick never reads, allocated when first set, so
@@ -85,6 +88,9 @@ type taskCold struct {
 	// kind caches Kind for the epoch kindEpoch.
 	kind      string
 	kindEpoch uint64
+	// view is the childTasks view of a parent with lazyView, made on
+	// its first read.
+	view *lua.LUserData
 }
 
 // extra returns t.cold, allocating it on first use.
@@ -233,7 +239,7 @@ func (t *Task) Children() []bt.Task {
 	} else if t.class.kind.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
-	tbl, ok := t.class.lib.L.GetField(t.Self, "childTasks").(*lua.LTable)
+	tbl, ok := t.class.lib.L.GetTable(t.Self, lua.LString("childTasks")).(*lua.LTable)
 	if !ok {
 		return nil
 	}
@@ -258,8 +264,10 @@ func (t *Task) AddChild(child bt.Task) error {
 
 // syncName copies the Lua "name" field into the Go task name. It runs when
 // the task is bound, attached, and first ticked after each cache refresh.
+// The key is a constant Lua string: a read through a parent class's
+// __index function (children_lazy.go) boxes nothing.
 func (t *Task) syncName() {
-	if s, ok := getField(t.class.lib.L, t.Self, "name").(lua.LString); ok {
+	if s, ok := getField(t.class.lib.L, t.Self, lua.LString("name")).(lua.LString); ok {
 		t.Base().Name = string(s)
 	}
 }

@@ -8,7 +8,10 @@ import lua "github.com/yuin/gopher-lua"
 // them has no override, and the Go object runs its own behaviour without
 // calling into Lua.
 type MethodSet struct {
-	names    []string
+	names []string
+	// keys are names as Lua strings, made once: a lookup through an
+	// __index function (a built-in parent class) boxes no string.
+	keys     []lua.LValue
 	aliases  map[int]string
 	defaults map[*lua.LFunction]bool
 }
@@ -19,7 +22,11 @@ func NewMethodSet(names ...string) *MethodSet {
 	if len(names) > 64 {
 		panic("luaclass: a MethodSet holds at most 64 methods")
 	}
-	return &MethodSet{names: names, aliases: map[int]string{}, defaults: map[*lua.LFunction]bool{}}
+	keys := make([]lua.LValue, len(names))
+	for i, name := range names {
+		keys[i] = lua.LString(name)
+	}
+	return &MethodSet{names: names, keys: keys, aliases: map[int]string{}, defaults: map[*lua.LFunction]bool{}}
 }
 
 // Alias makes name a second spelling of method i, looked up when the
@@ -63,11 +70,11 @@ func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
 	for i := range h.fns {
 		h.fns[i] = nil
 	}
-	for i, name := range set.names {
-		fn := lookup(s.L, self, name, set)
+	for i, key := range set.keys {
+		fn := lookup(s.L, self, key, set)
 		if fn == nil {
 			if alias, ok := set.aliases[i]; ok {
-				fn = lookup(s.L, self, alias, set)
+				fn = lookup(s.L, self, lua.LString(alias), set)
 			}
 		}
 		if fn == nil {
@@ -97,8 +104,8 @@ func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFun
 // lookup returns the function under name on self's class chain (through
 // __index, as a Lua read of self[name]), or nil when there is none or it
 // is one of set's defaults.
-func lookup(L *lua.LState, self *lua.LTable, name string, set *MethodSet) *lua.LFunction {
-	fn, ok := L.GetField(self, name).(*lua.LFunction)
+func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *lua.LFunction {
+	fn, ok := L.GetTable(self, name).(*lua.LFunction)
 	if !ok || set.defaults[fn] {
 		return nil
 	}

@@ -18,12 +18,17 @@ import (
 // merge does not change a class's base class.
 //
 // It returns the names of the methods added, removed or whose code changed
-// (by SameCode), sorted.
+// (by SameCode), sorted. ot's __index stays as it is, whatever nt holds:
+// it is how ot's instances look fields up (a built-in class may have a Go
+// function there), not one of its methods.
 func Merge(L *lua.LState, ot, nt *lua.LTable) []string {
 	var changed []string
 	var gone []lua.LValue
 	var updates [][2]lua.LValue
 	ot.ForEach(func(k, v lua.LValue) {
+		if s, ok := k.(lua.LString); ok && s == "__index" {
+			return // ot's lookup, not a method (a Go function on a built-in class)
+		}
 		if _, isFn := v.(*lua.LFunction); isFn && nt.RawGet(k) == lua.LNil {
 			gone = append(gone, k)
 		}

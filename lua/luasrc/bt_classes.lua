@@ -53,7 +53,7 @@ function BTAction.New(self) end
 
 ---A task with children: Composites and Decorators.
 ---@class BTParentTask: BTTask
----@field childTasks BTTask[] the children, in order: for a built-in parent a read-only view of its children in the tree (#, [i], ipairs, pairs), set by its first AddChild (an unlisted field: pairs over the task does not show it)
+---@field childTasks BTTask[] the children, in order: for a built-in parent a read-only view of its children in the tree (#, [i], ipairs, pairs), there from its first AddChild; pairs over the task does not list it, and rawget(task, "childTasks") is nil for a composite or decorator New made (its class answers the read), the view for one whose table had fields at its first AddChild and for a BTParentTask, BTComposite or BTDecorator itself
 ---@field currentChildIndex integer index of the child run last (series' GetNextChild)
 ---@field currentChildTask BTTask? the child being run by a Lua composite
 ---@field AddChild fun(self: BTParentTask, task: BTTask) errors on a non-task, on the task itself or an ancestor, on a task that has a parent already
