@@ -3,11 +3,12 @@ package host
 import (
 	"errors"
 	"slices"
+	"sync"
 )
 
 // tickShards is the agents' part of Tick on a sharded host: every shard
 // ticks its agents (Tick of the shard, with its budget and error policy)
-// on a goroutine of its own, shard 0 on the caller's (shard_workers.go); after the join, the
+// on a goroutine of its own, shard 0 on the caller's; after the join, the
 // print output and the global-variable writes of the frame apply in agent
 // order, and the memory limit is checked (heaptick.go; a frame that
 // measures each agent's allocations ticks the shards one after the other
@@ -19,16 +20,23 @@ import (
 func (h *Host) tickShards(dt float64) error {
 	sh := h.shard
 	serial := h.heapTicks != nil && h.heapTicks.blaming
-	for _, s := range sh.shards {
+	var wg sync.WaitGroup
+	for i, s := range sh.shards {
 		s.frame.ticking = true
-	}
-	if serial {
-		for i := range sh.shards {
+		if serial {
 			sh.tickShard(i, dt)
+		} else if i > 0 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sh.tickShard(i, dt)
+			}()
 		}
-	} else {
-		sh.tickParallel(dt)
 	}
+	if !serial {
+		sh.tickShard(0, dt)
+	}
+	wg.Wait()
 	for _, s := range sh.shards {
 		s.frame.ticking, s.frame.agent = false, nil
 	}

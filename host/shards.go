@@ -68,7 +68,6 @@ type sharding struct {
 	// spreading is set while the coordinator writes a global variable
 	// into every shard (the shards' hooks then stay quiet).
 	spreading bool
-	workers   shardWorkers
 }
 
 // openShards makes the n shards of a sharded host h from its options.
@@ -212,7 +211,6 @@ func (h *Host) closeShards() error {
 			errs = append(errs, err)
 		}
 	}
-	h.shard.stopWorkers()
 	for _, s := range h.shard.shards {
 		s.agents = nil // closed above
 		s.Close()

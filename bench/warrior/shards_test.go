@@ -19,13 +19,18 @@ var spawnFS embed.FS
 // the sharded host; with tally, each counting its actions in its
 // variables).
 func spawnHost(tb testing.TB, n, shards int, tally bool) *host.Host {
+	return spawnRange(tb, 1, n, shards, tally)
+}
+
+// spawnRange is spawnHost of the warriors of index first to first+n-1.
+func spawnRange(tb testing.TB, first, n, shards int, tally bool) *host.Host {
 	tb.Helper()
 	h, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: shards})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	h.ExpectAgents(n)
-	for i := 1; i <= n; i++ {
+	for i := first; i < first+n; i++ {
 		if _, err := h.Spawn("spawn.lua", map[string]any{"index": i, "tally": tally}); err != nil {
 			h.Close()
 			tb.Fatal(err)
@@ -100,11 +105,11 @@ func BenchmarkShards(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/agent-tick")
 		})
 	}
-	// The ceiling: two classic hosts of 500 agents each, ticked on two
-	// goroutines with nothing shared (what 2 shards would be with a free
-	// join).
+	// The ceiling: two classic hosts of the same 1000 agents, 500 each,
+	// ticked on two goroutines with nothing shared (what 2 shards would be
+	// with a free join).
 	b.Run("independent=2", func(b *testing.B) {
-		hs := []*host.Host{spawnHost(b, n/2, 0, false), spawnHost(b, n/2, 0, false)}
+		hs := []*host.Host{spawnRange(b, 1, n/2, 0, false), spawnRange(b, n/2+1, n/2, 0, false)}
 		defer hs[0].Close()
 		defer hs[1].Close()
 		tick := func() {
