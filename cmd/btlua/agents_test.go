@@ -141,12 +141,14 @@ func TestAgentsFlagClassicTrace(t *testing.T) {
 // per agent between ticks; the heap the stopped agent keeps no longer
 // counts against the others). The classic host may also stop agent 2
 // in the middle of a tick (its watchdog's reading, whose timing varies).
+// Each run has a process of its own, as a user's has: the limit reads the
+// process's heap.
 func TestAgentsMemoryLimitBlamesTheGuiltyOnly(t *testing.T) {
 	script := filepath.Join("testdata", "agents_memory.lua")
 	want := "btlua: memory limit of 200 MiB exceeded (the heap grew over it in ticks of agent agent2 (" + script + ", factory return value 1), which allocated most)\n"
 	midTick := "btlua: " + script + ":7: memory limit of 200 MiB exceeded (tick of agent agent2 (" + script + ", factory return value 1)) (tree agent2, task Hog)\n"
 	for _, shards := range []string{"0", "1", "2", "4"} {
-		code, out, errOut := runCLI("--fast", "--ticks", "20", "--memory-limit", "200", "--agents", "4", "--shards", shards, script)
+		code, out, errOut := runAlone(t, "--fast", "--ticks", "20", "--memory-limit", "200", "--agents", "4", "--shards", shards, script)
 		errors, figures, _ := strings.Cut(errOut, "btlua: agents 4, shards "+shards+", ticks 20\n")
 		if code != exitFailed || out != "" || !(errors == want || shards == "0" && errors == midTick) || !statsLines.MatchString(figures) {
 			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want 1 and %q first", shards, code, out, errOut, want)
