@@ -162,7 +162,21 @@ func (t *inlineTest) eval(fn *lua.LFunction) (result, ok bool) {
 	if t.up >= len(fn.Upvalues) {
 		return false, false
 	}
-	tb, isTable := fn.Upvalues[t.up].Value().(*lua.LTable)
+	return t.evalUpvalue(fn.Upvalues[t.up])
+}
+
+// upvalue returns fn's upvalue that t reads, or nil when fn has none.
+func (t *inlineTest) upvalue(fn *lua.LFunction) *lua.Upvalue {
+	if t.up >= len(fn.Upvalues) {
+		return nil
+	}
+	return fn.Upvalues[t.up]
+}
+
+// evalUpvalue is eval given the upvalue t reads (a closure's upvalues are
+// fixed when it is made, so a caller may keep it for the same closure).
+func (t *inlineTest) evalUpvalue(up *lua.Upvalue) (result, ok bool) {
+	tb, isTable := up.Value().(*lua.LTable)
 	if !isTable {
 		return false, false
 	}

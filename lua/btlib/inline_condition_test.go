@@ -161,3 +161,40 @@ A, B = Make({ hp = 100 }), Make({ hp = 900 })
 		t.Errorf("inline forms %p %p (%d in the library), want one LT form shared", ca.inline, cb.inline, len(lib.inlines))
 	}
 }
+
+// A precondition table whose fn a script replaces answers from the
+// function it holds at each check: an inlined one, one that must be
+// called, another closure of the same prototype over another table, and
+// the first one again (a check keeps the last inlined function's upvalue:
+// it must not answer for another function: Low's table has the field
+// Called reads).
+func TestInlineFunctionSwapped(t *testing.T) {
+	lib, L, _ := testLib(t)
+	if err := L.DoString(`
+Make = function(input) return function() return input.hp < 500 end end
+Low, High = Make({ hp = 100, v = 1000 }), Make({ hp = 900 })
+Called = (function(input) return function() return input.v + 1 < 50 end end)({ v = 1000 })
+Other = (function(t) return function() return t.alert end end)({ alert = false })
+Cond = BTPrecondition:New(Low)
+`); err != nil {
+		t.Fatal(err)
+	}
+	owner, err := lib.taskOf(lib.mustEval(t, "BTSequence:New()"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := L.GetGlobal("Cond").(*lua.LTable)
+	c := &luaCondition{owner: owner, fn: L.GetField(tb, "Check").(*lua.LFunction), self: tb, stock: stockCheckIs}
+	var got []string
+	for _, fn := range []string{"Low", "Low", "Called", "Low", "High", "Other", "Low", "High"} {
+		if err := L.DoString("Cond.fn = " + fn); err != nil {
+			t.Fatal(err)
+		}
+		r, msg := checkResult(L, c)
+		got = append(got, fmt.Sprint(r, msg))
+	}
+	want := "[true true false true false false true false]"
+	if fmt.Sprint(got) != want {
+		t.Fatalf("checks %v, want %s", got, want)
+	}
+}
