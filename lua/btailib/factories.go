@@ -131,17 +131,19 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 		},
 	}
 	for name, fn := range fns {
-		fns[name] = lib.dotOrColon(fn)
+		fns[name] = lib.dotOrColon(name, fn)
 	}
 	return fns
 }
 
-// dotOrColon lets BT:X(...) work like BT.X(...).
-func (lib *Lib) dotOrColon(fn lua.LGFunction) lua.LGFunction {
+// dotOrColon lets BT:X(...) work like BT.X(...), and refuses arguments
+// beyond the function's parameters (see builderUsage).
+func (lib *Lib) dotOrColon(name string, fn lua.LGFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		if L.GetTop() > 0 && L.Get(1) == lua.LValue(lib.Table) {
 			L.Remove(1)
 		}
+		checkArity(L, name)
 		return fn(L)
 	}
 }

@@ -2,7 +2,6 @@ package btlib
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -174,29 +173,11 @@ func (a Args) Value(name string) lua.LValue { return luaclass.Arg(a.raw, a.index
 func errExtra(c *Class, raw []lua.LValue) error {
 	n := len(c.Params)
 	if n == 0 {
-		return fmt.Errorf("takes no arguments, got %d (%s)", len(raw), argList(raw))
+		return fmt.Errorf("takes no arguments, got %d (%s)", len(raw), luaclass.ArgList(raw))
 	}
 	plural := "s"
 	if n == 1 {
 		plural = ""
 	}
-	return fmt.Errorf("takes at most %d argument%s, got %d (extra: %s): %s", n, plural, len(raw), argList(raw[n:]), c.usage())
-}
-
-// argList writes vals as written, comma separated: numbers as
-// luaerr.Number writes them ("math.huge"), strings quoted, nil and
-// booleans as Lua prints them, anything else by its Lua type.
-func argList(vals []lua.LValue) string {
-	var b strings.Builder
-	for i, v := range vals {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if n, ok := v.(lua.LNumber); ok {
-			b.WriteString(luaerr.Number(float64(n)))
-			continue
-		}
-		writeArgValue(&b, v)
-	}
-	return b.String()
+	return fmt.Errorf("takes at most %d argument%s, got %d (extra: %s): %s", n, plural, len(raw), luaclass.ArgList(raw[n:]), c.usage())
 }
