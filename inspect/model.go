@@ -185,9 +185,15 @@ func (m *Model) applyStart(id, n int) {
 
 // applyState sets a task's state as the stream reported it when the
 // inspector began watching the agent (host.EventState).
+//
+// A state other than the model's means runs the model did not hear (the
+// agent was not watched): the last end it knows is not the task's last
+// end any more and is dropped (see Agent for how a task left Running
+// then shows).
 func (m *Model) applyState(id, n int, status uint8, started bool) {
 	if x := m.node(id, n); x != nil && (x.status != status || x.started != started) {
 		x.changed, x.status, x.started = m.Tick, status, started
+		x.ended, x.endBy = false, -1
 	}
 }
 
@@ -391,9 +397,13 @@ type NodeView struct {
 }
 
 // EndView is the last end of a run: tick, status and cause (the
-// trace's words: "completed", "aborted by PATH", ...).
+// trace's words: "completed", "aborted by PATH", ...). A task ended early
+// before the inspector watched its agent (a page opened after the tree
+// completed) is still Running, as bt reports a task ended by its parent
+// or an abort: its end shows with status Running, cause causeUnseen and
+// no tick (0), as neither was heard.
 type EndView struct {
-	Tick   uint64 `json:"tick"`
+	Tick   uint64 `json:"tick,omitempty"`
 	Status string `json:"status"`
 	Cause  string `json:"cause"`
 }
@@ -420,6 +430,9 @@ type AgentView struct {
 	// Goap are the GOAP agents the tree's tasks run, by Key.
 	Goap []GoapView `json:"goap,omitempty"`
 }
+
+// causeUnseen is the cause of an end the model did not hear (see EndView).
+const causeUnseen = "ended before the inspector watched the agent"
 
 var causeWords = map[string]string{"Aborted": "aborted by ", "TimedOut": "timed out by ", "Interrupted": "interrupted by ",
 	"ByParent": "by parent ", "Halted": "halted", "Reload": "reload"}
@@ -450,6 +463,11 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 				}
 			}
 			nv.End = ev
+		} else if status == "Running" && !s.started && !n.BTAI {
+			// Left Running by an early end the model did not hear (the
+			// agent was watched after it): Running, as bt, Render and
+			// --trace report it ("Running -> ended (...)"), not running.
+			nv.End = &EndView{Status: status, Cause: causeUnseen}
 		}
 		v.Nodes[i] = nv
 	}

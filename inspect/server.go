@@ -142,7 +142,11 @@ func newHandler(b backend) http.Handler {
 		writeJSON(w, l)
 	})
 	mux.HandleFunc("GET /api/agent", func(w http.ResponseWriter, r *http.Request) {
-		id, _ := strconv.Atoi(r.URL.Query().Get("id"))
+		id, err := strconv.Atoi(r.URL.Query().Get("id"))
+		if err != nil {
+			badAgentID(w, r.URL.Query().Get("id"), "/api/agent?id=N")
+			return
+		}
 		b.watch(id, 0)
 		b.await(r.Context())
 		c.mu.Lock()
@@ -173,6 +177,16 @@ func newHandler(b backend) http.Handler {
 	return mux
 }
 
+// badAgentID answers 400 for an agent id q that is not a whole number
+// ("bad agent id \"abc\""), with the form wanted when q is empty.
+func badAgentID(w http.ResponseWriter, q, form string) {
+	msg := fmt.Sprintf("bad agent id %q", q)
+	if q == "" && form != "" {
+		msg += " (want " + form + ")"
+	}
+	http.Error(w, msg, http.StatusBadRequest)
+}
+
 // streamMessage is one message of /api/stream.
 type streamMessage struct {
 	State State      `json:"state"`
@@ -188,7 +202,14 @@ func stream(w http.ResponseWriter, r *http.Request, b backend) {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
-	id, _ := strconv.Atoi(r.URL.Query().Get("agent"))
+	var id int // 0: no agent, the state only
+	if q := r.URL.Query().Get("agent"); q != "" {
+		var err error
+		if id, err = strconv.Atoi(q); err != nil {
+			badAgentID(w, q, "")
+			return
+		}
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
 	b.watch(id, 1)

@@ -72,5 +72,12 @@
 // returns Continue until obj:IsInState(name, layer) returns true (layer
 // defaults to 0). The first three return Success.
 //
+// Numbers that mean nothing to the node are refused where the builder is
+// called, naming the function and the value, as btlib's constructors do:
+// a negative BT.Wait (math.huge or 1/0 is taken: it waits for ever) or
+// NaN; a negative BT.Repeat count (0 is BTAI's: Success without ticking
+// the children) or layer of BT.WaitForAnimatorState; a BT.SetTime clock
+// that is not finite, or a negative frame.
+//
 // A Lib belongs to one *lua.LState and is not safe for concurrent use.
 package btailib

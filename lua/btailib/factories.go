@@ -43,11 +43,11 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 			if L.Get(1) == lua.LNil {
 				L.RaiseError("BT.Repeat(count): count must be an integer, got nil")
 			}
-			n := checkInt(L, 1, "BT.Repeat(count)", "count", 0)
+			n := checkCount(L, 1, "BT.Repeat(count)", "count", 0)
 			return lib.push(L, "BT.Repeat", btai.NewRepeat(n))
 		},
 		"Wait": func(L *lua.LState) int {
-			s := checkNumber(L, 1, "BT.Wait(seconds)", "seconds")
+			s := checkSeconds(L, 1, "BT.Wait(seconds)", "seconds")
 			return lib.push(L, "BT.Wait", btai.NewWait(s, lib.Now))
 		},
 		"RunCoroutine": func(L *lua.LState) int {
@@ -96,7 +96,7 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 			const what = "BT.WaitForAnimatorState(obj, name, layer)"
 			obj := checkObject(L, 1, what)
 			name := checkString(L, 2, what, "name")
-			layer := checkInt(L, 3, what, "layer", 0)
+			layer := checkCount(L, 3, what, "layer", 0)
 			return lib.push(L, "BT.WaitForAnimatorState", btai.NewWaitForAnimatorState(lib.object(L, "BT.WaitForAnimatorState", obj), name, layer))
 		},
 		"SetRandomSeed": func(L *lua.LState) int {
@@ -116,8 +116,8 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 			return 0
 		},
 		"SetTime": func(L *lua.LState) int {
-			s := checkNumber(L, 1, "BT.SetTime(seconds, frame)", "seconds")
-			f := checkInt(L, 2, "BT.SetTime(seconds, frame)", "frame", int(lib.frame))
+			s := checkFinite(L, 1, "BT.SetTime(seconds, frame)", "seconds")
+			f := checkCount(L, 2, "BT.SetTime(seconds, frame)", "frame", int(lib.frame))
 			lib.SetTime(s, int64(f))
 			return 0
 		},
@@ -131,17 +131,19 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 		},
 	}
 	for name, fn := range fns {
-		fns[name] = lib.dotOrColon(fn)
+		fns[name] = lib.dotOrColon(name, fn)
 	}
 	return fns
 }
 
-// dotOrColon lets BT:X(...) work like BT.X(...).
-func (lib *Lib) dotOrColon(fn lua.LGFunction) lua.LGFunction {
+// dotOrColon lets BT:X(...) work like BT.X(...), and refuses arguments
+// beyond the function's parameters (see builderUsage).
+func (lib *Lib) dotOrColon(name string, fn lua.LGFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		if L.GetTop() > 0 && L.Get(1) == lua.LValue(lib.Table) {
 			L.Remove(1)
 		}
+		checkArity(L, name)
 		return fn(L)
 	}
 }

@@ -239,6 +239,35 @@ func checkNumber(L *lua.LState, n int, what, arg string) float64 {
 	return f
 }
 
+// checkSeconds reads a duration: a number >= 0, NaN refused; math.huge
+// and 1/0 are taken (for ever), as BTAI's float would take Infinity.
+func checkSeconds(L *lua.LState, n int, what, arg string) float64 {
+	f := checkNumber(L, n, what, arg)
+	if f < 0 {
+		L.RaiseError("%s: %s must not be negative, got %s", what, arg, luaerr.Number(f))
+	}
+	return f
+}
+
+// checkFinite reads a finite number: NaN, ±Inf and ±math.huge (which a
+// script means as infinity) are refused.
+func checkFinite(L *lua.LState, n int, what, arg string) float64 {
+	f := checkNumber(L, n, what, arg)
+	if !luaerr.Finite(f) {
+		L.RaiseError("%s: %s must be a finite number, got %s", what, arg, luaerr.Number(f))
+	}
+	return f
+}
+
+// checkCount reads a whole number >= 0 as checkInt does (def when nil).
+func checkCount(L *lua.LState, n int, what, arg string, def int) int {
+	i := checkInt(L, n, what, arg, def)
+	if i < 0 {
+		L.RaiseError("%s: %s must not be negative, got %d", what, arg, i)
+	}
+	return i
+}
+
 func checkInt(L *lua.LState, n int, what, arg string, def int) int {
 	v := L.Get(n)
 	if v == lua.LNil {

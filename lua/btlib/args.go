@@ -21,8 +21,14 @@ type Args struct {
 }
 
 // decode checks raw against c.Params (see Type) and returns the Args.
+// More values than Params (nil included: it was written) is an error
+// naming the usage and the extra values (see errExtra), unless the last
+// Param is Variadic.
 func (lib *Lib) decode(c *Class, raw []lua.LValue) (Args, error) {
 	a := Args{class: c, raw: raw, vals: make([]any, len(c.Params)), lib: lib}
+	if n := len(c.Params); len(raw) > n && (n == 0 || !c.Params[n-1].Variadic) {
+		return a, errExtra(c, raw)
+	}
 	for i, p := range c.Params {
 		if p.Variadic {
 			var rest []any
@@ -65,7 +71,7 @@ func (lib *Lib) decodeOne(p Param, v lua.LValue) (any, error) {
 	case ArgString:
 		return luaclass.String(v, p.Name)
 	case ArgBool:
-		return lua.LVAsBool(v), nil
+		return luaclass.Bool(v, p.Name)
 	case ArgFunction:
 		return luaclass.Func(v, p.Name)
 	case ArgTask:
@@ -160,3 +166,18 @@ func (a Args) Tasks(name string) []bt.Task {
 
 // Value returns the argument name as given (lua.LNil when omitted).
 func (a Args) Value(name string) lua.LValue { return luaclass.Arg(a.raw, a.index(name)) }
+
+// errExtra is the error of New given more arguments than c.Params:
+// "takes no arguments, got 1 (5)", or "takes at most 3 arguments, got 4
+// (extra: 4): BTWait:New(seconds) or ..." with the class's usage.
+func errExtra(c *Class, raw []lua.LValue) error {
+	n := len(c.Params)
+	if n == 0 {
+		return fmt.Errorf("takes no arguments, got %d (%s)", len(raw), luaclass.ArgList(raw))
+	}
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	return fmt.Errorf("takes at most %d argument%s, got %d (extra: %s): %s", n, plural, len(raw), luaclass.ArgList(raw[n:]), c.usage())
+}

@@ -95,12 +95,12 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 	lib.setMethods(task, map[string]lua.LGFunction{
 		"GetVariable": func(L *lua.LState) int {
 			t := lib.checkTask(L, 1, "GetVariable")
-			L.Push(lib.toLua(lib.taskBlackboard(L, t, "GetVariable").Get(L.CheckString(2))))
+			L.Push(lib.toLua(lib.taskBlackboard(L, t, "GetVariable").Get(argName(L, 2, "GetVariable"))))
 			return 1
 		},
 		"SetVariable": func(L *lua.LState) int {
 			t := lib.checkTask(L, 1, "SetVariable")
-			lib.setVar(lib.taskBlackboard(L, t, "SetVariable"), L.CheckString(2), L.Get(3), t)
+			lib.setVar(lib.taskBlackboard(L, t, "SetVariable"), argName(L, 2, "SetVariable"), L.Get(3), t)
 			return 0
 		},
 		"Render": func(L *lua.LState) int {
@@ -126,11 +126,11 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 	})
 	lib.setMethods(lib.Module, map[string]lua.LGFunction{
 		"GetGlobalVariable": func(L *lua.LState) int {
-			L.Push(lib.toLua(lib.Globals.Get(L.CheckString(1))))
+			L.Push(lib.toLua(lib.Globals.Get(argName(L, 1, "GetGlobalVariable"))))
 			return 1
 		},
 		"SetGlobalVariable": func(L *lua.LState) int {
-			lib.setVar(lib.Globals, L.CheckString(1), L.Get(2), nil)
+			lib.setVar(lib.Globals, argName(L, 1, "SetGlobalVariable"), L.Get(2), nil)
 			return 0
 		},
 	})

@@ -190,6 +190,6 @@ func (lib *Lib) structureMethods() map[string]lua.LGFunction {
 // luaGetChild is parent:GetChild(i): child i (1-based), or nil.
 func (lib *Lib) luaGetChild(L *lua.LState) int {
 	t := lib.checkTask(L, 1, "GetChild")
-	L.Push(childSelf(t, L.CheckInt(2)))
+	L.Push(childSelf(t, argInt(L, 2, "GetChild", "index")))
 	return 1
 }

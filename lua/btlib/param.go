@@ -44,10 +44,13 @@ const (
 	ArgSeconds
 	// ArgCount is a whole number from 0 to 2^31-1 (Args.Int).
 	ArgCount
-	// ArgString is a string; a number is taken as its text (Args.String).
+	// ArgString is a string; a number is taken as its text as Lua writes
+	// it ("5", "0.25", "1e+21"), as print and Lua's string functions take
+	// numbers (Args.String). Other values are refused.
 	ArgString
-	// ArgBool is any Lua value taken as a truth value: nil and false are
-	// false (Args.Bool).
+	// ArgBool is true or false (Args.Bool); any other value (1, "yes") is
+	// refused, rather than read as a truth value, since it is most likely
+	// an argument in the wrong place.
 	ArgBool
 	// ArgFunction is a Lua function (Args.Func).
 	ArgFunction

@@ -37,6 +37,8 @@ type Class struct {
 	// semantics come from.
 	Doc string
 	// Params are the constructor arguments of Class:New(...), in order.
+	// More arguments than Params (nil included) is an error naming the
+	// usage and the extra values, unless the last Param is Variadic.
 	Params []Param
 	// Usage, when set, replaces the usage generated from Params in errors
 	// ("BTWait:New(seconds) or BTWait:New(min, max, seed?)").

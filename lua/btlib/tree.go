@@ -237,7 +237,14 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 		},
 		"Tick": func(L *lua.LState) int {
 			tr := lib.treeOfArg(L, "Tick")
-			dt := float64(L.OptNumber(2, 0))
+			var dt float64
+			switch v := L.Get(2).(type) {
+			case lua.LNumber:
+				dt = float64(v)
+			case *lua.LNilType:
+			default:
+				L.RaiseError("Tick: dt must be a finite number of seconds >= 0, got %s", luaerr.Describe(v))
+			}
 			if !(dt >= 0) || math.IsInf(dt, 0) {
 				L.RaiseError("Tick: dt must be a finite number of seconds >= 0, got %v", dt)
 			}
@@ -277,7 +284,7 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 			return 2
 		},
 		"SetRestartWhenComplete": func(L *lua.LState) int {
-			lib.treeOfArg(L, "SetRestartWhenComplete").BT.RestartWhenComplete = L.ToBool(2)
+			lib.treeOfArg(L, "SetRestartWhenComplete").BT.RestartWhenComplete = argBool(L, 2, "SetRestartWhenComplete", "restart")
 			return 0
 		},
 		"Render": func(L *lua.LState) int {
@@ -295,11 +302,11 @@ func (lib *Lib) treeMethods() map[string]lua.LGFunction {
 		},
 		"GetVariable": func(L *lua.LState) int {
 			tr := lib.treeOfArg(L, "GetVariable")
-			L.Push(lib.toLua(tr.BT.Blackboard.Get(L.CheckString(2))))
+			L.Push(lib.toLua(tr.BT.Blackboard.Get(argName(L, 2, "GetVariable"))))
 			return 1
 		},
 		"SetVariable": func(L *lua.LState) int {
-			lib.setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, L.CheckString(2), L.Get(3), nil)
+			lib.setVar(lib.treeOfArg(L, "SetVariable").BT.Blackboard, argName(L, 2, "SetVariable"), L.Get(3), nil)
 			return 0
 		},
 	}

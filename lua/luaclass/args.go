@@ -3,6 +3,8 @@ package luaclass
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -124,4 +126,29 @@ func Weights(v lua.LValue, name string) ([]int, error) {
 		out = append(out, int(n))
 	}
 	return out, nil
+}
+
+// ArgList writes vals as a script wrote them, comma separated, for errors
+// about extra arguments ("takes no arguments, got 2 (5, \"x\")"):
+// numbers as luaerr.Number writes them ("0.5", "math.huge"), strings
+// quoted, nil and booleans as Lua prints them, anything else by its Lua
+// type ("table", "function").
+func ArgList(vals []lua.LValue) string {
+	var b strings.Builder
+	for i, v := range vals {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		switch x := v.(type) {
+		case lua.LNumber:
+			b.WriteString(luaerr.Number(float64(x)))
+		case lua.LString:
+			b.WriteString(strconv.Quote(string(x)))
+		case lua.LBool, *lua.LNilType:
+			b.WriteString(x.String())
+		default:
+			b.WriteString(x.Type().String())
+		}
+	}
+	return b.String()
 }
