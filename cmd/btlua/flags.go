@@ -39,6 +39,8 @@ type config struct {
 	// file of --record.
 	inspect string
 	record  string
+	// inspectErr is why the --inspect address is bad (checkInspectAddr).
+	inspectErr error
 	// onError is what happens to a tree whose script fails (-on-error,
 	// -strict).
 	onError host.ErrorAction
@@ -92,7 +94,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
-	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
+	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until -ticks runs out")
 	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times; at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
 	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with -agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (-agents, or 1), as a shard is a Lua state; -inspect, -record and -trace need 0")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
@@ -115,6 +117,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 		c.script, rest = rest[0], rest[1:]
+	}
+	if c.inspectErr != nil {
+		fmt.Fprintln(stderr, "btlua:", c.inspectErr)
+		return nil, c.inspectErr
 	}
 	if c.version || c.stubs != "" {
 		return c, nil
