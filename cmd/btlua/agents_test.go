@@ -32,14 +32,16 @@ func TestAgentsFlagFactory(t *testing.T) {
 	}
 }
 
-// A script that returns a tree is loaded N times; without --shards, the
-// agents are spread over one state per core (GOMAXPROCS).
+// A script that returns a tree is loaded N times (after the warning that
+// the loads share globals); without --shards, the agents are spread over
+// one state per core (GOMAXPROCS).
 func TestAgentsFlagTrees(t *testing.T) {
 	code, out, errOut := runCLI("--agents", "3", "--fast", "--ticks", "2", seq)
-	if code != exitOK || out != strings.Repeat("22\n", 6) {
+	warning, figures, _ := strings.Cut(errOut, "\n")
+	if code != exitOK || out != strings.Repeat("22\n", 6) || !strings.HasPrefix(warning, "btlua: warning: --agents 3 loads "+seq+" 3 times") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	head, rest, _ := strings.Cut(errOut, "\n")
+	head, rest, _ := strings.Cut(figures, "\n")
 	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2", min(runtime.GOMAXPROCS(0), 3)); head != want || !statsLines.MatchString(rest) {
 		t.Fatalf("stderr %q, want %q first", errOut, want)
 	}
@@ -119,7 +121,8 @@ func TestShardsFlagGlobals(t *testing.T) {
 // names the shards the host has.
 func TestShardsFlagCappedToAgents(t *testing.T) {
 	code, out, errOut := runCLI("--agents", "2", "--shards", "5000", "--fast", "--ticks", "1", seq)
-	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(errOut, "btlua: agents 2, shards 2, ticks 1\n") {
+	_, figures, _ := strings.Cut(errOut, "\n") // after the warning that the loads share globals
+	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(figures, "btlua: agents 2, shards 2, ticks 1\n") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

@@ -76,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		stats = startStats(c)
 		defer stats.halt()
 	}
-	if agents, err := loadScript(h, c); err != nil {
+	if agents, err := loadScript(h, c, stderr); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if ctx.Err() != nil {
 			return exitInterrupted // Ctrl-C stopped the load

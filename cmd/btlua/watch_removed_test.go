@@ -9,7 +9,8 @@ import (
 )
 
 // With --watch, deleting a watched file (the script, or a module it
-// required) prints one line on stderr saying the running code stays;
+// required) prints one line on stderr saying the running code stays (the files removed
+// together in path order);
 // creating it again reloads it.
 func TestWatchRemovedFileLine(t *testing.T) {
 	dir := t.TempDir()
@@ -40,8 +41,8 @@ func TestWatchRemovedFileLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-done
-	want := "btlua: watch: " + module + " was removed; the running code stays until it comes back\n" +
-		"btlua: watch: " + script + " was removed; the running code stays until it comes back\n"
+	want := "btlua: watch: " + script + " was removed; the running code stays until it comes back\n" +
+		"btlua: watch: " + module + " was removed; the running code stays until it comes back\n"
 	if code != exitOK || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut[len(want)-1:], "\nbtlua: reloaded ") {
 		t.Errorf("code %d, stderr %q; want %q, then the reload", code, errOut, want)
 	}
