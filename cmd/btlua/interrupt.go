@@ -77,7 +77,7 @@ func (in *interrupter) wait() {
 		case <-in.over:
 			fmt.Fprintf(in.stderr, "btlua: interrupted, but the OnEnds at exit do not end within %v (a script in an endless loop?); stopping them\n", stuckTick)
 		default:
-			fmt.Fprintf(in.stderr, "btlua: interrupted, but the tick under way does not end within %v (a script in an endless loop?); stopping it\n", stuckTick)
+			fmt.Fprintf(in.stderr, "btlua: interrupted, but the script running (a tick, a load or a reload) does not end within %v (an endless loop?); stopping it\n", stuckTick)
 		}
 	}
 	in.force()
