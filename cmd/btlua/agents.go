@@ -71,8 +71,13 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 
 // loadScript loads the script: once, or with -agents N, N instances of
 // its tree (Spawn N agents when it returns a factory function, else N
-// loads). It returns the agents.
-func loadScript(h *host.Host, c *config) ([]*host.Agent, error) {
+// loads). It returns the agents. N loads of a script that is no factory
+// run its top level N times in the same Lua state(s): each load
+// redefines its globals (a class, and the chunk locals its methods use),
+// so the agents of one state share the last load's, and results depend
+// on -shards. That keeps working (scripts/warrior.lua), with one warning
+// line on stderr.
+func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
 	if c.agents == 0 { // no -agents: the script once
 		return h.LoadFile(c.script)
 	}
@@ -85,6 +90,10 @@ func loadScript(h *host.Host, c *config) ([]*host.Agent, error) {
 		}
 		if err != nil {
 			return out, err
+		}
+		if i == 1 && c.agents > 1 {
+			fmt.Fprintf(stderr, "btlua: warning: --agents %d loads %s %d times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (README, \"Agents on every core\")\n",
+				c.agents, c.script, c.agents)
 		}
 		out = append(out, agents...)
 	}

@@ -32,14 +32,16 @@ func TestAgentsFlagFactory(t *testing.T) {
 	}
 }
 
-// A script that returns a tree is loaded N times; without --shards, the
-// agents are spread over one state per core (GOMAXPROCS).
+// A script that returns a tree is loaded N times (after the warning that
+// the loads share globals); without --shards, the agents are spread over
+// one state per core (GOMAXPROCS).
 func TestAgentsFlagTrees(t *testing.T) {
 	code, out, errOut := runCLI("--agents", "3", "--fast", "--ticks", "2", seq)
-	if code != exitOK || out != strings.Repeat("22\n", 6) {
+	warning, figures, _ := strings.Cut(errOut, "\n")
+	if code != exitOK || out != strings.Repeat("22\n", 6) || !strings.HasPrefix(warning, "btlua: warning: --agents 3 loads "+seq+" 3 times") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	head, rest, _ := strings.Cut(errOut, "\n")
+	head, rest, _ := strings.Cut(figures, "\n")
 	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2", min(runtime.GOMAXPROCS(0), 3)); head != want || !statsLines.MatchString(rest) {
 		t.Fatalf("stderr %q, want %q first", errOut, want)
 	}
@@ -119,7 +121,8 @@ func TestShardsFlagGlobals(t *testing.T) {
 // names the shards the host has.
 func TestShardsFlagCappedToAgents(t *testing.T) {
 	code, out, errOut := runCLI("--agents", "2", "--shards", "5000", "--fast", "--ticks", "1", seq)
-	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(errOut, "btlua: agents 2, shards 2, ticks 1\n") {
+	_, figures, _ := strings.Cut(errOut, "\n") // after the warning that the loads share globals
+	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(figures, "btlua: agents 2, shards 2, ticks 1\n") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
@@ -153,5 +156,41 @@ func TestAgentsMemoryLimitBlamesTheGuiltyOnly(t *testing.T) {
 		if code != exitFailed || out != "" || !(errors == want || shards == "0" && errors == midTick) || !statsLines.MatchString(figures) {
 			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want 1 and %q first", shards, code, out, errOut, want)
 		}
+	}
+}
+
+// countScript is the newcomer's script: a class whose method counts in a
+// chunk local. Loaded twice into one Lua state, both agents run the last
+// load's class and share its counter.
+const countScript = `local count = 0
+C = BTAction:New()
+function C:OnUpdate() count = count + 1; print("count", count); if count >= 2 then return BTTaskStatus.Success end return BTTaskStatus.Running end
+local t = BTBehaviorTree:New(); t:SetStartTask(C:New()); return t
+`
+
+// --agents N above 1 with a script that returns a tree (not a factory)
+// loads it N times and says, on one line of stderr before the figures,
+// that loads in one Lua state share its globals; a factory script gets
+// no such line, nor does --agents 1.
+func TestAgentsFlagSharedLoadsWarn(t *testing.T) {
+	p := writeLua(t, countScript)
+	warn := "btlua: warning: --agents 2 loads " + p + " 2 times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (README, \"Agents on every core\")\n"
+	for _, shards := range []string{"0", "1", "2"} {
+		code, _, errOut := runCLI("--fast", "--agents", "2", "--shards", shards, p)
+		if code != exitOK || !strings.HasPrefix(errOut, warn) || strings.Count(errOut, "warning") != 1 {
+			t.Errorf("--shards %s: code %d, stderr %q; want %q first", shards, code, errOut, warn)
+		}
+	}
+	for _, args := range [][]string{
+		{"--fast", "--agents", "1", p},
+		{"--fast", "--agents", "2", "--ticks", "1", factoryScript},
+	} {
+		if code, _, errOut := runCLI(args...); code != exitOK || strings.Contains(errOut, "warning") {
+			t.Errorf("%q: code %d, stderr %q; want no warning", args, code, errOut)
+		}
+	}
+	code, _, errOut := runCLI("--fast", "--agents", "2", "--ticks", "3", filepath.Join("..", "..", "scripts", "warrior.lua"))
+	if code != exitOK || !strings.Contains(errOut, "btlua: warning: --agents 2 loads") {
+		t.Errorf("warrior.lua: code %d, stderr %q; want it to run, with the warning", code, errOut)
 	}
 }

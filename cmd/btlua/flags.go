@@ -39,6 +39,8 @@ type config struct {
 	// file of --record.
 	inspect string
 	record  string
+	// inspectErr is why the --inspect address is bad (checkInspectAddr).
+	inspectErr error
 	// onError is what happens to a tree whose script fails (-on-error,
 	// -strict).
 	onError host.ErrorAction
@@ -58,6 +60,12 @@ const usageText = `usage: btlua [flags] script.lua
 
 Runs the behavior trees that script.lua returns until all have completed.
 Flags may come before or after the script path.
+
+Ctrl-C stops the script running in a tick at once and ends the run; the
+OnEnds of the tasks still running then run, within 2s of the Ctrl-C. Past
+that, or at a second Ctrl-C, the scripts still running are stopped (or,
+with -budget 0 or a script blocked outside Lua, btlua exits at once);
+exit code 130.
 
 `
 
@@ -79,7 +87,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.Float64Var(&c.hz, "hz", 60, "tick rate in ticks per second; delta time is 1/hz seconds")
 	fs.IntVar(&c.ticks, "ticks", 0, "stop after this many ticks (0: run until every tree has completed)")
 	fs.BoolVar(&c.fast, "fast", false, "tick as fast as possible with a fixed delta time of 1/hz (deterministic)")
-	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change")
+	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change (a file removed is reported on stderr; its code keeps running until it comes back)")
 	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
@@ -92,8 +100,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
-	fs.Var(addrFlag{&c.inspect}, "inspect", "serve the live inspector (web page) at `ADDR` (--inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C")
-	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times; at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
+	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until -ticks runs out")
+	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on -shards); at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
 	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with -agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (-agents, or 1), as a shard is a Lua state; -inspect, -record and -trace need 0")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
 	fs.Usage = func() {
@@ -115,6 +123,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 		c.script, rest = rest[0], rest[1:]
+	}
+	if c.inspectErr != nil {
+		fmt.Fprintln(stderr, "btlua:", c.inspectErr)
+		return nil, c.inspectErr
 	}
 	if c.version || c.stubs != "" {
 		return c, nil

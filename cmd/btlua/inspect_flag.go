@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,8 +21,13 @@ import (
 const defaultInspectAddr = "127.0.0.1:8750"
 
 // addrFlag is --inspect: a boolean flag that may carry an address
-// (--inspect=ADDR, or --inspect ADDR, see joinInspectAddr).
-type addrFlag struct{ addr *string }
+// (--inspect=ADDR, or --inspect ADDR, see joinInspectAddr). A bad
+// address is kept in *bad for parseArgs to report (as the flag package
+// would call it an "invalid boolean value").
+type addrFlag struct {
+	addr *string
+	bad  *error
+}
 
 func (f addrFlag) String() string {
 	if f.addr == nil {
@@ -34,16 +40,36 @@ func (f addrFlag) Set(v string) error {
 	if v == "true" {
 		v = defaultInspectAddr
 	}
+	*f.bad = nil
 	if v == "false" {
 		*f.addr = ""
 		return nil
 	}
-	// An empty address (--inspect=) is a mistake, not "no inspector":
-	// SplitHostPort refuses it.
-	if _, _, err := net.SplitHostPort(v); err != nil {
-		return fmt.Errorf("want HOST:PORT such as %s, got %q", defaultInspectAddr, v)
+	// An empty address (--inspect=) is a mistake, not "no inspector".
+	if err := checkInspectAddr(v); err != nil {
+		*f.bad = err
+		return nil
 	}
 	*f.addr = v
+	return nil
+}
+
+// checkInspectAddr checks an --inspect address: HOST:PORT (HOST may be
+// empty: every interface) with a decimal port from 0 (any free port) to
+// 65535.
+func checkInspectAddr(v string) error {
+	const want = "-inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr
+	_, port, err := net.SplitHostPort(v)
+	if err != nil {
+		return fmt.Errorf("%s, got %q", want, v)
+	}
+	n, err := strconv.Atoi(port)
+	switch {
+	case err != nil || n < 0:
+		return fmt.Errorf("%s, got %q (port %s is not a number from 0 to 65535)", want, v, port)
+	case n > 65535:
+		return fmt.Errorf("%s, got %q (port %d is over 65535)", want, v, n)
+	}
 	return nil
 }
 
@@ -99,7 +125,7 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 			}
 			return nil, err
 		}
-		fmt.Fprintf(stderr, "btlua: inspector at http://%s/ (Ctrl-C ends the run)\n", addr)
+		fmt.Fprintf(stderr, "btlua: inspector at http://%s/ (%s)\n", shownAddr(c.inspect, addr), inspectEnd(c))
 		warnIfExposed(addr, stderr)
 	}
 	return func() bool {
@@ -114,6 +140,30 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 		}
 		return true
 	}, nil
+}
+
+// shownAddr is the address to print for an inspector asked to listen at
+// given and listening at addr: the host as given (0.0.0.0 stays so, not
+// the [::] of a dual-stack listener; an empty host is 0.0.0.0) with the
+// port listened on (--inspect=HOST:0 picks a free one).
+func shownAddr(given string, addr net.Addr) string {
+	host, _, err := net.SplitHostPort(given)
+	tcp, ok := addr.(*net.TCPAddr)
+	if err != nil || !ok {
+		return addr.String()
+	}
+	if host == "" {
+		host = "0.0.0.0"
+	}
+	return net.JoinHostPort(host, strconv.Itoa(tcp.Port))
+}
+
+// inspectEnd says, after the inspector's address, what ends the run.
+func inspectEnd(c *config) string {
+	if c.ticks > 0 {
+		return fmt.Sprintf("the run ends after %d ticks, or at Ctrl-C", c.ticks)
+	}
+	return "Ctrl-C ends the run"
 }
 
 // replayUsage is the usage of btlua replay.

@@ -1,80 +1,134 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/btlua/btlua/host"
 )
 
-// interrupter stops the script running when Ctrl-C comes (Host.Interrupt),
-// so the run ends after that tick and Close runs every OnEnd. Without a
-// CPU budget (-budget 0) the host cannot interrupt a script: btlua exits
-// when the run has not ended within stuckTick (a script in an endless
-// loop), skipping the OnEnds.
+// interrupter is btlua's Ctrl-C. The first one stops the script running
+// in a tick (or a load, or a reload) at once (Host.Interrupt), so the run
+// ends after that tick, and Close runs every OnEnd: they get the rest of
+// stuckTick from the Ctrl-C to finish. A run that has not returned by
+// then, or a second Ctrl-C, has the scripts still running interrupted
+// (an OnEnd at Close is cut short; the run exits 130); without a CPU
+// budget (-budget 0), or when the script is blocked outside Lua (in
+// os.execute, a read), btlua exits 130 at once, skipping what is left.
 type interrupter struct {
-	mu sync.Mutex
-	// over is closed once the ticks are over (ticksOver): a Ctrl-C after
-	// that interrupts nothing, so it cannot cut short the OnEnds of
-	// Close. done is closed when the run returns (stop).
+	h      *host.Host
+	stderr io.Writer
+	sig    chan os.Signal
+	mu     sync.Mutex
+	// over is closed once the ticks are over (ticksOver): the first
+	// Ctrl-C then interrupts nothing at once, so the OnEnds of Close run
+	// whole within the grace. done is closed when the run returns (stop).
 	over, done         chan struct{}
 	overOnce, doneOnce sync.Once
+	// forced is set once the grace ran out or a second Ctrl-C came:
+	// whatever script work was cut, the run exits 130.
+	forced atomic.Bool
 }
 
-// startInterrupter starts listening for ctx's end (the Ctrl-C of
-// signal.NotifyContext); call stop when the run returns.
-func startInterrupter(ctx context.Context, h *host.Host, stderr io.Writer) *interrupter {
-	in := &interrupter{over: make(chan struct{}), done: make(chan struct{})}
-	go in.wait(ctx, h, stderr)
+// forcePoll is how often a forced interrupt is repeated: Close runs the
+// OnEnds of each agent as a stretch of its own, and each must be cut.
+const forcePoll = 10 * time.Millisecond
+
+// startInterrupter starts listening for Ctrl-C (SIGINT); call stop when
+// the run returns.
+func startInterrupter(h *host.Host, stderr io.Writer) *interrupter {
+	in := &interrupter{h: h, stderr: stderr, sig: make(chan os.Signal, 2),
+		over: make(chan struct{}), done: make(chan struct{})}
+	signal.Notify(in.sig, os.Interrupt)
+	go in.wait()
 	return in
 }
 
-func (in *interrupter) wait(ctx context.Context, h *host.Host, stderr io.Writer) {
+func (in *interrupter) wait() {
 	select {
 	case <-in.done:
 		return
-	case <-ctx.Done():
+	case <-in.sig:
 	}
 	in.mu.Lock()
-	interrupted := false
 	select {
 	case <-in.over:
-		// Close runs the OnEnds: they run whole (within the budget).
+		// Close runs the OnEnds: they run whole within the grace.
 	default:
-		// The main goroutine is in a tick's stretch or between ticks:
-		// the interrupt cannot reach a stretch begun after ticksOver.
-		interrupted = h.Interrupt()
+		// The main goroutine is in a stretch or between ticks: the
+		// interrupt cannot reach a stretch begun after ticksOver.
+		in.h.Interrupt()
 	}
 	in.mu.Unlock()
-	if interrupted || h.Budgeted() {
-		return
-	}
+	grace := time.NewTimer(stuckTick)
+	defer grace.Stop()
 	select {
 	case <-in.done:
-	case <-time.After(stuckTick):
-		fmt.Fprintln(stderr, "btlua: interrupted, but the tick under way does not end (a script in an endless loop?); exiting")
+		return
+	case <-in.sig:
+		fmt.Fprintln(in.stderr, "btlua: interrupted twice; stopping the script running")
+	case <-grace.C:
+		select {
+		case <-in.over:
+			fmt.Fprintf(in.stderr, "btlua: interrupted, but the OnEnds at exit do not end within %v (a script in an endless loop?); stopping them\n", stuckTick)
+		default:
+			fmt.Fprintf(in.stderr, "btlua: interrupted, but the script running (a tick, a load or a reload) does not end within %v (an endless loop?); stopping it\n", stuckTick)
+		}
+	}
+	in.force()
+}
+
+// force interrupts every stretch of script work until the run returns;
+// without a budget, or when that takes stuckTick (a script blocked
+// outside Lua), it exits 130 at once.
+func (in *interrupter) force() {
+	in.forced.Store(true)
+	if !in.h.Budgeted() {
+		fmt.Fprintln(in.stderr, "btlua: no CPU budget (-budget 0) to stop the script with; exiting")
 		os.Exit(exitInterrupted)
+	}
+	poll := time.NewTicker(forcePoll)
+	defer poll.Stop()
+	deadline := time.After(stuckTick)
+	for {
+		in.h.Interrupt()
+		select {
+		case <-in.done:
+			return
+		case <-poll.C:
+		case <-in.sig:
+		case <-deadline:
+			fmt.Fprintln(in.stderr, "btlua: the script does not stop (blocked outside Lua?); exiting")
+			os.Exit(exitInterrupted)
+		}
 	}
 }
 
-// ticksOver says the last tick has ended: from now on a Ctrl-C
-// interrupts no script. It waits for an interrupt under way, so that it
-// cannot expire a stretch of script work begun after it (the OnEnds of
-// Close).
+// ticksOver says the last tick has ended: from now on the first Ctrl-C
+// interrupts no script at once. It waits for an interrupt under way, so
+// that it cannot expire a stretch of script work begun after it (the
+// OnEnds of Close).
 func (in *interrupter) ticksOver() {
 	in.mu.Lock()
 	in.overOnce.Do(func() { close(in.over) })
 	in.mu.Unlock()
 }
 
-// stop ends the interrupter when the run returns (a run without a CPU
-// budget that has not returned within stuckTick of a Ctrl-C exits
-// anyway, stuck in a tick or in an OnEnd at Close).
+// interruptedHard reports whether the grace ran out or a second Ctrl-C
+// came: script work (an OnEnd at Close) may have been cut, and the run
+// exits 130.
+func (in *interrupter) interruptedHard() bool { return in.forced.Load() }
+
+// stop ends the interrupter when the run returns.
 func (in *interrupter) stop() {
 	in.ticksOver()
-	in.doneOnce.Do(func() { close(in.done) })
+	in.doneOnce.Do(func() {
+		signal.Stop(in.sig)
+		close(in.done)
+	})
 }

@@ -24,8 +24,9 @@ const (
 	exitInterrupted = 130
 )
 
-// stuckTick is how long an interrupted btlua waits for the tick under way
-// to end before it exits anyway.
+// stuckTick is how long after a Ctrl-C btlua lets the run end by itself
+// (the tick under way, then the OnEnds of Close) before it stops the
+// scripts still running (see interrupter).
 const stuckTick = 2 * time.Second
 
 // run is the whole command: it returns the exit code.
@@ -68,14 +69,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer h.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	intr := startInterrupter(ctx, h, stderr)
+	intr := startInterrupter(h, stderr)
 	defer intr.stop()
 	var stats *agentStats
 	if c.agents > 0 {
 		stats = startStats(c)
 		defer stats.halt()
 	}
-	if agents, err := loadScript(h, c); err != nil {
+	if agents, err := loadScript(h, c, stderr); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if ctx.Err() != nil {
 			return exitInterrupted // Ctrl-C stopped the load
@@ -117,6 +118,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// --strict); an interrupted run still exits 130.
 	if err := h.Close(); err != nil && code == exitOK {
 		code = exitFailed
+	}
+	if intr.interruptedHard() {
+		code = exitInterrupted // an OnEnd cut short by Ctrl-C is no failure
 	}
 	if !stopObserving() && code == exitOK {
 		code = exitFailed

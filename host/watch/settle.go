@@ -5,8 +5,21 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"time"
 )
+
+// RemovedError is reported (as a host.Change without Path, which the host
+// logs) when a watched file has been gone for the debounce time: the code
+// it loaded keeps running, and the file is reloaded when it is created
+// again.
+type RemovedError struct {
+	Path string // the file, absolute
+}
+
+func (e *RemovedError) Error() string {
+	return e.Path + " was removed; the running code stays until it comes back"
+}
 
 // pendingFile is a changed file that has not settled yet.
 type pendingFile struct {
@@ -35,11 +48,23 @@ func (w *Watcher) settle() time.Duration {
 			wait = d
 		}
 	}
+	var removed []string
+	defer func() {
+		slices.Sort(removed)
+		w.mu.Lock()
+		for _, abs := range removed {
+			w.errs = append(w.errs, &RemovedError{Path: abs})
+		}
+		w.mu.Unlock()
+	}()
 	for abs, pf := range w.pending {
 		data, notYet, problem, err := readSettled(abs, w.debounce, time.Now())
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			delete(w.pending, abs) // its creation will be an event
+			// Gone for the debounce time: say so once (the host logs a
+			// Change without Path); its creation will be an event.
+			delete(w.pending, abs)
+			removed = append(removed, abs)
 			continue
 		case err != nil:
 			problem = err.Error()

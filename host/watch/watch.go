@@ -146,7 +146,8 @@ func (w *Watcher) loop() {
 
 // Changes returns the files that settled since the last call, sorted by
 // path, with their texts (or why a text could not be read whole), and
-// fsnotify's errors meanwhile.
+// fsnotify's errors meanwhile, with the watched files that were removed
+// (a *RemovedError each, in a Change without Path).
 func (w *Watcher) Changes() []host.Change {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -166,7 +167,7 @@ func (w *Watcher) Changes() []host.Change {
 		out = append(out, c)
 	}
 	clear(w.ready)
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
 }
 

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A bad --inspect address is a usage error (exit 2) found when the flags
+// are parsed, with a message that says what is wanted: not "invalid
+// boolean value", and not a listen error after the script loaded.
+func TestInspectFlagBadAddress(t *testing.T) {
+	for _, c := range []struct{ arg, got string }{
+		{"--inspect=nonsense", `"nonsense"`},
+		{"--inspect=", `""`},
+		{"--inspect=127.0.0.1:99999", `"127.0.0.1:99999" (port 99999 is over 65535)`},
+		{"--inspect=127.0.0.1:-1", `"127.0.0.1:-1" (port -1 is not a number from 0 to 65535)`},
+		{"--inspect=127.0.0.1:http", `"127.0.0.1:http" (port http is not a number from 0 to 65535)`},
+	} {
+		code, out, errOut := runCLI("--fast", "--ticks", "3", c.arg, seq)
+		want := "btlua: -inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr + ", got " + c.got + "\n"
+		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, want) || strings.Contains(errOut, "boolean") {
+			t.Errorf("%s: code %d, stdout %q, stderr %q; want %d and %q first", c.arg, code, out, errOut, exitUsage, want)
+		}
+	}
+}
+
+// The inspector's address is printed with the host as given (0.0.0.0,
+// not [::]), and the port it listens on.
+func TestInspectFlagPrintsAddressAsGiven(t *testing.T) {
+	code, _, errOut := runCLI("--fast", "--ticks", "2", "--inspect=0.0.0.0:0", seq)
+	if line := regexp.MustCompile(`(?m)^btlua: inspector at http://0\.0\.0\.0:[1-9][0-9]*/ `); code != exitOK || !line.MatchString(errOut) {
+		t.Errorf("code %d, stderr %q", code, errOut)
+	}
+}
+
+// --inspect with --ticks N ends the run after N ticks (the page goes
+// with it), as --help says; without --ticks the run goes on after the
+// trees complete, until Ctrl-C.
+func TestInspectWithTicksEnds(t *testing.T) {
+	code, out, errOut := runCLI("--fast", "--ticks", "6", "--inspect", "127.0.0.1:0", seq)
+	if code != exitOK || out != "22\n22\n22\nThis is log!!!\n" {
+		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	_, _, help := runCLI("--help")
+	if !strings.Contains(help, "the run goes on after the trees complete, until Ctrl-C or until -ticks runs out") {
+		t.Errorf("--help does not say that -ticks ends an --inspect run:\n%s", help)
+	}
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stuckOnEnd is the newcomer's script: a task that runs until the ticks
+// run out, whose OnEnd (at Close) touches MARK and then loops forever.
+const stuckOnEnd = `A = BTAction:New()
+function A:OnUpdate() return BTTaskStatus.Running end
+function A:OnEnd()
+    local f = io.open(MARK, "w"); f:write("x"); f:close()
+    while true do end
+end
+local t = BTBehaviorTree:New(); t:SetStartTask(A:New()); return t
+`
+
+// A Ctrl-C while an OnEnd at exit is stuck in an endless loop ends the
+// run with 130: after a grace of (1 * time.Second) for the OnEnds to finish,
+// btlua interrupts the one running (with a budget) or exits (--budget 0);
+// a second Ctrl-C does so at once.
+func TestInterruptStuckOnEndAtExit(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		budget string
+		twice  bool
+		within time.Duration
+		says   string
+	}{
+		{"budget 0", "0", false, stuckTick + 2*time.Second, "btlua: interrupted, but the OnEnds at exit do not end"},
+		{"budget 10s", "10s", false, stuckTick + 2*time.Second, "btlua: interrupted, but the OnEnds at exit do not end"},
+		{"budget 0, twice", "0", true, 1500 * time.Millisecond, "btlua: interrupted twice"},
+		{"budget 10s, twice", "10s", true, 1500 * time.Millisecond, "btlua: interrupted twice"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			mark := filepath.Join(dir, "ending")
+			script := filepath.Join(dir, "onendloop.lua")
+			if err := os.WriteFile(script, []byte("MARK = [["+mark+"]]\n"+stuckOnEnd), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p := startCLI(t, "--budget", c.budget, "--ticks", "3", script)
+			waitFile(t, mark)
+			p.interrupt(t)
+			sent := time.Now()
+			if c.twice {
+				time.Sleep(200 * time.Millisecond)
+				p.interrupt(t)
+			}
+			if !p.wait(c.within) {
+				t.Fatalf("still running %v after Ctrl-C; stderr %q", time.Since(sent), p.errOut.String())
+			}
+			if p.code != exitInterrupted || !strings.Contains(p.errOut.String(), c.says) {
+				t.Errorf("code %d, stderr %q; want %d and %q", p.code, p.errOut.String(), exitInterrupted, c.says)
+			}
+		})
+	}
+}
+
+// A Ctrl-C during a tick stops it and still lets the OnEnds of Close run
+// whole (here 0.3 s of CPU): the run exits 130 after them.
+func TestInterruptInTickLetsOnEndsRun(t *testing.T) {
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "ticking")
+	script := filepath.Join(dir, "hold.lua")
+	src := `Hold = BTAction:New()
+function Hold:OnUpdate()
+    local f = io.open([[` + mark + `]], "w"); f:write("x"); f:close()
+    return BTTaskStatus.Running
+end
+function Hold:OnEnd()
+    local stop = os.clock() + 0.3
+    while os.clock() < stop do end
+    print("end done")
+end
+return Hold:New()
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startCLI(t, script)
+	waitFile(t, mark)
+	p.interrupt(t)
+	if !p.wait(5 * time.Second) {
+		t.Fatalf("still running after Ctrl-C; stderr %q", p.errOut.String())
+	}
+	if p.code != exitInterrupted || p.out.String() != "end done\n" {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d and the OnEnd run whole", p.code, p.out.String(), p.errOut.String(), exitInterrupted)
+	}
+}

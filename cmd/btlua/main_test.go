@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestMain runs the command itself when the test binary is started by
+// startCLI (BTLUA_TEST_MAIN=1), so that tests can send it signals and see
+// it exit (os.Exit included) without building btlua.
+func TestMain(m *testing.M) {
+	if os.Getenv("BTLUA_TEST_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// cli is btlua running as a process of its own (startCLI).
+type cli struct {
+	cmd         *exec.Cmd
+	out, errOut syncBuffer
+	exited      chan struct{}
+	code        int
+}
+
+// startCLI starts btlua with args in a process of its own.
+func startCLI(t *testing.T, args ...string) *cli {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &cli{cmd: exec.Command(exe, args...), exited: make(chan struct{})}
+	c.cmd.Env = append(os.Environ(), "BTLUA_TEST_MAIN=1")
+	c.cmd.Stdout, c.cmd.Stderr = &c.out, &c.errOut
+	c.cmd.WaitDelay = 100 * time.Millisecond // a child of the script may keep the pipes
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		err := c.cmd.Wait()
+		var ee *exec.ExitError
+		switch {
+		case errors.As(err, &ee):
+			c.code = ee.ExitCode()
+		case err != nil:
+			c.code = -1
+		}
+		close(c.exited)
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-c.exited:
+		default:
+			_ = c.cmd.Process.Kill()
+			<-c.exited
+		}
+	})
+	return c
+}
+
+// interrupt sends the process a SIGINT (Ctrl-C).
+func (c *cli) interrupt(t *testing.T) {
+	t.Helper()
+	if err := c.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// wait waits up to d for the process to exit and reports whether it did.
+func (c *cli) wait(d time.Duration) bool {
+	select {
+	case <-c.exited:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// waitFile waits up to 10 s for the file at path to exist.
+func waitFile(t *testing.T, path string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(path); err == nil {
+			return
+		}
+	}
+	t.Fatalf("%s never appeared", path)
+}
+
+// syncBuffer is a bytes.Buffer that a test may read while the process
+// writes it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
