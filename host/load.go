@@ -50,7 +50,11 @@ func (h *Host) setSearchPath(script string) {
 //
 // The script runs under the CPU budget; LoadFile called from a script the
 // host is running is refused with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	if err := h.refuseClosed("LoadFile"); err != nil {
+		return nil, err
+	}
 	if h.shard != nil {
 		return h.loadShard(path)
 	}

@@ -46,7 +46,11 @@ func (h *Host) endStretch() {
 // any goroutine (a signal handler, a watchdog). It works only with a CPU
 // budget (Options.Budget), whose context the Lua state polls, and reports
 // whether a script was running. The CLI calls it on Ctrl-C.
+// After Close it does nothing and returns false.
 func (h *Host) Interrupt() bool {
+	if h.refuseClosed("Interrupt") != nil {
+		return false
+	}
 	if h.shard != nil {
 		return h.interruptShards()
 	}
