@@ -161,10 +161,10 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what s
 			}
 			return nil
 		}
-		tr, err := h.lib.TreeOf(v)
-		if _, isFn := v.(*lua.LFunction); isFn {
-			err = fmt.Errorf("%w; a script that returns a factory function is started with Host.Spawn", err)
+		if msg := notTreeOrTask(v, where, what); msg != "" {
+			return &luaerr.Error{File: path, Msg: msg}
 		}
+		tr, err := h.lib.TreeOf(v)
 		if err == nil && tr.Root() == nil {
 			err = btlib.ErrNoStartTask
 		}
