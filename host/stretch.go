@@ -57,13 +57,13 @@ func (h *Host) Interrupt() bool {
 	return h.budget != nil && h.budget.interrupt()
 }
 
-// describe names the agent in errors: its tree and where the script
+// describe names the agent in errors: its label (agent_label.go) and where the script
 // returned it.
 func (a *Agent) describe() string {
 	if a.where == "" {
-		return "agent " + a.Name() + " (" + a.Source + ")"
+		return "agent " + a.label() + " (" + a.Source + ")"
 	}
-	return "agent " + a.Name() + " (" + a.Source + ", " + a.where + ")"
+	return "agent " + a.label() + " (" + a.Source + ", " + a.where + ")"
 }
 
 // closeAgent ends the agent's running tasks (OnEnd) as a stretch; an

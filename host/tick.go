@@ -120,6 +120,9 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		b.ticked = false
 	}
 	h.heapTicks.endAgent(a)
+	if err != nil {
+		h.nameAgent(a, err)
+	}
 	if b.events != nil {
 		b.events.afterAgent(a, err)
 	}
