@@ -34,7 +34,8 @@ func TestClosedHostRefuses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := h.LoadFile(tree); err != nil {
+			agents, err := h.LoadFile(tree)
+			if err != nil {
 				t.Fatal(err)
 			}
 			if err := h.Close(); err != nil {
@@ -77,6 +78,10 @@ func TestClosedHostRefuses(t *testing.T) {
 			nothing("Globals().Set", func() any { h.Globals().Set("g", 1); return nil }, nil)
 			nothing("Globals().Get", func() any { return h.Globals().Get("g") }, nil)
 			nothing("SetVariable", func() any { h.SetVariable(nil, "g", 2); return nil }, nil)
+			nothing("Agent.Set", func() any { agents[0].Set("g", 3); return nil }, nil)
+			nothing("Agent.Halt", func() any { agents[0].Halt(); return nil }, nil)
+			nothing("Agent.Render", func() any { return agents[0].Render() }, "BTWait (BTWait) Inactive\n")
+			nothing("Agent.Get", func() any { return agents[0].Get("g") }, nil)
 			nothing("Interrupt", func() any { return h.Interrupt() }, false)
 			if shards == 0 {
 				nothing("Subscribe", func() any { h.Subscribe(func(*Event) {})(); return nil }, nil)
