@@ -90,8 +90,12 @@ func (a *Agent) Observer() bt.Observer {
 // tree (kept when its structure is the same, else rebuilt and run).
 // The OnEnds run under the CPU budget; Halt called from a script the host
 // is running is refused with a Lua error there.
+// After Close it does nothing (Close halted the tree).
 func (a *Agent) Halt() {
 	h := a.host
+	if h.refuseClosed("Halt") != nil {
+		return
+	}
 	h.refuseInScript("Halt")
 	defer h.stretch("OnEnd at Halt", a)()
 	if err := a.halt(); err != nil {

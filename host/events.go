@@ -160,6 +160,7 @@ type Event struct {
 // While nobody listens the stream costs nothing: trees and GOAP agents
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
+// After Close it does nothing (fn is never called).
 func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
 	s := &subscriber{fn: fn, all: true}
 	h.subscribe(s)
@@ -169,6 +170,9 @@ func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
 // subscribe adds s to the listeners, starting the hub and the write hook
 // for the first. A sharded host refuses it (see errShardedEvents).
 func (h *Host) subscribe(s *subscriber) {
+	if h.refuseClosed("Subscribe") != nil {
+		return
+	}
 	if h.shard != nil {
 		panic(errShardedEvents)
 	}
@@ -198,6 +202,7 @@ type Subscription struct {
 // SubscribeWatching adds fn to the listeners as a Subscription watching
 // no agent yet. Call it, Watch and Cancel on the ticking goroutine,
 // between ticks.
+// After Close it does nothing (fn is never called).
 func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 	s := &subscriber{fn: fn, agents: map[*Agent]bool{}}
 	h.subscribe(s)

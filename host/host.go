@@ -285,7 +285,11 @@ func (h *Host) Close() error {
 // pointers, maps, slices and functions become values whose fields and
 // methods scripts can use (game objects, a world, a logger). A sharded
 // host (Options.Shards >= 1) binds it in every shard's state.
+// After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
+	if h.refuseClosed("SetGlobal") != nil {
+		return
+	}
 	if h.shard != nil {
 		h.setGlobalShards(name, v)
 		return
@@ -297,7 +301,11 @@ func (h *Host) SetGlobal(name string, v any) {
 // float64, strings, booleans, tables as []any or map[string]any, and a Go
 // value bound with SetGlobal as itself (see Agent.Get for the rules); nil
 // when it is not set. A sharded host reads shard 0's state.
+// After Close it returns nil.
 func (h *Host) GetGlobal(name string) any {
+	if h.refuseClosed("GetGlobal") != nil {
+		return nil
+	}
 	if h.shard != nil {
 		return h.shard.shards[0].GetGlobal(name)
 	}
@@ -310,7 +318,11 @@ func (h *Host) GetGlobal(name string) any {
 // the line. The trees a chunk returns are values like others: no agent
 // ticks them (LoadFile and Spawn start agents). A sharded host runs the
 // chunk in every shard's state in turn and returns shard 0's values.
+// After Close it returns an error wrapping ErrClosed.
 func (h *Host) DoString(code string) ([]any, error) {
+	if err := h.refuseClosed("DoString"); err != nil {
+		return nil, err
+	}
 	if h.shard != nil {
 		return h.doStringShards(code)
 	}

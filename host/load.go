@@ -50,7 +50,11 @@ func (h *Host) setSearchPath(script string) {
 //
 // The script runs under the CPU budget; LoadFile called from a script the
 // host is running is refused with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	if err := h.refuseClosed("LoadFile"); err != nil {
+		return nil, err
+	}
 	if h.shard != nil {
 		return h.loadShard(path)
 	}
@@ -157,10 +161,10 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what s
 			}
 			return nil
 		}
-		tr, err := h.lib.TreeOf(v)
-		if _, isFn := v.(*lua.LFunction); isFn {
-			err = fmt.Errorf("%w; a script that returns a factory function is started with Host.Spawn", err)
+		if msg := notTreeOrTask(v, where, what); msg != "" {
+			return &luaerr.Error{File: path, Msg: msg}
 		}
+		tr, err := h.lib.TreeOf(v)
 		if err == nil && tr.Root() == nil {
 			err = btlib.ErrNoStartTask
 		}

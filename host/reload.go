@@ -53,7 +53,11 @@ import (
 //
 // The reload runs under the CPU budget; Reload called from a script the
 // host is running is refused with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
+	if err := h.refuseClosed("Reload"); err != nil {
+		return nil, err
+	}
 	h.refuseInScript("Reload")
 	defer h.stretch("reloading "+path, nil)()
 	src := h.sourceAt(h.files.key(path))

@@ -27,7 +27,11 @@ type crowd struct {
 // ones. A call that fails is not counted. On the classic host (Shards 0)
 // it does nothing. Call it between ticks; n <= 0 cancels what is left of
 // an earlier announcement.
+// After Close it does nothing.
 func (h *Host) ExpectAgents(n int) {
+	if h.refuseClosed("ExpectAgents") != nil {
+		return
+	}
 	if h.shard == nil {
 		return
 	}

@@ -51,7 +51,11 @@ import (
 // The script and the factory run under the CPU budget (Options.Budget) as
 // one stretch; Spawn called from a script the host is running is refused
 // with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
 func (h *Host) Spawn(path string, args any) (*Agent, error) {
+	if err := h.refuseClosed("Spawn"); err != nil {
+		return nil, err
+	}
 	if h.shard != nil {
 		return h.spawnShard(path, args)
 	}

@@ -250,7 +250,7 @@ end`)},
 		t.Errorf("shared tree: err %v\nwant %s", err, want)
 	}
 	_, err = h.LoadFile("ok.lua")
-	if want := "ok.lua: return value 1: want a behavior tree or a task, got a function; a script that returns a factory function is started with Host.Spawn"; err == nil || err.Error() != want {
+	if want := "ok.lua: return value 1 is a function, not a behavior tree or a task; a script that returns a factory function is started with Host.Spawn (btlua --agents N)"; err == nil || err.Error() != want {
 		t.Errorf("LoadFile of a factory script: err %v\nwant %s", err, want)
 	}
 	if len(h.Agents()) != 1 {

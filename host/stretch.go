@@ -46,20 +46,24 @@ func (h *Host) endStretch() {
 // any goroutine (a signal handler, a watchdog). It works only with a CPU
 // budget (Options.Budget), whose context the Lua state polls, and reports
 // whether a script was running. The CLI calls it on Ctrl-C.
+// After Close it does nothing and returns false.
 func (h *Host) Interrupt() bool {
+	if h.refuseClosed("Interrupt") != nil {
+		return false
+	}
 	if h.shard != nil {
 		return h.interruptShards()
 	}
 	return h.budget != nil && h.budget.interrupt()
 }
 
-// describe names the agent in errors: its tree and where the script
+// describe names the agent in errors: its label (agent_label.go) and where the script
 // returned it.
 func (a *Agent) describe() string {
 	if a.where == "" {
-		return "agent " + a.Name() + " (" + a.Source + ")"
+		return "agent " + a.label() + " (" + a.Source + ")"
 	}
-	return "agent " + a.Name() + " (" + a.Source + ", " + a.where + ")"
+	return "agent " + a.label() + " (" + a.Source + ", " + a.where + ")"
 }
 
 // closeAgent ends the agent's running tasks (OnEnd) as a stretch; an

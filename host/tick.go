@@ -2,6 +2,8 @@ package host
 
 import (
 	"errors"
+	"fmt"
+	"math"
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -12,7 +14,12 @@ import (
 // order of the loads; trees a reload removed are no longer listed.
 func (h *Host) Agents() []*Agent { return h.agents }
 
-// Tick ticks every running agent once with delta time dt (seconds). An
+// Tick ticks every running agent once with delta time dt, the seconds
+// elapsed since the previous tick. dt must be finite and not negative: 0
+// is a tick that advances no time (timers such as BTWait do not move); a
+// NaN, infinite or negative dt is refused with an error naming it, and
+// nothing changes (no tick counted, clock kept). After Close, Tick returns
+// an error saying the host is closed (see closed.go). An
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none). The error policy
 // (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
@@ -27,6 +34,12 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // ticks its shards in parallel and returns after all of them (see
 // tickShards).
 func (h *Host) Tick(dt float64) error {
+	if err := h.refuseClosed("Tick"); err != nil {
+		return err
+	}
+	if math.IsNaN(dt) || math.IsInf(dt, 0) || dt < 0 {
+		return fmt.Errorf("host: Tick: dt must be a finite number of seconds >= 0, got %v", dt)
+	}
 	if err := h.enterTick(); err != nil {
 		return err
 	}
@@ -107,6 +120,9 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		b.ticked = false
 	}
 	h.heapTicks.endAgent(a)
+	if err != nil {
+		h.nameAgent(a, err)
+	}
 	if b.events != nil {
 		b.events.afterAgent(a, err)
 	}

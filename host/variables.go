@@ -235,6 +235,7 @@ type Globals struct {
 // lua.LValue as scripts see it; nil or lua.LNil deletes the name.
 // Listeners of the event stream hear an EventVariable without a writer.
 // Debuggers use it to edit the blackboard.
+// After Close it does nothing, as Agent.Set and Globals.Set.
 func (h *Host) SetVariable(a *Agent, name string, v any) {
 	if a == nil {
 		h.globals.Set(name, v)
@@ -247,6 +248,9 @@ func (h *Host) SetVariable(a *Agent, name string, v any) {
 // only they have the name, as bt.Blackboard.Set does) and tells the event
 // stream's listeners, if any.
 func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
+	if h.refuseClosed("Set") != nil {
+		return
+	}
 	if v == lua.LNil {
 		v = nil
 	}

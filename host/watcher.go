@@ -43,7 +43,11 @@ type Change struct {
 // calls ApplyReloads first. Close closes w. Watching needs files on the
 // OS: a host reading an fs.FS (Options.FS) refuses, since an fs.FS has no
 // change events (call Reload instead). A second call does nothing.
+// After Close it returns an error wrapping ErrClosed.
 func (h *Host) Watch(w Watcher) error {
+	if err := h.refuseClosed("Watch"); err != nil {
+		return err
+	}
 	if h.watcher != nil {
 		return nil
 	}
@@ -74,7 +78,11 @@ func (h *Host) watchFile(abs string) {
 // embedder may call it at another point of its frame, on the ticking
 // goroutine. A file whose text could not be read whole (see Change.Err)
 // counts as a failed reload.
+// After Close it does nothing and returns 0.
 func (h *Host) ApplyReloads() int {
+	if h.refuseClosed("ApplyReloads") != nil {
+		return 0
+	}
 	h.refuseInScript("ApplyReloads")
 	if h.watcher == nil {
 		return 0

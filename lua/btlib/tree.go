@@ -127,6 +127,11 @@ func (tr *Tree) syncName() {
 	}
 }
 
+// Named reports whether the script named the tree (its "name" field, as
+// read at the tree's first tick or by TreeOf): tick errors then carry
+// the name (luaerr.Error.Tree).
+func (tr *Tree) Named() bool { return tr.named }
+
 // ErrNoStartTask is returned when a tree is ticked without a start task.
 var ErrNoStartTask = errors.New("behavior tree has no start task: call PushTask or SetStartTask")
 

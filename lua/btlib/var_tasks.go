@@ -151,6 +151,7 @@ func (lib *Lib) luaAddVarCondition(L *lua.LState, t *Task, negate bool) {
 	if err != nil {
 		L.RaiseError("%s: %v", conditionMethod(negate), err)
 	}
+	vt.Where = callerLine(L) // its errors name the AddCondition line
 	adder.AddVarCondition(vt)
 }
 

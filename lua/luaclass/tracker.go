@@ -55,7 +55,7 @@ func (s *State) RunningPath() string {
 // task whose code raised it: the first Leave it passes (or the task that
 // blameNext names). The core's reports of a task's mistake
 // (*bt.StructureError, *bt.StatusError, *bt.VariableError) are noted with the innermost task
-// (mistakeBy) and reported as script errors. Any other value is a Go
+// (mistakeBy; a *bt.VariableError with the task it names) and reported as script errors. Any other value is a Go
 // panic: it becomes a *luaerr.GoPanic with the Go stack of the panic and
 // the task's path.
 func (s *State) blame(r any) any {
@@ -71,9 +71,20 @@ func (s *State) blame(r any) any {
 		return v
 	case *luaerr.GoPanic:
 		return v
-	case *bt.StructureError, *bt.StatusError, *bt.VariableError:
+	case *bt.VariableError:
+		// A missing or mistyped variable: the error names its task (a
+		// precondition's composite, checked before the composite's own
+		// record is entered, while its parent's is current).
+		if s.mistakeBy == nil {
+			s.mistakeBy = v.Task
+			if v.Task == nil {
+				s.mistakeBy = s.current
+			}
+		}
+		return v
+	case *bt.StructureError, *bt.StatusError:
 		// The core's reports of a task's own mistake (no child, a bad
-		// status, a missing or mistyped variable): script errors of that task, not failures of Go code.
+		// status): script errors of that task, not failures of Go code.
 		if s.mistakeBy == nil {
 			s.mistakeBy = s.current
 		}

@@ -26,11 +26,16 @@ type Error struct {
 	Task string
 	// Tree is the name the script gave the tree being ticked, or "".
 	Tree string
+	// Agent names the agent whose tick raised the error when its tree
+	// has no name of its own (Tree is ""): a host with several agents
+	// gives its number ("2"; see host.Agent); "" otherwise.
+	Agent string
 	// Traceback is Lua's stack traceback, when one was taken.
 	Traceback string
 }
 
-// Error formats "file:line: msg (task path)".
+// Error formats "file:line: msg (task path)", with "tree NAME, " or
+// "agent NAME, " before the task when Tree or Agent is set.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
@@ -42,11 +47,18 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Msg)
+	who := ""
 	switch {
-	case e.Tree != "" && e.Task != "":
-		b.WriteString(" (tree " + e.Tree + ", task " + e.Task + ")")
 	case e.Tree != "":
-		b.WriteString(" (tree " + e.Tree + ")")
+		who = "tree " + e.Tree
+	case e.Agent != "":
+		who = "agent " + e.Agent
+	}
+	switch {
+	case who != "" && e.Task != "":
+		b.WriteString(" (" + who + ", task " + e.Task + ")")
+	case who != "":
+		b.WriteString(" (" + who + ")")
 	case e.Task != "":
 		b.WriteString(" (task " + e.Task + ")")
 	}

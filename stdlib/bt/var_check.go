@@ -85,6 +85,11 @@ type VarTest struct {
 	// the ordering operators; a float64, bool, string or other comparable
 	// value for OpEqual and OpNotEqual.
 	Operand any
+	// Where is where the test was written, "file:line" (the Lua binding
+	// records the line of composite:AddCondition), for its errors; "" for
+	// none, when the error names the task's own location (see
+	// [VariableError]).
+	Where string
 }
 
 // NewVarTest checks op and operand and returns the test. An ordering
@@ -195,11 +200,11 @@ func (t *VarTest) equal(task Task, bb *Blackboard, s Slot) bool {
 // the wrong type.
 func (t *VarTest) check(task Task, bb *Blackboard, ok, typed bool, want string) {
 	if !ok {
-		panic(&VariableError{Task: task, Name: t.Name, Test: t.String(), Problem: "is not set (set it before the tree runs: SetVariable, SetGlobalVariable or Blackboard.Set)"})
+		panic(&VariableError{Task: task, Name: t.Name, Test: t.String(), Where: t.Where, Problem: "is not set (set it before the tree runs: SetVariable, SetGlobalVariable or Blackboard.Set)"})
 	}
 	if !typed {
 		v, _ := bb.Value(t.slot)
-		panic(&VariableError{Task: task, Name: t.Name, Test: t.String(), Problem: "is " + describeValue(v) + ", want " + want})
+		panic(&VariableError{Task: task, Name: t.Name, Test: t.String(), Where: t.Where, Problem: "is " + describeValue(v) + ", want " + want})
 	}
 }
 

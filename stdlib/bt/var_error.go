@@ -17,17 +17,23 @@ type VariableError struct {
 	Test string
 	// Problem says what is wrong, after the variable's name.
 	Problem string
+	// Where is where the test was written, "file:line" ([VarTest].Where:
+	// a precondition's AddCondition call), or "".
+	Where string
 }
 
-// Error returns `file:line: bt: PATH: TEST: variable "NAME" PROBLEM`,
-// the location only for a [Located] task.
+// Error returns `file:line: bt: PATH: TEST: variable "NAME" PROBLEM`;
+// the location is Where, else the task's own for a [Located] task, else
+// there is none.
 func (e *VariableError) Error() string {
 	msg := "bt: " + Path(e.Task) + ": "
 	if e.Test != "" {
 		msg += e.Test + ": "
 	}
 	msg += fmt.Sprintf("variable %q %s", e.Name, e.Problem)
-	if l, ok := e.Task.(Located); ok {
+	if e.Where != "" {
+		msg = e.Where + ": " + msg
+	} else if l, ok := e.Task.(Located); ok {
 		if at := l.Location(); at != "" {
 			msg = at + ": " + msg
 		}
