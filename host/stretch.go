@@ -45,12 +45,11 @@ func (h *Host) endStretch() {
 // "interrupted (...)" at its current instruction; it is safe to call from
 // any goroutine (a signal handler, a watchdog). It works only with a CPU
 // budget (Options.Budget), whose context the Lua state polls, and reports
-// whether a script was running. The CLI calls it on Ctrl-C.
-// After Close it does nothing and returns false.
+// whether a script was running. The CLI calls it on Ctrl-C. It also
+// stops the OnEnds that Close runs (it reads no state that Close changes,
+// so it may run while Close does); after Close no script runs and it
+// returns false.
 func (h *Host) Interrupt() bool {
-	if h.refuseClosed("Interrupt") != nil {
-		return false
-	}
 	if h.shard != nil {
 		return h.interruptShards()
 	}
