@@ -156,15 +156,6 @@ func (lib *Lib) inlineFor(p *lua.FunctionProto) *inlineTest {
 	return t
 }
 
-// eval returns what fn (whose prototype is t.proto) returns, as Lua truth,
-// with ok false when only calling fn can tell.
-func (t *inlineTest) eval(fn *lua.LFunction) (result, ok bool) {
-	if t.up >= len(fn.Upvalues) {
-		return false, false
-	}
-	return t.evalUpvalue(fn.Upvalues[t.up])
-}
-
 // upvalue returns fn's upvalue that t reads, or nil when fn has none.
 func (t *inlineTest) upvalue(fn *lua.LFunction) *lua.Upvalue {
 	if t.up >= len(fn.Upvalues) {
@@ -173,8 +164,10 @@ func (t *inlineTest) upvalue(fn *lua.LFunction) *lua.Upvalue {
 	return fn.Upvalues[t.up]
 }
 
-// evalUpvalue is eval given the upvalue t reads (a closure's upvalues are
-// fixed when it is made, so a caller may keep it for the same closure).
+// evalUpvalue returns what a function of prototype t.proto whose upvalue
+// t reads is up returns, as Lua truth, with ok false when only calling
+// the function can tell (a closure's upvalues are fixed when it is made,
+// so a caller may keep up for the same closure).
 func (t *inlineTest) evalUpvalue(up *lua.Upvalue) (result, ok bool) {
 	tb, isTable := up.Value().(*lua.LTable)
 	if !isTable {
