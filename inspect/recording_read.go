@@ -22,7 +22,7 @@ type TruncatedError struct {
 // Error returns "recording: truncated after line N (CAUSE); the R records
 // before it replay".
 func (e *TruncatedError) Error() string {
-	return fmt.Sprintf("recording: truncated after line %d (%s); the %d records before it replay", e.Line, e.Cause, e.Records)
+	return fmt.Sprintf("recording: truncated after line %d (%s); %s", e.Line, e.Cause, replayText(e.Records))
 }
 
 // readHeader parses the header line into hd, refusing another schema
@@ -59,3 +59,11 @@ func readHeader(text []byte, hd *Header) error {
 // validDT reports whether dt is a delta time a recording may carry: a
 // positive, finite number of seconds.
 func validDT(dt float64) bool { return dt > 0 && !math.IsInf(dt, 0) }
+
+// replayText says that the n records before the cut replay.
+func replayText(n int) string {
+	if n == 1 {
+		return "the 1 record before it replays"
+	}
+	return fmt.Sprintf("the %d records before it replay", n)
+}

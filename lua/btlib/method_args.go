@@ -2,6 +2,7 @@ package btlib
 
 import (
 	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -13,9 +14,14 @@ import (
 // errors do (see Param), and the Lua error adds file:line.
 
 // argName reads argument n of the method what as a variable name: a
-// string, or a number taken as its text as Lua's string functions take it.
+// string, or a finite number taken as its text as Lua's string functions
+// take it (NaN or an infinity would name a variable "nan" or "inf").
 func argName(L *lua.LState, n int, what string) string {
-	s, err := luaclass.String(L.Get(n), "name")
+	v := L.Get(n)
+	if x, ok := v.(lua.LNumber); ok && !luaerr.Finite(float64(x)) {
+		L.RaiseError("%s: name must be a string, got %s", what, luaerr.Describe(v))
+	}
+	s, err := luaclass.String(v, "name")
 	if err != nil {
 		L.RaiseError("%s: %v", what, err)
 	}

@@ -18,6 +18,8 @@ func TestMethodArgumentsNamed(t *testing.T) {
 		{`s:GetChild(1.5)`, `test.lua:6: GetChild: index must be an integer, got 1.5 (a number)`},
 		{`tree:Tick("x")`, `test.lua:6: Tick: dt must be a finite number of seconds >= 0, got "x" (a string)`},
 		{`tree:Tick(-1)`, `test.lua:6: Tick: dt must be a finite number of seconds >= 0, got -1`},
+		{`tree:SetVariable(0/0, 1)`, `test.lua:6: SetVariable: name must be a string, got NaN (a number)`},
+		{`s:GetVariable(math.huge)`, `test.lua:6: GetVariable: name must be a string, got math.huge (a number)`},
 		{`tree:SetRestartWhenComplete("yes")`, `test.lua:6: SetRestartWhenComplete: restart must be a boolean, got "yes" (a string)`},
 		// Names that fit are taken; a number is its text, as Lua's own
 		// string functions take it.
