@@ -162,7 +162,11 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what s
 			return nil
 		}
 		if msg := notTreeOrTask(v, where, what); msg != "" {
-			return &luaerr.Error{File: path, Msg: msg}
+			e := &luaerr.Error{File: path, Msg: msg}
+			if _, ok := v.(*lua.LFunction); ok && what == "return value" {
+				e.Kind = ErrFactoryScript
+			}
+			return e
 		}
 		tr, err := h.lib.TreeOf(v)
 		if err == nil && tr.Root() == nil {

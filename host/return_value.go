@@ -1,11 +1,17 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
+
+// ErrFactoryScript is wrapped by LoadFile's error for a script that returns
+// a function: a factory, which Spawn starts (errors.Is(err,
+// ErrFactoryScript)).
+var ErrFactoryScript = errors.New("host: the script returns a factory function (start it with Spawn)")
 
 // notTreeOrTask says what a script returned when it is plainly not a
 // behavior tree or a task, for treesOf: a plain table (no metatable), a
@@ -25,7 +31,6 @@ func notTreeOrTask(v lua.LValue, where, what string) string {
 			" (make a tree with BTBehaviorTree:New(), or a task with a class's New, e.g. BTWait:New(1))"
 	case *lua.LFunction:
 		if what == "return value" {
-			// cmd/btlua's -agents looks for "started with Host.Spawn".
 			return where + " is a function" + not +
 				"; a script that returns a factory function is started with Host.Spawn (btlua --agents N)"
 		}

@@ -78,15 +78,19 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 // on -shards. That keeps working (scripts/warrior.lua), with one warning
 // line on stderr.
 func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
-	if c.agents == 0 { // no -agents: the script once
-		return h.LoadFile(c.script)
+	if c.agents == 0 { // no -agents: the script once; a factory's one agent
+		agents, err := h.LoadFile(c.script)
+		if errors.Is(err, host.ErrFactoryScript) {
+			return spawnAgents(h, c.script, 1)
+		}
+		return agents, err
 	}
 	h.ExpectAgents(c.agents)
 	var out []*host.Agent
 	for i := 1; i <= c.agents; i++ {
 		agents, err := h.LoadFile(c.script)
-		if err != nil && i == 1 && strings.Contains(err.Error(), "started with Host.Spawn") {
-			return spawnAgents(h, c)
+		if i == 1 && errors.Is(err, host.ErrFactoryScript) {
+			return spawnAgents(h, c.script, c.agents)
 		}
 		if err != nil {
 			return out, err
@@ -100,13 +104,13 @@ func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error
 	return out, nil
 }
 
-// spawnAgents spawns -agents N agents of a script that returns a factory
-// function, calling it with {index = i, count = N} (i from 1).
-func spawnAgents(h *host.Host, c *config) ([]*host.Agent, error) {
-	h.ExpectAgents(c.agents)
+// spawnAgents spawns n agents of script, which returns a factory
+// function, calling it with {index = i, count = n} (i from 1).
+func spawnAgents(h *host.Host, script string, n int) ([]*host.Agent, error) {
+	h.ExpectAgents(n)
 	var out []*host.Agent
-	for i := 1; i <= c.agents; i++ {
-		a, err := h.Spawn(c.script, map[string]any{"index": i, "count": c.agents})
+	for i := 1; i <= n; i++ {
+		a, err := h.Spawn(script, map[string]any{"index": i, "count": n})
 		if err != nil {
 			return out, err
 		}

@@ -194,3 +194,12 @@ func TestAgentsFlagSharedLoadsWarn(t *testing.T) {
 		t.Errorf("warrior.lua: code %d, stderr %q; want it to run, with the warning", code, errOut)
 	}
 }
+
+// A factory script run without --agents starts one agent, as --agents 1
+// does ({index = 1, count = 1}), with no figures.
+func TestFactoryScriptAlone(t *testing.T) {
+	code, out, errOut := runCLI("--fast", "--ticks", "3", factoryScript)
+	if code != exitOK || out != "agent1/1 1\nagent1/1 2\n" || errOut != "" {
+		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

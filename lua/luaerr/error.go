@@ -32,7 +32,14 @@ type Error struct {
 	Agent string
 	// Traceback is Lua's stack traceback, when one was taken.
 	Traceback string
+	// Kind, when set, classifies the error for errors.Is (a sentinel of
+	// the package that made it, such as host.ErrFactoryScript); it is
+	// not printed.
+	Kind error
 }
+
+// Unwrap returns Kind, so that errors.Is(err, kind) finds it.
+func (e *Error) Unwrap() error { return e.Kind }
 
 // Error formats "file:line: msg (task path)", with "tree NAME, " or
 // "agent NAME, " before the task when Tree or Agent is set.
