@@ -54,6 +54,8 @@ func (lib *Lib) parentIndex(class *lua.LTable) *lua.LFunction {
 				}
 			}
 		}
+		// luaclass.Chain's walk, by hand: its iterator allocates a
+		// closure a call, and this runs for each method lookup.
 		for cur, n := class, 0; cur != nil && n < luaclass.MaxDepth; n++ {
 			if v := cur.RawGet(k); v != lua.LNil {
 				L.Push(v)

@@ -44,20 +44,12 @@ type tableLayout struct {
 }
 
 var layout = func() tableLayout {
-	typ := reflect.TypeOf(lua.LTable{})
-	field := func(name string, want reflect.Type) (uintptr, bool) {
-		f, ok := typ.FieldByName(name)
-		if !ok || f.Type != want {
-			return 0, false
-		}
-		return f.Offset, true
-	}
 	var l tableLayout
 	var ok [4]bool
-	l.dict, ok[0] = field("dict", reflect.TypeOf(map[lua.LValue]lua.LValue(nil)))
-	l.strdict, ok[1] = field("strdict", reflect.TypeOf(map[string]lua.LValue(nil)))
-	l.keys, ok[2] = field("keys", reflect.TypeOf([]lua.LValue(nil)))
-	l.k2i, ok[3] = field("k2i", reflect.TypeOf(map[lua.LValue]int(nil)))
+	l.dict, ok[0] = fieldOffset("dict", reflect.TypeOf(map[lua.LValue]lua.LValue(nil)))
+	l.strdict, ok[1] = fieldOffset("strdict", reflect.TypeOf(map[string]lua.LValue(nil)))
+	l.keys, ok[2] = fieldOffset("keys", reflect.TypeOf([]lua.LValue(nil)))
+	l.k2i, ok[3] = fieldOffset("k2i", reflect.TypeOf(map[lua.LValue]int(nil)))
 	l.ok = ok[0] && ok[1] && ok[2] && ok[3]
 	return l
 }()

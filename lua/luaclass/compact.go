@@ -1,9 +1,6 @@
 package luaclass
 
 import (
-	"reflect"
-	"unsafe"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -15,7 +12,7 @@ import (
 // memory (issue 9). gopher-lua offers no way to size the map of a table
 // that exists (L.CreateTable sizes only tables made from Go), so Compact
 // replaces the map through the table's unexported field, located once
-// with reflect. The layout is checked at start-up (compactOffset); if a
+// with reflect (table_layout.go). The layout is checked at start-up; if a
 // gopher-lua version changes it, Compact does nothing (TestCompactable
 // fails so that it is noticed).
 
@@ -23,19 +20,9 @@ import (
 // resize it: beyond that the map is sized for its keys already.
 const compactMax = 16
 
-// compactOffset is the offset of LTable's string map, -1 when LTable has
-// no field strdict of type map[string]lua.LValue.
-var compactOffset = func() uintptr {
-	f, ok := reflect.TypeOf(lua.LTable{}).FieldByName("strdict")
-	if !ok || f.Type != reflect.TypeOf(map[string]lua.LValue(nil)) {
-		return ^uintptr(0)
-	}
-	return f.Offset
-}()
-
 // Compactable reports whether Compact can resize tables with this
 // version of gopher-lua.
-func Compactable() bool { return compactOffset != ^uintptr(0) }
+func Compactable() bool { return strdictOffset != ^uintptr(0) }
 
 // Compact replaces the string-keyed map of tbl by one sized for the keys
 // it holds plus extra more, when it holds at most compactMax keys and is
@@ -48,7 +35,7 @@ func Compact(tbl *lua.LTable, extra int) {
 	if !Compactable() || tbl == nil {
 		return
 	}
-	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(tbl), compactOffset))
+	p := strdictOf(tbl)
 	m := *p
 	if m == nil || len(m) > compactMax || smallMap(m) && len(m)+extra <= smallMapSlots {
 		return // sized already (see compact_small.go)

@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -97,7 +96,7 @@ func TestCompactKeepsSmallMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := L.GetGlobal("O").(*lua.LTable)
-	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(o), compactOffset))
+	p := strdictOf(o)
 	before := header(*p)
 	if allocs := testing.AllocsPerRun(10, func() { Compact(o, 1) }); allocs != 0 {
 		t.Errorf("Compact of a small map made %v allocations, want 0", allocs)

@@ -1,8 +1,6 @@
 package luaclass
 
 import (
-	"unsafe"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -31,7 +29,7 @@ func SizeObjects(L *lua.LState) {
 		tbl, _ := L.Get(1).(*lua.LTable)
 		n := g(L)
 		if tbl != nil {
-			p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(tbl), compactOffset))
+			p := strdictOf(tbl)
 			if *p == nil {
 				*p = make(map[string]lua.LValue)
 			}
