@@ -37,7 +37,7 @@ func (w *watch) btaiStates(to *subscriber) {
 			continue
 		}
 		for i, x := range nodes {
-			s, known := btaiStateNamed(x.State)
+			s, known := btai.ParseState(x.State)
 			if !known {
 				continue // Inactive: not ticked yet
 			}
@@ -47,16 +47,6 @@ func (w *watch) btaiStates(to *subscriber) {
 			w.hub.sendTo(ev, to)
 		}
 	}
-}
-
-// btaiStateNamed returns the BTAI state named name (btai.BTState.String).
-func btaiStateNamed(name string) (btai.BTState, bool) {
-	for _, s := range [...]btai.BTState{btai.Failure, btai.Success, btai.Continue, btai.Abort} {
-		if s.String() == name {
-			return s, true
-		}
-	}
-	return 0, false
 }
 
 // detachBTAI stops observing the BTAI trees.

@@ -159,6 +159,22 @@ func (w *heapTicks) alone() (bool, uint64) {
 	return w.active.Load() == 1, w.begun.Load()
 }
 
+// stopHeapHog is the memory check after a frame (Tick, or a sharded
+// host's join): it stops the agent that grew the heap over the limit and
+// returns it with its error, a *StrictError when the error policy fails
+// the run; nil, nil when it stops none.
+func (h *Host) stopHeapHog() (*Agent, error) {
+	a := h.heapTicks.afterTick()
+	if a == nil {
+		return nil, nil
+	}
+	err := a.host.stopForMemory(a)
+	if a.failed(h.clock) {
+		return a, &StrictError{Agent: a, Err: err}
+	}
+	return a, err
+}
+
 // stopForMemory stops agent a for the memory limit: its running tasks get
 // their OnEnd, and it keeps the error (then follows the error policy).
 // What a keeps no longer counts against the others (rebase).

@@ -13,7 +13,7 @@ import "fmt"
 
 // crowd is the placement of the agents ExpectAgents announced.
 type crowd struct {
-	left int // loads still to place in runs
+	n    int // loads announced
 	run  int // agents per shard
 	done int // loads placed so far
 }
@@ -40,7 +40,7 @@ func (h *Host) ExpectAgents(n int) {
 		return
 	}
 	s := len(h.shard.shards)
-	h.shard.crowd = crowd{left: n, run: (n + s - 1) / s}
+	h.shard.crowd = crowd{n: n, run: (n + s - 1) / s}
 }
 
 // nextShard returns the shard of the next LoadFile or Spawn (advance moves
@@ -50,7 +50,7 @@ func (h *Host) nextShard(op string) (*Host, error) {
 		return nil, fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)
 	}
 	sh := h.shard
-	if c := sh.crowd; c.left > 0 {
+	if c := sh.crowd; c.done < c.n {
 		return sh.shards[c.done/c.run], nil
 	}
 	return sh.shards[sh.next%len(sh.shards)], nil
@@ -59,8 +59,7 @@ func (h *Host) nextShard(op string) (*Host, error) {
 // advance moves the placement on after a LoadFile or Spawn that
 // succeeded.
 func (sh *sharding) advance() {
-	if sh.crowd.left > 0 {
-		sh.crowd.left--
+	if sh.crowd.done < sh.crowd.n {
 		sh.crowd.done++
 		return
 	}

@@ -49,11 +49,12 @@ func (h *Host) tickShards(dt float64) error {
 		}
 	}
 	if h.heapTicks != nil {
-		if a := h.heapTicks.afterTick(); a != nil {
-			i := slices.Index(sh.shards, a.host)
-			sh.errs[i] = errors.Join(sh.errs[i], a.host.stopForMemory(a))
-			if a.failed(h.clock) {
-				sh.errs[i] = &StrictError{Agent: a, Err: a.Err()}
+		if a, err := h.stopHeapHog(); a != nil {
+			i := h.ShardOf(a)
+			if _, strict := err.(*StrictError); strict {
+				sh.errs[i] = err
+			} else {
+				sh.errs[i] = errors.Join(sh.errs[i], err)
 			}
 		}
 	}

@@ -71,10 +71,9 @@ func (h *Host) Tick(dt float64) error {
 		return strict
 	}
 	if h.heapTicks != nil && h.frame == nil { // a shard's coordinator checks the heap
-		if a := h.heapTicks.afterTick(); a != nil {
-			err := a.host.stopForMemory(a)
-			if a.failed(h.clock) {
-				return &StrictError{Agent: a, Err: err}
+		if a, err := h.stopHeapHog(); a != nil {
+			if _, strict := err.(*StrictError); strict {
+				return err
 			}
 			errs = append(errs, err)
 		}

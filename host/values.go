@@ -124,10 +124,11 @@ func toLua(L *lua.LState, v any, seen map[seenKey]*lua.LTable) lua.LValue {
 		// Sized as the value is: L.NewTable's default of 32 array and 32
 		// hash slots costs kilobytes a table (sharded globals copy tables
 		// into every state through here).
-		t := L.CreateTable(rv.Len(), 0)
+		na, nh := rv.Len(), 0
 		if rv.Kind() == reflect.Map {
-			t = L.CreateTable(0, rv.Len())
+			na, nh = 0, na
 		}
+		t := L.CreateTable(na, nh)
 		if rv.Kind() != reflect.Array {
 			seen[key] = t
 		}
