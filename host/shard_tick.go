@@ -3,40 +3,37 @@ package host
 import (
 	"errors"
 	"slices"
-	"sync"
 )
 
 // tickShards is the agents' part of Tick on a sharded host: every shard
-// ticks its agents (Tick of the shard, with its budget and error policy)
-// on a goroutine of its own, shard 0 on the caller's; after the join, the
-// print output and the global-variable writes of the frame apply in agent
-// order, and the memory limit is checked (heaptick.go; a frame that
-// measures each agent's allocations ticks the shards one after the other
-// on the caller's goroutine, which changes no result: the shards share
-// nothing within a frame). The errors come back in agent order; under
-// FailTick, the StrictError of the first failing agent in agent order
-// (the other shards have finished their frame). A Go panic in a shard is
-// raised again on the caller's goroutine.
+// ticks its agents (Tick of the shard, with its budget and error policy),
+// shard 0 on the caller's goroutine, the others each on its worker
+// (shard_crew.go); after the join, the print output and the
+// global-variable writes of the frame apply in agent order, and the
+// memory limit is checked (heaptick.go; a frame that measures each
+// agent's allocations ticks the shards one after the other on the
+// caller's goroutine, which changes no result: the shards share nothing
+// within a frame). The errors come back in agent order; under FailTick,
+// the StrictError of the first failing agent in agent order (the other
+// shards have finished their frame). A Go panic in a shard is raised
+// again on the caller's goroutine.
 func (h *Host) tickShards(dt float64) error {
 	sh := h.shard
 	serial := h.heapTicks != nil && h.heapTicks.blaming
-	var wg sync.WaitGroup
-	for i, s := range sh.shards {
+	for _, s := range sh.shards {
 		s.frame.ticking = true
-		if serial {
+	}
+	switch {
+	case serial || len(sh.shards) == 1:
+		for i := range sh.shards {
 			sh.tickShard(i, dt)
-		} else if i > 0 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sh.tickShard(i, dt)
-			}()
 		}
+	default:
+		if sh.crew == nil {
+			sh.crew = sh.startCrew()
+		}
+		sh.crew.run(sh, dt)
 	}
-	if !serial {
-		sh.tickShard(0, dt)
-	}
-	wg.Wait()
 	for _, s := range sh.shards {
 		s.frame.ticking, s.frame.agent = false, nil
 	}

@@ -18,8 +18,10 @@ import (
 //     assignment is deterministic. Each shard runs a script the first
 //     time it loads it (its top-level code, its classes); a file is
 //     compiled once and its prototype shared by the states (see protos).
-//   - Tick ticks the shards in parallel, one goroutine each, and returns
-//     once all have finished the frame (shard_tick.go). Agents returns
+//   - Tick ticks the shards in parallel, shard 0 on the caller's
+//     goroutine and each other shard on a worker goroutine of its own
+//     (started by the first frame, stopped by Close; shard_crew.go), and
+//     returns once all have finished the frame (shard_tick.go). Agents returns
 //     every shard's agents in load order, as an unsharded host would.
 //   - The global variables (Globals, bt.GetGlobalVariable) are one
 //     blackboard: during a tick a script reads the value the variable
@@ -65,6 +67,7 @@ type sharding struct {
 	loads  []*load        // every load, in call order
 	errs   []error        // each shard's tick error, reused
 	panics []any          // a shard goroutine's panic, re-raised by Tick
+	crew   *shardCrew     // the workers of shards 1 to n-1, from the first parallel frame
 	// spreading is set while the coordinator writes a global variable
 	// into every shard (the shards' hooks then stay quiet).
 	spreading bool
@@ -210,6 +213,10 @@ func (h *Host) closeShards() error {
 		if err := a.host.closeAgent(a); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if h.shard.crew != nil {
+		h.shard.crew.stop()
+		h.shard.crew = nil
 	}
 	for _, s := range h.shard.shards {
 		s.agents = nil // closed above

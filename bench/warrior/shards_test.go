@@ -86,7 +86,7 @@ func TestSpawnedWarriors(t *testing.T) {
 // free cores it halves).
 func BenchmarkShards(b *testing.B) {
 	const n = 1000
-	for _, shards := range []int{0, 1, 2} {
+	for _, shards := range []int{0, 1, 2, 4} {
 		b.Run(fmt.Sprintf("shards=%d", shards), func(b *testing.B) {
 			h := spawnHost(b, n, shards, false)
 			defer h.Close()
