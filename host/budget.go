@@ -111,9 +111,6 @@ func (b *budget) begin(what string, a *Agent) {
 		return
 	}
 	b.gen++
-	if b.mem != nil {
-		b.mem.ticks.stretchBegun()
-	}
 	b.what, b.agent, b.err = what, a, nil
 	b.reason.Store(reasonTime)
 	b.state.Store(b.gen<<stretchShift | stretchActive)
@@ -132,7 +129,6 @@ func (b *budget) end() {
 		if s := b.state.Load(); s&stretchExpired != 0 && b.reason.Load() == reasonMemory {
 			b.mem.ticks.stopped.Store(true)
 		}
-		b.mem.ticks.stretchEnded()
 	}
 	b.state.Store(b.gen << stretchShift)
 }

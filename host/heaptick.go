@@ -41,12 +41,11 @@ type heapTicks struct {
 	headroom  uint64        // limit minus the live heap when the host was made
 	threshold atomic.Uint64 // the heap over which the check blames
 	stopped   atomic.Bool   // the watchdog stopped a stretch for memory
-	// sharded is set on a sharded host's check: the watchdog blames a
-	// stretch only when no other shard's script ran while the heap grew
-	// (active and begun count the shards' stretches).
-	sharded bool
-	active  atomic.Int32
-	begun   atomic.Uint64
+	// budgets are a sharded host's budgets (its own and its shards', set
+	// by openShards before any stretch runs; nil on a classic host): the
+	// watchdog blames a stretch only when no other state's script ran
+	// while the heap grew (alone).
+	budgets []*budget
 
 	sample  []metrics.Sample // heap objects, bytes allocated
 	floor   uint64           // the heap after the last collection that found it over the threshold
@@ -134,30 +133,25 @@ func (w *heapTicks) rebase() {
 	w.threshold.Store(max(w.limit, live+w.headroom))
 }
 
-// stretchBegun and stretchEnded count a sharded host's stretches under
-// way, for the watchdog's alone (nil or unsharded: nothing to count).
-func (w *heapTicks) stretchBegun() {
-	if w != nil && w.sharded {
-		w.active.Add(1)
-		w.begun.Add(1)
-	}
-}
-
-func (w *heapTicks) stretchEnded() {
-	if w != nil && w.sharded {
-		w.active.Add(-1)
-	}
-}
-
 // alone reports whether the stretch asking is the only one under way in
-// the host's shards, and how many stretches have begun so far (always
-// true, 0 on an unsharded host).
+// a sharded host's states, and how many stretches have begun in them so
+// far (always true, 0 on a classic host). It reads each budget's state
+// (its stretch count and whether one runs), so the stretches themselves
+// write nothing shared.
 func (w *heapTicks) alone() (bool, uint64) {
-	if !w.sharded {
-		return true, 0
+	active, begun := 0, uint64(0)
+	for _, b := range w.budgets {
+		s := b.state.Load()
+		if s&stretchActive != 0 {
+			active++
+		}
+		begun += s >> stretchShift
 	}
-	return w.active.Load() == 1, w.begun.Load()
+	return w.budgets == nil || active == 1, begun
 }
+
+// sharded reports whether w is a sharded host's check.
+func (w *heapTicks) sharded() bool { return w.budgets != nil }
 
 // stopHeapHog is the memory check after a frame (Tick, or a sharded
 // host's join): it stops the agent that grew the heap over the limit and

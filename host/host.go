@@ -177,6 +177,13 @@ type Host struct {
 
 // New returns a Host with a fresh Lua state and the libraries installed.
 func New(opts Options) (*Host, error) {
+	return newHost(opts, nil)
+}
+
+// newHost is New; a sharded host's shard is given its coordinator's
+// memory check (heapTicks, shared: nil makes the host's own from
+// Options.MemoryLimit).
+func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
@@ -200,7 +207,10 @@ func New(opts Options) (*Host, error) {
 		return nil, err
 	}
 	h.policy = opts.ErrorPolicy
-	h.heapTicks = newHeapTicks(opts.MemoryLimit)
+	h.heapTicks = shared
+	if shared == nil {
+		h.heapTicks = newHeapTicks(opts.MemoryLimit)
+	}
 	if h.budget, err = newBudget(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}

@@ -168,7 +168,7 @@ func (w *heapWatch) over(gen uint64) bool {
 		return false
 	}
 	limit := w.ticks.threshold.Load()
-	if w.ticks.sharded {
+	if w.ticks.sharded() {
 		limit += w.ticks.headroom
 	}
 	if now <= limit || now <= w.atStart {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -12,7 +13,7 @@ import (
 // A sharded host of 3 shards ticks shards 1 and 2 on two workers, started
 // by the first frame; Close stops them.
 func TestShardWorkersStopAtClose(t *testing.T) {
-	before := runtime.NumGoroutine()
+	before := shardWorkers() // of hosts other tests left open
 	var out bytes.Buffer
 	h, err := New(Options{Stdout: &out, FS: fstest.MapFS{"npc.lua": {Data: []byte(seededFactory)}}, Shards: 3})
 	if err != nil {
@@ -23,26 +24,39 @@ func TestShardWorkersStopAtClose(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := runtime.NumGoroutine(); n != before {
-		t.Fatalf("%d goroutines before the first tick, want %d (the workers start with the first frame)", n, before)
+	if n := shardWorkers() - before; n != 0 {
+		t.Fatalf("%d workers before the first tick, want 0 (they start with the first frame)", n)
 	}
 	for range 3 {
 		if err := h.Tick(0.1); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := runtime.NumGoroutine(); n != before+2 {
-		t.Fatalf("%d goroutines while ticking, want %d (a worker for each of shards 1 and 2)", n, before+2)
+	if n := shardWorkers() - before; n != 2 {
+		t.Fatalf("%d workers while ticking, want 2 (one for each of shards 1 and 2)", n)
 	}
 	if err := h.Close(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for runtime.NumGoroutine() != before && time.Now().Before(deadline) {
+	for shardWorkers() != before && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	if n := runtime.NumGoroutine(); n != before {
-		t.Fatalf("%d goroutines after Close, want %d", n, before)
+	if n := shardWorkers() - before; n != 0 {
+		t.Fatalf("%d workers after Close, want 0", n)
+	}
+}
+
+// shardWorkers counts the goroutines running a shard worker's loop, of
+// any host of the test binary.
+func shardWorkers() int {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			return strings.Count(string(buf[:n]), "host.(*shardCrew).work(")
+		}
+		buf = make([]byte, 2*len(buf))
 	}
 }
 

@@ -82,31 +82,25 @@ func (h *Host) openShards(opts Options) error {
 		f := &shardFrame{coord: h, out: h.stdout}
 		so := opts
 		so.Shards, so.Stdout, so.OnReload = 0, f, nil
-		s, err := New(so)
+		s, err := newHost(so, h.heapTicks)
 		if err != nil {
 			return err
 		}
 		s.protos, s.frame, f.shard = h.protos, f, s
-		s.shareHeapTicks(h.heapTicks)
 		s.lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
+	if w := h.heapTicks; w != nil {
+		// One memory check for all: its watchdogs tell from every state's
+		// budget whether a stretch runs alone (heapTicks.alone). Set once,
+		// before any stretch runs in a shard.
+		w.budgets = append(w.budgets, h.budget)
+		for _, s := range sh.shards {
+			w.budgets = append(w.budgets, s.budget)
+		}
+	}
 	h.globals.global.OnSet(h.spreadGlobal)
 	return nil
-}
-
-// shareHeapTicks makes shard s use its coordinator's memory check w (nil
-// without a memory limit): one threshold, one activity count for the
-// watchdogs, one measuring tick (heaptick.go).
-func (s *Host) shareHeapTicks(w *heapTicks) {
-	if w == nil {
-		return
-	}
-	w.sharded = true
-	s.heapTicks = w
-	if s.budget != nil && s.budget.mem != nil {
-		s.budget.mem.ticks = w
-	}
 }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host
