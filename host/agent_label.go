@@ -76,8 +76,9 @@ func loadedTwice(loads []*load, path string) bool {
 	return false
 }
 
-// nameAgent names agent a in err, its tick's error, by its number when
-// its tree has no name of its own (see agentNumber).
+// nameAgent names agent a in err, the error of its tick or of an OnEnd
+// (Halt, restart, Close, reload), by its number when its tree has no
+// name of its own (see agentNumber).
 func (h *Host) nameAgent(a *Agent, err error) {
 	var le *luaerr.Error
 	if !errors.As(err, &le) || le.Tree != "" || a.tree.Named() {
