@@ -13,7 +13,8 @@ import (
 // makes agents more than once (a factory started with Spawn, or a script
 // loaded several times, as btlua -agents does), when the host has more
 // than one agent, is named by the agent's number, its position in
-// Agents() counted from 1: "(agent 2, task Attack)", and "tick of agent
+// Agents() counted from 1: "(agent 2, task Attack)" in the errors of its
+// ticks and of its OnEnds at a halt, a restart or Close, and "tick of agent
 // 2 (fac.lua, factory return value 1)" in the CPU budget's and memory
 // limit's errors; those agents' task paths are alike, so the path alone
 // does not tell them apart. Other unnamed trees keep the name of their
