@@ -96,8 +96,9 @@ func newTracer(w io.Writer) *tracer {
 }
 
 // before names each tree for tick (treeIDs, once a tick) and installs an
-// observer on each tree that has none of the tracer's yet. A tree that a reload replaced (or removed) gets its last lines
-// first: its tasks ended with the cause "reload" before tick.
+// observer on each tree that has none of the tracer's yet. A tree that a
+// reload replaced (or removed) gets its last lines first: its tasks ended
+// with the cause "reload" before tick.
 func (t *tracer) before(h *host.Host, tick int) {
 	ids := treeIDs(h)
 	live := map[*host.Agent]bool{}
