@@ -39,7 +39,8 @@ type config struct {
 	// file of --record.
 	inspect string
 	record  string
-	// inspectErr is why the --inspect address is bad (checkInspectAddr).
+	// inspectErr is why the --inspect address is bad (checkInspectAddr,
+	// checkInspectHost).
 	inspectErr error
 	// onError is what happens to a tree whose script fails (-on-error,
 	// -strict).
@@ -123,6 +124,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 		c.script, rest = rest[0], rest[1:]
+	}
+	if c.inspectErr == nil && c.inspect != "" {
+		c.inspectErr = checkInspectHost(c.inspect)
 	}
 	if c.inspectErr != nil {
 		fmt.Fprintln(stderr, "btlua:", c.inspectErr)

@@ -73,6 +73,35 @@ func checkInspectAddr(v string) error {
 	return nil
 }
 
+// inspectLookupTimeout bounds checkInspectHost's name lookup; a lookup
+// that times out is left to the inspector's listen.
+const inspectLookupTimeout = 5 * time.Second
+
+// checkInspectHost checks that the host of an --inspect address (already
+// checked by checkInspectAddr) resolves, so that a name that cannot is a
+// usage error when the flags are parsed, not a failure once the script
+// has loaded. An IP address or an empty host (every interface) needs no
+// lookup.
+func checkInspectHost(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" || net.ParseIP(host) != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), inspectLookupTimeout)
+	defer cancel()
+	_, err = net.DefaultResolver.LookupHost(ctx, host)
+	var dns *net.DNSError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &dns) && dns.IsTimeout:
+		return nil
+	case errors.As(err, &dns):
+		return fmt.Errorf("-inspect: the host %q of %q does not resolve (%s)", host, addr, dns.Err)
+	}
+	return fmt.Errorf("-inspect: the host %q of %q does not resolve (%v)", host, addr, err)
+}
+
 func (f addrFlag) IsBoolFlag() bool { return true }
 
 // joinInspectAddr turns "--inspect ADDR" into "--inspect=ADDR" when the

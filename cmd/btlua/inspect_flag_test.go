@@ -25,6 +25,17 @@ func TestInspectFlagBadAddress(t *testing.T) {
 	}
 }
 
+// An --inspect address whose host does not resolve is a usage error
+// (exit 2) found when the flags are parsed, before the script runs.
+// Names under .invalid never resolve (RFC 6761).
+func TestInspectFlagHostDoesNotResolve(t *testing.T) {
+	code, out, errOut := runCLI("--fast", "--ticks", "3", "--inspect=nohost.invalid:0", seq)
+	want := `btlua: -inspect: the host "nohost.invalid" of "nohost.invalid:0" does not resolve (no such host)` + "\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitUsage, want)
+	}
+}
+
 // The inspector's address is printed with the host as given (0.0.0.0,
 // not [::]), and the port it listens on.
 func TestInspectFlagPrintsAddressAsGiven(t *testing.T) {
