@@ -58,7 +58,7 @@ func (f addrFlag) Set(v string) error {
 // empty: every interface) with a decimal port from 0 (any free port) to
 // 65535.
 func checkInspectAddr(v string) error {
-	const want = "-inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr
+	const want = "--inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr
 	_, port, err := net.SplitHostPort(v)
 	if err != nil {
 		return fmt.Errorf("%s, got %q", want, v)
@@ -97,9 +97,9 @@ func checkInspectHost(addr string) error {
 	case errors.As(err, &dns) && dns.IsTimeout:
 		return nil
 	case errors.As(err, &dns):
-		return fmt.Errorf("-inspect: the host %q of %q does not resolve (%s)", host, addr, dns.Err)
+		return fmt.Errorf("--inspect: the host %q of %q does not resolve (%s)", host, addr, dns.Err)
 	}
-	return fmt.Errorf("-inspect: the host %q of %q does not resolve (%v)", host, addr, err)
+	return fmt.Errorf("--inspect: the host %q of %q does not resolve (%v)", host, addr, err)
 }
 
 func (f addrFlag) IsBoolFlag() bool { return true }

@@ -89,7 +89,7 @@ func (in *interrupter) wait() {
 func (in *interrupter) force() {
 	in.forced.Store(true)
 	if !in.h.Budgeted() {
-		fmt.Fprintln(in.stderr, "btlua: no CPU budget (-budget 0) to stop the script with; exiting")
+		fmt.Fprintln(in.stderr, "btlua: no CPU budget (--budget 0) to stop the script with; exiting")
 		os.Exit(exitInterrupted)
 	}
 	poll := time.NewTicker(forcePoll)
