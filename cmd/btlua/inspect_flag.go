@@ -238,7 +238,11 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	rp := inspect.NewReplay(rec)
 	srv := &http.Server{Handler: rp.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
-	fmt.Fprintf(stderr, "btlua: replay of %s (%d records) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), ln.Addr())
+	records := "records"
+	if rec.Len() == 1 {
+		records = "record"
+	}
+	fmt.Fprintf(stderr, "btlua: replay of %s (%d %s) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), records, ln.Addr())
 	warnIfExposed(ln.Addr(), stderr)
 	<-ctx.Done()
 	srv.Close()
