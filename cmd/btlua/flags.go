@@ -62,7 +62,7 @@ const usageText = `usage: btlua [flags] script.lua
 Runs the behavior trees that script.lua returns until all have completed.
 Flags may come before or after the script path.
 
-Ctrl-C stops the script running in a tick at once and ends the run; the
+Ctrl-C stops the scripts running in a tick at once and ends the run; the
 OnEnds of the tasks still running then run, within 2s of the Ctrl-C. Past
 that, or at a second Ctrl-C, the scripts still running are stopped (or,
 with --budget 0 or a script blocked outside Lua, btlua exits at once);
