@@ -114,12 +114,16 @@ func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
 func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
 
 // haltWith halts the tree with the cause cause and returns the error
-// raised by an OnEnd, as a *luaerr.Error naming the task (and the tree
-// when named) as a tick's error does (the caller decides whether it stops
-// the tree, and logs it).
+// raised by an OnEnd, as a *luaerr.Error naming the task and the tree or
+// agent as a tick's error does (agent_label.go; the caller decides whether
+// it stops the tree, and logs it).
 func (a *Agent) haltWith(cause bt.EndKind) error {
 	if a.tree.Err != nil {
 		return nil
 	}
-	return a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
+	err := a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
+	if err != nil {
+		a.host.nameAgent(a, err)
+	}
+	return err
 }

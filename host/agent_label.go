@@ -13,7 +13,8 @@ import (
 // makes agents more than once (a factory started with Spawn, or a script
 // loaded several times, as btlua -agents does), when the host has more
 // than one agent, is named by the agent's number, its position in
-// Agents() counted from 1: "(agent 2, task Attack)", and "tick of agent
+// Agents() counted from 1: "(agent 2, task Attack)" in the errors of its
+// ticks and of its OnEnds at a halt, a restart or Close, and "tick of agent
 // 2 (fac.lua, factory return value 1)" in the CPU budget's and memory
 // limit's errors; those agents' task paths are alike, so the path alone
 // does not tell them apart. Other unnamed trees keep the name of their
@@ -76,8 +77,9 @@ func loadedTwice(loads []*load, path string) bool {
 	return false
 }
 
-// nameAgent names agent a in err, its tick's error, by its number when
-// its tree has no name of its own (see agentNumber).
+// nameAgent names agent a in err, the error of its tick or of an OnEnd
+// (Halt, restart, Close, reload), by its number when its tree has no
+// name of its own (see agentNumber).
 func (h *Host) nameAgent(a *Agent, err error) {
 	var le *luaerr.Error
 	if !errors.As(err, &le) || le.Tree != "" || a.tree.Named() {

@@ -2,8 +2,6 @@ package host
 
 import (
 	"fmt"
-	"reflect"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -96,8 +94,9 @@ func portable(v any) (any, error) {
 			return x.Value, nil
 		}
 	case *lua.LTable:
-		g := goValue(x)
-		if bad := stateBound(g, map[seenKey]bool{}); bad != nil {
+		var bad lua.LValue
+		g := toGo(x, nil, &bad)
+		if bad != nil {
 			return nil, fmt.Errorf("the table holds a %s, which cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", bad.Type())
 		}
 		return tableCopy{g}, nil
@@ -105,49 +104,13 @@ func portable(v any) (any, error) {
 	return nil, fmt.Errorf("a %s cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", lv.Type())
 }
 
-// The types of a table's Go form, for stateBound's seen keys.
-var (
-	sliceType = reflect.TypeFor[[]any]()
-	mapType   = reflect.TypeFor[map[string]any]()
-)
-
-// stateBound returns the first Lua value in g (a table's Go form) that
-// belongs to one Lua state (a function, a coroutine, userdata), or nil.
-func stateBound(g any, seen map[seenKey]bool) lua.LValue {
-	switch x := g.(type) {
-	case lua.LValue:
-		return x
-	case []any:
-		key := seenKey{p: uintptr(unsafe.Pointer(unsafe.SliceData(x))), len: len(x), t: sliceType}
-		if seen[key] {
-			return nil
-		}
-		seen[key] = true
-		for _, e := range x {
-			if bad := stateBound(e, seen); bad != nil {
-				return bad
-			}
-		}
-	case map[string]any:
-		key := seenKey{p: uintptr(reflect.ValueOf(x).UnsafePointer()), t: mapType}
-		if seen[key] {
-			return nil
-		}
-		seen[key] = true
-		for _, e := range x {
-			if bad := stateBound(e, seen); bad != nil {
-				return bad
-			}
-		}
-	}
-	return nil
-}
-
 // setShared writes a portable value into the logical blackboard; its hook
 // (spreadGlobal) writes it into every shard.
 func (h *Host) setShared(name string, v any) {
 	if t, ok := v.(tableCopy); ok {
 		v = luaValue(h.state, t.v)
+		h.shard.table = t.v
+		defer func() { h.shard.table = nil }()
 	}
 	h.globals.global.Set(name, v)
 }
@@ -163,7 +126,9 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 	sh.spreading = true
 	var g any // a table's Go form, made once for every shard
 	if t, ok := new.(*lua.LTable); ok {
-		g = goValue(t)
+		if g = sh.table; g == nil {
+			g = goValue(t) // a table given to Globals.Set
+		}
 	}
 	for _, s := range sh.shards {
 		v := new

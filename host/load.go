@@ -1,6 +1,7 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -38,7 +39,10 @@ func (h *Host) setSearchPath(script string) {
 // returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
 // own), or an array of those. A script that returns nothing only runs.
 // Errors name the file and line (a *luaerr.Error); a missing file is an
-// error that wraps fs.ErrNotExist. On error nothing is added.
+// error that wraps fs.ErrNotExist. On error nothing is added, but for a
+// script that returns a factory function (the error wraps
+// ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
+// that factory without running the script again.
 //
 // A script may be loaded many times (one agent per NPC): each call is a
 // load of its own, with its own trees, which a reload keeps or rebuilds
@@ -75,6 +79,9 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	}
 	trees, wheres, err := h.treesOf(path, rets, nil, "return value")
 	if err != nil {
+		if errors.Is(err, ErrFactoryScript) {
+			h.keepFactory(src, rets, commit)
+		}
 		return nil, err
 	}
 	commit()
@@ -85,6 +92,19 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	h.loads = append(h.loads, ld)
 	h.agents = append(h.agents, ld.agents...)
 	return slices.Clone(ld.agents), nil
+}
+
+// keepFactory keeps the factory function a script LoadFile ran returned
+// (its first return value), with the run, so that a Spawn of the script
+// that follows calls it without running the script again: its top level
+// runs once per Lua state, as when Spawn ran it first.
+func (h *Host) keepFactory(src *source, rets []lua.LValue, commit func()) {
+	f, err := factoryOf(src.path, rets)
+	if err != nil {
+		return
+	}
+	commit()
+	h.factories[src] = f
 }
 
 // runScript runs the script src (compiled as fn) for a LoadFile or the

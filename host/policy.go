@@ -163,6 +163,7 @@ func (h *Host) restartIfDue(a *Agent, now float64) {
 		}
 	})
 	if err != nil {
+		h.nameAgent(a, err)
 		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
 	a.status = bt.Inactive

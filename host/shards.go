@@ -71,6 +71,10 @@ type sharding struct {
 	// spreading is set while the coordinator writes a global variable
 	// into every shard (the shards' hooks then stay quiet).
 	spreading bool
+	// table is the Go form of the table setShared is writing, which
+	// spreadGlobal copies into the shards (no second Lua-to-Go conversion
+	// of the coordinator's copy); nil otherwise.
+	table any
 }
 
 // openShards makes the n shards of a sharded host h from its options.

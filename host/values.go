@@ -18,10 +18,14 @@ import (
 // userdata are returned as the lua.LValue they are. Metatables are not
 // followed: a table's own fields are its value.
 func goValue(v lua.LValue) any {
-	return toGo(v, nil)
+	return toGo(v, nil, nil)
 }
 
-func toGo(v lua.LValue, seen map[*lua.LTable]any) any {
+// toGo is goValue; seen holds the tables converted so far, and bound, when
+// not nil, gets the first value met that belongs to one Lua state (a
+// function, a coroutine, userdata without a Go value), which sharded
+// global variables refuse (globals_frame.go).
+func toGo(v lua.LValue, seen map[*lua.LTable]any, bound *lua.LValue) any {
 	switch v := v.(type) {
 	case *lua.LNilType:
 		return nil
@@ -35,7 +39,6 @@ func toGo(v lua.LValue, seen map[*lua.LTable]any) any {
 		if v.Value != nil {
 			return v.Value
 		}
-		return v
 	case *lua.LTable:
 		if out, ok := seen[v]; ok {
 			return out
@@ -47,14 +50,17 @@ func toGo(v lua.LValue, seen map[*lua.LTable]any) any {
 			out := make([]any, n)
 			seen[v] = out
 			for i := range out {
-				out[i] = toGo(v.RawGetInt(i+1), seen)
+				out[i] = toGo(v.RawGetInt(i+1), seen, bound)
 			}
 			return out
 		}
 		out := map[string]any{}
 		seen[v] = out
-		v.ForEach(func(k, val lua.LValue) { out[k.String()] = toGo(val, seen) })
+		v.ForEach(func(k, val lua.LValue) { out[k.String()] = toGo(val, seen, bound) })
 		return out
+	}
+	if bound != nil && *bound == nil {
+		*bound = v
 	}
 	return v
 }

@@ -28,10 +28,10 @@ import (
 // -record and -trace are refused with it, naming what the user typed.
 func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	if agentsGiven && c.agents < 1 {
-		return fmt.Errorf("-agents must be at least 1 (the number of instances of the script's tree), got %d", c.agents)
+		return fmt.Errorf("--agents must be at least 1 (the number of instances of the script's tree), got %d", c.agents)
 	}
 	if c.shards < 0 {
-		return fmt.Errorf("-shards must not be negative, got %d", c.shards)
+		return fmt.Errorf("--shards must not be negative, got %d", c.shards)
 	}
 	typed := c.shards
 	if !shardsGiven && c.agents > 1 {
@@ -45,7 +45,7 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	for _, f := range []struct {
 		name string
 		on   bool
-	}{{"-inspect", c.inspect != ""}, {"-record", c.record != ""}, {"-trace", c.trace}} {
+	}{{"--inspect", c.inspect != ""}, {"--record", c.record != ""}, {"--trace", c.trace}} {
 		if f.on {
 			events = append(events, f.name)
 		}
@@ -61,11 +61,11 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	if i := strings.LastIndex(what, ", "); i >= 0 {
 		what = what[:i] + " and " + what[i+2:]
 	}
-	const why = "the classic host (-shards 0; the event stream of a sharded host is not supported)"
+	const why = "the classic host (--shards 0; the event stream of a sharded host is not supported)"
 	if shardsGiven {
-		return fmt.Errorf("%s %s %s, got -shards %d: drop -shards or give -shards 0", what, need, why, typed)
+		return fmt.Errorf("%s %s %s, got --shards %d: drop --shards or give --shards 0", what, need, why, typed)
 	}
-	return fmt.Errorf("%s %s %s, and -agents %d spreads the agents over %d shards by default (one per core, at most one per agent): give -shards 0",
+	return fmt.Errorf("%s %s %s, and --agents %d spreads the agents over %d shards by default (one per core, at most one per agent): give --shards 0",
 		what, need, why, c.agents, c.shards)
 }
 

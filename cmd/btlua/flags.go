@@ -39,7 +39,8 @@ type config struct {
 	// file of --record.
 	inspect string
 	record  string
-	// inspectErr is why the --inspect address is bad (checkInspectAddr).
+	// inspectErr is why the --inspect address is bad (checkInspectAddr,
+	// checkInspectHost).
 	inspectErr error
 	// onError is what happens to a tree whose script fails (-on-error,
 	// -strict).
@@ -61,10 +62,10 @@ const usageText = `usage: btlua [flags] script.lua
 Runs the behavior trees that script.lua returns until all have completed.
 Flags may come before or after the script path.
 
-Ctrl-C stops the script running in a tick at once and ends the run; the
+Ctrl-C stops the scripts running in a tick at once and ends the run; the
 OnEnds of the tasks still running then run, within 2s of the Ctrl-C. Past
 that, or at a second Ctrl-C, the scripts still running are stopped (or,
-with -budget 0 or a script blocked outside Lua, btlua exits at once);
+with --budget 0 or a script blocked outside Lua, btlua exits at once);
 exit code 130.
 
 `
@@ -124,6 +125,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		}
 		c.script, rest = rest[0], rest[1:]
 	}
+	if c.inspectErr == nil && c.inspect != "" {
+		c.inspectErr = checkInspectHost(c.inspect)
+	}
 	if c.inspectErr != nil {
 		fmt.Fprintln(stderr, "btlua:", c.inspectErr)
 		return nil, c.inspectErr
@@ -138,7 +142,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	if !(c.hz >= minHz && c.hz <= maxHz) {
-		err := fmt.Errorf("-hz must be a number of ticks per second from %v to %v, got %v", minHz, maxHz, c.hz)
+		err := fmt.Errorf("--hz must be a number of ticks per second from %v to %v, got %v", minHz, maxHz, c.hz)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
@@ -148,7 +152,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	case "count":
 		c.execution = bt.Count
 	default:
-		err := fmt.Errorf("-execution-type must be noduplicates or count, got %q", *execution)
+		err := fmt.Errorf("--execution-type must be noduplicates or count, got %q", *execution)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
@@ -160,7 +164,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	case "fail":
 		c.onError = host.FailTick
 	default:
-		err := fmt.Errorf("-on-error must be stop, restart or fail, got %q", *onError)
+		err := fmt.Errorf("--on-error must be stop, restart or fail, got %q", *onError)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
@@ -168,24 +172,24 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		c.onError = host.FailTick
 	}
 	if c.maxExecutions < 1 {
-		err := fmt.Errorf("-max-task-executions must be at least 1, got %d", c.maxExecutions)
+		err := fmt.Errorf("--max-task-executions must be at least 1, got %d", c.maxExecutions)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
 	if c.memoryMiB < 0 || c.maxStringMiB < 0 {
-		err := fmt.Errorf("-memory-limit and -max-string must not be negative, got %d and %d", c.memoryMiB, c.maxStringMiB)
+		err := fmt.Errorf("--memory-limit and --max-string must not be negative, got %d and %d", c.memoryMiB, c.maxStringMiB)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
 	if c.budget < 0 {
-		err := fmt.Errorf("-budget must not be negative, got %v", c.budget)
+		err := fmt.Errorf("--budget must not be negative, got %v", c.budget)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if given["record"] && c.record == "" {
-		err := errors.New(`-record needs a file name, got ""`)
+		err := errors.New(`--record needs a file name, got ""`)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
@@ -194,7 +198,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	if c.ticks < 0 {
-		err := fmt.Errorf("-ticks must not be negative, got %d", c.ticks)
+		err := fmt.Errorf("--ticks must not be negative, got %d", c.ticks)
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

@@ -95,9 +95,10 @@ func newTracer(w io.Writer) *tracer {
 	return &tracer{w: w, seen: map[*host.Agent]*traced{}}
 }
 
-// before installs an observer on each tree that has none of the tracer's
-// yet. A tree that a reload replaced (or removed) gets its last lines
-// first: its tasks ended with the cause "reload" before tick.
+// before names each tree for tick (treeIDs, once a tick) and installs an
+// observer on each tree that has none of the tracer's yet. A tree that a
+// reload replaced (or removed) gets its last lines first: its tasks ended
+// with the cause "reload" before tick.
 func (t *tracer) before(h *host.Host, tick int) {
 	ids := treeIDs(h)
 	live := map[*host.Agent]bool{}
@@ -105,6 +106,7 @@ func (t *tracer) before(h *host.Host, tick int) {
 		live[a] = true
 		rec := t.seen[a]
 		if rec != nil && rec.root == a.Root() {
+			rec.name = ids[a]
 			continue
 		}
 		next := a.Observer()
@@ -130,12 +132,10 @@ func (t *tracer) before(h *host.Host, tick int) {
 	}
 }
 
-// after prints the lines of tick.
+// after prints the lines of tick, each tree named as before named it.
 func (t *tracer) after(h *host.Host, tick int) {
-	ids := treeIDs(h)
 	for _, a := range h.Agents() {
 		if rec := t.seen[a]; rec != nil && rec.root == a.Root() {
-			rec.name = ids[a]
 			t.print(rec, tick)
 		}
 	}

@@ -58,7 +58,7 @@ func (f addrFlag) Set(v string) error {
 // empty: every interface) with a decimal port from 0 (any free port) to
 // 65535.
 func checkInspectAddr(v string) error {
-	const want = "-inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr
+	const want = "--inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr
 	_, port, err := net.SplitHostPort(v)
 	if err != nil {
 		return fmt.Errorf("%s, got %q", want, v)
@@ -71,6 +71,35 @@ func checkInspectAddr(v string) error {
 		return fmt.Errorf("%s, got %q (port %d is over 65535)", want, v, n)
 	}
 	return nil
+}
+
+// inspectLookupTimeout bounds checkInspectHost's name lookup; a lookup
+// that times out is left to the inspector's listen.
+const inspectLookupTimeout = 5 * time.Second
+
+// checkInspectHost checks that the host of an --inspect address (already
+// checked by checkInspectAddr) resolves, so that a name that cannot is a
+// usage error when the flags are parsed, not a failure once the script
+// has loaded. An IP address or an empty host (every interface) needs no
+// lookup.
+func checkInspectHost(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" || net.ParseIP(host) != nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), inspectLookupTimeout)
+	defer cancel()
+	_, err = net.DefaultResolver.LookupHost(ctx, host)
+	var dns *net.DNSError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &dns) && dns.IsTimeout:
+		return nil
+	case errors.As(err, &dns):
+		return fmt.Errorf("--inspect: the host %q of %q does not resolve (%s)", host, addr, dns.Err)
+	}
+	return fmt.Errorf("--inspect: the host %q of %q does not resolve (%v)", host, addr, err)
 }
 
 func (f addrFlag) IsBoolFlag() bool { return true }
@@ -209,7 +238,11 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	rp := inspect.NewReplay(rec)
 	srv := &http.Server{Handler: rp.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go srv.Serve(ln)
-	fmt.Fprintf(stderr, "btlua: replay of %s (%d records) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), ln.Addr())
+	records := "records"
+	if rec.Len() == 1 {
+		records = "record"
+	}
+	fmt.Fprintf(stderr, "btlua: replay of %s (%d %s) at http://%s/ (Ctrl-C ends it)\n", path, rec.Len(), records, ln.Addr())
 	warnIfExposed(ln.Addr(), stderr)
 	<-ctx.Done()
 	srv.Close()

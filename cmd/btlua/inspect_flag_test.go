@@ -18,10 +18,21 @@ func TestInspectFlagBadAddress(t *testing.T) {
 		{"--inspect=127.0.0.1:http", `"127.0.0.1:http" (port http is not a number from 0 to 65535)`},
 	} {
 		code, out, errOut := runCLI("--fast", "--ticks", "3", c.arg, seq)
-		want := "btlua: -inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr + ", got " + c.got + "\n"
+		want := "btlua: --inspect wants HOST:PORT with a port from 0 to 65535, such as " + defaultInspectAddr + ", got " + c.got + "\n"
 		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, want) || strings.Contains(errOut, "boolean") {
 			t.Errorf("%s: code %d, stdout %q, stderr %q; want %d and %q first", c.arg, code, out, errOut, exitUsage, want)
 		}
+	}
+}
+
+// An --inspect address whose host does not resolve is a usage error
+// (exit 2) found when the flags are parsed, before the script runs.
+// Names under .invalid never resolve (RFC 6761).
+func TestInspectFlagHostDoesNotResolve(t *testing.T) {
+	code, out, errOut := runCLI("--fast", "--ticks", "3", "--inspect=nohost.invalid:0", seq)
+	want := `btlua: --inspect: the host "nohost.invalid" of "nohost.invalid:0" does not resolve (no such host)` + "\n"
+	if code != exitUsage || out != "" || errOut != want {
+		t.Errorf("code %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitUsage, want)
 	}
 }
 

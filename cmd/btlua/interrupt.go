@@ -13,8 +13,10 @@ import (
 )
 
 // interrupter is btlua's Ctrl-C. The first one stops the script running
-// in a tick (or a load, or a reload) at once (Host.Interrupt), so the run
-// ends after that tick, and Close runs every OnEnd: they get the rest of
+// in a tick (or a load, or a reload) at once (Host.Interrupt), and every
+// script the tick runs after it (each agent is a stretch of its own, and
+// several may loop) until the tick returns, so the run ends after that
+// tick, and Close runs every OnEnd: they get the rest of
 // stuckTick from the Ctrl-C to finish. A run that has not returned by
 // then, or a second Ctrl-C, has the scripts still running interrupted
 // (an OnEnd at Close is cut short; the run exits 130); without a CPU
@@ -39,6 +41,11 @@ type interrupter struct {
 // OnEnds of each agent as a stretch of its own, and each must be cut.
 const forcePoll = 10 * time.Millisecond
 
+// tickPoll is how often the first Ctrl-C's interrupt is repeated until
+// the ticks are over: each agent's tick is a stretch of its own, and the
+// agents after the one stopped may loop too.
+const tickPoll = 2 * time.Millisecond
+
 // startInterrupter starts listening for Ctrl-C (SIGINT); call stop when
 // the run returns.
 func startInterrupter(h *host.Host, stderr io.Writer) *interrupter {
@@ -55,18 +62,26 @@ func (in *interrupter) wait() {
 		return
 	case <-in.sig:
 	}
-	in.mu.Lock()
-	select {
-	case <-in.over:
-		// Close runs the OnEnds: they run whole within the grace.
-	default:
-		// The main goroutine is in a stretch or between ticks: the
-		// interrupt cannot reach a stretch begun after ticksOver.
-		in.h.Interrupt()
-	}
-	in.mu.Unlock()
 	grace := time.NewTimer(stuckTick)
 	defer grace.Stop()
+	poll := time.NewTicker(tickPoll)
+	defer poll.Stop()
+	for in.interruptTick() {
+		// Every script the tick runs after the one stopped is stopped
+		// too (another agent in an endless loop), until the tick returns.
+		select {
+		case <-in.done:
+			return
+		case <-poll.C:
+			continue
+		case <-in.sig:
+			fmt.Fprintln(in.stderr, "btlua: interrupted twice; stopping the script running")
+		case <-grace.C:
+			fmt.Fprintf(in.stderr, "btlua: interrupted, but the script running (a tick, a load or a reload) does not end within %v (an endless loop?); stopping it\n", stuckTick)
+		}
+		in.force()
+		return
+	}
 	select {
 	case <-in.done:
 		return
@@ -83,13 +98,29 @@ func (in *interrupter) wait() {
 	in.force()
 }
 
+// interruptTick stops the script running now (Host.Interrupt) unless the
+// ticks are over, and reports whether they were not: Close runs the
+// OnEnds then, and they run whole within the grace. The lock keeps the
+// interrupt from reaching a stretch begun after ticksOver.
+func (in *interrupter) interruptTick() bool {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	select {
+	case <-in.over:
+		return false
+	default:
+		in.h.Interrupt()
+		return true
+	}
+}
+
 // force interrupts every stretch of script work until the run returns;
 // without a budget, or when that takes stuckTick (a script blocked
 // outside Lua), it exits 130 at once.
 func (in *interrupter) force() {
 	in.forced.Store(true)
 	if !in.h.Budgeted() {
-		fmt.Fprintln(in.stderr, "btlua: no CPU budget (-budget 0) to stop the script with; exiting")
+		fmt.Fprintln(in.stderr, "btlua: no CPU budget (--budget 0) to stop the script with; exiting")
 		os.Exit(exitInterrupted)
 	}
 	poll := time.NewTicker(forcePoll)

@@ -22,9 +22,9 @@ func TestEmptyRecordAndInspect(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"--record", "", seq}, "btlua: -record needs a file name, got \"\"\n"},
-		{[]string{"--record=", seq}, "btlua: -record needs a file name, got \"\"\n"},
-		{[]string{"--inspect=", seq}, "btlua: -inspect wants HOST:PORT with a port from 0 to 65535, such as 127.0.0.1:8750, got \"\"\n"},
+		{[]string{"--record", "", seq}, "btlua: --record needs a file name, got \"\"\n"},
+		{[]string{"--record=", seq}, "btlua: --record needs a file name, got \"\"\n"},
+		{[]string{"--inspect=", seq}, "btlua: --inspect wants HOST:PORT with a port from 0 to 65535, such as 127.0.0.1:8750, got \"\"\n"},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {

@@ -57,3 +57,26 @@ func TestReplayTruncatedAndCorrupt(t *testing.T) {
 		}
 	}
 }
+
+// btlua replay counts the records it serves in the right number: "(1
+// record)" for one.
+func TestReplayCountsOneRecord(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "run.jsonl")
+	code, _, errOut := runCLI("--fast", "--ticks", "3", "--record", rec, seq)
+	if code != exitOK {
+		t.Fatalf("recording: code %d, stderr %q", code, errOut)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	one := filepath.Join(dir, "one.jsonl")
+	os.WriteFile(one, []byte(lines[0]+lines[1]), 0o644)
+	code, errOut = replayOnce(one)
+	want := "btlua: replay of " + one + " (1 record) at http://127.0.0.1:"
+	if code != exitOK || !strings.HasPrefix(errOut, want) {
+		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitOK, want)
+	}
+}

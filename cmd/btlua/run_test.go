@@ -47,10 +47,11 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{}, "no script given"},
 		{[]string{"--nope", seq}, "flag provided but not defined: -nope"},
-		{[]string{"--hz", "0", seq}, "-hz must be a number of ticks per second from 0.01 to 1e+06, got 0"},
+		{[]string{"--hz", "0", seq}, "btlua: --hz must be a number of ticks per second from 0.01 to 1e+06, got 0"},
 		{[]string{"--hz", "NaN", seq}, "got NaN"},
 		{[]string{"--hz", "Inf", seq}, "got +Inf"},
-		{[]string{"--ticks", "-1", seq}, "-ticks must not be negative"},
+		{[]string{"--ticks", "-1", seq}, "btlua: --ticks must not be negative"},
+		{[]string{"--memory-limit", "-1", "--max-string", "2", seq}, "btlua: --memory-limit and --max-string must not be negative, got -1 and 2"},
 		{[]string{"--hz", "fast", seq}, `invalid value "fast" for flag -hz`},
 		{[]string{seq, seq}, "more than one script given"},
 	}
@@ -212,8 +213,8 @@ func TestExecutionType(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"--execution-type", "sometimes", timer}, `-execution-type must be noduplicates or count, got "sometimes"`},
-		{[]string{"--max-task-executions", "0", timer}, "-max-task-executions must be at least 1, got 0"},
+		{[]string{"--execution-type", "sometimes", timer}, `btlua: --execution-type must be noduplicates or count, got "sometimes"`},
+		{[]string{"--max-task-executions", "0", timer}, "btlua: --max-task-executions must be at least 1, got 0"},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, c.msg) {
