@@ -27,8 +27,13 @@ const (
 	// blackboard is kept.
 	RestartAgent
 	// FailTick stops the agent and ends the whole tick at its error: Tick
-	// returns it at once, wrapped in *StrictError, without ticking the
-	// agents after it. For tests and CI (btlua --strict).
+	// returns it, wrapped in *StrictError. On the classic host (Shards 0)
+	// it returns at once, without ticking the agents after it. On a
+	// sharded host (Shards >= 1, whose shards tick in parallel) every
+	// agent's tick of the frame runs, each failing agent stopped, and
+	// Tick returns the StrictError of the first failing agent in agent
+	// order, with the frame's output written in agent order: the same for
+	// every shard count (see tickShards). For tests and CI (btlua --strict).
 	FailTick
 )
 

@@ -13,10 +13,14 @@ import (
 // memory limit is checked (heaptick.go; a frame that measures each
 // agent's allocations ticks the shards one after the other on the
 // caller's goroutine, which changes no result: the shards share nothing
-// within a frame). The errors come back in agent order; under FailTick,
-// the StrictError of the first failing agent in agent order (the other
-// shards have finished their frame). A Go panic in a shard is raised
-// again on the caller's goroutine.
+// within a frame). The errors come back in agent order. Under FailTick
+// every agent of the frame ticks, in every shard (a failing agent is
+// stopped, the shard's agents after it tick on), and Tick returns the
+// StrictError of the first failing agent in agent order: ending the frame
+// at it, as the classic host does, cannot be done the same way for every
+// shard count, since the agents after it in other shards tick in
+// parallel, and which agents tick must not depend on the shard count. A
+// Go panic in a shard is raised again on the caller's goroutine.
 func (h *Host) tickShards(dt float64) error {
 	sh := h.shard
 	serial := h.heapTicks != nil && h.heapTicks.blaming

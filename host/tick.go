@@ -90,7 +90,7 @@ type agentBatch struct {
 	events *hub     // nil when nobody listens
 	ticked bool     // the agent BeginTree gave is ticking, in its stretch
 	errs   []error
-	strict *StrictError // the error that ended the tick (FailTick)
+	strict *StrictError // the first FailTick error, which ends a classic host's tick
 }
 
 // BeginTree begins agent i's turn: its restart when due, the memory
@@ -110,7 +110,10 @@ func (b *agentBatch) BeginTree(i int) *btlib.Tree {
 
 // EndTree ends agent i's turn: it keeps the status s, ends the stretch,
 // reports to the memory check and the event stream, and applies the error
-// policy to err; it ends the tick at a FailTick error.
+// policy to err. At a FailTick error it ends the tick on the classic host;
+// a shard keeps its first FailTick error and ticks its other agents, so
+// that every agent of a sharded host ticks whatever the shard count (see
+// tickShards).
 func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 	h, a := b.h, b.agents[i]
 	if b.ticked {
@@ -129,8 +132,10 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		return false
 	}
 	if a.failed(h.clock) {
-		b.strict = &StrictError{Agent: a, Err: err}
-		return true
+		if b.strict == nil {
+			b.strict = &StrictError{Agent: a, Err: err}
+		}
+		return h.frame == nil
 	}
 	b.errs = append(b.errs, err)
 	return false
