@@ -215,8 +215,9 @@ func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 // events as they come; another one from its EventTree on. A listener
 // may call Watch while it handles the agent's EventTree: the agent is
 // then observed from that tree on, its variables reported after it.
+// nil and an agent of another host are ignored.
 func (s *Subscription) Watch(a *Agent, on bool) {
-	if s.s.agents[a] == on {
+	if !s.h.owns(a) || s.s.agents[a] == on {
 		return
 	}
 	if on {
@@ -299,9 +300,10 @@ type subscriber struct {
 }
 
 // AgentID returns the number the event stream gives a (Event.AgentID), or
-// 0 when the stream has not reported it yet.
+// 0 when the stream has not reported it yet, for nil and for an agent of
+// another host.
 func (h *Host) AgentID(a *Agent) int {
-	if h.events == nil {
+	if h.events == nil || !h.owns(a) {
 		return 0
 	}
 	return h.events.ids[a]

@@ -118,13 +118,13 @@ func (h *Host) Shards() int {
 }
 
 // ShardOf returns the index (from 0) of the shard that ticks agent a: 0
-// on the classic unsharded host, -1 for an agent of another host.
+// on the classic unsharded host, -1 for nil or an agent of another host.
 func (h *Host) ShardOf(a *Agent) int {
-	if h.shard == nil {
-		if a.host == h {
-			return 0
-		}
+	switch {
+	case !h.owns(a):
 		return -1
+	case h.shard == nil:
+		return 0
 	}
 	return slices.Index(h.shard.shards, a.host)
 }

@@ -235,13 +235,19 @@ type Globals struct {
 // lua.LValue as scripts see it; nil or lua.LNil deletes the name.
 // Listeners of the event stream hear an EventVariable without a writer.
 // Debuggers use it to edit the blackboard.
-// After Close it does nothing, as Agent.Set and Globals.Set.
-func (h *Host) SetVariable(a *Agent, name string, v any) {
+// An agent of another host is refused with an error naming it, nothing
+// written. After Close it does nothing and returns nil, as Agent.Set and
+// Globals.Set.
+func (h *Host) SetVariable(a *Agent, name string, v any) error {
 	if a == nil {
 		h.globals.Set(name, v)
-		return
+		return nil
+	}
+	if !h.owns(a) {
+		return fmt.Errorf("host: SetVariable: agent %q is not an agent of this host", a.Name())
 	}
 	a.Set(name, v)
+	return nil
 }
 
 // writeVariable sets name to v in b (landing in the global variables when
