@@ -17,8 +17,9 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // Tick ticks every running agent once with delta time dt, the seconds
 // elapsed since the previous tick. dt must be finite and not negative: 0
 // is a tick that advances no time (timers such as BTWait do not move); a
-// NaN, infinite or negative dt is refused with an error naming it, and
-// nothing changes (no tick counted, clock kept). After Close, Tick returns
+// NaN, infinite or negative dt, or one whose sum with the clock is not
+// finite (Clock would become +Inf), is refused with an error naming it,
+// and nothing changes (no tick counted, clock kept). After Close, Tick returns
 // an error saying the host is closed (see closed.go). An
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none). The error policy
@@ -39,6 +40,9 @@ func (h *Host) Tick(dt float64) error {
 	}
 	if math.IsNaN(dt) || math.IsInf(dt, 0) || dt < 0 {
 		return fmt.Errorf("host: Tick: dt must be a finite number of seconds >= 0, got %v", dt)
+	}
+	if math.IsInf(h.clock+dt, 0) {
+		return fmt.Errorf("host: Tick: dt %v would take the clock (%v s) past the largest finite number of seconds", dt, h.clock)
 	}
 	if err := h.enterTick(); err != nil {
 		return err

@@ -59,3 +59,40 @@ func TestTickRefusesBadDelta(t *testing.T) {
 		})
 	}
 }
+
+// Tick refuses a dt that would take the clock past the largest finite
+// float64 (+Inf), naming dt and the clock, and changes nothing; a dt whose
+// sum with the clock is finite is a tick as any. Classic and sharded
+// hosts alike.
+func TestTickRefusesDeltaOverflowingClock(t *testing.T) {
+	for _, shards := range []int{0, 2} {
+		t.Run(fmt.Sprintf("shards=%d", shards), func(t *testing.T) {
+			h, err := New(Options{Shards: shards, FS: fstest.MapFS{"w.lua": {Data: []byte("return BTWait:New(1)")}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close()
+			agents, err := h.LoadFile("w.lua")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Tick(0.5); err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Tick(math.MaxFloat64 / 2); err != nil {
+				t.Fatal(err)
+			}
+			if h.Clock() != math.MaxFloat64/2 || h.Ticks() != 2 || agents[0].Status() != bt.Success {
+				t.Fatalf("after Tick(MaxFloat64/2): clock %v, ticks %d, status %v", h.Clock(), h.Ticks(), agents[0].Status())
+			}
+			err = h.Tick(math.MaxFloat64)
+			want := "host: Tick: dt 1.7976931348623157e+308 would take the clock (8.988465674311579e+307 s) past the largest finite number of seconds"
+			if err == nil || err.Error() != want {
+				t.Errorf("Tick(MaxFloat64) = %v, want %q", err, want)
+			}
+			if h.Clock() != math.MaxFloat64/2 || h.Ticks() != 2 {
+				t.Errorf("after the refused tick: clock %v, ticks %d; want %v, 2", h.Clock(), h.Ticks(), math.MaxFloat64/2)
+			}
+		})
+	}
+}
