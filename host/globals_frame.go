@@ -28,6 +28,10 @@ import (
 //     their own size, see luaValue); a Go value (gopher-luar userdata) is shared as the
 //     Go value. A Lua function, coroutine or other userdata cannot cross:
 //     a script that writes one gets a Lua error naming the variable.
+//   - A table read from a global variable is read-only (the agents of a
+//     shard share its copy): a change in place is found at the frame
+//     boundary, undone, and Tick returns an error naming the variable
+//     (globals_lent.go). Write a new table with bt.SetGlobalVariable.
 //
 // Globals (Get, Set, OnChange) is for the ticking goroutine, between
 // ticks, as on any host; during a tick, scripts and Go tasks write global
@@ -123,6 +127,7 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 		return
 	}
 	sh := h.shard
+	sh.lendTable(name, new)
 	sh.spreading = true
 	var g any // a table's Go form, made once for every shard
 	if t, ok := new.(*lua.LTable); ok {

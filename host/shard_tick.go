@@ -8,8 +8,11 @@ import (
 // tickShards is the agents' part of Tick on a sharded host: every shard
 // ticks its agents (Tick of the shard, with its budget and error policy),
 // shard 0 on the caller's goroutine, the others each on its worker
-// (shard_crew.go); after the join, the print output and the
-// global-variable writes of the frame apply in agent order, and the
+// (shard_crew.go); after the join, the print output of the frame is
+// written in agent order, the table-valued global variables changed in
+// place are put back (globals_lent.go: one error each, after the agents'
+// errors, left out when a StrictError ends the tick), the global-variable
+// writes of the frame apply in agent order, and the
 // memory limit is checked (heaptick.go; a frame that measures each
 // agent's allocations ticks the shards one after the other on the
 // caller's goroutine, which changes no result: the shards share nothing
@@ -42,6 +45,7 @@ func (h *Host) tickShards(dt float64) error {
 		s.frame.ticking, s.frame.agent = false, nil
 	}
 	h.flushPrints()
+	lentErrs := h.checkLentTables()
 	h.applyGlobalWrites()
 	for _, p := range sh.panics {
 		if p != nil {
@@ -59,7 +63,11 @@ func (h *Host) tickShards(dt float64) error {
 			}
 		}
 	}
-	return sh.tickErrors()
+	err := sh.tickErrors()
+	if _, strict := err.(*StrictError); strict || lentErrs == nil {
+		return err
+	}
+	return errors.Join(append([]error{err}, lentErrs...)...)
 }
 
 // tickShard ticks shard i, keeping its error and a panic.

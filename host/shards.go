@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	lua "github.com/yuin/gopher-lua"
 )
 
 // This file holds the sharded host (Options.Shards >= 1). gopher-lua
@@ -71,6 +73,11 @@ type sharding struct {
 	// spreading is set while the coordinator writes a global variable
 	// into every shard (the shards' hooks then stay quiet).
 	spreading bool
+	// lent lists the global variables that hold a table, in the order
+	// they got it; pairs is checkLentTables' map, reused
+	// (globals_lent.go).
+	lent  []string
+	pairs map[*lua.LTable]*lua.LTable
 	// table is the Go form of the table setShared is writing, which
 	// spreadGlobal copies into the shards (no second Lua-to-Go conversion
 	// of the coordinator's copy); nil otherwise.
@@ -80,7 +87,8 @@ type sharding struct {
 // openShards makes the n shards of a sharded host h from its options.
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
-	sh := &sharding{rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n)}
+	sh := &sharding{rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
+		pairs: map[*lua.LTable]*lua.LTable{}}
 	h.shard = sh
 	for i := 0; i < n; i++ {
 		f := &shardFrame{coord: h, out: h.stdout}
