@@ -128,10 +128,6 @@ type heapWatch struct {
 	sample  []metrics.Sample
 	gen     uint64 // the stretch of the first reading below
 	atStart uint64 // heap when the watchdog first saw that stretch
-	// alone and begun are the sharded host's activity at that reading
-	// (heapTicks.alone).
-	alone bool
-	begun uint64
 }
 
 func newHeapWatch(ticks *heapTicks) *heapWatch {
@@ -151,24 +147,28 @@ func (w *heapWatch) heap() uint64 {
 
 // over reports whether the stretch gen has made the heap cross the
 // threshold: the heap is over it (after a collection, so garbage does
-// not count) and has grown since the watchdog first saw the stretch. A
-// stretch that allocates nothing is not blamed for a heap others filled.
+// not count) and has grown since the watchdog first saw the stretch
+// (two readings, a period apart at least). A stretch that allocates
+// nothing is not blamed for a heap others filled.
 //
 // On a sharded host the check between ticks, which measures each agent,
 // blames, so that the result does not depend on the shard count or on
-// timing; the watchdog is the safety net for one tick that runs away: it
-// stops a stretch once the heap is over the threshold plus the headroom
-// (about twice MemoryLimit), counting the growth only while no other
-// shard's script ran (else the readings start again).
+// timing; the watchdog of each state is the safety net for ticks that
+// run away, alone or several at once in different shards: it stops its
+// own stretch once the heap is over the threshold plus the headroom
+// (about twice MemoryLimit) and grew while that stretch ran, whatever
+// the other shards run. So it may also stop a long stretch (seen over
+// two readings, 10 ms or more) that allocated little but was running
+// while another shard's script made the heap explode; short ticks are
+// never seen twice.
 func (w *heapWatch) over(gen uint64) bool {
 	now := w.heap()
-	alone, begun := w.ticks.alone()
-	if gen != w.gen || !(alone && w.alone && begun == w.begun) {
-		w.gen, w.atStart, w.alone, w.begun = gen, now, alone, begun
+	if gen != w.gen {
+		w.gen, w.atStart = gen, now
 		return false
 	}
 	limit := w.ticks.threshold.Load()
-	if w.ticks.sharded() {
+	if w.ticks.sharded {
 		limit += w.ticks.headroom
 	}
 	if now <= limit || now <= w.atStart {

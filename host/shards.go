@@ -95,13 +95,7 @@ func (h *Host) openShards(opts Options) error {
 		sh.shards = append(sh.shards, s)
 	}
 	if w := h.heapTicks; w != nil {
-		// One memory check for all: its watchdogs tell from every state's
-		// budget whether a stretch runs alone (heapTicks.alone). Set once,
-		// before any stretch runs in a shard.
-		w.budgets = append(w.budgets, h.budget)
-		for _, s := range sh.shards {
-			w.budgets = append(w.budgets, s.budget)
-		}
+		w.sharded = true // one memory check for all, set before any stretch runs
 	}
 	h.globals.global.OnSet(h.spreadGlobal)
 	return nil
