@@ -50,6 +50,8 @@ type heapTicks struct {
 	// any stretch runs): its watchdogs stop a stretch at the threshold
 	// plus the headroom only (heapWatch.over).
 	sharded bool
+	// collecting is set while a collection a watchdog started runs.
+	collecting atomic.Bool
 
 	sample  []metrics.Sample // heap objects, bytes allocated
 	floor   uint64           // the heap after the last collection that found it grown over the threshold
@@ -129,6 +131,18 @@ func (w *heapTicks) afterTick() *Agent {
 		return most
 	}
 	return nil // no agent accounts for the growth
+}
+
+// collectSoon starts a collection of garbage on a goroutine of its own,
+// unless one it started is still running; the watchdogs read its result
+// (heapWatch.over).
+func (w *heapTicks) collectSoon() {
+	if w.collecting.CompareAndSwap(false, true) {
+		go func() {
+			runtime.GC()
+			w.collecting.Store(false)
+		}()
+	}
 }
 
 // rebase sets the threshold after an agent was stopped for memory: the
