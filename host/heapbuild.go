@@ -16,8 +16,9 @@ import (
 // during which the heap crosses the threshold fails, naming what it was
 // building and the heap, and adds no agent:
 //
-//	memory limit of 1 GiB exceeded (the heap is 1.02 GiB after spawning agent 70123
-//	(npc.lua, factory return value 1)); raise the limit (Options.MemoryLimit; btlua --memory-limit)
+//	memory limit of 1 GiB exceeded (the heap grew over it, to 1.02 GiB, while spawning
+//	agent 70123 (npc.lua, factory return value 1)); raise the limit (Options.MemoryLimit;
+//	btlua --memory-limit)
 //
 // Each build costs one heap reading (runtime/metrics); it collects
 // garbage only when the reading is over the threshold and above the heap
@@ -54,7 +55,7 @@ func (h *Host) overLimitBuilding(what func() string) error {
 	if !over {
 		return nil
 	}
-	return fmt.Errorf("memory limit of %s exceeded (the heap is %s after %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
+	return fmt.Errorf("memory limit of %s exceeded (the heap grew over it, to %s, while %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
 		bytesText(float64(h.heapTicks.limit)), bytesText(float64(live)), what())
 }
 

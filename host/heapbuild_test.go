@@ -48,7 +48,7 @@ func TestMemoryLimitCrossedWhileSpawning(t *testing.T) {
 			_, spawnErr = h.Spawn(path, map[string]any{"index": i})
 		}
 		want := regexp.MustCompile(`^memory limit of ` + regexp.QuoteMeta(bytesText(float64(limit))) +
-			` exceeded \(the heap is [0-9.]+ MiB after spawning agent ([0-9]+) \(` + regexp.QuoteMeta(path) +
+			` exceeded \(the heap grew over it, to [0-9.]+ MiB, while spawning agent ([0-9]+) \(` + regexp.QuoteMeta(path) +
 			`, factory return value 1\)\); raise the limit \(Options\.MemoryLimit; btlua --memory-limit\)$`)
 		m := want.FindStringSubmatch(fmt.Sprint(spawnErr))
 		if m == nil {
@@ -65,5 +65,34 @@ func TestMemoryLimitCrossedWhileSpawning(t *testing.T) {
 			t.Errorf("%d shards: %d agents failed; output %q", shards, len(f), out.String())
 		}
 		h.Close()
+	}
+}
+
+// Loading a script whose tree keeps about 100 KB, again and again, with
+// a limit a few MiB above the heap: the LoadFile during which the heap
+// crosses it fails, naming the script, and adds no agent.
+func TestMemoryLimitCrossedWhileLoading(t *testing.T) {
+	var out bytes.Buffer
+	limit := liveHeap() + 4<<20
+	h, err := New(Options{Stdout: &out, MemoryLimit: limit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `local t = BTBehaviorTree:New()
+local idle = BTActionUniversal:New(nil, function() return BTTaskStatus.Running end)
+idle.kept = string.rep("k", 100000)
+t:SetStartTask(idle)
+return t
+`)
+	var loadErr error
+	for i := 1; i <= 100 && loadErr == nil; i++ {
+		_, loadErr = h.LoadFile(path)
+	}
+	want := regexp.MustCompile(`^memory limit of ` + regexp.QuoteMeta(bytesText(float64(limit))) +
+		` exceeded \(the heap grew over it, to [0-9.]+ MiB, while loading ` + regexp.QuoteMeta(path) +
+		`\); raise the limit \(Options\.MemoryLimit; btlua --memory-limit\)$`)
+	if !want.MatchString(fmt.Sprint(loadErr)) || len(h.Agents()) < 20 || len(h.Agents()) == 100 {
+		t.Errorf("LoadFile error %v after %d agents; want one matching %s", loadErr, len(h.Agents()), want)
 	}
 }

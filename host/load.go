@@ -41,8 +41,8 @@ func (h *Host) setSearchPath(script string) {
 // Errors name the file and line (a *luaerr.Error); a missing file is an
 // error that wraps fs.ErrNotExist; with Options.MemoryLimit, a load after
 // which the heap is over the limit (after a collection) and grew fails
-// with "memory limit of ... exceeded (the heap is ... after loading
-// path)" (heapbuild.go). On error nothing is added, but for a
+// with "memory limit of ... exceeded (the heap grew over it, to ...,
+// while loading path)" (heapbuild.go). On error nothing is added, but for a
 // script that returns a factory function (the error wraps
 // ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
 // that factory without running the script again.

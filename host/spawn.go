@@ -48,7 +48,8 @@ import (
 // does not return exactly one tree. A missing file is an error that wraps
 // fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
 // is over the limit (after a collection) and grew fails with "memory
-// limit of ... exceeded (the heap is ... after spawning agent ...)"
+// limit of ... exceeded (the heap grew over it, to ..., while spawning
+// agent ...)"
 // (heapbuild.go). On error no agent is added.
 //
 // The script and the factory run under the CPU budget (Options.Budget) as
