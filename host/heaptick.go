@@ -12,11 +12,12 @@ import (
 // so an agent that grows the heap a little in every short tick escapes
 // it. After each Tick the host reads the heap once (one runtime/metrics
 // read); when it is over the threshold after a collection and has grown
-// since the last such check, the next tick measures the bytes each
-// agent's stretch allocates (two reads per agent, that tick only), and
-// the agent that allocated most is stopped with "memory limit of ...
-// exceeded" unless the heap has fallen back under the threshold by then,
-// or has grown by no more than noise (heapNoise), or that agent
+// by more than noise (heapNoise) since the last check that found it
+// grown (or the last build's, heapbuild.go), the next tick measures the
+// bytes each agent's stretch allocates (two reads per agent, that tick
+// only), and the agent that allocated most is stopped with "memory limit
+// of ... exceeded" unless the heap has fallen back under the threshold by
+// then, or has grown by no more than noise again, or that agent
 // allocated less than half of what the heap grew by in the measured
 // tick: growth spread over many agents (each keeping a little more
 // state, as a crowd's first ticks do) is no agent's fault, and blaming
