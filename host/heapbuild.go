@@ -56,7 +56,20 @@ func (h *Host) overLimitBuilding(what func() string) error {
 		return nil
 	}
 	return fmt.Errorf("memory limit of %s exceeded (the heap grew over it, to %s, while %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
-		bytesText(float64(h.heapTicks.limit)), bytesText(float64(live)), what())
+		bytesText(float64(h.heapTicks.limit)), overText(live, h.heapTicks.limit), what())
+}
+
+// overText formats heap, a size over limit, with the digits that tell
+// them apart ("1.00012 GiB", not "1 GiB", over a limit of 1 GiB).
+func overText(heap, limit uint64) string {
+	t := bytesText(float64(heap))
+	if t != bytesText(float64(limit)) {
+		return t
+	}
+	if heap >= 1<<30 {
+		return fmt.Sprintf("%.6g GiB", float64(heap)/(1<<30))
+	}
+	return fmt.Sprintf("%.6g MiB", float64(heap)/(1<<20))
 }
 
 // spawningText names the agent a Spawn of path was making from tree tr,
