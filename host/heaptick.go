@@ -12,10 +12,16 @@ import (
 // so an agent that grows the heap a little in every short tick escapes
 // it. After each Tick the host reads the heap once (one runtime/metrics
 // read); when it is over the threshold after a collection and has grown
-// since the last such check, the next tick measures the bytes each
-// agent's stretch allocates (two reads per agent, that tick only), and
-// the agent that allocated most is stopped with "memory limit of ...
-// exceeded" unless the heap has fallen back under the threshold by then.
+// by more than noise (heapNoise) since the last check that found it
+// grown (or the last build's, heapbuild.go), the next tick measures the
+// bytes each agent's stretch allocates (two reads per agent, that tick
+// only), and the agent that allocated most is stopped with "memory limit
+// of ... exceeded" unless the heap has fallen back under the threshold by
+// then, or has grown by no more than noise again, or that agent
+// allocated less than half of what the heap grew by in the measured
+// tick: growth spread over many agents (each keeping a little more
+// state, as a crowd's first ticks do) is no agent's fault, and blaming
+// the one that allocated most would stop an innocent at random.
 //
 // The runtime counts allocations per process, so a sharded host
 // (Options.Shards >= 1) ticks its shards one after the other in that
@@ -41,14 +47,15 @@ type heapTicks struct {
 	headroom  uint64        // limit minus the live heap when the host was made
 	threshold atomic.Uint64 // the heap over which the check blames
 	stopped   atomic.Bool   // the watchdog stopped a stretch for memory
-	// budgets are a sharded host's budgets (its own and its shards', set
-	// by openShards before any stretch runs; nil on a classic host): the
-	// watchdog blames a stretch only when no other state's script ran
-	// while the heap grew (alone).
-	budgets []*budget
+	// sharded is set for a sharded host's check (by openShards, before
+	// any stretch runs): its watchdogs stop a stretch at the threshold
+	// plus the headroom only (heapWatch.over).
+	sharded bool
+	// collecting is set while a collection a watchdog started runs.
+	collecting atomic.Bool
 
 	sample  []metrics.Sample // heap objects, bytes allocated
-	floor   uint64           // the heap after the last collection that found it over the threshold
+	floor   uint64           // the heap after the last collection that found it grown over the threshold
 	blaming bool             // this tick measures each agent's allocations
 	most    *Agent           // the agent that allocated most this tick
 	mostN   uint64
@@ -94,33 +101,49 @@ func (w *heapTicks) endAgent(a *Agent) {
 	}
 }
 
+// heapNoise is how much the live heap may creep between two checks
+// without counting as growth (runtime and Lua state bookkeeping): 64 KiB.
+const heapNoise = 64 << 10
+
 // afterTick checks the heap after a tick and returns the agent to stop,
 // or nil.
 func (w *heapTicks) afterTick() *Agent {
 	if w.stopped.Swap(false) {
 		w.rebase() // the watchdog stopped a stretch this tick
 	}
-	blamed, most := w.blaming, w.most
+	blamed, most, mostN := w.blaming, w.most, w.mostN
 	w.blaming, w.most, w.mostN = false, nil, 0
 	limit := w.threshold.Load()
-	if w.read(0) <= limit || w.read(0) <= w.floor {
+	if now := w.read(0); now <= limit || now <= w.floor+heapNoise {
 		return nil
 	}
 	runtime.GC()
 	live := w.read(0)
-	if live <= limit {
-		return nil
+	if live <= limit || live <= w.floor+heapNoise {
+		return nil // the floor stays: creeping growth adds up
 	}
-	grew := live > w.floor
+	grown := live - w.floor
 	w.floor = live
-	if !grew {
+	if !blamed {
+		w.blaming = true // the next tick measures each agent
 		return nil
 	}
-	if blamed && most != nil && most.Running() {
+	if most != nil && most.Running() && mostN >= grown/2 {
 		return most
 	}
-	w.blaming = true
-	return nil
+	return nil // no agent accounts for the growth
+}
+
+// collectSoon starts a collection of garbage on a goroutine of its own,
+// unless one it started is still running; the watchdogs read its result
+// (heapWatch.over).
+func (w *heapTicks) collectSoon() {
+	if w.collecting.CompareAndSwap(false, true) {
+		go func() {
+			runtime.GC()
+			w.collecting.Store(false)
+		}()
+	}
 }
 
 // rebase sets the threshold after an agent was stopped for memory: the
@@ -132,26 +155,6 @@ func (w *heapTicks) rebase() {
 	w.floor = live
 	w.threshold.Store(max(w.limit, live+w.headroom))
 }
-
-// alone reports whether the stretch asking is the only one under way in
-// a sharded host's states, and how many stretches have begun in them so
-// far (always true, 0 on a classic host). It reads each budget's state
-// (its stretch count and whether one runs), so the stretches themselves
-// write nothing shared.
-func (w *heapTicks) alone() (bool, uint64) {
-	active, begun := 0, uint64(0)
-	for _, b := range w.budgets {
-		s := b.state.Load()
-		if s&stretchActive != 0 {
-			active++
-		}
-		begun += s >> stretchShift
-	}
-	return w.budgets == nil || active == 1, begun
-}
-
-// sharded reports whether w is a sharded host's check.
-func (w *heapTicks) sharded() bool { return w.budgets != nil }
 
 // stopHeapHog is the memory check after a frame (Tick, or a sharded
 // host's join): it stops the agent that grew the heap over the limit and

@@ -89,16 +89,25 @@ type Options struct {
 	// the heap grew during its stretch; checked by the budget's watchdog
 	// every quarter budget (every 10 ms without a budget), and after each
 	// Tick, where growth over short ticks stops the agent that allocated
-	// most in the next tick (heaptick.go). An agent stopped for memory
+	// most in the next tick (heaptick.go), unless the growth is noise
+	// (64 KiB or less) or that agent allocated less than half of it
+	// (growth spread over many agents blames none). A Spawn or LoadFile
+	// after which the heap is over the limit and grew fails with "memory
+	// limit of ... exceeded (the heap grew over it, to ..., while
+	// spawning agent ...)" and adds no agent (heapbuild.go), so no tick
+	// is blamed for what the build made. An agent stopped for memory
 	// keeps its heap, which then no longer counts: the limit applies from
 	// the heap after the stop, with the headroom New found (MemoryLimit
 	// minus the live heap then; New collects garbage once to read it).
 	// With Shards >= 1 it is the process's heap too; the tick that
 	// measures each agent runs the shards one after the other, so the
-	// agent blamed does not depend on the shard count, and the watchdog
-	// stops a stretch only while no other shard's script runs, at the
-	// limit plus that headroom (about twice the limit): a tick that runs
-	// away. 0 means none.
+	// agent blamed does not depend on the shard count, and each shard's
+	// watchdog stops its own stretch once the heap is over the limit plus
+	// that headroom (about twice the limit) and grew while it ran,
+	// whatever the other shards run: ticks that run away, one or several
+	// at once. It may also stop a long stretch (10 ms or more) of
+	// another agent that was running while the heap exploded. 0 means
+	// none.
 	MemoryLimit uint64
 	// ErrorPolicy is what the host does with an agent whose tick raised
 	// an error: stop it (the zero value), restart it after a back-off, or

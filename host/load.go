@@ -39,7 +39,10 @@ func (h *Host) setSearchPath(script string) {
 // returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
 // own), or an array of those. A script that returns nothing only runs.
 // Errors name the file and line (a *luaerr.Error); a missing file is an
-// error that wraps fs.ErrNotExist. On error nothing is added, but for a
+// error that wraps fs.ErrNotExist; with Options.MemoryLimit, a load after
+// which the heap is over the limit (after a collection) and grew fails
+// with "memory limit of ... exceeded (the heap grew over it, to ...,
+// while loading path)" (heapbuild.go). On error nothing is added, but for a
 // script that returns a factory function (the error wraps
 // ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
 // that factory without running the script again.
@@ -82,6 +85,9 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 		if errors.Is(err, ErrFactoryScript) {
 			h.keepFactory(src, rets, commit)
 		}
+		return nil, err
+	}
+	if err := h.overLimitBuilding(func() string { return "loading " + path }); err != nil {
 		return nil, err
 	}
 	commit()

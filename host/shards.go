@@ -56,8 +56,10 @@ import (
 // shard at a time: when the heap is over the limit after a frame, the
 // next frame ticks the shards one after the other, measuring each agent,
 // and the coordinator stops the agent that allocated most (heaptick.go);
-// the watchdog stops a long stretch mid-tick only while no other shard's
-// script runs. The agent blamed is the same for any shard count.
+// the agent blamed is the same for any shard count. Mid-tick, each
+// shard's watchdog stops its own long stretch once the heap is over
+// about twice the limit and grew while it ran, whatever the other shards
+// run (a runaway, or several at once; see heapWatch.over).
 
 // sharding is a coordinator's shards and their bookkeeping; it lives on
 // the ticking goroutine.
@@ -103,13 +105,7 @@ func (h *Host) openShards(opts Options) error {
 		sh.shards = append(sh.shards, s)
 	}
 	if w := h.heapTicks; w != nil {
-		// One memory check for all: its watchdogs tell from every state's
-		// budget whether a stretch runs alone (heapTicks.alone). Set once,
-		// before any stretch runs in a shard.
-		w.budgets = append(w.budgets, h.budget)
-		for _, s := range sh.shards {
-			w.budgets = append(w.budgets, s.budget)
-		}
+		w.sharded = true // one memory check for all, set before any stretch runs
 	}
 	h.globals.global.OnSet(h.spreadGlobal)
 	return nil

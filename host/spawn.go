@@ -46,7 +46,11 @@ import (
 // Errors name the file and line (a *luaerr.Error): the script's or the
 // factory's, a script that does not return a function, or a factory that
 // does not return exactly one tree. A missing file is an error that wraps
-// fs.ErrNotExist. On error no agent is added.
+// fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
+// is over the limit (after a collection) and grew fails with "memory
+// limit of ... exceeded (the heap grew over it, to ..., while spawning
+// agent ...)"
+// (heapbuild.go). On error no agent is added.
 //
 // The script and the factory run under the CPU budget (Options.Budget) as
 // one stretch; Spawn called from a script the host is running is refused
@@ -68,6 +72,9 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 	ld := &load{src: src, spawned: true, args: args}
 	tr, err := h.spawnTree(ld, factory, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := h.overLimitBuilding(func() string { return h.spawningText(tr, src.path) }); err != nil {
 		return nil, err
 	}
 	a := h.newAgent(tr, ld, "factory return value 1")
