@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/lua/luaerr"
 )
 
 // This file holds --agents N and --shards N: N instances of the script's
@@ -105,18 +106,38 @@ func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error
 }
 
 // spawnAgents spawns n agents of script, which returns a factory
-// function, calling it with {index = i, count = n} (i from 1).
+// function, calling it with {index = i, count = n} (i from 1). An error
+// of the i-th Spawn names the agent, "agent i of n" (see spawnError).
 func spawnAgents(h *host.Host, script string, n int) ([]*host.Agent, error) {
 	h.ExpectAgents(n)
 	var out []*host.Agent
 	for i := 1; i <= n; i++ {
 		a, err := h.Spawn(script, map[string]any{"index": i, "count": n})
 		if err != nil {
-			return out, err
+			return out, spawnError(err, i, n)
 		}
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// spawnError names agent i of n in err, the error of its Spawn (its
+// factory's error, what the factory returned, or the CPU budget stopping
+// it): a *luaerr.Error naming no agent or tree gets Agent "i of n",
+// printed "(agent 3 of 5)" after the message, as a tick's error names
+// its agent; another error gets the same words after it. With one agent
+// (n is 1) err is returned as it is.
+func spawnError(err error, i, n int) error {
+	if n == 1 {
+		return err
+	}
+	who := fmt.Sprintf("%d of %d", i, n)
+	if le, ok := err.(*luaerr.Error); ok && le.Agent == "" && le.Tree == "" {
+		named := *le
+		named.Agent = who
+		return &named
+	}
+	return fmt.Errorf("%w (agent %s)", err, who)
 }
 
 // agentStats measures a run with -agents: the build time, the time spent
