@@ -109,7 +109,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprint(fs.Output(), usageText)
 		fs.PrintDefaults()
 	}
-	rest := joinInspectAddr(args)
+	joined := joinInspectAddr(args)
+	rest := joined
 	for {
 		if err := fs.Parse(rest); err != nil {
 			return nil, err
@@ -119,7 +120,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			break
 		}
 		if c.script != "" {
-			err := fmt.Errorf("more than one script given: %q and %q", c.script, rest[0])
+			err := fmt.Errorf("more than one script given: %q and %q%s", c.script, rest[0],
+				inspectHint(afterBareInspect(joined), c.script, rest[0]))
 			fmt.Fprintln(stderr, "btlua:", err)
 			return nil, err
 		}
