@@ -54,8 +54,8 @@ func TestInspectWithTicksEnds(t *testing.T) {
 		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	_, _, help := runCLI("--help")
-	if !strings.Contains(help, "the run goes on after the trees complete, until Ctrl-C or until -ticks runs out") {
-		t.Errorf("--help does not say that -ticks ends an --inspect run:\n%s", help)
+	if !strings.Contains(help, "the run goes on after the trees complete, until Ctrl-C or until --ticks runs out") {
+		t.Errorf("--help does not say that --ticks ends an --inspect run:\n%s", help)
 	}
 }
 
