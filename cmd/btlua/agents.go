@@ -196,7 +196,8 @@ func (s *agentStats) built(*host.Host) {
 
 // tick is h.Tick(dt), timed, counting the agents it ticks (nil s: h.Tick
 // alone). The reloads due apply first, outside the timing, so that the
-// count sees the agents they add or remove.
+// count sees the agents they add or remove. A tick that --strict (FailTick)
+// ends at an agent's error counts the agents after it too.
 func (s *agentStats) tick(h *host.Host, dt float64) error {
 	if s == nil {
 		return h.Tick(dt)
