@@ -22,8 +22,9 @@ const DefaultErrorInterval = 10.0
 //
 //	btlua: ai.lua:3: boom (task Act) (×12 since the last report)
 //
-// counting itself and the repeats not written. Flush writes the counts
-// still pending.
+// N, here 12, the times the message occurred since its last line: the
+// repeats not written and this one. Flush writes the repeats still
+// pending in the same form, N the repeats not written.
 type ErrorLog struct {
 	// W receives the lines; Prefix starts each ("btlua: ").
 	W      io.Writer
@@ -82,11 +83,11 @@ func (l *ErrorLog) Report(err error, now float64) {
 }
 
 // Flush writes the repeats not written yet, one line per message with
-// its count, in order of first appearance.
+// its count ("(×3 since the last report)"), in order of first appearance.
 func (l *ErrorLog) Flush() {
 	for _, msg := range l.order {
 		if e := l.seen[msg]; e.count > 0 {
-			fmt.Fprintf(l.W, "%s%s (×%d more since the last report)\n", l.Prefix, msg, e.count)
+			fmt.Fprintf(l.W, "%s%s (×%d since the last report)\n", l.Prefix, msg, e.count)
 			e.count = 0
 		}
 	}

@@ -183,7 +183,7 @@ func TestErrorLogThrottles(t *testing.T) {
 		"btlua: a failed (×3 since the last report)\n" + // 4: 2, 3, 4
 		"btlua: a failed (×3 since the last report)\n" + // 7: 5, 6, 7
 		"btlua: b failed\n" + // 9
-		"btlua: a failed (×1 more since the last report)\n" // 8
+		"btlua: a failed (×1 since the last report)\n" // 8, at Flush
 	if out.String() != want {
 		t.Errorf("log:\n%s\nwant:\n%s", out.String(), want)
 	}

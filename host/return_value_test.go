@@ -47,11 +47,13 @@ func TestLoadFileOddReturnValues(t *testing.T) {
 }
 
 // A factory's odd return value reads the same, named "factory return
-// value", without the hint about Spawn.
+// value", without the hint about Spawn, at the line where the factory
+// function is defined (the line of its return statement is not known).
 func TestSpawnOddReturnValues(t *testing.T) {
 	cases := []struct{ script, want string }{
-		{"return function() return {} end", "f.lua: factory return value 1 is a plain table, not a behavior tree or a task (make a tree with BTBehaviorTree:New(), or a task with a class's New, e.g. BTWait:New(1))"},
-		{"return function() return function() end end", "f.lua: factory return value 1 is a function, not a behavior tree or a task"},
+		{"return function() return {} end", "f.lua:1: factory return value 1 is a plain table, not a behavior tree or a task (make a tree with BTBehaviorTree:New(), or a task with a class's New, e.g. BTWait:New(1))"},
+		{"return function() return function() end end", "f.lua:1: factory return value 1 is a function, not a behavior tree or a task"},
+		{"M = {}\n\nfunction M.new(args)\n  return 42\nend\nreturn M.new", "f.lua:3: factory return value 1 is 42 (a number), not a behavior tree or a task"},
 	}
 	for _, c := range cases {
 		h, err := New(Options{FS: fstest.MapFS{"f.lua": {Data: []byte(c.script)}}})

@@ -45,12 +45,12 @@ import (
 //
 // Errors name the file and line (a *luaerr.Error): the script's or the
 // factory's, a script that does not return a function, or a factory that
-// does not return exactly one tree. A missing file is an error that wraps
+// does not return exactly one tree (at the line where the factory
+// function is defined). A missing file is an error that wraps
 // fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
 // is over the limit (after a collection) and grew fails with "memory
 // limit of ... exceeded (the heap grew over it, to ..., while spawning
-// agent ...)"
-// (heapbuild.go). On error no agent is added.
+// agent ...)" (heapbuild.go). On error no agent is added.
 //
 // The script and the factory run under the CPU budget (Options.Budget) as
 // one stretch; Spawn called from a script the host is running is refused
@@ -146,11 +146,11 @@ func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tr
 	L.SetTop(top)
 	trees, _, err := h.treesOf(ld.src.path, rets, ld.src, "factory return value")
 	if err != nil {
-		return nil, err
+		return nil, atFactory(err, factory)
 	}
 	if len(trees) != 1 {
-		return nil, &luaerr.Error{File: ld.src.path, Msg: fmt.Sprintf(
-			"Spawn: the factory returned %d behavior trees; an agent ticks one (return a tree or a task)", len(trees))}
+		return nil, atFactory(&luaerr.Error{File: ld.src.path, Msg: fmt.Sprintf(
+			"Spawn: the factory returned %d behavior trees; an agent ticks one (return a tree or a task)", len(trees))}, factory)
 	}
 	tr := trees[0]
 	if a := h.byTree[tr]; (a != nil && a.load != ld) || claimed[tr] {
@@ -158,12 +158,25 @@ func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tr
 		if a != nil {
 			owner = a.Source
 		}
-		return nil, &luaerr.Error{File: ld.src.path, Msg: tickedAlready("factory return value 1", tr, owner)}
+		return nil, atFactory(&luaerr.Error{File: ld.src.path, Msg: tickedAlready("factory return value 1", tr, owner)}, factory)
 	}
 	if claimed != nil {
 		claimed[tr] = true
 	}
 	return tr, nil
+}
+
+// atFactory locates err, an error about what a factory returned, at the
+// line where the factory function is defined (the line of its return
+// statement is not known), in the file that defines it: err is a
+// *luaerr.Error without a line, else it is returned as it is.
+func atFactory(err error, factory *lua.LFunction) error {
+	le, ok := err.(*luaerr.Error)
+	if !ok || le.Line > 0 || factory.Proto == nil || factory.Proto.LineDefined <= 0 {
+		return err
+	}
+	le.File, le.Line = factory.Proto.SourceName, factory.Proto.LineDefined
+	return le
 }
 
 // planSpawns calls the reloaded script's factory for each spawned load of

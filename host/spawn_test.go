@@ -232,8 +232,8 @@ end`)},
 	defer h.Close()
 	for _, c := range []struct{ path, want string }{
 		{"table.lua", "table.lua: Spawn: the script returns a table, not a factory function (end it with return function(args) ... return tree end)"},
-		{"two.lua", "two.lua: Spawn: the factory returned 2 behavior trees; an agent ticks one (return a tree or a task)"},
-		{"none.lua", "none.lua: Spawn: the factory returned 0 behavior trees; an agent ticks one (return a tree or a task)"},
+		{"two.lua", "two.lua:1: Spawn: the factory returned 2 behavior trees; an agent ticks one (return a tree or a task)"},
+		{"none.lua", "none.lua:1: Spawn: the factory returned 0 behavior trees; an agent ticks one (return a tree or a task)"},
 		{"fails.lua", "fails.lua:2: attempt to index a non-table object(nil) with key 'y'"},
 		{"missing.lua", "open missing.lua: file does not exist"},
 	} {
@@ -246,7 +246,7 @@ end`)},
 		t.Fatal(err)
 	}
 	_, err = h.Spawn("shared.lua", nil)
-	if want := "shared.lua: factory return value 1: the behavior tree SHARED is ticked already, returned by shared.lua"; err == nil || !strings.HasPrefix(err.Error(), want) {
+	if want := "shared.lua:1: factory return value 1: the behavior tree SHARED is ticked already, returned by shared.lua"; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("shared tree: err %v\nwant %s", err, want)
 	}
 	_, err = h.LoadFile("ok.lua")

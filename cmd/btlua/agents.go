@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
+	"github.com/btlua/btlua/lua/luaerr"
 )
 
 // This file holds --agents N and --shards N: N instances of the script's
@@ -105,28 +106,49 @@ func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error
 }
 
 // spawnAgents spawns n agents of script, which returns a factory
-// function, calling it with {index = i, count = n} (i from 1).
+// function, calling it with {index = i, count = n} (i from 1). An error
+// of the i-th Spawn names the agent, "agent i of n" (see spawnError).
 func spawnAgents(h *host.Host, script string, n int) ([]*host.Agent, error) {
 	h.ExpectAgents(n)
 	var out []*host.Agent
 	for i := 1; i <= n; i++ {
 		a, err := h.Spawn(script, map[string]any{"index": i, "count": n})
 		if err != nil {
-			return out, err
+			return out, spawnError(err, i, n)
 		}
 		out = append(out, a)
 	}
 	return out, nil
 }
 
-// agentStats measures a run with -agents: the build time, the ticks'
-// wall time, and the peak heap (sampled every few milliseconds).
+// spawnError names agent i of n in err, the error of its Spawn (its
+// factory's error, what the factory returned, or the CPU budget stopping
+// it): a *luaerr.Error naming no agent or tree gets Agent "i of n",
+// printed "(agent 3 of 5)" after the message, as a tick's error names
+// its agent; another error gets the same words after it. With one agent
+// (n is 1) err is returned as it is.
+func spawnError(err error, i, n int) error {
+	if n == 1 {
+		return err
+	}
+	who := fmt.Sprintf("%d of %d", i, n)
+	if le, ok := err.(*luaerr.Error); ok && le.Agent == "" && le.Tree == "" {
+		named := *le
+		named.Agent = who
+		return &named
+	}
+	return fmt.Errorf("%w (agent %s)", err, who)
+}
+
+// agentStats measures a run with -agents: the build time, the time spent
+// in Tick, the agent-ticks made and the peak heap (sampled every few
+// milliseconds).
 type agentStats struct {
 	agents, shards int
 	start          time.Time
 	build          time.Duration // loading the N instances
-	ticking        time.Time     // the first tick's start
-	took           time.Duration // the ticks' wall time, set by ended
+	took           time.Duration // the sum of the Tick calls' durations (no sleeps between ticks)
+	agentTicks     uint64        // the agents running at each tick made, summed
 	ran, ticks     uint64        // the agents and ticks made, set by ended
 	peakHeap       uint64        // written by the sampler until done is closed
 	stop, done     chan struct{} // stop the sampler; closed when it has stopped
@@ -170,7 +192,40 @@ func (s *agentStats) built(*host.Host) {
 		return
 	}
 	s.build = time.Since(s.start)
-	s.ticking = time.Now()
+}
+
+// tick is h.Tick(dt), timed, counting the agents it ticks (nil s: h.Tick
+// alone). The reloads due apply first, outside the timing, so that the
+// count sees the agents they add or remove. A tick that --strict (FailTick)
+// ends at an agent's error counts the agents after it too.
+func (s *agentStats) tick(h *host.Host, dt float64) error {
+	if s == nil {
+		return h.Tick(dt)
+	}
+	h.ApplyReloads()
+	running := runningAt(h, h.Clock()+dt)
+	ticks := h.Ticks()
+	start := time.Now()
+	err := h.Tick(dt)
+	s.took += time.Since(start)
+	if h.Ticks() != ticks { // not skipped (a paused inspector)
+		s.agentTicks += running
+	}
+	return err
+}
+
+// runningAt returns the number of h's agents that a tick at tick time now
+// (seconds) ticks: those running, and those stopped by an error whose
+// restart is due by then (Agent.RestartDue; host.Host.Tick restarts them
+// at the start of their turn).
+func runningAt(h *host.Host, now float64) uint64 {
+	var n uint64
+	for _, a := range h.Agents() {
+		if at, due := a.RestartDue(); a.Running() || due && now >= at {
+			n++
+		}
+	}
+	return n
 }
 
 // ended marks the end of the ticks (nil: no -agents), before the host
@@ -180,27 +235,28 @@ func (s *agentStats) ended(h *host.Host) {
 	if s == nil {
 		return
 	}
-	s.took = time.Since(s.ticking)
 	s.ran, s.ticks = uint64(len(h.Agents())), h.Ticks()
 }
 
 // report prints the figures to stderr (nil: no -agents):
 //
-//	btlua: agents 1000, shards 2, ticks 600
-//	btlua: 1.93e+06 agent-ticks/s, 518 ns/agent-tick (wall time of the ticks)
+//	btlua: agents 1000, shards 2, ticks 600, agent-ticks 600000 (agents running at each tick)
+//	btlua: 1.93e+06 agent-ticks/s, 518 ns/agent-tick (time spent in Tick, not the sleeps between ticks)
 //	btlua: build 31.2 µs/agent; peak heap 48.0 MiB, peak RSS 71.3 MiB
 //
-// An agent-tick is one agent's tick: agents x ticks made (as ended saw
-// them).
+// An agent-tick is one agent's tick: at each tick, the agents running
+// then (one that completed or that an error stopped is not ticked). The
+// rates divide by the time spent in Tick, summed over the ticks, so a run
+// paced in real time (without --fast) gives the same figures as --fast.
 func (s *agentStats) report(w io.Writer) {
 	if s == nil {
 		return
 	}
 	s.halt()
-	took, n := s.took, s.ran*s.ticks
-	fmt.Fprintf(w, "btlua: agents %d, shards %d, ticks %d\n", s.ran, s.shards, s.ticks)
+	took, n := s.took, s.agentTicks
+	fmt.Fprintf(w, "btlua: agents %d, shards %d, ticks %d, agent-ticks %d (agents running at each tick)\n", s.ran, s.shards, s.ticks, n)
 	if n > 0 {
-		fmt.Fprintf(w, "btlua: %.3g agent-ticks/s, %.0f ns/agent-tick (wall time of the ticks)\n",
+		fmt.Fprintf(w, "btlua: %.3g agent-ticks/s, %.0f ns/agent-tick (time spent in Tick, not the sleeps between ticks)\n",
 			float64(n)/took.Seconds(), float64(took.Nanoseconds())/float64(n))
 	}
 	perAgent := float64(s.build.Microseconds())

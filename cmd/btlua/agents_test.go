@@ -14,8 +14,12 @@ var factoryScript = filepath.Join("testdata", "agents_factory.lua")
 
 // statsLines matches the figures --agents prints after the run (timings
 // and memory vary; their form does not).
-var statsLines = regexp.MustCompile(`^btlua: [0-9.e+]+ agent-ticks/s, [0-9]+ ns/agent-tick \(wall time of the ticks\)\n` +
+var statsLines = regexp.MustCompile(`^btlua: [0-9.e+]+ agent-ticks/s, [0-9]+ ns/agent-tick \(time spent in Tick, not the sleeps between ticks\)\n` +
 	`btlua: build [0-9.]+ µs/agent; peak heap [0-9.]+ MiB, peak RSS [0-9.]+ MiB\n$`)
+
+// agentTicksLine is the rest of the first line of the figures, after
+// "agent-ticks ".
+var agentTicksLine = regexp.MustCompile(`^[0-9]+ \(agents running at each tick\)\n`)
 
 // --agents N spawns N agents of a factory script (with index and count)
 // over --shards Lua states; their print output is in agent order on
@@ -27,7 +31,7 @@ func TestAgentsFlagFactory(t *testing.T) {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	head, rest, _ := strings.Cut(errOut, "\n")
-	if head != "btlua: agents 4, shards 3, ticks 3" || !statsLines.MatchString(rest) {
+	if head != "btlua: agents 4, shards 3, ticks 3, agent-ticks 12 (agents running at each tick)" || !statsLines.MatchString(rest) {
 		t.Fatalf("stderr %q", errOut)
 	}
 }
@@ -42,7 +46,7 @@ func TestAgentsFlagTrees(t *testing.T) {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	head, rest, _ := strings.Cut(figures, "\n")
-	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2", min(runtime.GOMAXPROCS(0), 3)); head != want || !statsLines.MatchString(rest) {
+	if want := fmt.Sprintf("btlua: agents 3, shards %d, ticks 2, agent-ticks 6 (agents running at each tick)", min(runtime.GOMAXPROCS(0), 3)); head != want || !statsLines.MatchString(rest) {
 		t.Fatalf("stderr %q, want %q first", errOut, want)
 	}
 }
@@ -111,7 +115,7 @@ func TestShardsFlagGlobals(t *testing.T) {
 		{"0", "agent1 reads 0\nagent2 reads 1\nagent3 reads 3\nagent1 reads 6\nagent2 reads 7\nagent3 reads 9\n"},
 	} {
 		code, out, errOut := runCLI("--agents", "3", "--shards", c.shards, "--fast", "--ticks", "2", script)
-		if code != exitOK || out != c.want || !strings.HasPrefix(errOut, "btlua: agents 3, shards "+c.shards+", ticks 2\n") {
+		if code != exitOK || out != c.want || !strings.HasPrefix(errOut, "btlua: agents 3, shards "+c.shards+", ticks 2, agent-ticks 6 (agents running at each tick)\n") {
 			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want stdout %q", c.shards, code, out, errOut, c.want)
 		}
 	}
@@ -122,7 +126,7 @@ func TestShardsFlagGlobals(t *testing.T) {
 func TestShardsFlagCappedToAgents(t *testing.T) {
 	code, out, errOut := runCLI("--agents", "2", "--shards", "5000", "--fast", "--ticks", "1", seq)
 	_, figures, _ := strings.Cut(errOut, "\n") // after the warning that the loads share globals
-	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(figures, "btlua: agents 2, shards 2, ticks 1\n") {
+	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(figures, "btlua: agents 2, shards 2, ticks 1, agent-ticks 2 (agents running at each tick)\n") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
@@ -132,7 +136,7 @@ func TestShardsFlagCappedToAgents(t *testing.T) {
 // host before the figures are printed.
 func TestAgentsFlagClassicTrace(t *testing.T) {
 	code, _, errOut := runCLI("--agents", "3", "--shards", "0", "--trace", "--fast", "--ticks", "2", seq)
-	_, figures, _ := strings.Cut(errOut, "btlua: agents 3, shards 0, ticks 2\n")
+	_, figures, _ := strings.Cut(errOut, "btlua: agents 3, shards 0, ticks 2, agent-ticks 6 (agents running at each tick)\n")
 	if code != exitOK || !statsLines.MatchString(figures) {
 		t.Fatalf("code %d, stderr %q", code, errOut)
 	}
@@ -152,7 +156,8 @@ func TestAgentsMemoryLimitBlamesTheGuiltyOnly(t *testing.T) {
 	midTick := "btlua: " + script + ":7: memory limit of 200 MiB exceeded (tick of agent agent2 (" + script + ", factory return value 1)) (tree agent2, task Hog)\n"
 	for _, shards := range []string{"0", "1", "2", "4"} {
 		code, out, errOut := runAlone(t, "--fast", "--ticks", "20", "--memory-limit", "200", "--agents", "4", "--shards", shards, script)
-		errors, figures, _ := strings.Cut(errOut, "btlua: agents 4, shards "+shards+", ticks 20\n")
+		errors, figures, _ := strings.Cut(errOut, "btlua: agents 4, shards "+shards+", ticks 20, agent-ticks ")
+		figures = agentTicksLine.ReplaceAllString(figures, "") // 60 and the ticks of agent 2, varying
 		if code != exitFailed || out != "" || !(errors == want || shards == "0" && errors == midTick) || !statsLines.MatchString(figures) {
 			t.Errorf("--shards %s: code %d, stdout %q, stderr %q; want 1 and %q first", shards, code, out, errOut, want)
 		}

@@ -90,26 +90,27 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.fast, "fast", false, "tick as fast as possible with a fixed delta time of 1/hz (deterministic)")
 	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change (a file removed is reported on stderr; its code keeps running until it comes back)")
 	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
-	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to -max-task-executions")
-	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with -execution-type count, the task executions per tick after which no child run starts again in the tick")
+	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to --max-task-executions")
+	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with --execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
 	fs.IntVar(&c.memoryMiB, "memory-limit", 1024, "heap size in MiB over which the script that grew it is stopped with an error (0: no limit)")
-	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep, string.gsub and table.concat may build (over it, the call raises a Lua error; strings grown with .. are bounded by -memory-limit only) (0: no cap)")
+	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep, string.gsub and table.concat may build (over it, the call raises a Lua error; strings grown with .. are bounded by --memory-limit only) (0: no cap)")
 	fs.BoolVar(&c.sandbox, "sandbox", false, "run the script as untrusted (a mod): no files, processes or debug library; require inside the script's folder only; library tables read-only")
-	onError := fs.String("on-error", "stop", "what happens to a tree whose script fails: stop (the others run on), restart (after a back-off of 1s of tick time, doubled up to 60s) or fail (exit 1 at the first error); a tree stopped by an error exits 1 at the end, and an OnEnd that fails at exit (halting the tasks still running when -ticks runs out) exits 1 too, with or without -strict")
-	strict := fs.Bool("strict", false, "exit 1 at the first script error (-on-error fail), for tests and CI")
+	onError := fs.String("on-error", "stop", "what happens to a tree whose script fails: stop (the others run on), restart (after a back-off of 1s of tick time, doubled up to 60s) or fail (exit 1 at the first error); a tree stopped by an error exits 1 at the end, and an OnEnd that fails at exit (halting the tasks still running when --ticks runs out) exits 1 too, with or without --strict")
+	strict := fs.Bool("strict", false, "exit 1 at the first script error (--on-error fail), for tests and CI")
 	fs.BoolVar(&c.dot, "dot", false, "print a Graphviz DOT graph of each tree the script returns, then exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
-	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until -ticks runs out")
-	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on -shards); at the end, print agents, shards, ticks, agent-ticks per second, ns per agent-tick, build time per agent and peak memory (to stderr)")
-	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with -agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (-agents, or 1), as a shard is a Lua state; -inspect, -record and -trace need 0")
+	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until --ticks runs out")
+	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on --shards); at the end, print agents, shards, ticks, the agent-ticks made (the agents running at each tick, summed), agent-ticks per second and ns per agent-tick (of the time spent in ticks, not the sleeps between them), build time per agent and peak memory (to stderr)")
+	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (--agents, or 1), as a shard is a Lua state; --inspect, --record and --trace need 0")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageText)
 		fs.PrintDefaults()
 	}
-	rest := joinInspectAddr(args)
+	joined := joinInspectAddr(args)
+	rest := joined
 	for {
 		if err := fs.Parse(rest); err != nil {
 			return nil, err
@@ -119,7 +120,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			break
 		}
 		if c.script != "" {
-			err := fmt.Errorf("more than one script given: %q and %q", c.script, rest[0])
+			err := fmt.Errorf("more than one script given: %q and %q%s", c.script, rest[0],
+				inspectHint(afterBareInspect(joined), c.script, rest[0]))
 			fmt.Fprintln(stderr, "btlua:", err)
 			return nil, err
 		}

@@ -121,6 +121,34 @@ func joinInspectAddr(args []string) []string {
 	return out
 }
 
+// afterBareInspect returns the words of args (as joinInspectAddr left
+// them) that follow a bare --inspect (or -inspect), each with the flag
+// as typed, but for flags and .lua files: the flag package takes them for the script, and a usage
+// error that names one of them says how --inspect takes its address (see
+// inspectHint).
+func afterBareInspect(args []string) map[string]string {
+	words := map[string]string{}
+	for i := 0; i+1 < len(args); i++ {
+		w := args[i+1]
+		if a := args[i]; (a == "--inspect" || a == "-inspect") && !strings.HasPrefix(w, "-") && !strings.HasSuffix(w, ".lua") {
+			words[w] = a
+		}
+	}
+	return words
+}
+
+// inspectHint returns " (WORD follows a bare --inspect, which takes its
+// address as --inspect=HOST:PORT)" for the first of words that follows
+// a bare --inspect (afterBareInspect gave after), else "".
+func inspectHint(after map[string]string, words ...string) string {
+	for _, w := range words {
+		if flag, ok := after[w]; ok {
+			return fmt.Sprintf(" (%q follows a bare %s, which takes its address as --inspect=HOST:PORT)", w, flag)
+		}
+	}
+	return ""
+}
+
 func looksLikeAddr(s string) bool {
 	if strings.HasSuffix(s, ".lua") || strings.HasPrefix(s, "-") {
 		return false

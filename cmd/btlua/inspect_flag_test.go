@@ -54,7 +54,31 @@ func TestInspectWithTicksEnds(t *testing.T) {
 		t.Errorf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	_, _, help := runCLI("--help")
-	if !strings.Contains(help, "the run goes on after the trees complete, until Ctrl-C or until -ticks runs out") {
-		t.Errorf("--help does not say that -ticks ends an --inspect run:\n%s", help)
+	if !strings.Contains(help, "the run goes on after the trees complete, until Ctrl-C or until --ticks runs out") {
+		t.Errorf("--help does not say that --ticks ends an --inspect run:\n%s", help)
+	}
+}
+
+// A word after a bare --inspect that is no address is taken for the
+// script: with the script after it, or before, the error about two
+// scripts says how --inspect takes its address; two scripts without
+// --inspect get no such hint.
+func TestInspectFlagWordTakenForScript(t *testing.T) {
+	hint := `btlua: more than one script given: "foo" and "script.lua" ("foo" follows a bare --inspect, which takes its address as --inspect=HOST:PORT)` + "\n"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--inspect", "foo", "script.lua"}, hint},
+		{[]string{"-inspect", "foo", "script.lua"}, strings.Replace(hint, "a bare --inspect", "a bare -inspect", 1)},
+		{[]string{"script.lua", "--inspect", "foo"}, `btlua: more than one script given: "script.lua" and "foo" ("foo" follows a bare --inspect, which takes its address as --inspect=HOST:PORT)` + "\n"},
+		{[]string{"--inspect=127.0.0.1:0", "foo", "script.lua"}, `btlua: more than one script given: "foo" and "script.lua"` + "\n"},
+		{[]string{"foo", "script.lua"}, `btlua: more than one script given: "foo" and "script.lua"` + "\n"},
+		{[]string{"--inspect", "a.lua", "script.lua"}, `btlua: more than one script given: "a.lua" and "script.lua"` + "\n"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || errOut != c.want {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, exitUsage, c.want)
+		}
 	}
 }

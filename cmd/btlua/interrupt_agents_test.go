@@ -75,7 +75,7 @@ return function(args) return Spin:New() end
 	for n := 1; n <= 3; n++ {
 		want += fmt.Sprintf("btlua: %s:4: interrupted (tick of agent %d (%s, factory return value 1)) (agent %d, task Spin)\n", script, n, script, n)
 	}
-	want += "btlua: agents 3, shards 2, ticks 1\n"
+	want += "btlua: agents 3, shards 2, ticks 1, agent-ticks 3 (agents running at each tick)\n"
 	got := p.errOut.String()
 	if p.code != exitInterrupted || !strings.HasPrefix(got, want) || !statsLines.MatchString(got[len(want):]) {
 		t.Errorf("code %d, stderr:\n%s\nwant %d and:\n%s(the figures)", p.code, got, exitInterrupted, want)

@@ -42,7 +42,9 @@ func TestStrictFlag(t *testing.T) {
 
 // --on-error restart restarts the failed tree after a back-off of 1 s, 2 s,
 // 4 s ... of tick time; its error, repeated at each restart, is written
-// once per 10 s of tick time with a count, and the rest at exit.
+// once per 10 s of tick time with a count, and the rest at exit, in the
+// same form: "(×N since the last report)", N the times it occurred since
+// it was last written.
 func TestOnErrorRestartThrottlesReports(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.lua")
 	if err := os.WriteFile(path, []byte(failingScript), 0o644); err != nil {
@@ -56,5 +58,12 @@ func TestOnErrorRestartThrottlesReports(t *testing.T) {
 		msg + "\n" // 32: the first since 16
 	if code != exitFailed || errOut != want {
 		t.Errorf("code %d, stderr\n%s\nwant\n%s", code, errOut, want)
+	}
+	// --ticks 10: the repeats at 2, 4 and 8, not written yet, are written
+	// at the end in the same form.
+	code, _, errOut = runCLI("--fast", "--hz", "1", "--ticks", "10", "--on-error", "restart", path)
+	want = msg + "\n" + msg + " (×3 since the last report)\n"
+	if code != exitFailed || errOut != want {
+		t.Errorf("--ticks 10: code %d, stderr\n%s\nwant\n%s", code, errOut, want)
 	}
 }

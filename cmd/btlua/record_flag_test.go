@@ -39,8 +39,8 @@ func TestEmptyRecordAndInspect(t *testing.T) {
 func TestHelpMaxStringAndOnEnd(t *testing.T) {
 	_, _, errOut := runCLI("--help")
 	for _, want := range []string{
-		"largest string in MiB that string.rep, string.gsub and table.concat may build (over it, the call raises a Lua error; strings grown with .. are bounded by -memory-limit only) (0: no cap)",
-		"an OnEnd that fails at exit (halting the tasks still running when -ticks runs out) exits 1 too, with or without -strict",
+		"largest string in MiB that string.rep, string.gsub and table.concat may build (over it, the call raises a Lua error; strings grown with .. are bounded by --memory-limit only) (0: no cap)",
+		"an OnEnd that fails at exit (halting the tasks still running when --ticks runs out) exits 1 too, with or without --strict",
 	} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("--help lacks %q:\n%s", want, errOut)

@@ -155,7 +155,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, n+1)
 		}
-		err := h.Tick(dt)
+		err := stats.tick(h, dt)
 		errs.Report(err, h.Clock())
 		if tr != nil {
 			tr.after(h, n+1)
