@@ -196,8 +196,10 @@ func (s *agentStats) built(*host.Host) {
 
 // tick is h.Tick(dt), timed, counting the agents it ticks (nil s: h.Tick
 // alone). The reloads due apply first, outside the timing, so that the
-// count sees the agents they add or remove. A tick that --strict (FailTick)
-// ends at an agent's error counts the agents after it too.
+// count sees the agents they add or remove. A tick of the classic host
+// (--shards 0) that --strict (FailTick) ends at an agent's error does not
+// count the agents after it in h.Agents() order, which did not tick; a
+// sharded host ticks every agent of the frame (host.FailTick).
 func (s *agentStats) tick(h *host.Host, dt float64) error {
 	if s == nil {
 		return h.Tick(dt)
@@ -209,9 +211,28 @@ func (s *agentStats) tick(h *host.Host, dt float64) error {
 	err := h.Tick(dt)
 	s.took += time.Since(start)
 	if h.Ticks() != ticks { // not skipped (a paused inspector)
+		if se, ok := err.(*host.StrictError); ok && s.shards == 0 {
+			running -= runningAfter(h, se.Agent, h.Clock())
+		}
 		s.agentTicks += running
 	}
 	return err
+}
+
+// runningAfter returns the number of h's agents after failed in
+// h.Agents() order that a tick at tick time now would have ticked (see
+// runningAt): those a classic host's tick ended by failed's error
+// (host.StrictError) left untouched.
+func runningAfter(h *host.Host, failed *host.Agent, now float64) uint64 {
+	var n uint64
+	after := false
+	for _, a := range h.Agents() {
+		if after && ticksAt(a, now) {
+			n++
+		}
+		after = after || a == failed
+	}
+	return n
 }
 
 // runningAt returns the number of h's agents that a tick at tick time now
@@ -221,11 +242,18 @@ func (s *agentStats) tick(h *host.Host, dt float64) error {
 func runningAt(h *host.Host, now float64) uint64 {
 	var n uint64
 	for _, a := range h.Agents() {
-		if at, due := a.RestartDue(); a.Running() || due && now >= at {
+		if ticksAt(a, now) {
 			n++
 		}
 	}
 	return n
+}
+
+// ticksAt reports whether a tick at tick time now (seconds) ticks a: it
+// is running, or stopped by an error with its restart due by then.
+func ticksAt(a *host.Agent, now float64) bool {
+	at, due := a.RestartDue()
+	return a.Running() || due && now >= at
 }
 
 // ended marks the end of the ticks (nil: no -agents), before the host
