@@ -77,7 +77,8 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 // redefines its globals (a class, and the chunk locals its methods use),
 // so the agents of one state share the last load's, and results depend
 // on -shards. That keeps working (scripts/warrior.lua), with one warning
-// line on stderr.
+// line on stderr. An error of the i-th load names the agent, "agent i of
+// N" (see agentError).
 func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
 	if c.agents == 0 { // no -agents: the script once; a factory's one agent
 		agents, err := h.LoadFile(c.script)
@@ -94,7 +95,7 @@ func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error
 			return spawnAgents(h, c.script, c.agents)
 		}
 		if err != nil {
-			return out, err
+			return out, agentError(err, i, c.agents)
 		}
 		if i == 1 && c.agents > 1 {
 			fmt.Fprintf(stderr, "btlua: warning: --agents %d loads %s %d times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (README, \"Agents on every core\")\n",
@@ -107,27 +108,28 @@ func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error
 
 // spawnAgents spawns n agents of script, which returns a factory
 // function, calling it with {index = i, count = n} (i from 1). An error
-// of the i-th Spawn names the agent, "agent i of n" (see spawnError).
+// of the i-th Spawn names the agent, "agent i of n" (see agentError).
 func spawnAgents(h *host.Host, script string, n int) ([]*host.Agent, error) {
 	h.ExpectAgents(n)
 	var out []*host.Agent
 	for i := 1; i <= n; i++ {
 		a, err := h.Spawn(script, map[string]any{"index": i, "count": n})
 		if err != nil {
-			return out, spawnError(err, i, n)
+			return out, agentError(err, i, n)
 		}
 		out = append(out, a)
 	}
 	return out, nil
 }
 
-// spawnError names agent i of n in err, the error of its Spawn (its
+// agentError names agent i of n in err, the error of its Spawn (its
 // factory's error, what the factory returned, or the CPU budget stopping
-// it): a *luaerr.Error naming no agent or tree gets Agent "i of n",
+// it) or of its load (-agents N loads of a script that is no factory: the
+// script's error, or the memory limit's found after the load): a *luaerr.Error naming no agent or tree gets Agent "i of n",
 // printed "(agent 3 of 5)" after the message, as a tick's error names
 // its agent; another error gets the same words after it. With one agent
 // (n is 1) err is returned as it is.
-func spawnError(err error, i, n int) error {
+func agentError(err error, i, n int) error {
 	if n == 1 {
 		return err
 	}
