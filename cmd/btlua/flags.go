@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -142,6 +143,13 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		fs.Usage()
 		return nil, err
+	}
+	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {
+		if _, err := os.Stat(c.script); errors.Is(err, os.ErrNotExist) {
+			err = fmt.Errorf("%w%s", err, hint) // a mistyped address, most likely
+			fmt.Fprintln(stderr, "btlua:", err)
+			return nil, err
+		}
 	}
 	if !(c.hz >= minHz && c.hz <= maxHz) {
 		err := fmt.Errorf("--hz must be a number of ticks per second from %v to %v, got %v", minHz, maxHz, c.hz)

@@ -82,3 +82,27 @@ func TestInspectFlagWordTakenForScript(t *testing.T) {
 		}
 	}
 }
+
+// A lone word after a bare --inspect that is no file is taken for the
+// script: the usage error that it does not exist says how --inspect takes
+// its address; a missing script not after a bare --inspect gets no such
+// hint (and fails at its load, exit 1).
+func TestInspectFlagWordTakenForLoneScript(t *testing.T) {
+	hint := ` ("foo" follows a bare --inspect, which takes its address as --inspect=HOST:PORT)`
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--inspect", "foo"}, exitUsage, "btlua: stat foo: no such file or directory" + hint + "\n"},
+		{[]string{"--fast", "-inspect", "foo"}, exitUsage, "btlua: stat foo: no such file or directory" + strings.Replace(hint, "a bare --inspect", "a bare -inspect", 1) + "\n"},
+		{[]string{"--inspect=127.0.0.1:0", "foo"}, exitFailed, "btlua: stat foo: no such file or directory\n"},
+		{[]string{"foo"}, exitFailed, "btlua: stat foo: no such file or directory\n"},
+		{[]string{"--inspect", "missing.lua"}, exitFailed, "btlua: stat missing.lua: no such file or directory\n"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != c.code || out != "" || errOut != c.want {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, c.code, c.want)
+		}
+	}
+}
