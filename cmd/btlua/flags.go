@@ -106,14 +106,19 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on --shards); at the end, print agents, shards, ticks, the agent-ticks made (the agents running at each tick, summed), agent-ticks per second and ns per agent-tick (of the time spent in ticks, not the sleeps between them), build time per agent and peak memory (to stderr)")
 	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see README, \"Agents on every core\"); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (--agents, or 1), as a shard is a Lua state; --inspect, --record and --trace need 0")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), usageText)
-		fs.PrintDefaults()
-	}
+	// The flag package prints its errors and the usage with one dash:
+	// silence it, and print both with two (flags_usage.go).
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	joined := joinInspectAddr(args)
 	rest := joined
 	for {
 		if err := fs.Parse(rest); err != nil {
+			if err != flag.ErrHelp {
+				err = parseError(err)
+				fmt.Fprintln(stderr, "btlua:", err)
+			}
+			printUsage(stderr, fs)
 			return nil, err
 		}
 		rest = fs.Args()
@@ -141,7 +146,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if c.script == "" {
 		err := errors.New("no script given")
 		fmt.Fprintln(stderr, "btlua:", err)
-		fs.Usage()
+		printUsage(stderr, fs)
 		return nil, err
 	}
 	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {

@@ -46,13 +46,13 @@ func TestUsageErrors(t *testing.T) {
 		msg  string
 	}{
 		{[]string{}, "no script given"},
-		{[]string{"--nope", seq}, "flag provided but not defined: -nope"},
+		{[]string{"--nope", seq}, "btlua: flag provided but not defined: --nope\n"},
 		{[]string{"--hz", "0", seq}, "btlua: --hz must be a number of ticks per second from 0.01 to 1e+06, got 0"},
 		{[]string{"--hz", "NaN", seq}, "got NaN"},
 		{[]string{"--hz", "Inf", seq}, "got +Inf"},
 		{[]string{"--ticks", "-1", seq}, "btlua: --ticks must not be negative"},
 		{[]string{"--memory-limit", "-1", "--max-string", "2", seq}, "btlua: --memory-limit and --max-string must not be negative, got -1 and 2"},
-		{[]string{"--hz", "fast", seq}, `invalid value "fast" for flag -hz`},
+		{[]string{"--hz", "fast", seq}, "btlua: invalid value \"fast\" for flag --hz: parse error\n"},
 		{[]string{seq, seq}, "more than one script given"},
 	}
 	for _, c := range cases {
