@@ -276,8 +276,11 @@ func (s *agentStats) ended(h *host.Host) {
 //
 // An agent-tick is one agent's tick: at each tick, the agents running
 // then (one that completed or that an error stopped is not ticked). The
-// rates divide by the time spent in Tick, summed over the ticks, so a run
-// paced in real time (without --fast) gives the same figures as --fast.
+// rates divide by the time spent in Tick, summed over the ticks, leaving
+// out the sleeps between them; a run paced in real time (without --fast)
+// still ticks slower than --fast, 2 to 8 times for bench/warrior/spawn.lua
+// (each tick after a sleep finds its caches cold and the shard workers
+// asleep), so the figures that size a game are --fast's.
 func (s *agentStats) report(w io.Writer) {
 	if s == nil {
 		return
