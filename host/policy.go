@@ -91,8 +91,11 @@ func checkPolicy(p ErrorPolicy) error {
 	if p.Action > FailTick {
 		return fmt.Errorf("host: ErrorPolicy.Action must be StopAgent, RestartAgent or FailTick, got %v", p.Action)
 	}
-	if !(p.RestartDelay >= 0) || !(p.MaxRestartDelay >= 0) {
-		return fmt.Errorf("host: ErrorPolicy delays must not be negative, got %v and %v", p.RestartDelay, p.MaxRestartDelay)
+	if !(p.RestartDelay >= 0) { // NaN too
+		return fmt.Errorf("host: ErrorPolicy.RestartDelay must be a number of seconds >= 0, got %v", p.RestartDelay)
+	}
+	if !(p.MaxRestartDelay >= 0) {
+		return fmt.Errorf("host: ErrorPolicy.MaxRestartDelay must be a number of seconds >= 0, got %v", p.MaxRestartDelay)
 	}
 	return nil
 }
