@@ -38,9 +38,10 @@ func (a *Agent) Err() error { return a.tree.Err }
 
 // Name returns the tree's name: its "name" field, else its class's name
 // (set when the tree first ticks; before, the start task's name).
-// A zero Agent (made by neither LoadFile nor Spawn) has the name "".
+// A nil or zero Agent (made by neither LoadFile nor Spawn; a
+// StrictError's Agent may be nil) has the name "".
 func (a *Agent) Name() string {
-	if a.tree == nil { // a zero Agent, made by no LoadFile nor Spawn
+	if a == nil || a.tree == nil {
 		return ""
 	}
 	return treeName(a.tree)

@@ -16,7 +16,9 @@ import (
 // compares each shard's copy with its own (the value at the frame start)
 // and, where one differs (a value changed at any depth, a key added or
 // removed), puts the copy back and Tick returns an error naming the
-// variable, whatever the shard count. The check walks the table-valued
+// variable, with 1 shard as with N (the classic host, Shards 0, has one
+// table and no check); under the host's FailTick it is a StrictError
+// without Agent (the changer is not known). The check walks the table-valued
 // global variables only: a host without any pays nothing; each costs a
 // walk of its entries per shard and frame (see README, "Agents on every
 // core": keep big data out of global variables). Within the frame of the
