@@ -311,7 +311,11 @@ func (h *Host) Close() error {
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and
 // methods scripts can use (game objects, a world, a logger). A sharded
-// host (Options.Shards >= 1) binds it in every shard's state.
+// host (Options.Shards >= 1) binds it in every shard's state: the same Go
+// value, used by the shards' scripts in parallel, so it must be safe for
+// concurrent use; a Go map, slice or array is instead copied into each
+// shard as a Lua table of its own (luaValue), as Spawn's args are, since
+// the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
 	if h.refuseClosed("SetGlobal") != nil {
