@@ -70,7 +70,10 @@ func (v *variables) Get(name string) any {
 // is neither written nor read again), and a value Get gave, written back,
 // is a table again; on a sharded host it is copied into every shard and
 // read-only there (globals_frame.go), where one Go map shared by shards
-// ticking in parallel would be written concurrently. A nil value (or lua.LNil) deletes the variable. Set calls
+// ticking in parallel would be written concurrently. A Go value given to
+// agents of different shards is used by their scripts in parallel: give
+// each agent its own map or slice, or a value safe for concurrent use.
+// A nil value (or lua.LNil) deletes the variable. Set calls
 // the OnChange function of the scope written to when the value changed,
 // and listeners of the event stream (Subscribe) hear an EventVariable
 // without a writer.
