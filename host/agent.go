@@ -38,7 +38,14 @@ func (a *Agent) Err() error { return a.tree.Err }
 
 // Name returns the tree's name: its "name" field, else its class's name
 // (set when the tree first ticks; before, the start task's name).
-func (a *Agent) Name() string { return treeName(a.tree) }
+// A nil or zero Agent (made by neither LoadFile nor Spawn; a
+// StrictError's Agent may be nil) has the name "".
+func (a *Agent) Name() string {
+	if a == nil || a.tree == nil {
+		return ""
+	}
+	return treeName(a.tree)
+}
 
 // Root returns the start task of the agent's tree (a reload that rebuilds
 // the tree gives a new one), or nil.

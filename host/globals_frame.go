@@ -2,6 +2,7 @@ package host
 
 import (
 	"fmt"
+	"reflect"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -25,9 +26,16 @@ import (
 //     into each state, so later changes made to the table written are not
 //     seen elsewhere, and the coordinator keeps one more: a table costs
 //     Shards + 1 times its size, made in the writer's stretch (tables of
-//     their own size, see luaValue); a Go value (gopher-luar userdata) is shared as the
-//     Go value. A Lua function, coroutine or other userdata cannot cross:
-//     a script that writes one gets a Lua error naming the variable.
+//     their own size, see luaValue). A Go map, slice or array (given to
+//     Globals.Set, or a gopher-luar userdata of one a script writes) is
+//     copied the same way, as Spawn's args are: a Lua table in each state,
+//     read-only as below, and Globals.Get gives its Go form, not the map
+//     given. Any other Go value (a pointer, a struct, a function: a game's
+//     world object) is shared as the Go value, by every shard's scripts
+//     at once, in parallel: it must be safe for concurrent use (a mutex, or
+//     methods that only read). A Lua function, coroutine or other userdata
+//     cannot cross: a script that writes one gets a Lua error naming the
+//     variable.
 //   - A table read from a global variable is read-only (the agents of a
 //     shard share its copy): a change in place is found at the frame
 //     boundary, undone, and Tick returns an error naming the variable
@@ -86,6 +94,9 @@ func (f *shardFrame) heard(name string, old, new any) {
 func portable(v any) (any, error) {
 	lv, ok := v.(lua.LValue)
 	if !ok {
+		if goTable(v) {
+			return tableCopy{v}, nil
+		}
 		return v, nil // a Go value, given from Go
 	}
 	switch x := lv.(type) {
@@ -94,6 +105,9 @@ func portable(v any) (any, error) {
 	case lua.LNumber, lua.LString, lua.LBool:
 		return x, nil
 	case *lua.LUserData:
+		if goTable(x.Value) {
+			return tableCopy{x.Value}, nil
+		}
 		if x.Value != nil {
 			return x.Value, nil
 		}
@@ -106,6 +120,22 @@ func portable(v any) (any, error) {
 		return tableCopy{g}, nil
 	}
 	return nil, fmt.Errorf("a %s cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", lv.Type())
+}
+
+// goTable reports whether v is a Go map, slice or array (not a nil map or
+// slice), which a sharded host copies into each state as a Lua table
+// (luaValue) instead of sharing it through gopher-luar: the shards' scripts
+// would write into one Go map concurrently (a fatal error of the Go
+// runtime) and each shard would see the others' writes mid-frame.
+func goTable(v any) bool {
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Map, reflect.Slice:
+		return !rv.IsNil()
+	case reflect.Array:
+		return true
+	}
+	return false
 }
 
 // setShared writes a portable value into the logical blackboard; its hook

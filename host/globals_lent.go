@@ -15,8 +15,10 @@ import (
 // table is therefore read-only: after every frame the coordinator
 // compares each shard's copy with its own (the value at the frame start)
 // and, where one differs (a value changed at any depth, a key added or
-// removed), puts the copy back and Tick returns an error naming the
-// variable, whatever the shard count. The check walks the table-valued
+// removed, a metatable set), puts the copy back and Tick returns an error naming the
+// variable, with 1 shard as with N (the classic host, Shards 0, has one
+// table and no check); under the host's FailTick it is a StrictError
+// without Agent (the changer is not known). The check walks the table-valued
 // global variables only: a host without any pays nothing; each costs a
 // walk of its entries per shard and frame (see README, "Agents on every
 // core": keep big data out of global variables). Within the frame of the
@@ -68,11 +70,16 @@ func (h *Host) checkLentTables() []error {
 }
 
 // sameTable reports whether the tables a and b, of two Lua states, hold
-// the same entries at every depth; pairs maps each table of a met so far
-// to its counterpart in b (cycles, shared subtables).
+// the same entries at every depth and b, a shard's copy, has no metatable
+// at any depth (the copies are made without one, by luaValue, so one there
+// was set since); pairs maps each table of a met so far to its counterpart in b
+// (cycles, shared subtables).
 func sameTable(a, b *lua.LTable, pairs map[*lua.LTable]*lua.LTable) bool {
 	if p, ok := pairs[a]; ok {
 		return p == b
+	}
+	if b.Metatable != lua.LNil {
+		return false
 	}
 	pairs[a] = b
 	n, eq := 0, true

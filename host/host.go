@@ -130,9 +130,17 @@ type Options struct {
 	// give at most that many (btlua caps --shards to --agents). A global
 	// variable holding a table is held Shards + 1 times (a copy in each
 	// state and the host's own; see globals_frame.go and README, "Agents
-	// on every core", for figures).
+	// on every core", for figures). New refuses a count below 0 or above
+	// MaxShards.
 	Shards int
 }
+
+// MaxShards is the largest Options.Shards New accepts. Each shard is a
+// Lua state of about 0.7 MiB with btlua's libraries, opened by New, and
+// its own goroutine; more shards than cores gain no speed (a shard's
+// agents are ticked on one goroutine), so a count above the cores of any
+// machine is a mistake (100000 shards took 24 GB) and New refuses it.
+const MaxShards = 256
 
 // Host is one Lua state with btlua's libraries and the trees its scripts
 // returned.
@@ -206,8 +214,8 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	if opts.ExecutionType > bt.Count {
 		return nil, fmt.Errorf("host: ExecutionType must be bt.NoDuplicates or bt.Count, got %v", opts.ExecutionType)
 	}
-	if opts.Shards < 0 {
-		return nil, fmt.Errorf("host: Shards must not be negative, got %d", opts.Shards)
+	if opts.Shards < 0 || opts.Shards > MaxShards {
+		return nil, fmt.Errorf("host: Shards must be between 0 and %d, got %d", MaxShards, opts.Shards)
 	}
 	if opts.MaxTaskExecutions < 0 {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
@@ -303,7 +311,11 @@ func (h *Host) Close() error {
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and
 // methods scripts can use (game objects, a world, a logger). A sharded
-// host (Options.Shards >= 1) binds it in every shard's state.
+// host (Options.Shards >= 1) binds it in every shard's state: the same Go
+// value, used by the shards' scripts in parallel, so it must be safe for
+// concurrent use; a Go map, slice or array is instead copied into each
+// shard as a Lua table of its own (luaValue), as Spawn's args are, since
+// the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
 	if h.refuseClosed("SetGlobal") != nil {

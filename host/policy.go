@@ -33,7 +33,10 @@ const (
 	// agent's tick of the frame runs, each failing agent stopped, and
 	// Tick returns the StrictError of the first failing agent in agent
 	// order, with the frame's output written in agent order: the same for
-	// every shard count (see tickShards). For tests and CI (btlua --strict).
+	// every shard count (see tickShards); with no failing agent, a table
+	// global changed in place (globals_lent.go) is a StrictError without
+	// Agent when the host's policy (Options.ErrorPolicy) is FailTick. For
+	// tests and CI (btlua --strict).
 	FailTick
 )
 
@@ -71,6 +74,11 @@ type ErrorPolicy struct {
 // StrictError is the error Tick returns under FailTick: the agent's error,
 // which ended the tick.
 type StrictError struct {
+	// Agent is the failing agent, or nil for a failure that is no one
+	// agent's: on a sharded host under the host's FailTick
+	// (Options.ErrorPolicy), a table read from a global variable changed
+	// in place (globals_lent.go), found at the frame boundary, when the
+	// agent that changed it is not known.
 	Agent *Agent
 	Err   error
 }
@@ -91,8 +99,11 @@ func checkPolicy(p ErrorPolicy) error {
 	if p.Action > FailTick {
 		return fmt.Errorf("host: ErrorPolicy.Action must be StopAgent, RestartAgent or FailTick, got %v", p.Action)
 	}
-	if !(p.RestartDelay >= 0) || !(p.MaxRestartDelay >= 0) {
-		return fmt.Errorf("host: ErrorPolicy delays must not be negative, got %v and %v", p.RestartDelay, p.MaxRestartDelay)
+	if !(p.RestartDelay >= 0) { // NaN too
+		return fmt.Errorf("host: ErrorPolicy.RestartDelay must be a number of seconds >= 0, got %v", p.RestartDelay)
+	}
+	if !(p.MaxRestartDelay >= 0) {
+		return fmt.Errorf("host: ErrorPolicy.MaxRestartDelay must be a number of seconds >= 0, got %v", p.MaxRestartDelay)
 	}
 	return nil
 }

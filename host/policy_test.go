@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -158,7 +159,7 @@ func TestErrorPolicyPerAgent(t *testing.T) {
 		t.Errorf("bad action: %v", err)
 	}
 	if _, err := New(Options{ErrorPolicy: ErrorPolicy{RestartDelay: -1}}); err == nil || err.Error() !=
-		"host: ErrorPolicy delays must not be negative, got -1 and 0" {
+		"host: ErrorPolicy.RestartDelay must be a number of seconds >= 0, got -1" {
 		t.Errorf("bad delay: %v", err)
 	}
 }
@@ -234,5 +235,22 @@ return Flaky:New()
 	}
 	if want := "btlua: OnEnd at restart: " + path + ":10: cannot end (task Flaky)\n"; out.String() != want {
 		t.Errorf("log %q, want %q", out.String(), want)
+	}
+}
+
+// A NaN back-off delay is named as not a number, not as negative.
+func TestPolicyRefusesNaNDelay(t *testing.T) {
+	for _, c := range []struct {
+		p    ErrorPolicy
+		want string
+	}{
+		{ErrorPolicy{RestartDelay: math.NaN()}, "host: ErrorPolicy.RestartDelay must be a number of seconds >= 0, got NaN"},
+		{ErrorPolicy{MaxRestartDelay: math.NaN()}, "host: ErrorPolicy.MaxRestartDelay must be a number of seconds >= 0, got NaN"},
+		{ErrorPolicy{RestartDelay: -1}, "host: ErrorPolicy.RestartDelay must be a number of seconds >= 0, got -1"},
+		{ErrorPolicy{MaxRestartDelay: -2}, "host: ErrorPolicy.MaxRestartDelay must be a number of seconds >= 0, got -2"},
+	} {
+		if _, err := New(Options{ErrorPolicy: c.p}); err == nil || err.Error() != c.want {
+			t.Errorf("New(%+v) = %v, want %q", c.p, err, c.want)
+		}
 	}
 }

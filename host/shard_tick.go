@@ -11,7 +11,8 @@ import (
 // (shard_crew.go); after the join, the print output of the frame is
 // written in agent order, the table-valued global variables changed in
 // place are put back (globals_lent.go: one error each, after the agents'
-// errors, left out when a StrictError ends the tick), the global-variable
+// errors, left out when a StrictError ends the tick; under the host's
+// FailTick the first is itself a StrictError without Agent), the global-variable
 // writes of the frame apply in agent order, and the
 // memory limit is checked (heaptick.go; a frame that measures each
 // agent's allocations ticks the shards one after the other on the
@@ -66,6 +67,9 @@ func (h *Host) tickShards(dt float64) error {
 	err := sh.tickErrors()
 	if _, strict := err.(*StrictError); strict || lentErrs == nil {
 		return err
+	}
+	if h.policy.Action == FailTick { // the changer is not known: the host's policy
+		return &StrictError{Err: lentErrs[0]}
 	}
 	return errors.Join(append([]error{err}, lentErrs...)...)
 }

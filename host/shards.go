@@ -247,9 +247,14 @@ func (h *Host) interruptShards() bool {
 const errShardedEvents = "host: Subscribe needs Options.Shards 0 (the classic unsharded host): the event stream (the inspector, recordings) of a sharded host, even of 1 shard, is not supported"
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
-// gets the value.
+// gets the value, a Go map, slice or array as a Lua table of its own.
 func (h *Host) setGlobalShards(name string, v any) {
+	table := goTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range h.shard.shards {
+		if table {
+			s.state.SetGlobal(name, luaValue(s.state, v))
+			continue
+		}
 		s.SetGlobal(name, v)
 	}
 }

@@ -63,7 +63,17 @@ func (v *variables) Get(name string) any {
 // then there. The value is stored as it is, so Get returns it unchanged;
 // scripts read numbers, strings and booleans as Lua's, and other Go values
 // (structs, pointers, maps, slices) through gopher-luar, with their fields
-// and methods. A nil value (or lua.LNil) deletes the variable. Set calls
+// and methods. A global variable is the exception for a Go map, slice or
+// array: it is stored as a Lua table made from it (see luaValue), as a
+// script's table would be, so scripts index it and ipairs it as a table,
+// Get gives its Go form ([]any or map[string]any, a copy: the map given
+// is neither written nor read again), and a value Get gave, written back,
+// is a table again; on a sharded host it is copied into every shard and
+// read-only there (globals_frame.go), where one Go map shared by shards
+// ticking in parallel would be written concurrently. A Go value given to
+// agents of different shards is used by their scripts in parallel: give
+// each agent its own map or slice, or a value safe for concurrent use.
+// A nil value (or lua.LNil) deletes the variable. Set calls
 // the OnChange function of the scope written to when the value changed,
 // and listeners of the event stream (Subscribe) hear an EventVariable
 // without a writer.
@@ -259,6 +269,15 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	}
 	if v == lua.LNil {
 		v = nil
+	}
+	if goTable(v) && (b == h.globals.global || b.Owner(name) == h.globals.global) {
+		// A Go map, slice or array as a global variable is a Lua table
+		// (Globals.Set): in every state of a sharded host (globals_frame.go).
+		if h.shard != nil {
+			h.setShared(name, tableCopy{v})
+			return
+		}
+		v = luaValue(h.state, v)
 	}
 	if !h.live() {
 		b.Set(name, v)
