@@ -145,7 +145,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 	}
 	errs := &host.ErrorLog{W: stderr, Prefix: "btlua: "}
 	defer errs.Flush()
-	n := 0
+	n, strict := 0, false
 	// With --inspect the run goes on after the trees complete (the page
 	// stays up), and n counts the ticks made: a paused inspector skips
 	// ticks, and then the loop waits a period.
@@ -161,6 +161,9 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 			tr.after(h, n+1)
 		}
 		if host.IsStrict(err) {
+			// The failing agent is in h.Failed(); a strict error of no
+			// agent (a table global changed in place) fails the run too.
+			strict = true
 			n = int(h.Ticks())
 			break
 		}
@@ -183,7 +186,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 	if ctx.Err() != nil {
 		return exitInterrupted // an agent the interrupt stopped is no failure
 	}
-	if failed || len(h.Failed()) > 0 {
+	if strict || failed || len(h.Failed()) > 0 {
 		return exitFailed
 	}
 	return exitOK
