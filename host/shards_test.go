@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -642,9 +643,13 @@ end
 		for range 3 {
 			<-signals
 		}
-		time.Sleep(20 * time.Millisecond) // c's OnUpdate returns
-		for !h.Interrupt() {
-			time.Sleep(time.Millisecond)
+		// c's OnUpdate returns: shard 0's stretch ends (its agents have
+		// all ticked), while shard 1 loops.
+		for h.shard.shards[0].budget.state.Load()&stretchActive != 0 {
+			runtime.Gosched()
+		}
+		if !h.Interrupt() {
+			t.Error("Interrupt found no script running")
 		}
 	}()
 	err = h.Tick(0.1)
