@@ -158,10 +158,19 @@ func (c *recordChecker) checkTree(r *Record) error {
 
 // size describes the tree's nodes for an error.
 func (tr *checkedTree) size(a int) string {
+	s := fmt.Sprintf("agent %d's tree has %s", a, count(tr.tasks, "task"))
 	if b := len(tr.nodes) - tr.tasks; b > 0 {
-		return fmt.Sprintf("agent %d's tree has %d tasks and %d BTAI nodes", a, tr.tasks, b)
+		s += " and " + count(b, "BTAI node")
 	}
-	return fmt.Sprintf("agent %d's tree has %d tasks", a, tr.tasks)
+	return s
+}
+
+// count returns "1 task", "3 tasks".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // checkTask checks that field's node number n is one of the tree's own
