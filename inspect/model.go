@@ -227,7 +227,7 @@ func (a *agentState) indexBTAI() {
 // the BT.Root task of node j, first[n] the first BTAI node of BT.Root
 // task n (-1 for other nodes); nil, nil when the tree has none. A BTAI
 // node without an earlier parent, or below one, has no root: a recording
-// that has one is refused (checkNodes), the model ignores it.
+// that has one is refused (checkTree), the model ignores it.
 func btaiIndex(nodes []NodeInfo) (first, root []int32) {
 	for j, n := range nodes {
 		if !n.BTAI || n.Parent < 0 || n.Parent >= j {
