@@ -46,7 +46,7 @@ func TestLiveAPI(t *testing.T) {
 	if e := v.Nodes[2].End; e == nil || e.Tick != 3 || e.Status != "Failure" || e.Cause != "completed" {
 		t.Errorf("Sees's last end: %+v", e)
 	}
-	if len(v.Vars) != 1 || v.Vars[0].Name != "steps" || v.Vars[0].Value != 2.0 || v.Vars[0].Tick != 3 || v.Vars[0].Writer != "Root/Patrol[1]/Wander[1]" {
+	if len(v.Vars) != 1 || v.Vars[0].Name != "steps" || v.Vars[0].Value != 2.0 || v.Vars[0].Tick != 3 || v.WriterPath(v.Vars[0]) != "Root/Patrol[1]/Wander[1]" {
 		t.Errorf("vars: %+v", v.Vars)
 	}
 
@@ -69,7 +69,7 @@ func TestLiveAPI(t *testing.T) {
 	tick(t, h, 1)
 	v = AgentView{}
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
-	if len(v.Vars) != 2 || v.Vars[0].Name != "mood" || v.Vars[0].Value != "calm" || v.Vars[0].Writer != "" {
+	if len(v.Vars) != 2 || v.Vars[0].Name != "mood" || v.Vars[0].Value != "calm" || v.Vars[0].Writer != nil {
 		t.Fatalf("after set: %+v", v.Vars)
 	}
 	if val, err := h.Agents()[0].GetString("mood"); err != nil || val != "calm" {
@@ -90,7 +90,7 @@ func TestLiveAPI(t *testing.T) {
 	}
 	v = AgentView{}
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
-	if e := v.Nodes[6].End; e == nil || e.Tick != 8 || e.Cause != "aborted by Root/Fight[0]/Sees[0]" {
+	if e := v.Nodes[6].End; e == nil || e.Tick != 8 || v.CauseText(e) != "aborted by Root/Fight[0]/Sees[0]" {
 		t.Errorf("Wander's end: %+v", e)
 	}
 	for _, bad := range []string{`{"cmd":"break","agent":1,"node":99,"on":"start"}`, `{"cmd":"break","agent":1,"node":1,"on":"later"}`,

@@ -55,8 +55,8 @@ func TestBTAITreeExpanded(t *testing.T) {
 		t.Fatal("no agent 1")
 	}
 	var got []string
-	for _, n := range v.Nodes {
-		got = append(got, n.Path+" ("+n.Kind+") "+n.Args+map[bool]string{true: " btai"}[n.BTAI])
+	for i, n := range v.Nodes {
+		got = append(got, v.Path(i)+" ("+n.Kind+") "+n.Args+map[bool]string{true: " btai"}[n.BTAI])
 	}
 	want := []string{
 		"BT.Root (BTAction) ",

@@ -29,8 +29,9 @@ func warriorHost(t *testing.T) *host.Host {
 
 // nodeLine renders a node's status, whether it runs, and its last end as
 // "status running=B end=STATUS@TICK (CAUSE)" or "end=none".
-func nodeLine(n NodeView) string {
-	s := n.Path + " " + n.Status + " running="
+func nodeLine(v *AgentView, i int) string {
+	n := v.Nodes[i]
+	s := v.Path(i) + " " + n.Status + " running="
 	if n.Running {
 		s += "true"
 	} else {
@@ -39,7 +40,7 @@ func nodeLine(n NodeView) string {
 	if n.End == nil {
 		return s + " end=none"
 	}
-	return s + " end=" + n.End.Status + "@" + strconv.FormatUint(n.End.Tick, 10) + " (" + n.End.Cause + ")"
+	return s + " end=" + n.End.Status + "@" + strconv.FormatUint(n.End.Tick, 10) + " (" + v.CauseText(n.End) + ")"
 }
 
 // A task ended by its parent keeps the status of its last tick, Running,
@@ -67,7 +68,7 @@ func TestEndedByParentWatchedFromStart(t *testing.T) {
 		"BTParallelComplete/brain[1]/root[0] Running running=false end=Running@19 (by parent BTParallelComplete)",
 	}
 	for i, w := range want {
-		if got := nodeLine(v.Nodes[i]); got != w {
+		if got := nodeLine(v, i); got != w {
 			t.Errorf("node %d: %s\nwant    %s", i, got, w)
 		}
 	}
@@ -102,7 +103,7 @@ func TestEndedByParentWatchedLate(t *testing.T) {
 		"BTParallelComplete/brain[1]/root[0] Running running=false end=Running@0 (ended before the inspector watched the agent)",
 	}
 	for i, w := range want {
-		if got := nodeLine(v.Nodes[i]); got != w {
+		if got := nodeLine(&v, i); got != w {
 			t.Errorf("node %d: %s\nwant    %s", i, got, w)
 		}
 	}

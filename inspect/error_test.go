@@ -33,14 +33,18 @@ func newFaultyHost(t *testing.T, n int, p host.ErrorPolicy) *host.Host {
 // end) as JSON, one task a line.
 func viewJSON(v *AgentView) string {
 	var b bytes.Buffer
-	for _, n := range v.Nodes {
+	for i, n := range v.Nodes {
+		var end *EndView
+		if n.End != nil {
+			end = &EndView{Tick: n.End.Tick, Status: n.End.Status, Cause: v.CauseText(n.End)}
+		}
 		js, _ := json.Marshal(struct {
 			Path    string   `json:"path"`
 			Status  string   `json:"status"`
 			Running bool     `json:"running,omitempty"`
 			Error   string   `json:"error,omitempty"`
 			End     *EndView `json:"end,omitempty"`
-		}{n.Path, n.Status, n.Running, n.Error, n.End})
+		}{v.Path(i), n.Status, n.Running, n.Error, end})
 		b.Write(js)
 		b.WriteByte('\n')
 	}

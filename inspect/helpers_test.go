@@ -74,8 +74,8 @@ func postCommand(t *testing.T, base string, cmd string) State {
 // running path, one per line.
 func statuses(v *AgentView) string {
 	var sb strings.Builder
-	for _, n := range v.Nodes {
-		sb.WriteString(n.Path + "=" + n.Status)
+	for i, n := range v.Nodes {
+		sb.WriteString(v.Path(i) + "=" + n.Status)
 		if n.Running {
 			sb.WriteString("*")
 		}

@@ -15,9 +15,11 @@ import (
 // live page showed. A Model is not safe for concurrent use.
 type Model struct {
 	// Tick is the tick of the last record applied.
-	Tick    uint64
-	agents  []*agentState // by agent number (dense from 1)
-	order   []int         // agent numbers, first seen first
+	Tick uint64
+	// agents are by agent number: a map, so that the room the model
+	// takes is the agents it has, whatever their numbers.
+	agents  map[int]*agentState
+	order   []int // agent numbers, first seen first
 	globals varTable
 	// reload describes the last reload; reloadTick is when it happened.
 	reload     string
@@ -28,10 +30,13 @@ type agentState struct {
 	id        int
 	name, src string
 	nodes     []NodeInfo
-	paths     []string
-	st        []nodeState
-	vars      varTable
-	removed   bool
+	// paths are the tasks' paths for messages (a breakpoint's hit), each
+	// at most about maxLabel bytes (see labels): views send parents and
+	// names instead.
+	paths   []string
+	st      []nodeState
+	vars    varTable
+	removed bool
 	// err is the error that stopped the tree ("" when none), at errTick,
 	// blamed on node errNode (-1 when none).
 	err     string
@@ -83,25 +88,12 @@ type varState struct {
 
 // NewModel returns an empty model.
 func NewModel() *Model {
-	return &Model{}
+	return &Model{agents: map[int]*agentState{}}
 }
 
 // agent returns agent id, nil when unknown.
 func (m *Model) agent(id int) *agentState {
-	if id <= 0 || id >= len(m.agents) {
-		return nil
-	}
 	return m.agents[id]
-}
-
-func (m *Model) setAgent(id int, a *agentState) {
-	if id <= 0 {
-		return
-	}
-	for len(m.agents) <= id {
-		m.agents = append(m.agents, nil)
-	}
-	m.agents[id] = a
 }
 
 // Apply updates the model with r.
@@ -109,14 +101,17 @@ func (m *Model) Apply(r *Record) {
 	m.Tick = r.T
 	switch r.K {
 	case "tree":
+		if r.A <= 0 {
+			break
+		}
 		a := m.agent(r.A)
 		if a == nil {
 			a = &agentState{id: r.A}
-			m.setAgent(r.A, a)
+			m.agents[r.A] = a
 			m.order = append(m.order, r.A)
 		}
 		a.name, a.src, a.nodes, a.removed = r.Name, r.Src, r.Nodes, false
-		a.paths = paths(r.Nodes)
+		a.paths = labels(r.Nodes)
 		a.st = make([]nodeState, len(r.Nodes))
 		for i := range a.st {
 			a.st[i] = nodeState{status: 1, endBy: -1} // Inactive
@@ -223,29 +218,40 @@ func (m *Model) applyEnd(id, n int, status, cause uint8, by int) {
 	}
 }
 
-// indexBTAI finds the BTAI nodes of the tree (NodeInfo.BTAI): each one's
-// BT.Root task, and each such task's first BTAI node.
+// indexBTAI finds the BTAI nodes of the tree (see btaiIndex).
 func (a *agentState) indexBTAI() {
-	a.btaiFirst, a.btaiRoot = nil, nil
-	for j, n := range a.nodes {
+	a.btaiFirst, a.btaiRoot = btaiIndex(a.nodes)
+}
+
+// btaiIndex finds the BTAI nodes of a tree (NodeInfo.BTAI): root[j] is
+// the BT.Root task of node j, first[n] the first BTAI node of BT.Root
+// task n (-1 for other nodes); nil, nil when the tree has none. A BTAI
+// node without an earlier parent, or below one, has no root: a recording
+// that has one is refused (checkTree), the model ignores it.
+func btaiIndex(nodes []NodeInfo) (first, root []int32) {
+	for j, n := range nodes {
 		if !n.BTAI || n.Parent < 0 || n.Parent >= j {
 			continue
 		}
-		if a.btaiFirst == nil {
-			a.btaiFirst, a.btaiRoot = make([]int32, len(a.nodes)), make([]int32, len(a.nodes))
-			for i := range a.btaiFirst {
-				a.btaiFirst[i], a.btaiRoot[i] = -1, -1
+		if first == nil {
+			first, root = make([]int32, len(nodes)), make([]int32, len(nodes))
+			for i := range first {
+				first[i], root[i] = -1, -1
 			}
 		}
-		root := int32(n.Parent)
-		if a.nodes[n.Parent].BTAI {
-			root = a.btaiRoot[n.Parent]
+		r := int32(n.Parent)
+		if nodes[n.Parent].BTAI {
+			r = root[n.Parent]
 		}
-		a.btaiRoot[j] = root
-		if a.btaiFirst[root] < 0 {
-			a.btaiFirst[root] = int32(j)
+		if r < 0 {
+			continue
+		}
+		root[j] = r
+		if first[r] < 0 {
+			first[r] = int32(j)
 		}
 	}
+	return first, root
 }
 
 // btaiStates maps a BTAI state (btai.BTState.String) to the status a
@@ -264,8 +270,11 @@ func (m *Model) applyBTAI(id, n, i int, state string) {
 	if a == nil || !known || a.btaiFirst == nil || n < 0 || n >= len(a.btaiFirst) || a.btaiFirst[n] < 0 {
 		return
 	}
+	if i < 0 || i >= len(a.st)-int(a.btaiFirst[n]) {
+		return
+	}
 	j := int(a.btaiFirst[n]) + i
-	if i < 0 || j >= len(a.st) || a.btaiRoot[j] != int32(n) {
+	if a.btaiRoot[j] != int32(n) {
 		return
 	}
 	x := &a.st[j]
@@ -308,22 +317,6 @@ func reloadNames(what string, names []string) string {
 		return ""
 	}
 	return what + " " + strings.Join(names, ", ")
-}
-
-// paths spells each node's path as bt.Path does: names joined by "/",
-// each below the root with its child index, "Root/Fight[0]/Sees[1]".
-func paths(nodes []NodeInfo) []string {
-	out := make([]string, len(nodes))
-	kids := make([]int, len(nodes))
-	for i, n := range nodes {
-		if n.Parent < 0 || n.Parent >= i {
-			out[i] = n.Name
-			continue
-		}
-		out[i] = out[n.Parent] + "/" + n.Name + "[" + strconv.Itoa(kids[n.Parent]) + "]"
-		kids[n.Parent]++
-	}
-	return out
 }
 
 // AgentSummary is one entry of the agent list.
@@ -380,12 +373,12 @@ func (a *agentState) rootStatus() string {
 // Failure or Running, or Error for a task under way when an error stopped
 // the tree (and the task the error blames): such a task is not Running
 // and its End is the error's tick, until the error policy restarts the
-// tree.
+// tree. Its path is not sent (a deep tree's paths are O(depth²) bytes):
+// AgentView.Path spells it from the parents and names, as the page does.
 type NodeView struct {
 	NodeInfo
 	Index   int    `json:"i"`
 	Depth   int    `json:"depth"`
-	Path    string `json:"path"`
 	Status  string `json:"status"`
 	Running bool   `json:"running"`
 	Changed uint64 `json:"changed"`
@@ -396,25 +389,30 @@ type NodeView struct {
 	End *EndView `json:"end,omitempty"`
 }
 
-// EndView is the last end of a run: tick, status and cause (the
-// trace's words: "completed", "aborted by PATH", ...). A task ended early
-// before the inspector watched its agent (a page opened after the tree
-// completed) is still Running, as bt reports a task ended by its parent
-// or an abort: its end shows with status Running, cause causeUnseen and
-// no tick (0), as neither was heard.
+// EndView is the last end of a run: tick, status and cause, the trace's
+// words ("completed", "aborted by", "halted", "stopped by the error
+// of", ...) and By, the node number of the task they name (nil when
+// none): AgentView.CauseText spells them with its path, "aborted by
+// Root/Fight[0]/Sees[0]". A task ended early before the inspector
+// watched its agent (a page opened after the tree completed) is still
+// Running, as bt reports a task ended by its parent or an abort: its end
+// shows with status Running, cause causeUnseen and no tick (0), as
+// neither was heard.
 type EndView struct {
 	Tick   uint64 `json:"tick,omitempty"`
 	Status string `json:"status"`
 	Cause  string `json:"cause"`
+	By     *int   `json:"by,omitempty"`
 }
 
 // VarView is one blackboard variable: its value, the tick it was last
-// written and the path of the task that wrote it ("" when none).
+// written and the node number of the task that wrote it (nil when none;
+// AgentView.Path spells its path).
 type VarView struct {
 	Name   string `json:"name"`
 	Value  any    `json:"value"`
 	Tick   uint64 `json:"tick"`
-	Writer string `json:"writer,omitempty"`
+	Writer *int   `json:"writer,omitempty"`
 	Global bool   `json:"global,omitempty"`
 }
 
@@ -429,15 +427,20 @@ type AgentView struct {
 	Vars   []VarView  `json:"vars"`
 	// Goap are the GOAP agents the tree's tasks run, by Key.
 	Goap []GoapView `json:"goap,omitempty"`
+
+	// kid[i] is task i's index among its parent's children (see Path).
+	kid []int32
 }
 
 // causeUnseen is the cause of an end the model did not hear (see EndView).
 const causeUnseen = "ended before the inspector watched the agent"
 
-var causeWords = map[string]string{"Aborted": "aborted by ", "TimedOut": "timed out by ", "Interrupted": "interrupted by ",
-	"ByParent": "by parent ", "Halted": "halted", "Reload": "reload"}
+var causeWords = map[string]string{"Aborted": "aborted by", "TimedOut": "timed out by", "Interrupted": "interrupted by",
+	"ByParent": "by parent", "Halted": "halted", "Reload": "reload"}
 
-// Agent returns the view of agent id, false when there is none.
+// Agent returns the view of agent id, false when there is none. Its
+// size is linear in the tree's: tasks by parent and name, the tasks an
+// end or a write names by node number.
 func (m *Model) Agent(id int) (*AgentView, bool) {
 	a := m.agent(id)
 	if a == nil {
@@ -448,7 +451,7 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 	for i, n := range a.nodes {
 		s := a.st[i]
 		status := stepStatus[s.status]
-		nv := NodeView{NodeInfo: n, Index: i, Path: a.paths[i], Status: status, Running: s.started && status == "Running", Changed: s.changed}
+		nv := NodeView{NodeInfo: n, Index: i, Status: status, Running: s.started && status == "Running", Changed: s.changed}
 		if n.Parent >= 0 && n.Parent < i {
 			nv.Depth = v.Nodes[n.Parent].Depth + 1
 		}
@@ -458,9 +461,7 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 			ev := &EndView{Tick: s.endTick, Status: stepStatus[s.endStatus], Cause: "completed"}
 			if s.endCause != 0 {
 				ev.Cause = causeWords[stepCauses[s.endCause]]
-				if s.endBy >= 0 && int(s.endBy) < len(a.paths) {
-					ev.Cause += a.paths[s.endBy]
-				}
+				ev.By = a.nodeRef(int(s.endBy))
 			}
 			nv.End = ev
 		} else if status == "Running" && !s.started && !n.BTAI {
@@ -477,8 +478,8 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 	}{{&a.vars, false}, {&m.globals, true}} {
 		for _, x := range scope.vars.sorted() {
 			vv := VarView{Name: x.name, Value: x.value, Tick: x.tick, Global: scope.global}
-			if !scope.global && x.writer >= 0 && x.writer < len(a.paths) {
-				vv.Writer = a.paths[x.writer]
+			if !scope.global {
+				vv.Writer = a.nodeRef(x.writer)
 			}
 			v.Vars = append(v.Vars, vv)
 		}
@@ -493,6 +494,15 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 	return v, true
 }
 
+// nodeRef returns a view's reference to node n: nil for none (n
+// negative or past the tree).
+func (a *agentState) nodeRef(n int) *int {
+	if n < 0 || n >= len(a.nodes) {
+		return nil
+	}
+	return &n
+}
+
 // stoppedView shows task nv, under way when an error stopped the tree
 // (or the one the error blames), as the error left it: status Error, no
 // longer running, its run ended at the error's tick; the blamed task
@@ -503,8 +513,8 @@ func (a *agentState) stoppedView(nv *NodeView) {
 	switch {
 	case nv.Index == a.errNode:
 		nv.Error, nv.End.Cause = a.err, "raised the error"
-	case a.errNode >= 0 && a.errNode < len(a.paths):
-		nv.End.Cause = "stopped by the error of " + a.paths[a.errNode]
+	case a.errNode >= 0 && a.errNode < len(a.nodes):
+		nv.End.Cause, nv.End.By = "stopped by the error of", a.nodeRef(a.errNode)
 	}
 }
 

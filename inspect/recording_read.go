@@ -1,7 +1,9 @@
 package inspect
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 )
@@ -25,35 +27,49 @@ func (e *TruncatedError) Error() string {
 	return fmt.Sprintf("recording: truncated after line %d (%s); %s", e.Line, e.Cause, replayText(e.Records))
 }
 
-// readHeader parses the header line into hd, refusing another schema
-// version and a dt that is not a positive, finite number of seconds
-// (absent: unknown, 0).
+// readHeader parses the header line into hd, refusing a schema version
+// that is not a whole number from 1 to Version (`field "btlua_record":
+// unsupported version "2"`) and a dt that is not a positive, finite
+// number of seconds (absent: unknown, 0).
 func readHeader(text []byte, hd *Header) error {
-	if err := json.Unmarshal(text, hd); err != nil || hd.Record == 0 {
-		// A dt of the wrong type fails the whole header: say so below.
-		var raw struct {
-			Record json.RawMessage `json:"btlua_record"`
-			DT     json.RawMessage `json:"dt"`
-		}
-		if json.Unmarshal(text, &raw) == nil && raw.Record != nil && raw.DT != nil {
-			return fmt.Errorf("recording: line 1: dt must be a positive number of seconds per tick, got %s", raw.DT)
-		}
+	var raw map[string]json.RawMessage
+	err := json.Unmarshal(text, &raw)
+	version, isHeader := raw["btlua_record"]
+	if err != nil || !isHeader {
 		msg := `recording: line 1 is not a btlua recording header ({"btlua_record":2,...})`
 		if err != nil {
 			msg += ": " + err.Error()
 		}
 		return fmt.Errorf("%s", msg)
 	}
-	if hd.Record < 1 || hd.Record > Version {
-		return fmt.Errorf("recording: schema version %d, this btlua reads versions 1 to %d", hd.Record, Version)
+	var v int
+	if json.Unmarshal(version, &v) != nil || v < 1 || v > Version {
+		return fmt.Errorf("recording: line 1: field \"btlua_record\": unsupported version %s, this btlua reads versions 1 to %d", bytes.TrimSpace(version), Version)
 	}
-	var dt struct {
-		DT *float64 `json:"dt"`
+	if dt, ok := raw["dt"]; ok {
+		var x float64
+		if json.Unmarshal(dt, &x) != nil || !validDT(x) {
+			return fmt.Errorf("recording: line 1: dt must be a positive number of seconds per tick, got %s", bytes.TrimSpace(dt))
+		}
 	}
-	if json.Unmarshal(text, &dt) == nil && dt.DT != nil && !validDT(*dt.DT) {
-		return fmt.Errorf("recording: line 1: dt must be a positive number of seconds per tick, got %v", *dt.DT)
+	if err := json.Unmarshal(text, hd); err != nil {
+		return fmt.Errorf("recording: line 1: %w", jsonError(err))
 	}
 	return nil
+}
+
+// jsonError says which field of a record a JSON decoding error is about
+// (`field "a": got string, want an integer`); other errors (syntax) are
+// returned as they are.
+func jsonError(err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	if te.Field == "" {
+		return fmt.Errorf("a record is a JSON object, got %s", te.Value)
+	}
+	return fieldErr(te.Field, "got %s, want %s", te.Value, typeWords(te.Type.String()))
 }
 
 // validDT reports whether dt is a delta time a recording may carry: a

@@ -31,13 +31,26 @@ func (rec *Recording) Record(i int) Record {
 }
 
 // ReadRecording reads a recording written by a Recorder (gzip-compressed
-// or not: the gzip magic number tells). It fails on a header of another
-// schema version or with a dt that is not a positive number of seconds,
-// on a corrupt gzip stream, and with the line of the first malformed
-// record. A recording cut short (its last line incomplete, its gzip
-// stream ending early) is returned with the records before the cut and a
-// *TruncatedError.
+// or not: the gzip magic number tells). A recording is untrusted input:
+// it fails on a header of another schema version ("unsupported
+// version") or with a dt that is not a positive number of seconds, on a
+// corrupt gzip stream, on a line longer than maxLine, and with the line
+// of the first malformed record or the first that does not fit the
+// recording so far (a *FieldError: a node out of its agent's tree, an
+// agent with no tree, a status, cause or kind that does not exist...).
+// The memory it takes is linear in the recording's size. A recording cut
+// short (its last line incomplete, its gzip stream ending early) is
+// returned with the records before the cut and a *TruncatedError.
 func ReadRecording(r io.Reader) (*Recording, error) {
+	return readRecording(r, maxLine)
+}
+
+// maxLine is the longest line in bytes ReadRecording reads (a tree
+// record of a million tasks is about 60 MiB).
+const maxLine = 256 << 20
+
+// readRecording is ReadRecording with lines of at most limit bytes.
+func readRecording(r io.Reader, limit int) (*Recording, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -48,9 +61,15 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		br = bufio.NewReaderSize(zr, 1<<16)
 	}
 	rec := &Recording{}
+	var check recordChecker
+	var text []byte
 	line := 0
 	for {
-		text, err := br.ReadBytes('\n')
+		var err error
+		text, err = readLine(br, text, limit)
+		if errors.Is(err, errLineTooLong) {
+			return nil, fmt.Errorf("recording: line %d is longer than %d bytes", line+1, limit)
+		}
 		if errors.Is(err, io.ErrUnexpectedEOF) && line > 0 {
 			// The gzip stream ends early: what it cut is dropped.
 			return rec, &TruncatedError{Line: line, Records: len(rec.steps), Cause: "the gzip stream ends early: " + err.Error()}
@@ -68,10 +87,14 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 				var r Record
 				r.reset()
 				if e := json.Unmarshal(text, &r); e != nil {
-					if err == io.EOF { // the last line, without its newline
+					var syntax *json.SyntaxError
+					if err == io.EOF && (errors.As(e, &syntax) || errors.Is(e, io.ErrUnexpectedEOF)) { // the last line, without its newline
 						return rec, &TruncatedError{Line: line - 1, Records: len(rec.steps), Cause: fmt.Sprintf("line %d is cut short: %v", line, e)}
 					}
-					return nil, fmt.Errorf("recording: line %d: %v", line, e)
+					return nil, fmt.Errorf("recording: line %d: %w", line, jsonError(e))
+				}
+				if e := check.check(&r); e != nil {
+					return nil, fmt.Errorf("recording: line %d: %w", line, e)
 				}
 				rec.steps = append(rec.steps, compact(&r))
 			}
@@ -84,6 +107,26 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		return nil, errors.New("recording: empty file")
 	}
 	return rec, nil
+}
+
+// errLineTooLong is readLine's error for a line over its limit.
+var errLineTooLong = errors.New("line too long")
+
+// readLine reads the next line into buf[:0] (with its newline, if any),
+// at most limit bytes of it (errLineTooLong past them); io.EOF at the
+// end of the input, as bufio.Reader.ReadBytes.
+func readLine(br *bufio.Reader, buf []byte, limit int) ([]byte, error) {
+	buf = buf[:0]
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > limit {
+			return buf, errLineTooLong
+		}
+		buf = append(buf, chunk...)
+		if err != bufio.ErrBufferFull {
+			return buf, err
+		}
+	}
 }
 
 // ReadRecordingFile is ReadRecording of the file at path; its errors

@@ -99,8 +99,8 @@ func TestReadRecordingRefuses(t *testing.T) {
 	zw.Write([]byte(`{"btlua_record":3}` + "\n"))
 	zw.Close()
 	for _, c := range []struct{ in, want string }{
-		{`{"btlua_record":3}` + "\n", "schema version 3, this btlua reads versions 1 to 2"},
-		{zipped.String(), "schema version 3"},
+		{`{"btlua_record":3}` + "\n", `field "btlua_record": unsupported version 3, this btlua reads versions 1 to 2`},
+		{zipped.String(), "unsupported version 3"},
 		{`{"t":1,"k":"tick"}` + "\n", "line 1 is not a btlua recording header"},
 		{`{"btlua_record":1}` + "\n" + `{"t":1,"k":` + "\n", "line 2:"},
 		{"", "empty"},
