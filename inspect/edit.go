@@ -1,0 +1,160 @@
+package inspect
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/btlua/btlua/host"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// editor is a backend that carries out a "set" command later (the live
+// inspector, on the ticking goroutine) and tells its outcome: done gets
+// nil once the variable is set, or the refusal; err is a refusal at once.
+type editor interface {
+	edit(c Command) (done <-chan error, err error)
+}
+
+// awaitEdit waits for an edit's outcome, at most hostWait (the host is
+// not ticked) or until ctx ends: made false when it came too late (the
+// edit stays queued; State.Refused tells a refusal then).
+func awaitEdit(ctx context.Context, done <-chan error) (err error, made bool) {
+	t := time.NewTimer(hostWait)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err, true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return nil, false
+}
+
+// edit checks a "set" command and queues it for the gate, which sets the
+// variable unless its value there is of another type (see editType).
+func (in *Inspector) edit(c Command) (<-chan error, error) {
+	if c.Name == "" {
+		return nil, errors.New("set: no variable name")
+	}
+	v, err := luaValue(c.Value)
+	if err != nil {
+		return nil, fmt.Errorf("set %s: %w", c.Name, err)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if !c.Global && in.model.agent(c.Agent) == nil {
+		return nil, fmt.Errorf("set %s: no agent %d", c.Name, c.Agent)
+	}
+	done := make(chan error, 1)
+	id, name, global := c.Agent, c.Name, c.Global
+	in.queue = append(in.queue, func() {
+		err := in.setVariable(id, global, name, v)
+		in.mu.Lock()
+		if err != nil {
+			in.refused = err.Error()
+		} else {
+			in.refused = ""
+		}
+		in.changedLocked()
+		in.mu.Unlock()
+		done <- err
+	})
+	return done, nil
+}
+
+// setVariable sets agent id's variable name (a global one when global)
+// to v, unless the variable holds a value of another type (ticking
+// goroutine, between ticks).
+func (in *Inspector) setVariable(id int, global bool, name string, v lua.LValue) error {
+	var target *host.Agent
+	var current any
+	if global {
+		current = in.h.Globals().Get(name)
+	} else {
+		if target = in.agentByID(id); target == nil {
+			return fmt.Errorf("set %s: no agent %d (it has left the host)", name, id)
+		}
+		current = target.Get(name)
+	}
+	if err := editType(name, current, v); err != nil {
+		return err
+	}
+	return in.h.SetVariable(target, name, v)
+}
+
+// editType refuses to set the variable name, now current (nil: not set),
+// to v of another Lua type: a script that does arithmetic on a number
+// would fail on a string. Deleting (v nil) and a new variable take any
+// value.
+func editType(name string, current any, v lua.LValue) error {
+	was := luaType(current)
+	if was == "" || v == lua.LNil {
+		return nil
+	}
+	if now := v.Type().String(); now != was {
+		shown, _ := json.Marshal(jsonValue(current))
+		if len(shown) > 60 {
+			shown = append(shown[:57:57], "..."...)
+		}
+		given, _ := json.Marshal(jsonValue(v))
+		if len(given) > 60 {
+			given = append(given[:57:57], "..."...)
+		}
+		return fmt.Errorf("set %s: refused: %s is a %s (%s), the value given is a %s (%s); the variable is unchanged", name, name, was, shown, now, given)
+	}
+	return nil
+}
+
+// luaType names the Lua type of a variable's Go value (see
+// host.Agent.Get): "number", "string", "boolean", "table", a Lua value's
+// own type, "userdata" for another Go value; "" for nil.
+func luaType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case lua.LValue:
+		if x == lua.LNil {
+			return ""
+		}
+		return x.Type().String()
+	case []any, map[string]any:
+		return "table"
+	}
+	switch reflect.ValueOf(v).Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+		reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr, reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	}
+	return "userdata"
+}
+
+// luaValue turns an edited JSON value into a Lua value: null deletes,
+// numbers, strings and booleans as they are.
+func luaValue(raw json.RawMessage) (lua.LValue, error) {
+	if len(raw) == 0 {
+		return lua.LNil, nil
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	switch x := v.(type) {
+	case nil:
+		return lua.LNil, nil
+	case float64:
+		return lua.LNumber(x), nil
+	case string:
+		return lua.LString(x), nil
+	case bool:
+		return lua.LBool(x), nil
+	}
+	return nil, fmt.Errorf("want a number, a string, true, false or null, got %s", raw)
+}
