@@ -26,6 +26,7 @@ const TokenHeader = "X-Btlua-Token"
 // inspector's own page, and for commands the token.
 type access struct {
 	token string
+	names []string // host names allowed besides the loopback ones (AllowHosts)
 }
 
 func newAccess() access {
@@ -50,9 +51,9 @@ func localPort(r *http.Request) (port, addr string) {
 
 // hostAllowed reports whether hostport, a Host header or an Origin's
 // host (port 80 when it has none), names the inspector at the address
-// the request reached: 127.0.0.1, localhost or [::1] at its port, or that
-// address exactly.
-func hostAllowed(hostport string, r *http.Request) bool {
+// the request reached: 127.0.0.1, localhost, [::1], 0.0.0.0, [::] or a
+// name of ac.names at its port, or that address exactly.
+func (ac access) hostAllowed(hostport string, r *http.Request) bool {
 	port, addr := localPort(r)
 	if port == "" {
 		return false
@@ -66,8 +67,15 @@ func hostAllowed(hostport string, r *http.Request) bool {
 	}
 	h = strings.ToLower(h)
 	switch h {
-	case "127.0.0.1", "localhost", "::1":
+	case "127.0.0.1", "localhost", "::1", "0.0.0.0", "::":
+		// 0.0.0.0 and [::] are what a browser reaches a listener on all
+		// addresses at (the address btlua prints for --inspect=:PORT).
 		return true
+	}
+	for _, n := range ac.names {
+		if h == n {
+			return true
+		}
 	}
 	return net.JoinHostPort(h, p) == addr
 }
@@ -76,12 +84,12 @@ func hostAllowed(hostport string, r *http.Request) bool {
 // the inspector's address or whose Origin is another page's; it reports
 // whether the request may go on.
 func (ac access) check(w http.ResponseWriter, r *http.Request) bool {
-	if !hostAllowed(r.Host, r) {
+	if !ac.hostAllowed(r.Host, r) {
 		port, _ := localPort(r)
 		http.Error(w, fmt.Sprintf("inspector: refused: Host %q is not this inspector's address (want 127.0.0.1:%s, localhost:%s or [::1]:%s)", r.Host, port, port, port), http.StatusForbidden)
 		return false
 	}
-	if o, ok := r.Header["Origin"]; ok && !originAllowed(strings.Join(o, ","), r) {
+	if o, ok := r.Header["Origin"]; ok && !ac.originAllowed(strings.Join(o, ","), r) {
 		http.Error(w, fmt.Sprintf("inspector: refused: Origin %q is not the inspector's page", strings.Join(o, ",")), http.StatusForbidden)
 		return false
 	}
@@ -90,12 +98,12 @@ func (ac access) check(w http.ResponseWriter, r *http.Request) bool {
 
 // originAllowed reports whether origin is the inspector's page: http:// and
 // an allowed host (hostAllowed).
-func originAllowed(origin string, r *http.Request) bool {
+func (ac access) originAllowed(origin string, r *http.Request) bool {
 	u, err := url.Parse(origin)
 	if err != nil || u.Scheme != "http" || u.Host == "" || u.Path != "" || u.User != nil {
 		return false
 	}
-	return hostAllowed(u.Host, r)
+	return ac.hostAllowed(u.Host, r)
 }
 
 // checkToken refuses (403) a command without the token, or with another.
@@ -110,4 +118,38 @@ func (ac access) checkToken(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	return true
+}
+
+// apiHandler is the handler newHandler returns: the API and page behind
+// the access checks.
+type apiHandler struct {
+	ac  access
+	mux *http.ServeMux
+}
+
+func (a *apiHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if a.ac.check(w, r) {
+		a.mux.ServeHTTP(w, r)
+	}
+}
+
+// AllowHosts returns the inspector's handler h (of Inspector.Handler or
+// Replay.Handler) accepting the host names names in a request's Host and
+// Origin too, besides the loopback ones: the name it was asked to listen
+// at ("mybox" of --inspect=mybox:8750), which a browser sends. Same
+// token. Another handler is returned as it is. A name that resolves to
+// this machine is not enough: that is what DNS rebinding does.
+func AllowHosts(h http.Handler, names ...string) http.Handler {
+	a, ok := h.(*apiHandler)
+	if !ok {
+		return h
+	}
+	b := *a
+	b.ac.names = append([]string(nil), a.ac.names...)
+	for _, n := range names {
+		if n = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(n, "["), "]")); n != "" {
+			b.ac.names = append(b.ac.names, n)
+		}
+	}
+	return &b
 }

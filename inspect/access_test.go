@@ -116,10 +116,28 @@ func TestRebindingHostRefused(t *testing.T) {
 	if n := in.h.Ticks(); n != 4 {
 		t.Errorf("the host made %d ticks, want 4 (not paused)", n)
 	}
-	for _, host := range []string{"127.0.0.1:" + port, "localhost:" + port, "LocalHost:" + port, "[::1]:" + port} {
+	for _, host := range []string{"127.0.0.1:" + port, "localhost:" + port, "LocalHost:" + port, "[::1]:" + port, "0.0.0.0:" + port, "[::]:" + port} {
 		if code, body := get(t, srv, "/api/state", host, ""); code != 200 || !strings.Contains(body, `"mode":"live"`) {
 			t.Errorf("GET /api/state with Host %s: %d %q", host, code, body)
 		}
+	}
+
+	// The name the inspector was asked to listen at (--inspect=mybox:8750)
+	// is accepted once allowed, with the same token; only it.
+	if code, _ := get(t, srv, "/api/state", "mybox:"+port, ""); code != 403 {
+		t.Errorf("Host mybox before AllowHosts: %d, want 403", code)
+	}
+	named := httptest.NewServer(AllowHosts(in.Handler(), "MyBox"))
+	defer named.Close()
+	nu, _ := url.Parse(named.URL)
+	namedToken := pageToken(t, named.URL)
+	code, body := sendCommand(t, named.URL, `{"cmd":"pause"}`, map[string]string{"Host": "mybox:" + nu.Port(), "Origin": "http://mybox:" + nu.Port(),
+		"Content-Type": "application/json", TokenHeader: namedToken})
+	if code != 200 || !strings.Contains(body, `"paused":true`) {
+		t.Errorf("pause with Host mybox after AllowHosts: %d %q", code, body)
+	}
+	if code, _ := get(t, named, "/api/state", "otherbox:"+nu.Port(), ""); code != 403 {
+		t.Errorf("Host otherbox after AllowHosts(mybox): %d, want 403", code)
 	}
 }
 

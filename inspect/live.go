@@ -256,7 +256,8 @@ func (in *Inspector) detach() {
 
 // Serve attaches an inspector to h and serves its page on addr (a
 // loopback address such as "127.0.0.1:8750"; ":0" style ports pick a free
-// one) until ctx ends, when it stops serving and detaches at the next
+// one; a host name in addr is accepted in requests' Host, see AllowHosts)
+// until ctx ends, when it stops serving and detaches at the next
 // Tick. Call it on the goroutine that ticks h, between ticks; it returns
 // once listening, with the address it listens on.
 func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr, error) {
@@ -265,7 +266,11 @@ func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr
 		return nil, nil, fmt.Errorf("inspect: %w", err)
 	}
 	in := Attach(h)
-	srv := &http.Server{Handler: in.Handler(), ReadHeaderTimeout: 5 * time.Second, MaxHeaderBytes: 64 << 10}
+	handler := in.Handler()
+	if name, _, err := net.SplitHostPort(addr); err == nil && net.ParseIP(name) == nil {
+		handler = AllowHosts(handler, name) // the name a browser sends
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, MaxHeaderBytes: 64 << 10}
 	go srv.Serve(ln)
 	go func() {
 		<-ctx.Done()

@@ -124,7 +124,8 @@ const agentListLimit = 300
 
 // newHandler serves b's page and API. Every request must name the
 // inspector's address in its Host (127.0.0.1, localhost or [::1] at the
-// port it reached, or the address it reached) and, when it has an Origin,
+// port it reached, the address it reached, see access.hostAllowed) and,
+// when it has an Origin,
 // come from the inspector's own page: else 403 (DNS rebinding, other
 // pages). A command (POST /api/command) also needs the handler's token in
 // the X-Btlua-Token header (see TokenHeader) and a JSON body (see
@@ -207,11 +208,7 @@ func newHandler(b backend) http.Handler {
 		json.NewEncoder(w).Encode(s)
 	})
 	mux.HandleFunc("GET /api/stream", func(w http.ResponseWriter, r *http.Request) { stream(w, r, b) })
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ac.check(w, r) {
-			mux.ServeHTTP(w, r)
-		}
-	})
+	return &apiHandler{ac: ac, mux: mux}
 }
 
 // badAgentID answers 400 for an agent id q that is not a whole number

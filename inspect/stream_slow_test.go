@@ -83,7 +83,9 @@ func TestSlowStreamClients(t *testing.T) {
 		}
 	}
 	var s State
+	began := time.Now()
 	getJSON(t, srv.URL+"/api/state", &s)
+	t.Logf("/api/state with %d streams that do not read and %d refused: %v", streamLimit, extra, time.Since(began))
 	if s.Tick != 4 {
 		t.Errorf("/api/state with %d streams open: tick %d, want 4", streamLimit, s.Tick)
 	}
