@@ -57,9 +57,11 @@ type Hit struct {
 }
 
 // Command is a request of the page (POST /api/command): Cmd is pause,
-// resume, step, rate (Hz), break and unbreak (Agent, Node, On), set
-// (Agent, Name, Value; Global for a global variable; a null Value
-// deletes), or seek (Tick; replay only).
+// resume, step, rate (Hz: 0, the host's own rate, or 0.1 to 1000), break
+// and unbreak (Agent, Node, On), set (Agent, Name, Value; Global for a
+// global variable; a null Value deletes; a value of another Lua type than
+// the variable's is refused), or seek (Tick; replay only). The body is
+// one JSON object of these fields only (see decodeCommand).
 type Command struct {
 	Cmd    string          `json:"cmd"`
 	Agent  int             `json:"agent"`
