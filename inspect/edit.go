@@ -34,8 +34,12 @@ func awaitEdit(ctx context.Context, done <-chan error) (err error, made bool) {
 	return nil, false
 }
 
+// editQueueLimit is the most edits waiting for the next Tick.
+const editQueueLimit = 256
+
 // edit checks a "set" command and queues it for the gate, which sets the
-// variable unless its value there is of another type (see editType).
+// variable unless its value there is of another type (see editType); at
+// most editQueueLimit wait.
 func (in *Inspector) edit(c Command) (<-chan error, error) {
 	if c.Name == "" {
 		return nil, errors.New("set: no variable name")
@@ -48,6 +52,9 @@ func (in *Inspector) edit(c Command) (<-chan error, error) {
 	defer in.mu.Unlock()
 	if !c.Global && in.model.agent(c.Agent) == nil {
 		return nil, fmt.Errorf("set %s: no agent %d", c.Name, c.Agent)
+	}
+	if len(in.queue) >= editQueueLimit {
+		return nil, fmt.Errorf("set %s: refused: %d edits wait for the next Tick already", c.Name, editQueueLimit)
 	}
 	done := make(chan error, 1)
 	id, name, global := c.Agent, c.Name, c.Global

@@ -154,3 +154,22 @@ func TestRateBounds(t *testing.T) {
 		}
 	}
 }
+
+// Edits wait for the next Tick in a bounded queue: beyond editQueueLimit
+// one is refused, nothing queued.
+func TestEditQueueBounded(t *testing.T) {
+	in, _, ticks := newLiveServer(t)
+	for i := range editQueueLimit {
+		if _, err := in.edit(Command{Cmd: "set", Agent: 1, Name: "mood", Value: []byte(`"calm"`)}); err != nil {
+			t.Fatalf("edit %d: %v", i+1, err)
+		}
+	}
+	_, err := in.edit(Command{Cmd: "set", Agent: 1, Name: "mood", Value: []byte(`"calm"`)})
+	if want := "set mood: refused: 256 edits wait for the next Tick already"; err == nil || err.Error() != want {
+		t.Errorf("edit over the limit: %v, want %q", err, want)
+	}
+	ticks(1)
+	if _, err := in.edit(Command{Cmd: "set", Agent: 1, Name: "mood", Value: []byte(`"calm"`)}); err != nil {
+		t.Errorf("an edit after the Tick: %v", err)
+	}
+}
