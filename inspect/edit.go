@@ -13,25 +13,13 @@ import (
 )
 
 // editor is a backend that carries out a "set" command later (the live
-// inspector, on the ticking goroutine) and tells its outcome: done gets
-// nil once the variable is set, or the refusal; err is a refusal at once.
+// inspector, on the ticking goroutine) and tells its outcome: wait returns
+// nil once the variable is set, or the refusal; made false when the
+// outcome did not come within hostWait (the host is not ticked) or ctx
+// ended: the edit stays queued and State.Refused tells a refusal then.
+// err is a refusal at once.
 type editor interface {
-	edit(c Command) (done <-chan error, err error)
-}
-
-// awaitEdit waits for an edit's outcome, at most hostWait (the host is
-// not ticked) or until ctx ends: made false when it came too late (the
-// edit stays queued; State.Refused tells a refusal then).
-func awaitEdit(ctx context.Context, done <-chan error) (err error, made bool) {
-	t := time.NewTimer(hostWait)
-	defer t.Stop()
-	select {
-	case err := <-done:
-		return err, true
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	return nil, false
+	edit(c Command) (wait func(ctx context.Context) (err error, made bool), err error)
 }
 
 // editQueueLimit is the most edits waiting for the next Tick.
@@ -40,7 +28,7 @@ const editQueueLimit = 256
 // edit checks a "set" command and queues it for the gate, which sets the
 // variable unless its value there is of another type (see editType); at
 // most editQueueLimit wait.
-func (in *Inspector) edit(c Command) (<-chan error, error) {
+func (in *Inspector) edit(c Command) (func(context.Context) (error, bool), error) {
 	if c.Name == "" {
 		return nil, errors.New("set: no variable name")
 	}
@@ -57,20 +45,41 @@ func (in *Inspector) edit(c Command) (<-chan error, error) {
 		return nil, fmt.Errorf("set %s: refused: %d edits wait for the next Tick already", c.Name, editQueueLimit)
 	}
 	done := make(chan error, 1)
+	abandoned := false // under mu: the command was answered without the outcome
 	id, name, global := c.Agent, c.Name, c.Global
 	in.queue = append(in.queue, func() {
 		err := in.setVariable(id, global, name, v)
 		in.mu.Lock()
-		if err != nil {
-			in.refused = err.Error()
-		} else {
+		defer in.mu.Unlock()
+		switch {
+		case err == nil:
 			in.refused = ""
+		case abandoned:
+			in.refused = err.Error()
 		}
 		in.changedLocked()
-		in.mu.Unlock()
 		done <- err
 	})
-	return done, nil
+	wait := func(ctx context.Context) (error, bool) {
+		t := time.NewTimer(hostWait)
+		defer t.Stop()
+		select {
+		case err := <-done:
+			return err, true
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		in.mu.Lock()
+		defer in.mu.Unlock()
+		select {
+		case err := <-done: // came meanwhile
+			return err, true
+		default:
+			abandoned = true
+			return nil, false
+		}
+	}
+	return wait, nil
 }
 
 // setVariable sets agent id's variable name (a global one when global)

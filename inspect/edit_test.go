@@ -60,6 +60,11 @@ func TestEditWrongTypeRefused(t *testing.T) {
 	if code2 != 200 || code3 != 400 || body3 != "set enemy: refused: enemy is a number (1), the value given is a string (\"x\"); the variable is unchanged\n" {
 		t.Errorf("set enemy to 1: %d %s; then to \"x\": %d %q", code2, body2, code3, body3)
 	}
+	var s State
+	getJSON(t, srv.URL+"/api/state", &s)
+	if s.Refused != "" {
+		t.Errorf("state's refused after refusals answered: %q, want none", s.Refused)
+	}
 	a := h.Agents()[0]
 	before, err := a.GetFloat("steps")
 	if err != nil {
@@ -77,7 +82,6 @@ func TestEditWrongTypeRefused(t *testing.T) {
 		t.Fatalf("set steps to true, the host not ticked: %d %s, want 202", code, body)
 	}
 	tick(t, h, 1)
-	var s State
 	getJSON(t, srv.URL+"/api/state", &s)
 	if !strings.HasPrefix(s.Refused, "set steps: refused: steps is a number (") || !strings.HasSuffix(s.Refused, "), the value given is a boolean (true); the variable is unchanged") {
 		t.Errorf("state's refused: %q", s.Refused)

@@ -38,7 +38,7 @@ type Inspector struct {
 	breaks  map[Breakpoint]bool
 	hit     *Hit
 	queue   []func()
-	refused string // the last edit's refusal, "" when it was made
+	refused string // the refusal of the last edit answered before it (202), "" once one is made
 	closing bool
 	// streams counts the page's open streams per agent, viewed holds
 	// when /api/agent last showed one: the agents the inspector watches,

@@ -186,12 +186,12 @@ func newHandler(b backend) http.Handler {
 		}
 		status := http.StatusOK
 		if e, ok := b.(editor); ok && cmd.Cmd == "set" {
-			done, err := e.edit(cmd)
+			wait, err := e.edit(cmd)
 			if err != nil {
 				http.Error(w, err.Error(), http.StatusBadRequest)
 				return
 			}
-			if err, made := awaitEdit(r.Context(), done); err != nil {
+			if err, made := wait(r.Context()); err != nil {
 				http.Error(w, err.Error(), http.StatusBadRequest)
 				return
 			} else if !made {
