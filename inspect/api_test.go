@@ -95,13 +95,9 @@ func TestLiveAPI(t *testing.T) {
 	}
 	for _, bad := range []string{`{"cmd":"break","agent":1,"node":99,"on":"start"}`, `{"cmd":"break","agent":1,"node":1,"on":"later"}`,
 		`{"cmd":"fly"}`, `{"cmd":"set","agent":1,"name":"x","value":[1]}`, `{"cmd":"rate","hz":-1}`} {
-		resp, err := http.Post(srv.URL+"/api/command", "application/json", strings.NewReader(bad))
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		if resp.StatusCode != http.StatusBadRequest {
-			t.Errorf("%s: %s, want 400", bad, resp.Status)
+		code, body := sendCommand(t, srv.URL, bad, map[string]string{"Content-Type": "application/json", TokenHeader: pageToken(t, srv.URL)})
+		if code != http.StatusBadRequest {
+			t.Errorf("%s: %d %s, want 400", bad, code, body)
 		}
 	}
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -51,23 +52,64 @@ func getJSON(t *testing.T, url string, v any) {
 	}
 }
 
-// postCommand posts cmd and returns the state, failing on an error.
+// postCommand posts cmd with the page's token and returns the state,
+// failing on an error.
 func postCommand(t *testing.T, base string, cmd string) State {
 	t.Helper()
-	resp, err := http.Post(base+"/api/command", "application/json", strings.NewReader(cmd))
+	code, body := sendCommand(t, base, cmd, map[string]string{"Content-Type": "application/json", TokenHeader: pageToken(t, base)})
+	if code != http.StatusOK && code != http.StatusAccepted {
+		t.Fatalf("command %s: %d %s", cmd, code, body)
+	}
+	var s State
+	if err := json.Unmarshal([]byte(body), &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// tokenMeta finds the token in the page.
+var tokenMeta = regexp.MustCompile(`<meta name="btlua-token" content="([0-9a-f]+)">`)
+
+// pageToken returns the token the page at base carries, as a client
+// that is not the page reads it.
+func pageToken(t *testing.T, base string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		b, _ := io.ReadAll(resp.Body)
-		t.Fatalf("command %s: %s %s", cmd, resp.Status, b)
+	page, _ := io.ReadAll(resp.Body)
+	m := tokenMeta.FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("no token in the page at %s (%s)", base, resp.Status)
 	}
-	var s State
-	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
+	return string(m[1])
+}
+
+// sendCommand posts body to base's /api/command with the headers hdr
+// ("Host" sets the request's Host) and returns the status and the
+// answer's body.
+func sendCommand(t *testing.T, base, body string, hdr map[string]string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest("POST", base+"/api/command", strings.NewReader(body))
+	if err != nil {
 		t.Fatal(err)
 	}
-	return s
+	for k, v := range hdr {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
 }
 
 // statuses renders a view's tasks as "path=status" with a "*" for the

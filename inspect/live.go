@@ -2,7 +2,6 @@ package inspect
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Inspector is the live inspector of a host: it listens to the host's
@@ -40,6 +38,7 @@ type Inspector struct {
 	breaks  map[Breakpoint]bool
 	hit     *Hit
 	queue   []func()
+	refused string // the refusal of the last edit answered before it (202), "" once one is made
 	closing bool
 	// streams counts the page's open streams per agent, viewed holds
 	// when /api/agent last showed one: the agents the inspector watches,
@@ -222,7 +221,12 @@ func Attach(h *host.Host) *Inspector {
 	return in
 }
 
-// Handler returns the inspector's web page and API (see package doc).
+// Handler returns the inspector's web page and API: GET /, /api/state,
+// /api/agents, /api/agent?id=N, /api/stream?agent=N and POST
+// /api/command. Each call makes a handler with a token of its own. A
+// request must name a loopback address (or the one it reached) in Host and
+// come from the page when it has an Origin; a command needs the token (see
+// TokenHeader) and a JSON body (403, 415, 413, 400 otherwise).
 func (in *Inspector) Handler() http.Handler { return newHandler(in) }
 
 // Close detaches the inspector: at once when called on the ticking
@@ -257,7 +261,8 @@ func (in *Inspector) detach() {
 
 // Serve attaches an inspector to h and serves its page on addr (a
 // loopback address such as "127.0.0.1:8750"; ":0" style ports pick a free
-// one) until ctx ends, when it stops serving and detaches at the next
+// one; a host name in addr is accepted in requests' Host, see AllowHosts)
+// until ctx ends, when it stops serving and detaches at the next
 // Tick. Call it on the goroutine that ticks h, between ticks; it returns
 // once listening, with the address it listens on.
 func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr, error) {
@@ -266,7 +271,11 @@ func Serve(ctx context.Context, h *host.Host, addr string) (*Inspector, net.Addr
 		return nil, nil, fmt.Errorf("inspect: %w", err)
 	}
 	in := Attach(h)
-	srv := &http.Server{Handler: in.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	handler := in.Handler()
+	if name, _, err := net.SplitHostPort(addr); err == nil && net.ParseIP(name) == nil {
+		handler = AllowHosts(handler, name) // the name a browser sends
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, MaxHeaderBytes: 64 << 10}
 	go srv.Serve(ln)
 	go func() {
 		<-ctx.Done()
@@ -462,15 +471,27 @@ func (in *Inspector) stateLocked() State {
 		s.Breakpoints = append(s.Breakpoints, bp)
 	}
 	s.Reload, s.ReloadTick = in.model.reloadText()
+	s.Refused = in.refused
 	return s
 }
 
 // ticks is the host's tick count as the model last heard it.
 func (in *Inspector) ticks() uint64 { return in.model.Tick }
 
+// minRate and maxRate bound the tick rate cap (command "rate"), in ticks
+// per second: 0.1 (a tick every 10 s) to 1000.
+const (
+	minRate = 0.1
+	maxRate = 1000
+)
+
 // command carries out a page's command: control at once, blackboard
-// edits queued for the gate.
+// edits queued for the gate (see edit).
 func (in *Inspector) command(c Command) error {
+	if c.Cmd == "set" {
+		_, err := in.edit(c)
+		return err
+	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	defer in.changedLocked()
@@ -483,8 +504,8 @@ func (in *Inspector) command(c Command) error {
 		in.paused = true
 		in.steps++
 	case "rate":
-		if c.Hz < 0 || c.Hz > 1e6 {
-			return fmt.Errorf("rate must be from 0 (the host's own) to 1e6 ticks per second, got %v", c.Hz)
+		if c.Hz != 0 && !(c.Hz >= minRate && c.Hz <= maxRate) { // NaN too
+			return fmt.Errorf("rate: a tick rate cap is 0 (the host's own rate) or from %v to %v ticks per second, got %v", minRate, maxRate, c.Hz)
 		}
 		in.hz = c.Hz
 	case "break", "unbreak":
@@ -505,27 +526,6 @@ func (in *Inspector) command(c Command) error {
 			delete(in.breaks, bp)
 		}
 		in.wantDirty = true
-	case "set":
-		if c.Name == "" {
-			return errors.New("set: no variable name")
-		}
-		v, err := luaValue(c.Value)
-		if err != nil {
-			return fmt.Errorf("set %s: %w", c.Name, err)
-		}
-		if !c.Global && in.model.agent(c.Agent) == nil {
-			return fmt.Errorf("set %s: no agent %d", c.Name, c.Agent)
-		}
-		id, name, global := c.Agent, c.Name, c.Global
-		in.queue = append(in.queue, func() {
-			var target *host.Agent
-			if !global {
-				if target = in.agentByID(id); target == nil {
-					return
-				}
-			}
-			in.h.SetVariable(target, name, v)
-		})
 	case "seek":
 		return errors.New("seek: only a replay seeks")
 	default:
@@ -542,27 +542,4 @@ func (in *Inspector) agentByID(id int) *host.Agent {
 		}
 	}
 	return nil
-}
-
-// luaValue turns an edited JSON value into a Lua value: null deletes,
-// numbers, strings and booleans as they are.
-func luaValue(raw json.RawMessage) (lua.LValue, error) {
-	if len(raw) == 0 {
-		return lua.LNil, nil
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, err
-	}
-	switch x := v.(type) {
-	case nil:
-		return lua.LNil, nil
-	case float64:
-		return lua.LNumber(x), nil
-	case string:
-		return lua.LString(x), nil
-	case bool:
-		return lua.LBool(x), nil
-	}
-	return nil, fmt.Errorf("want a number, a string, true, false or null, got %s", raw)
 }

@@ -5,7 +5,6 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"strconv"
 	"sync"
@@ -35,6 +34,10 @@ type State struct {
 	// Reload describes the last reload, at ReloadTick.
 	Reload     string `json:"reload,omitempty"`
 	ReloadTick uint64 `json:"reloadTick,omitempty"`
+	// Refused is why the last blackboard edit was not made, when it was
+	// refused after its command was answered (202: the host had not
+	// ticked yet); "" once an edit is made.
+	Refused string `json:"refused,omitempty"`
 }
 
 // Breakpoint pauses the run when a task of an agent starts ("start"),
@@ -54,9 +57,11 @@ type Hit struct {
 }
 
 // Command is a request of the page (POST /api/command): Cmd is pause,
-// resume, step, rate (Hz), break and unbreak (Agent, Node, On), set
-// (Agent, Name, Value; Global for a global variable; a null Value
-// deletes), or seek (Tick; replay only).
+// resume, step, rate (Hz: 0, the host's own rate, or 0.1 to 1000), break
+// and unbreak (Agent, Node, On), set (Agent, Name, Value; Global for a
+// global variable; a null Value deletes; a value of another Lua type than
+// the variable's is refused), or seek (Tick; replay only). The body is
+// one JSON object of these fields only (see decodeCommand).
 type Command struct {
 	Cmd    string          `json:"cmd"`
 	Agent  int             `json:"agent"`
@@ -70,17 +75,22 @@ type Command struct {
 }
 
 // core is what the live inspector and a replay share: the model, its
-// lock, and the broadcast of changes.
+// lock, the broadcast of changes and the streams' shared messages.
 type core struct {
 	mu     sync.Mutex
 	model  *Model
 	notify chan struct{}
+	// gen counts the changes (changedLocked); hub is the open streams'
+	// bookkeeping (stream.go). Under mu.
+	gen uint64
+	hub streamHub
 }
 
 func newCore() core { return core{model: NewModel(), notify: make(chan struct{})} }
 
 // changedLocked wakes the streams; the caller holds mu.
 func (c *core) changedLocked() {
+	c.gen++
 	close(c.notify)
 	c.notify = make(chan struct{})
 }
@@ -114,10 +124,18 @@ const streamInterval = 50 * time.Millisecond
 // agentListLimit is the most agents /api/agents returns by default.
 const agentListLimit = 300
 
+// newHandler serves b's page and API. Every request must name the
+// inspector's address in its Host (127.0.0.1, localhost or [::1] at the
+// port it reached, the address it reached, see access.hostAllowed) and,
+// when it has an Origin,
+// come from the inspector's own page: else 403 (DNS rebinding, other
+// pages). A command (POST /api/command) also needs the handler's token in
+// the X-Btlua-Token header (see TokenHeader) and a JSON body (see
+// readCommand).
 func newHandler(b backend) http.Handler {
+	ac := newAccess()
 	mux := http.NewServeMux()
-	page, _ := fs.Sub(assets, "assets")
-	mux.Handle("GET /", http.FileServer(http.FS(page)))
+	mux.Handle("GET /", pageHandler(ac.token))
 	c := b.base()
 	writeJSON := func(w http.ResponseWriter, v any) {
 		w.Header().Set("Content-Type", "application/json")
@@ -159,22 +177,40 @@ func newHandler(b backend) http.Handler {
 		writeJSON(w, v)
 	})
 	mux.HandleFunc("POST /api/command", func(w http.ResponseWriter, r *http.Request) {
-		var cmd Command
-		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20)).Decode(&cmd); err != nil {
-			http.Error(w, "bad command: "+err.Error(), http.StatusBadRequest)
+		if !ac.checkToken(w, r) {
 			return
 		}
-		if err := b.command(cmd); err != nil {
+		cmd, ok := readCommand(w, r)
+		if !ok {
+			return
+		}
+		status := http.StatusOK
+		if e, ok := b.(editor); ok && cmd.Cmd == "set" {
+			wait, err := e.edit(cmd)
+			if err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			if err, made := wait(r.Context()); err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			} else if !made {
+				status = http.StatusAccepted // queued for the next Tick
+			}
+		} else if err := b.command(cmd); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
 		c.mu.Lock()
 		s := b.stateLocked()
 		c.mu.Unlock()
-		writeJSON(w, s)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(status)
+		json.NewEncoder(w).Encode(s)
 	})
 	mux.HandleFunc("GET /api/stream", func(w http.ResponseWriter, r *http.Request) { stream(w, r, b) })
-	return mux
+	return &apiHandler{ac: ac, mux: mux}
 }
 
 // badAgentID answers 400 for an agent id q that is not a whole number
@@ -185,59 +221,4 @@ func badAgentID(w http.ResponseWriter, q, form string) {
 		msg += " (want " + form + ")"
 	}
 	http.Error(w, msg, http.StatusBadRequest)
-}
-
-// streamMessage is one message of /api/stream.
-type streamMessage struct {
-	State State      `json:"state"`
-	Agent *AgentView `json:"agent,omitempty"`
-}
-
-// stream sends server-sent events: the state and the view of the agent
-// ?agent=ID as the host has them (see backend.await), then after each
-// change, at most every streamInterval.
-func stream(w http.ResponseWriter, r *http.Request, b backend) {
-	fl, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
-	var id int // 0: no agent, the state only
-	if q := r.URL.Query().Get("agent"); q != "" {
-		var err error
-		if id, err = strconv.Atoi(q); err != nil {
-			badAgentID(w, q, "")
-			return
-		}
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	b.watch(id, 1)
-	defer b.watch(id, -1)
-	b.await(r.Context()) // the first message shows the agent as it is
-	c := b.base()
-	for {
-		c.mu.Lock()
-		msg := streamMessage{State: b.stateLocked()}
-		if v, ok := c.model.Agent(id); ok {
-			msg.Agent = v
-		}
-		wait := c.notify
-		c.mu.Unlock()
-		js, _ := json.Marshal(msg)
-		if _, err := fmt.Fprintf(w, "data: %s\n\n", js); err != nil {
-			return
-		}
-		fl.Flush()
-		select {
-		case <-r.Context().Done():
-			return
-		case <-wait:
-		}
-		select {
-		case <-r.Context().Done():
-			return
-		case <-time.After(streamInterval):
-		}
-	}
 }

@@ -264,7 +264,11 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 		return exitFailed
 	}
 	rp := inspect.NewReplay(rec)
-	srv := &http.Server{Handler: rp.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	handler := rp.Handler()
+	if name, _, err := net.SplitHostPort(addr); err == nil && net.ParseIP(name) == nil {
+		handler = inspect.AllowHosts(handler, name) // the name a browser sends
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 5 * time.Second, MaxHeaderBytes: 64 << 10}
 	go srv.Serve(ln)
 	records := "records"
 	if rec.Len() == 1 {
