@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -91,6 +92,17 @@ func waitFile(t *testing.T, path string) {
 		}
 	}
 	t.Fatalf("%s never appeared", path)
+}
+
+// waitOutput waits until the process has written want to buf.
+func waitOutput(t *testing.T, buf *syncBuffer, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if strings.Contains(buf.String(), want) {
+			return
+		}
+	}
+	t.Fatalf("%q never written; got %q", want, buf.String())
 }
 
 // syncBuffer is a bytes.Buffer that a test may read while the process
