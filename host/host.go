@@ -190,6 +190,8 @@ type Host struct {
 	protos *protos     // compiled files, shared by the shards of a host
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
+	// guard is the goroutine inside the host (guard.go).
+	guard entryGuard
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.
@@ -278,6 +280,11 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 // closed host does nothing. It returns the errors of the OnEnds that
 // failed (each also logged), the same on every call.
 func (h *Host) Close() error {
+	if err := h.tryUse("Close"); err != nil {
+		return err
+	}
+	defer h.done()
+
 	if h.closed || h.refuse("Close") != nil {
 		h.closeAfterTick = !h.closed
 		return h.closeErr
@@ -318,6 +325,8 @@ func (h *Host) Close() error {
 // the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
+	defer h.use("SetGlobal").done()
+
 	if h.refuseClosed("SetGlobal") != nil {
 		return
 	}
@@ -334,6 +343,8 @@ func (h *Host) SetGlobal(name string, v any) {
 // when it is not set. A sharded host reads shard 0's state.
 // After Close it returns nil.
 func (h *Host) GetGlobal(name string) any {
+	defer h.use("GetGlobal").done()
+
 	if h.refuseClosed("GetGlobal") != nil {
 		return nil
 	}
@@ -351,6 +362,11 @@ func (h *Host) GetGlobal(name string) any {
 // chunk in every shard's state in turn and returns shard 0's values.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) DoString(code string) ([]any, error) {
+	if err := h.tryUse("DoString"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("DoString"); err != nil {
 		return nil, err
 	}
@@ -378,7 +394,10 @@ func (h *Host) DoString(code string) ([]any, error) {
 
 // Globals returns the global variables (the blackboard scope every tree
 // falls back to), with Go values.
-func (h *Host) Globals() *Globals { return &h.globals }
+func (h *Host) Globals() *Globals {
+	defer h.use("Globals").done()
+	return &h.globals
+}
 
 // print is Lua's print writing to the host's stdout.
 func (h *Host) print(L *lua.LState) int {
