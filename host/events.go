@@ -156,7 +156,8 @@ type Event struct {
 // (EventTree) before anything else.
 //
 // The stream needs the classic host: on a host with Options.Shards >= 1,
-// Subscribe panics with a message saying so.
+// Subscribe panics with a message saying so. A nil fn panics at once
+// ("host: Subscribe: the listener is nil; ..."), not at the next Tick.
 //
 // While nobody listens the stream costs nothing: trees and GOAP agents
 // have no observer, the blackboard has no write hook, and Tick takes its
@@ -166,13 +167,19 @@ func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
 	defer h.use("Subscribe").done()
 
 	s := &subscriber{fn: fn, all: true}
-	h.subscribe(s)
-	return func() { h.unsubscribe(s) }
+	h.subscribe(s, "Subscribe")
+	return func() {
+		defer h.use("Subscribe's cancel").done()
+		h.unsubscribe(s)
+	}
 }
 
 // subscribe adds s to the listeners, starting the hub and the write hook
 // for the first. A sharded host refuses it (see errShardedEvents).
-func (h *Host) subscribe(s *subscriber) {
+func (h *Host) subscribe(s *subscriber, op string) {
+	if s.fn == nil {
+		panic(fmt.Sprintf("host: %s: the listener is nil; give a function that takes the *Event", op))
+	}
 	if h.refuseClosed("Subscribe") != nil {
 		return
 	}
@@ -203,14 +210,14 @@ type Subscription struct {
 }
 
 // SubscribeWatching adds fn to the listeners as a Subscription watching
-// no agent yet. Call it, Watch and Cancel on the ticking goroutine,
+// no agent yet; a nil fn panics as at Subscribe. Call it, Watch and Cancel on the ticking goroutine,
 // between ticks.
 // After Close it does nothing (fn is never called).
 func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 	defer h.use("SubscribeWatching").done()
 
 	s := &subscriber{fn: fn, agents: map[*Agent]bool{}}
-	h.subscribe(s)
+	h.subscribe(s, "SubscribeWatching")
 	return &Subscription{h: h, s: s}
 }
 

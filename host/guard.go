@@ -19,7 +19,7 @@ import (
 // it. A nil or zero Host, Agent, Globals or Subscription (not made by
 // New, LoadFile, Spawn, Host.Globals or SubscribeWatching) is refused the
 // same way (ErrNotMade) rather than dereferencing nil. Interrupt alone
-// may be called from any goroutine at any time.
+// and Budgeted may be called from any goroutine at any time.
 //
 // A sharded host's coordinator owns its shards with it: entering the
 // coordinator enters every shard, and during the parallel part of a
@@ -107,7 +107,7 @@ func (h *Host) tryUse(op string) error {
 // concurrentUse is the refusal of op while another goroutine is inside.
 func concurrentUse(op string) error {
 	return &useError{fmt.Sprintf("host: %s called while another goroutine is inside the host (ticking it, or in another call): "+
-		"a Host and its agents are used from one goroutine at a time (Interrupt excepted)", op), ErrConcurrentUse}
+		"a Host and its agents are used from one goroutine at a time (Interrupt and Budgeted excepted)", op), ErrConcurrentUse}
 }
 
 // use is tryUse for methods without an error result: it panics with the
@@ -154,14 +154,23 @@ func (a *Agent) use(op string) *Host {
 	return a.host.use(op)
 }
 
-// use is Host.use for a method of a scope of variables (an Agent's or
-// the Globals).
-func (v *variables) use(op string) *Host {
+// tryUse is Host.tryUse for a method of a scope of variables (an
+// Agent's or the Globals).
+func (v *variables) tryUse(op string) (*Host, error) {
 	switch {
 	case v == nil || v.host == nil:
-		panic(&useError{fmt.Sprintf("host: %s called on variables not made by a Host (a nil or zero Agent or Globals)", op), ErrNotMade})
+		return nil, notMadeGlobals(op)
 	case v.agent != nil && !v.agent.made():
-		panic(notMadeAgent(op))
+		return nil, notMadeAgent(op)
 	}
-	return v.host.use(op)
+	return v.host, v.host.tryUse(op)
+}
+
+// use is tryUse for methods without an error result (see Host.use).
+func (v *variables) use(op string) *Host {
+	h, err := v.tryUse(op)
+	if err != nil {
+		panic(err)
+	}
+	return h
 }

@@ -89,8 +89,11 @@ func (h *Host) logHalt(a *Agent, err error) {
 }
 
 // Budgeted reports whether the host has a CPU budget (Options.Budget), so
-// that Interrupt can stop its scripts.
+// that Interrupt can stop its scripts. Like Interrupt, it may be called
+// from any goroutine (the budget is fixed at New).
 func (h *Host) Budgeted() bool {
-	defer h.use("Budgeted").done()
+	if h == nil || h.state == nil {
+		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})
+	}
 	return h.budget != nil
 }

@@ -90,7 +90,11 @@ func (v *variables) Set(name string, value any) {
 // the variable and the value it has; it wraps ErrNoVariable when the
 // variable is not set.
 func (v *variables) GetFloat(name string) (float64, error) {
-	defer v.use("GetFloat").done()
+	h, err := v.tryUse("GetFloat")
+	if err != nil {
+		return 0, err
+	}
+	defer h.done()
 
 	raw, ok := v.board().Get(name)
 	switch x := raw.(type) {
@@ -116,7 +120,11 @@ func (v *variables) GetFloat(name string) (float64, error) {
 // GetString returns the variable name as a string (a Lua string or a Go
 // string; numbers are not converted). Errors as GetFloat's.
 func (v *variables) GetString(name string) (string, error) {
-	defer v.use("GetString").done()
+	h, err := v.tryUse("GetString")
+	if err != nil {
+		return "", err
+	}
+	defer h.done()
 
 	raw, ok := v.board().Get(name)
 	switch x := raw.(type) {
@@ -132,7 +140,11 @@ func (v *variables) GetString(name string) (string, error) {
 // boolean; other values are not converted, nil and false alike). Errors
 // as GetFloat's.
 func (v *variables) GetBool(name string) (bool, error) {
-	defer v.use("GetBool").done()
+	h, err := v.tryUse("GetBool")
+	if err != nil {
+		return false, err
+	}
+	defer h.done()
 
 	raw, ok := v.board().Get(name)
 	switch x := raw.(type) {
