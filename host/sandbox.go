@@ -227,6 +227,25 @@ func insideFSRoots(roots []string, name string) bool {
 	return false
 }
 
+// outsideCandidate is, in the sandbox, the line of require's "not found"
+// message for a package.path candidate p that is not a file inside the
+// script roots, and true; false for a candidate to look at. The line
+// does not depend on whether p exists (that would tell scripts which
+// files exist outside): "'p' is outside the script folders" when p's
+// folder is outside them (or cannot be resolved), "no file 'p'" when
+// p's folder is inside them and p is missing or a link leading out.
+func (h *Host) outsideCandidate(p string) (string, bool) {
+	if !h.sandboxed || h.insideRoots(p) {
+		return "", false
+	}
+	if h.files.fsys == nil {
+		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && h.insideRoots(dir) {
+			return "\n\tno file '" + p + "'", true
+		}
+	}
+	return "\n\t'" + p + "' is outside the script folders (btlua sandbox)", true
+}
+
 // outsideRoots is the message for a module file found outside the roots.
 func outsideRoots(name, path string) string {
 	return fmt.Sprintf("require %q: %s is outside the script folders (btlua sandbox)", name, path)
