@@ -67,23 +67,31 @@ func (h *Host) sandbox() {
 	}
 	L.SetGlobal("os", os)
 
+	var seals *sealer // the library tables' proxies (sandbox_seal.go), made below
 	origSetmt := L.GetGlobal("setmetatable").(*lua.LFunction)
 	L.SetGlobal("setmetatable", L.NewFunction(func(L *lua.LState) int {
-		L.CheckTable(1)
+		if t := seals.sealedTable(L.CheckTable(1)); t != nil {
+			L.RaiseError("setmetatable: %s", seals.locked(t))
+		}
 		L.Push(origSetmt)
 		L.Push(L.Get(1))
-		L.Push(L.Get(2))
+		L.Push(seals.in(L.Get(2)))
 		L.Call(2, 1)
 		return 1
 	}))
 	L.SetGlobal("getmetatable", L.NewFunction(func(L *lua.LState) int {
-		mt := L.GetMetatable(L.CheckAny(1))
+		v := L.CheckAny(1)
+		if t := seals.sealedTable(v); t != nil {
+			L.Push(seals.out(t.Metatable))
+			return 1
+		}
+		mt := L.GetMetatable(v)
 		if tbl, ok := mt.(*lua.LTable); ok {
 			if p := tbl.RawGetString("__metatable"); p != lua.LNil {
 				mt = p
 			}
 		}
-		L.Push(mt)
+		L.Push(seals.out(mt))
 		return 1
 	}))
 	if smt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
@@ -104,10 +112,32 @@ func (h *Host) sandbox() {
 			loaded.RawSetString(name, proxy)
 		}
 	}
+	skip := map[*lua.LTable]bool{L.Get(lua.GlobalsIndex).(*lua.LTable): true}
+	for p := range locked {
+		skip[p] = true
+	}
+	for _, name := range []string{"package", "io", "debug", "channel"} {
+		if t, ok := L.GetGlobal(name).(*lua.LTable); ok {
+			skip[t] = true
+		}
+	}
+	seals = h.sealLibraries(skip)
+	origRawget := L.GetGlobal("rawget").(*lua.LFunction)
+	L.SetGlobal("rawget", L.NewFunction(func(L *lua.LState) int {
+		L.Push(origRawget)
+		L.Push(seals.in(L.CheckTable(1)))
+		L.Push(L.Get(2))
+		L.Call(2, 1)
+		L.Replace(-1, seals.out(L.Get(-1)))
+		return 1
+	}))
 	origRawset := L.GetGlobal("rawset").(*lua.LFunction)
 	L.SetGlobal("rawset", L.NewFunction(func(L *lua.LState) int {
 		if name, ok := locked[L.CheckTable(1)]; ok {
 			L.RaiseError("rawset: the %s library is %s", name, lockedMessage)
+		}
+		if t := seals.sealedTable(L.Get(1)); t != nil {
+			L.RaiseError("rawset: %s", seals.locked(t))
 		}
 		L.Push(origRawset)
 		L.Push(L.Get(1))

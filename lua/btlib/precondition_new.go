@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaclass"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -16,6 +17,9 @@ import (
 func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		self, ok := L.Get(1).(*lua.LTable)
+		if ok {
+			self = luaclass.For(L).Unseal(self) // a sandbox's proxy of a class
+		}
 		fn := L.Get(2)
 		if t, isTable := fn.(*lua.LTable); isTable {
 			fn = t.RawGetString("fn")
