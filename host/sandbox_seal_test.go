@@ -30,6 +30,7 @@ func TestSandboxLibraryTablesReadOnly(t *testing.T) {
 		{`getmetatable(BTSequence:New()).New = nil`, classMsg("BTSequence", "New")},
 		{`getmetatable(BTSequence).AddChild = nil`, classMsg("BTComposite", "AddChild")},
 		{`BTLog:New("x").__index.New = nil`, ":1: attempt to index a non-table object(function) with key 'New'"},
+		{`BTPrecondition:New(function() return true end).__index.New = nil`, ":1: attempt to index a non-table object(function) with key 'New'"},
 		{`rawset(BTSequence, "New", nil)`, ":1: rawset: the BTSequence class is locked by the btlua sandbox (derive a class of your own: local X = BTSequence:New())"},
 		{`rawset(require("bt"), "Selector", 5)`, ":1: rawset: the bt library is locked by the btlua sandbox"},
 		{`setmetatable(BTSequence, {})`, ":1: setmetatable: the BTSequence class is locked by the btlua sandbox (derive a class of your own: local X = BTSequence:New())"},
