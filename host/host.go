@@ -148,6 +148,7 @@ type Host struct {
 	state *lua.LState  // the Lua state
 	lib   *btlib.Lib   // the behavior-tree library of state
 	goap  *goaplib.Lib // the GOAP library (require("goap"), BTGoapAgentTask)
+	btai  *btailib.Lib // the BTAI builder (require("btai"))
 
 	stdout     io.Writer
 	log        *slog.Logger
@@ -241,7 +242,7 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 		h.state.Close()
 		return nil, err
 	}
-	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
+	if h.btai, err = btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
 		h.state.Close()
 		return nil, err
 	}

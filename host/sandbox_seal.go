@@ -70,6 +70,11 @@ func (h *Host) sealLibraries(skip map[*lua.LTable]bool) *sealer {
 		}
 		g.RawSetString(name, s.seal(L, t, name))
 	}
+	for _, name := range []string{"BT node", "BT branch", "BT.Root"} { // reached through getmetatable of a node
+		if t := h.btai.NodeClasses()[name]; t != nil {
+			s.seal(L, t, name)
+		}
+	}
 	if loaded, ok := L.G.Registry.RawGetString("_LOADED").(*lua.LTable); ok {
 		for _, name := range []string{"bt", "goap", "btai"} {
 			if t, ok := loaded.RawGetString(name).(*lua.LTable); ok && !skip[t] {
@@ -129,6 +134,14 @@ func (s *sealer) seal(L *lua.LState, t *lua.LTable, name string) *lua.LTable {
 	case *lua.LFunction:
 		s.class[t] = true // a built-in parent class (its __index finds the lazy childTasks)
 		mt.RawSetString("__index", t)
+	case *lua.LNilType:
+		if _, ok := s.lookup(t, lua.LString("New")).(*lua.LFunction); ok {
+			// A class whose New sets __index at the first call (bt.lua's
+			// BTPrecondition): it gets the reader now, as a class.
+			s.class[t] = true
+			t.RawSetString("__index", s.reader(L, t))
+			mt.RawSetString("__index", t)
+		}
 	}
 	if mt.RawGetString("__index") == lua.LNil {
 		mt.RawSetString("__index", s.reader(L, t)) // a module: its tables come out as proxies
@@ -160,17 +173,20 @@ func (s *sealer) seal(L *lua.LState, t *lua.LTable, name string) *lua.LTable {
 // a library table's proxy for a library table.
 func (s *sealer) reader(L *lua.LState, t *lua.LTable) *lua.LFunction {
 	return L.NewFunction(func(L *lua.LState) int {
-		k := L.Get(2)
-		for cur, n := t, 0; cur != nil && n < luaclass.MaxDepth; n++ {
-			if v := cur.RawGet(k); v != lua.LNil {
-				L.Push(s.out(v))
-				return 1
-			}
-			cur = luaclass.Of(cur)
-		}
-		L.Push(lua.LNil)
+		L.Push(s.out(s.lookup(t, L.Get(2))))
 		return 1
 	})
+}
+
+// lookup finds key k in t's own fields, then up its class chain.
+func (s *sealer) lookup(t *lua.LTable, k lua.LValue) lua.LValue {
+	for cur, n := t, 0; cur != nil && n < luaclass.MaxDepth; n++ {
+		if v := cur.RawGet(k); v != lua.LNil {
+			return v
+		}
+		cur = luaclass.Of(cur)
+	}
+	return lua.LNil
 }
 
 // locked says what t is, for the refusals: "the BTSequence class is
@@ -178,6 +194,9 @@ func (s *sealer) reader(L *lua.LState, t *lua.LTable) *lua.LFunction {
 func (s *sealer) locked(t *lua.LTable) string {
 	name := s.name[t]
 	if s.class[t] {
+		if s.lookup(t, lua.LString("New")) == lua.LNil {
+			return "the " + name + " class is " + lockedMessage
+		}
 		return "the " + name + " class is " + lockedMessage + " (derive a class of your own: local X = " + name + ":New())"
 	}
 	return "the " + name + " library is " + lockedMessage

@@ -29,6 +29,8 @@ func TestSandboxLibraryTablesReadOnly(t *testing.T) {
 		{`BTTaskStatus.Success = BTTaskStatus.Failure`, ":1: cannot set BTTaskStatus.Success: the BTTaskStatus library is locked by the btlua sandbox"},
 		{`getmetatable(BTSequence:New()).New = nil`, classMsg("BTSequence", "New")},
 		{`getmetatable(BTSequence).AddChild = nil`, classMsg("BTComposite", "AddChild")},
+		{`getmetatable(BT.Sequence()).Tick = nil`, ":1: cannot set BT branch.Tick: the BT branch class is locked by the btlua sandbox"},
+		{`getmetatable(BT.Root()).OpenBranch = nil`, ":1: cannot set BT.Root.OpenBranch: the BT.Root class is locked by the btlua sandbox (derive a class of your own: local X = BT.Root:New())"},
 		{`BTLog:New("x").__index.New = nil`, ":1: attempt to index a non-table object(function) with key 'New'"},
 		{`BTPrecondition:New(function() return true end).__index.New = nil`, ":1: attempt to index a non-table object(function) with key 'New'"},
 		{`rawset(BTSequence, "New", nil)`, ":1: rawset: the BTSequence class is locked by the btlua sandbox (derive a class of your own: local X = BTSequence:New())"},
