@@ -75,7 +75,9 @@ type Options struct {
 	Budget time.Duration
 	// Sandbox restricts the scripts to what untrusted code (mods) may
 	// use: no files, processes or environment, require inside the script
-	// folders only, library tables and the string metatable read-only.
+	// folders only (saying nothing of files outside), library tables (the
+	// standard libraries, the BT* classes, the bt, goap and btai modules)
+	// and the string metatable read-only.
 	// See sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
 	// MaxStringSize caps, in bytes, the strings that string.rep,
@@ -276,7 +278,10 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 //
 // Called from a script the host is running (a leaf given the host), it
 // raises a Lua error there and closes nothing; called during Tick by Go
-// code (an OnReload callback), it closes the host when Tick returns. Each
+// code (an OnReload callback), it closes the host when Tick returns;
+// called from another goroutine while Tick (or another call) runs, it
+// closes nothing and returns an error wrapping ErrConcurrentUse, on the
+// classic and the sharded host alike (guard.go). Each
 // agent's OnEnds run under the CPU budget as one stretch. Closing a
 // closed host does nothing. It returns the errors of the OnEnds that
 // failed (each also logged), the same on every call.

@@ -23,7 +23,10 @@ import (
 //     roots: the folder of each script given to LoadFile or Spawn and the
 //     folders of Options.SearchPath (a name with "/", "\" or ".." is
 //     refused; package.path edited by a script still finds nothing
-//     outside them); with Options.FS, the roots are folders of the FS;
+//     outside them: a candidate outside is not looked at, and its line of
+//     the "module not found" message is the same whether the file exists
+//     or not, see outsideCandidate); with Options.FS, the roots are
+//     folders of the FS;
 //   - print, writing to Options.Stdout.
 //
 // Gone (using them raises "io.open is not available in the btlua
@@ -32,7 +35,9 @@ import (
 // package.loadlib. The
 // string metatable is locked: getmetatable("") returns a string saying
 // so, and setmetatable cannot replace it. A library table is a proxy
-// whose writes raise an error; pairs over it sees no keys.
+// whose writes raise an error; pairs over it sees no keys: the standard
+// libraries here, and the BT* classes, the bt, goap and btai modules and
+// the other library globals in sandbox_seal.go.
 
 // lockedMessage is what getmetatable returns for a locked metatable.
 const lockedMessage = "locked by the btlua sandbox"

@@ -32,7 +32,8 @@ func (h *Host) Agents() []*Agent {
 // Each agent's tick runs under the CPU budget (Options.Budget). The
 // agents tick in one protected call (btlib.Lib.TickBatch), an error
 // stopping only its agent. Tick called from inside a tick is refused (see
-// reentry.go).
+// reentry.go), and so is Tick from another goroutine while one is inside
+// the host (ErrConcurrentUse, guard.go).
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
 // (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
 // ticks its shards in parallel and returns after all of them (see
