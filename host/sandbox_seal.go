@@ -22,8 +22,9 @@ import (
 // function, unseals the proxy it is called on: luaclass.State.Unseal), so
 // that the Go layer finds its classes as before; the sandbox's
 // getmetatable gives the proxy instead, and a class whose __index was
-// itself gets a Go function in its place that reads the same way without
-// handing the class table out (an instance's __index). setmetatable takes
+// itself gets its proxy in its place: instances read through the proxy to
+// the class (one more table on the chain, walked by the VM), and an
+// instance's __index is the proxy, not the class table. setmetatable takes
 // a proxy for the class table it stands for and refuses to change a
 // proxy's metatable; rawget reads through a proxy, rawset refuses it.
 // Writing a class's __index to the class itself (the series' New,
@@ -128,8 +129,8 @@ func (s *sealer) seal(L *lua.LState, t *lua.LTable, name string) *lua.LTable {
 	case *lua.LTable:
 		if idx == t {
 			s.class[t] = true
-			t.RawSetString("__index", s.reader(L, t)) // an instance's __index is no way to t
-			mt.RawSetString("__index", t)             // the Go layer walks a proxy's chain to t
+			t.RawSetString("__index", p) // an instance's __index is the proxy, no way to t
+			mt.RawSetString("__index", t)
 		}
 	case *lua.LFunction:
 		s.class[t] = true // a built-in parent class (its __index finds the lazy childTasks)
@@ -137,9 +138,9 @@ func (s *sealer) seal(L *lua.LState, t *lua.LTable, name string) *lua.LTable {
 	case *lua.LNilType:
 		if _, ok := s.lookup(t, lua.LString("New")).(*lua.LFunction); ok {
 			// A class whose New sets __index at the first call (bt.lua's
-			// BTPrecondition): it gets the reader now, as a class.
+			// BTPrecondition): it gets its proxy now, as a class.
 			s.class[t] = true
-			t.RawSetString("__index", s.reader(L, t))
+			t.RawSetString("__index", p)
 			mt.RawSetString("__index", t)
 		}
 	}
