@@ -28,38 +28,59 @@ type Agent struct {
 
 // Running reports whether the agent's tree has neither completed nor been
 // stopped by an error.
-func (a *Agent) Running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
+func (a *Agent) Running() bool {
+	defer a.use("Running").done()
+	return a.running()
+}
+
+// running is Running without the guard.
+func (a *Agent) running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
 
 // Status returns the root status of the last tick.
-func (a *Agent) Status() bt.Status { return a.status }
+func (a *Agent) Status() bt.Status {
+	defer a.use("Status").done()
+	return a.status
+}
 
 // Err returns the error that stopped the agent, or nil.
-func (a *Agent) Err() error { return a.tree.Err }
+func (a *Agent) Err() error {
+	defer a.use("Err").done()
+	return a.tree.Err
+}
 
 // Name returns the tree's name: its "name" field, else its class's name
 // (set when the tree first ticks; before, the start task's name).
 // A nil or zero Agent (made by neither LoadFile nor Spawn; a
 // StrictError's Agent may be nil) has the name "".
 func (a *Agent) Name() string {
-	if a == nil || a.tree == nil {
+	if !a.made() {
 		return ""
 	}
+	defer a.use("Name").done()
 	return treeName(a.tree)
 }
 
 // Root returns the start task of the agent's tree (a reload that rebuilds
 // the tree gives a new one), or nil.
-func (a *Agent) Root() bt.Task { return a.tree.Root() }
+func (a *Agent) Root() bt.Task {
+	defer a.use("Root").done()
+	return a.tree.Root()
+}
 
 // Time returns the tree's clock: the seconds of delta time it has been
 // ticked with.
-func (a *Agent) Time() float64 { return a.tree.BT.Time() }
+func (a *Agent) Time() float64 {
+	defer a.use("Time").done()
+	return a.tree.BT.Time()
+}
 
 // Render returns the tree as indented text, one task a line: name, class
 // and last status, with the nodes of a BT.Root's BTAI tree below it (text,
 // btai type, last state; see bt.Render); "" for a tree without a start
 // task.
 func (a *Agent) Render() string {
+	defer a.use("Render").done()
+
 	if r := a.tree.Root(); r != nil {
 		return bt.Render(r)
 	}
@@ -72,6 +93,8 @@ func (a *Agent) Render() string {
 // the cause bt.EndReload first). Without an observer, ticks stay
 // allocation-free.
 func (a *Agent) SetObserver(o bt.Observer) {
+	defer a.use("SetObserver").done()
+
 	a.observer = o
 	if w := a.host.watchOn(a); w != nil {
 		w.prev = o // the event stream's watch passes the runs on to o
@@ -83,6 +106,8 @@ func (a *Agent) SetObserver(o bt.Observer) {
 // Observer returns the observer of the agent's tree, or nil. (The event
 // stream's own observer, while there are listeners, is not returned.)
 func (a *Agent) Observer() bt.Observer {
+	defer a.use("Observer").done()
+
 	if w := a.host.watchOn(a); w != nil {
 		return w.prev
 	}
@@ -99,6 +124,8 @@ func (a *Agent) Observer() bt.Observer {
 // is running is refused with a Lua error there.
 // After Close it does nothing (Close halted the tree).
 func (a *Agent) Halt() {
+	defer a.use("Halt").done()
+
 	h := a.host
 	if h.refuseClosed("Halt") != nil {
 		return

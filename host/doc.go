@@ -67,5 +67,12 @@
 //
 // Script print output goes to Options.Stdout; the host's own reports go
 // to Options.Logger. A Host is not safe for concurrent use: tick it from
-// one goroutine (a sharded host runs its shards' goroutines itself).
+// one goroutine (a sharded host runs its shards' goroutines itself). A
+// call of any of its methods, or of its agents', made while another
+// goroutine is inside the host (ticking it, or in another call) is
+// refused with an error wrapping ErrConcurrentUse, returned or (for
+// methods without an error result) panicked on the caller's goroutine,
+// rather than racing on the host's maps; Interrupt and Budgeted may be
+// called from any goroutine. A nil or zero Host, Agent, Globals or
+// Subscription is refused the same way with ErrNotMade (guard.go).
 package host

@@ -95,7 +95,10 @@ func (l *ErrorLog) Flush() {
 
 // Clock returns the host's tick time: the sum of the delta times given to
 // Tick, in seconds.
-func (h *Host) Clock() float64 { return h.clock }
+func (h *Host) Clock() float64 {
+	defer h.use("Clock").done()
+	return h.clock
+}
 
 // IsStrict reports whether err is the error of a tick that FailTick ended
 // (a *StrictError).

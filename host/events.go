@@ -1,6 +1,7 @@
 package host
 
 import (
+	"fmt"
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/btai"
 	"github.com/btlua/btlua/stdlib/goap"
@@ -155,21 +156,30 @@ type Event struct {
 // (EventTree) before anything else.
 //
 // The stream needs the classic host: on a host with Options.Shards >= 1,
-// Subscribe panics with a message saying so.
+// Subscribe panics with a message saying so. A nil fn panics at once
+// ("host: Subscribe: the listener is nil; ..."), not at the next Tick.
 //
 // While nobody listens the stream costs nothing: trees and GOAP agents
 // have no observer, the blackboard has no write hook, and Tick takes its
 // plain path.
 // After Close it does nothing (fn is never called).
 func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
+	defer h.use("Subscribe").done()
+
 	s := &subscriber{fn: fn, all: true}
-	h.subscribe(s)
-	return func() { h.unsubscribe(s) }
+	h.subscribe(s, "Subscribe")
+	return func() {
+		defer h.use("Subscribe's cancel").done()
+		h.unsubscribe(s)
+	}
 }
 
 // subscribe adds s to the listeners, starting the hub and the write hook
 // for the first. A sharded host refuses it (see errShardedEvents).
-func (h *Host) subscribe(s *subscriber) {
+func (h *Host) subscribe(s *subscriber, op string) {
+	if s.fn == nil {
+		panic(fmt.Sprintf("host: %s: the listener is nil; give a function that takes the *Event", op))
+	}
 	if h.refuseClosed("Subscribe") != nil {
 		return
 	}
@@ -200,12 +210,14 @@ type Subscription struct {
 }
 
 // SubscribeWatching adds fn to the listeners as a Subscription watching
-// no agent yet. Call it, Watch and Cancel on the ticking goroutine,
+// no agent yet; a nil fn panics as at Subscribe. Call it, Watch and Cancel on the ticking goroutine,
 // between ticks.
 // After Close it does nothing (fn is never called).
 func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
+	defer h.use("SubscribeWatching").done()
+
 	s := &subscriber{fn: fn, agents: map[*Agent]bool{}}
-	h.subscribe(s)
+	h.subscribe(s, "SubscribeWatching")
 	return &Subscription{h: h, s: s}
 }
 
@@ -217,6 +229,8 @@ func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 // then observed from that tree on, its variables reported after it.
 // nil and an agent of another host are ignored.
 func (s *Subscription) Watch(a *Agent, on bool) {
+	defer s.use("Watch").done()
+
 	if !s.h.owns(a) || s.s.agents[a] == on {
 		return
 	}
@@ -252,7 +266,19 @@ func (s *Subscription) Watch(a *Agent, on bool) {
 }
 
 // Cancel removes the listener.
-func (s *Subscription) Cancel() { s.h.unsubscribe(s.s) }
+func (s *Subscription) Cancel() {
+	defer s.use("Cancel").done()
+	s.h.unsubscribe(s.s)
+}
+
+// use is Host.use for a method of s; a nil or zero Subscription is
+// refused (ErrNotMade).
+func (s *Subscription) use(op string) *Host {
+	if s == nil || s.s == nil {
+		panic(&useError{fmt.Sprintf("host: %s called on a Subscription not made by SubscribeWatching (nil or zero)", op), ErrNotMade})
+	}
+	return s.h.use(op)
+}
 
 func (h *Host) unsubscribe(s *subscriber) {
 	e := h.events
@@ -281,14 +307,20 @@ func (h *Host) unsubscribe(s *subscriber) {
 
 // Ticks returns how many ticks the host has made: Tick calls that the gate
 // (see SetTickGate) let through.
-func (h *Host) Ticks() uint64 { return h.ticks }
+func (h *Host) Ticks() uint64 {
+	defer h.use("Ticks").done()
+	return h.ticks
+}
 
 // SetTickGate installs gate, called on the ticking goroutine at the start
 // of every Tick after pending reloads are applied: when it returns false
 // the tick is skipped (no agent ticks, Ticks does not advance, Tick
 // returns nil). A debugger uses it to pause, step and run its queued
 // commands between ticks; nil removes it. There is one gate per host.
-func (h *Host) SetTickGate(gate func() bool) { h.gate = gate }
+func (h *Host) SetTickGate(gate func() bool) {
+	defer h.use("SetTickGate").done()
+	h.gate = gate
+}
 
 // subscriber is one listener; a pointer, so that cancel finds it. all
 // is set for Subscribe's listeners; the others hear the agents' events
@@ -303,6 +335,8 @@ type subscriber struct {
 // 0 when the stream has not reported it yet, for nil and for an agent of
 // another host.
 func (h *Host) AgentID(a *Agent) int {
+	defer h.use("AgentID").done()
+
 	if h.events == nil || !h.owns(a) {
 		return 0
 	}

@@ -191,6 +191,8 @@ func (h *Host) applyGlobalWrites() {
 // the changes scripts make during a tick are heard at the frame
 // boundary, in agent order (see globals_frame.go); nil removes fn.
 func (g *Globals) OnChange(fn func(name string, old, new any)) {
+	g.check("OnChange")
+	defer g.variables.use("OnChange").done()
 	g.variables.OnChange(fn)
 	if h := g.host; h.shard != nil {
 		g.global.OnSet(h.spreadGlobal)

@@ -75,7 +75,9 @@ type Options struct {
 	Budget time.Duration
 	// Sandbox restricts the scripts to what untrusted code (mods) may
 	// use: no files, processes or environment, require inside the script
-	// folders only, library tables and the string metatable read-only.
+	// folders only (saying nothing of files outside), library tables (the
+	// standard libraries, the BT* classes, the bt, goap and btai modules)
+	// and the string metatable read-only.
 	// See sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
 	// MaxStringSize caps, in bytes, the strings that string.rep,
@@ -148,6 +150,7 @@ type Host struct {
 	state *lua.LState  // the Lua state
 	lib   *btlib.Lib   // the behavior-tree library of state
 	goap  *goaplib.Lib // the GOAP library (require("goap"), BTGoapAgentTask)
+	btai  *btailib.Lib // the BTAI builder (require("btai"))
 
 	stdout     io.Writer
 	log        *slog.Logger
@@ -190,6 +193,8 @@ type Host struct {
 	protos *protos     // compiled files, shared by the shards of a host
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
+	// guard is the goroutine inside the host (guard.go).
+	guard entryGuard
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.
@@ -239,7 +244,7 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 		h.state.Close()
 		return nil, err
 	}
-	if _, err := btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
+	if h.btai, err = btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
 		h.state.Close()
 		return nil, err
 	}
@@ -273,11 +278,19 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 //
 // Called from a script the host is running (a leaf given the host), it
 // raises a Lua error there and closes nothing; called during Tick by Go
-// code (an OnReload callback), it closes the host when Tick returns. Each
+// code (an OnReload callback), it closes the host when Tick returns;
+// called from another goroutine while Tick (or another call) runs, it
+// closes nothing and returns an error wrapping ErrConcurrentUse, on the
+// classic and the sharded host alike (guard.go). Each
 // agent's OnEnds run under the CPU budget as one stretch. Closing a
 // closed host does nothing. It returns the errors of the OnEnds that
 // failed (each also logged), the same on every call.
 func (h *Host) Close() error {
+	if err := h.tryUse("Close"); err != nil {
+		return err
+	}
+	defer h.done()
+
 	if h.closed || h.refuse("Close") != nil {
 		h.closeAfterTick = !h.closed
 		return h.closeErr
@@ -318,6 +331,8 @@ func (h *Host) Close() error {
 // the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
+	defer h.use("SetGlobal").done()
+
 	if h.refuseClosed("SetGlobal") != nil {
 		return
 	}
@@ -334,6 +349,8 @@ func (h *Host) SetGlobal(name string, v any) {
 // when it is not set. A sharded host reads shard 0's state.
 // After Close it returns nil.
 func (h *Host) GetGlobal(name string) any {
+	defer h.use("GetGlobal").done()
+
 	if h.refuseClosed("GetGlobal") != nil {
 		return nil
 	}
@@ -351,6 +368,11 @@ func (h *Host) GetGlobal(name string) any {
 // chunk in every shard's state in turn and returns shard 0's values.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) DoString(code string) ([]any, error) {
+	if err := h.tryUse("DoString"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("DoString"); err != nil {
 		return nil, err
 	}
@@ -378,7 +400,10 @@ func (h *Host) DoString(code string) ([]any, error) {
 
 // Globals returns the global variables (the blackboard scope every tree
 // falls back to), with Go values.
-func (h *Host) Globals() *Globals { return &h.globals }
+func (h *Host) Globals() *Globals {
+	defer h.use("Globals").done()
+	return &h.globals
+}
 
 // print is Lua's print writing to the host's stdout.
 func (h *Host) print(L *lua.LState) int {

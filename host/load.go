@@ -59,6 +59,11 @@ func (h *Host) setSearchPath(script string) {
 // host is running is refused with a Lua error there.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	if err := h.tryUse("LoadFile"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("LoadFile"); err != nil {
 		return nil, err
 	}

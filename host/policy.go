@@ -111,6 +111,12 @@ func checkPolicy(p ErrorPolicy) error {
 // SetErrorPolicy gives the agent its own error policy instead of the
 // host's (Options.ErrorPolicy). It returns an error for an invalid policy.
 func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
+	h, err := a.tryUse("SetErrorPolicy")
+	if err != nil {
+		return err
+	}
+	defer h.done()
+
 	if err := checkPolicy(p); err != nil {
 		return err
 	}
@@ -120,6 +126,8 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 
 // ErrorPolicy returns the policy that applies to the agent.
 func (a *Agent) ErrorPolicy() ErrorPolicy {
+	defer a.use("ErrorPolicy").done()
+
 	if a.restart.policy != nil {
 		return *a.restart.policy
 	}
@@ -156,6 +164,8 @@ func (a *Agent) failed(now float64) bool {
 // RestartDue reports whether the agent, stopped by an error, will be
 // restarted by its policy (RestartAgent), and at which tick time.
 func (a *Agent) RestartDue() (float64, bool) {
+	defer a.use("RestartDue").done()
+
 	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.delay == 0 {
 		return 0, false
 	}

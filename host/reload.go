@@ -55,6 +55,11 @@ import (
 // host is running is refused with a Lua error there.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
+	if err := h.tryUse("Reload"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("Reload"); err != nil {
 		return nil, err
 	}

@@ -23,7 +23,10 @@ import (
 //     roots: the folder of each script given to LoadFile or Spawn and the
 //     folders of Options.SearchPath (a name with "/", "\" or ".." is
 //     refused; package.path edited by a script still finds nothing
-//     outside them); with Options.FS, the roots are folders of the FS;
+//     outside them: a candidate outside is not looked at, and its line of
+//     the "module not found" message is the same whether the file exists
+//     or not, see outsideCandidate); with Options.FS, the roots are
+//     folders of the FS;
 //   - print, writing to Options.Stdout.
 //
 // Gone (using them raises "io.open is not available in the btlua
@@ -32,7 +35,9 @@ import (
 // package.loadlib. The
 // string metatable is locked: getmetatable("") returns a string saying
 // so, and setmetatable cannot replace it. A library table is a proxy
-// whose writes raise an error; pairs over it sees no keys.
+// whose writes raise an error; pairs over it sees no keys: the standard
+// libraries here, and the BT* classes, the bt, goap and btai modules and
+// the other library globals in sandbox_seal.go.
 
 // lockedMessage is what getmetatable returns for a locked metatable.
 const lockedMessage = "locked by the btlua sandbox"
@@ -67,23 +72,31 @@ func (h *Host) sandbox() {
 	}
 	L.SetGlobal("os", os)
 
+	var seals *sealer // the library tables' proxies (sandbox_seal.go), made below
 	origSetmt := L.GetGlobal("setmetatable").(*lua.LFunction)
 	L.SetGlobal("setmetatable", L.NewFunction(func(L *lua.LState) int {
-		L.CheckTable(1)
+		if t := seals.sealedTable(L.CheckTable(1)); t != nil {
+			L.RaiseError("setmetatable: %s", seals.locked(t))
+		}
 		L.Push(origSetmt)
 		L.Push(L.Get(1))
-		L.Push(L.Get(2))
+		L.Push(seals.in(L.Get(2)))
 		L.Call(2, 1)
 		return 1
 	}))
 	L.SetGlobal("getmetatable", L.NewFunction(func(L *lua.LState) int {
-		mt := L.GetMetatable(L.CheckAny(1))
+		v := L.CheckAny(1)
+		if t := seals.sealedTable(v); t != nil {
+			L.Push(seals.out(t.Metatable))
+			return 1
+		}
+		mt := L.GetMetatable(v)
 		if tbl, ok := mt.(*lua.LTable); ok {
 			if p := tbl.RawGetString("__metatable"); p != lua.LNil {
 				mt = p
 			}
 		}
-		L.Push(mt)
+		L.Push(seals.out(mt))
 		return 1
 	}))
 	if smt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
@@ -104,10 +117,32 @@ func (h *Host) sandbox() {
 			loaded.RawSetString(name, proxy)
 		}
 	}
+	skip := map[*lua.LTable]bool{L.Get(lua.GlobalsIndex).(*lua.LTable): true}
+	for p := range locked {
+		skip[p] = true
+	}
+	for _, name := range []string{"package", "io", "debug", "channel"} {
+		if t, ok := L.GetGlobal(name).(*lua.LTable); ok {
+			skip[t] = true
+		}
+	}
+	seals = h.sealLibraries(skip)
+	origRawget := L.GetGlobal("rawget").(*lua.LFunction)
+	L.SetGlobal("rawget", L.NewFunction(func(L *lua.LState) int {
+		L.Push(origRawget)
+		L.Push(seals.in(L.CheckTable(1)))
+		L.Push(L.Get(2))
+		L.Call(2, 1)
+		L.Replace(-1, seals.out(L.Get(-1)))
+		return 1
+	}))
 	origRawset := L.GetGlobal("rawset").(*lua.LFunction)
 	L.SetGlobal("rawset", L.NewFunction(func(L *lua.LState) int {
 		if name, ok := locked[L.CheckTable(1)]; ok {
 			L.RaiseError("rawset: the %s library is %s", name, lockedMessage)
+		}
+		if t := seals.sealedTable(L.Get(1)); t != nil {
+			L.RaiseError("rawset: %s", seals.locked(t))
 		}
 		L.Push(origRawset)
 		L.Push(L.Get(1))
@@ -225,6 +260,25 @@ func insideFSRoots(roots []string, name string) bool {
 		}
 	}
 	return false
+}
+
+// outsideCandidate is, in the sandbox, the line of require's "not found"
+// message for a package.path candidate p that is not a file inside the
+// script roots, and true; false for a candidate to look at. The line
+// does not depend on whether p exists (that would tell scripts which
+// files exist outside): "'p' is outside the script folders" when p's
+// folder is outside them (or cannot be resolved), "no file 'p'" when
+// p's folder is inside them and p is missing or a link leading out.
+func (h *Host) outsideCandidate(p string) (string, bool) {
+	if !h.sandboxed || h.insideRoots(p) {
+		return "", false
+	}
+	if h.files.fsys == nil {
+		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && h.insideRoots(dir) {
+			return "\n\tno file '" + p + "'", true
+		}
+	}
+	return "\n\t'" + p + "' is outside the script folders (btlua sandbox)", true
 }
 
 // outsideRoots is the message for a module file found outside the roots.

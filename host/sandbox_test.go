@@ -2,8 +2,10 @@ package host
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -30,7 +32,7 @@ func TestSandboxRefuses(t *testing.T) {
 		{`loadfile("/etc/passwd")`, `:1: loadfile is not available in the btlua sandbox`},
 		{`channel.make()`, `:1: channel.make is not available in the btlua sandbox`},
 		{`require("../secret")`, `:1: require "../secret": the btlua sandbox takes module names (dotted, like ai.guard) inside the script folders only`},
-		{`package.path = "` + filepath.Dir(dir) + `/?.lua"; require("secret")`, `:1: require "secret": ` + secret + ` is outside the script folders (btlua sandbox)`},
+		{`package.path = "` + filepath.Dir(dir) + `/?.lua"; require("secret")`, `:1: module secret not found:` + "\n\tno field package.preload['secret']\n\t\n\t'" + secret + "' is outside the script folders (btlua sandbox),"},
 		{`setmetatable("", {__index = function() return "pwned" end})`, `:1: bad argument #1 to setmetatable (table expected, got string)`},
 		{`getmetatable("").__index = {}`, `:1: attempt to index a non-table object(string) with key '__index'`},
 		{`string.upper = function() return "pwned" end`, `:1: cannot set string.upper: the string library is locked by the btlua sandbox`},
@@ -139,7 +141,69 @@ func TestSandboxFS(t *testing.T) {
 		t.Errorf("output %q", out.String())
 	}
 	_, err = h.LoadFile("mod/thief.lua")
-	if want := `mod/thief.lua:1: require "secret": secret.lua is outside the script folders (btlua sandbox)`; err == nil || err.Error() != want {
-		t.Errorf("error\n%v\nwant\n%s", err, want)
+	if want := "mod/thief.lua:1: module secret not found:\n\tno field package.preload['secret']\n\t" +
+		"\n\tno file 'mod/secret.lua'\n\tno file 'mod/secret/init.lua'\n\tno file 'common/secret.lua'\n\tno file 'common/secret/init.lua'" +
+		"\n\tno file 'ai/secret.lua'\n\tno file 'ai/secret/init.lua'" +
+		"\n\t'secret.lua' is outside the script folders (btlua sandbox)\n\t'secret/init.lua' is outside the script folders (btlua sandbox),"; err == nil || err.Error() != want {
+		t.Errorf("error\n%q\nwant\n%q", err, want)
+	}
+}
+
+// In the sandbox, require of a module whose file would be outside the
+// script folders says the same whether that file exists or not (no
+// oracle of which files exist outside), and does not stop a later
+// package.path entry inside them from being found.
+func TestSandboxOutsideFileExistenceHidden(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	script := filepath.Join(dir, "mod.lua")
+	code := `package.path = "` + out + `/?;` + out + `/?.lua"; return require("passwd")`
+	if err := os.WriteFile(script, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	load := func() string {
+		h, err := New(Options{Stdout: io.Discard, Sandbox: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		_, err = h.LoadFile(script)
+		if err == nil {
+			t.Fatal("require of a file outside the script folders loaded")
+		}
+		return err.Error()
+	}
+	missing := load()
+	if err := os.WriteFile(filepath.Join(out, "passwd"), []byte("return BTLog:New('secret')"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	present := load()
+	if missing != present {
+		t.Errorf("the refusal depends on whether the file exists:\nmissing: %s\npresent: %s", missing, present)
+	}
+	want := script + `:1: module passwd not found:` + "\n\tno field package.preload['passwd']\n\t" +
+		"\n\t'" + out + "/passwd' is outside the script folders (btlua sandbox)" +
+		"\n\t'" + out + "/passwd.lua' is outside the script folders (btlua sandbox)"
+	if !strings.HasPrefix(present, want) {
+		t.Errorf("refusal\n%s\nwant it to begin with\n%s", present, want)
+	}
+	// An entry inside the folders after the outside ones is still found.
+	if err := os.WriteFile(filepath.Join(dir, "passwd.lua"), []byte("return BTLog:New('inside')"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code = `package.path = "` + out + `/?;` + dir + `/?.lua"; return require("passwd")`
+	if err := os.WriteFile(script, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	h, err := New(Options{Stdout: &buf, Sandbox: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.LoadFile(script); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Tick(0.1); err != nil || buf.String() != "inside\n" {
+		t.Errorf("Tick: %v, output %q; want the module inside the folders to log \"inside\"", err, buf.String())
 	}
 }

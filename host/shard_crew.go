@@ -104,8 +104,11 @@ func (sh *sharding) startCrew() *shardCrew {
 	return c
 }
 
-// work is worker w's loop: it ticks shard i in every frame posted.
+// work is worker w's loop: it ticks shard i in every frame posted,
+// owning the shard's guard for the frame (the coordinator, inside Tick,
+// owns it otherwise; run takes it back after the join).
 func (c *shardCrew) work(sh *sharding, i int, w *parking) {
+	me := curg()
 	var done uint64
 	for {
 		w.await(func() bool { return c.posted.Load() > done })
@@ -114,6 +117,7 @@ func (c *shardCrew) work(sh *sharding, i int, w *parking) {
 			c.exited <- struct{}{}
 			return
 		}
+		sh.shards[i].guard.lend(me) // the coordinator's for the frame (guard.go)
 		sh.tickShard(i, c.dt)
 		if c.pending.Add(-1) == 0 {
 			c.joiner.rouse()
@@ -132,6 +136,10 @@ func (c *shardCrew) run(sh *sharding, dt float64) {
 	}
 	sh.tickShard(0, dt)
 	c.joiner.await(func() bool { return c.pending.Load() == 0 })
+	me := curg()
+	for _, s := range sh.shards[1:] {
+		s.guard.lend(me) // back from the workers
+	}
 }
 
 // stop ends the workers and waits for them to exit (Close).

@@ -29,6 +29,8 @@ type crowd struct {
 // an earlier announcement.
 // After Close it does nothing.
 func (h *Host) ExpectAgents(n int) {
+	defer h.use("ExpectAgents").done()
+
 	if h.refuseClosed("ExpectAgents") != nil {
 		return
 	}

@@ -115,6 +115,8 @@ func (h *Host) openShards(opts Options) error {
 // ticks its agents in, or 0 for the classic unsharded host (one state,
 // global writes seen at once).
 func (h *Host) Shards() int {
+	defer h.use("Shards").done()
+
 	if h.shard == nil {
 		return 0
 	}
@@ -124,6 +126,8 @@ func (h *Host) Shards() int {
 // ShardOf returns the index (from 0) of the shard that ticks agent a: 0
 // on the classic unsharded host, -1 for nil or an agent of another host.
 func (h *Host) ShardOf(a *Agent) int {
+	defer h.use("ShardOf").done()
+
 	switch {
 	case !h.owns(a):
 		return -1

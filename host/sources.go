@@ -162,6 +162,10 @@ func (h *Host) findModule(name string) (string, string) {
 			continue
 		}
 		p := strings.ReplaceAll(pattern, "?", file)
+		if msg, refused := h.outsideCandidate(p); refused {
+			tried = append(tried, msg) // not looked at: no oracle of files outside
+			continue
+		}
 		if _, err := h.files.stat(p); err == nil {
 			return p, ""
 		}

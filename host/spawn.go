@@ -57,6 +57,11 @@ import (
 // with a Lua error there.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) Spawn(path string, args any) (*Agent, error) {
+	if err := h.tryUse("Spawn"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("Spawn"); err != nil {
 		return nil, err
 	}

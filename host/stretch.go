@@ -50,6 +50,9 @@ func (h *Host) endStretch() {
 // so it may run while Close does); after Close no script runs and it
 // returns false.
 func (h *Host) Interrupt() bool {
+	if h == nil || h.state == nil {
+		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
+	}
 	if h.shard != nil {
 		return h.interruptShards()
 	}
@@ -86,5 +89,11 @@ func (h *Host) logHalt(a *Agent, err error) {
 }
 
 // Budgeted reports whether the host has a CPU budget (Options.Budget), so
-// that Interrupt can stop its scripts.
-func (h *Host) Budgeted() bool { return h.budget != nil }
+// that Interrupt can stop its scripts. Like Interrupt, it may be called
+// from any goroutine (the budget is fixed at New).
+func (h *Host) Budgeted() bool {
+	if h == nil || h.state == nil {
+		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})
+	}
+	return h.budget != nil
+}

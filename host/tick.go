@@ -12,7 +12,10 @@ import (
 // Agents returns the running and finished agents: those LoadFile started
 // and those a reload started (a script that returns more trees), in the
 // order of the loads; trees a reload removed are no longer listed.
-func (h *Host) Agents() []*Agent { return h.agents }
+func (h *Host) Agents() []*Agent {
+	defer h.use("Agents").done()
+	return h.agents
+}
 
 // Tick ticks every running agent once with delta time dt, the seconds
 // elapsed since the previous tick. dt must be finite and not negative: 0
@@ -29,12 +32,18 @@ func (h *Host) Agents() []*Agent { return h.agents }
 // Each agent's tick runs under the CPU budget (Options.Budget). The
 // agents tick in one protected call (btlib.Lib.TickBatch), an error
 // stopping only its agent. Tick called from inside a tick is refused (see
-// reentry.go).
+// reentry.go), and so is Tick from another goroutine while one is inside
+// the host (ErrConcurrentUse, guard.go).
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
 // (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
 // ticks its shards in parallel and returns after all of them (see
 // tickShards).
 func (h *Host) Tick(dt float64) error {
+	if err := h.tryUse("Tick"); err != nil {
+		return err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("Tick"); err != nil {
 		return err
 	}
@@ -148,6 +157,8 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 // Done reports whether no agent is running any more (all completed or
 // stopped by an error, and none waiting for a restart).
 func (h *Host) Done() bool {
+	defer h.use("Done").done()
+
 	for _, a := range h.agents {
 		if _, due := a.RestartDue(); a.Running() || due {
 			return false
@@ -158,6 +169,8 @@ func (h *Host) Done() bool {
 
 // Failed returns the agents stopped by an error.
 func (h *Host) Failed() []*Agent {
+	defer h.use("Failed").done()
+
 	var out []*Agent
 	for _, a := range h.agents {
 		if a.Err() != nil {

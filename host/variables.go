@@ -54,6 +54,8 @@ func (v *variables) scope() string {
 // Go with Set is returned as it was given (an int stays an int, a pointer
 // the same pointer).
 func (v *variables) Get(name string) any {
+	defer v.use("Get").done()
+
 	raw, _ := v.board().Get(name)
 	return fromBoard(raw)
 }
@@ -78,6 +80,8 @@ func (v *variables) Get(name string) any {
 // and listeners of the event stream (Subscribe) hear an EventVariable
 // without a writer.
 func (v *variables) Set(name string, value any) {
+	defer v.use("Set").done()
+
 	v.host.writeVariable(v.board(), name, value)
 }
 
@@ -86,6 +90,12 @@ func (v *variables) Set(name string, value any) {
 // the variable and the value it has; it wraps ErrNoVariable when the
 // variable is not set.
 func (v *variables) GetFloat(name string) (float64, error) {
+	h, err := v.tryUse("GetFloat")
+	if err != nil {
+		return 0, err
+	}
+	defer h.done()
+
 	raw, ok := v.board().Get(name)
 	switch x := raw.(type) {
 	case lua.LNumber:
@@ -110,6 +120,12 @@ func (v *variables) GetFloat(name string) (float64, error) {
 // GetString returns the variable name as a string (a Lua string or a Go
 // string; numbers are not converted). Errors as GetFloat's.
 func (v *variables) GetString(name string) (string, error) {
+	h, err := v.tryUse("GetString")
+	if err != nil {
+		return "", err
+	}
+	defer h.done()
+
 	raw, ok := v.board().Get(name)
 	switch x := raw.(type) {
 	case lua.LString:
@@ -124,6 +140,12 @@ func (v *variables) GetString(name string) (string, error) {
 // boolean; other values are not converted, nil and false alike). Errors
 // as GetFloat's.
 func (v *variables) GetBool(name string) (bool, error) {
+	h, err := v.tryUse("GetBool")
+	if err != nil {
+		return false, err
+	}
+	defer h.done()
+
 	raw, ok := v.board().Get(name)
 	switch x := raw.(type) {
 	case lua.LBool:
@@ -151,6 +173,8 @@ func (v *variables) typeError(name string, raw any, set bool, want string) error
 // Names returns the names of the variables set in this scope (for a tree,
 // not the global variables), sorted.
 func (v *variables) Names() []string {
+	defer v.use("Names").done()
+
 	names := v.board().Names()
 	sort.Strings(names)
 	return names
@@ -168,6 +192,8 @@ func (v *variables) Names() []string {
 // reload rebuilds its tree, and then hears the variables the new tree has
 // that the old one did not. Nil removes it; a second call replaces fn.
 func (v *variables) OnChange(fn func(name string, old, new any)) {
+	defer v.use("OnChange").done()
+
 	v.onChange = fn
 	v.attach()
 }
@@ -249,6 +275,11 @@ type Globals struct {
 // written. After Close it does nothing and returns nil, as Agent.Set and
 // Globals.Set.
 func (h *Host) SetVariable(a *Agent, name string, v any) error {
+	if err := h.tryUse("SetVariable"); err != nil {
+		return err
+	}
+	defer h.done()
+
 	if a == nil {
 		h.globals.Set(name, v)
 		return nil

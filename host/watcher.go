@@ -45,6 +45,11 @@ type Change struct {
 // change events (call Reload instead). A second call does nothing.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) Watch(w Watcher) error {
+	if err := h.tryUse("Watch"); err != nil {
+		return err
+	}
+	defer h.done()
+
 	if err := h.refuseClosed("Watch"); err != nil {
 		return err
 	}
@@ -80,6 +85,8 @@ func (h *Host) watchFile(abs string) {
 // counts as a failed reload.
 // After Close it does nothing and returns 0.
 func (h *Host) ApplyReloads() int {
+	defer h.use("ApplyReloads").done()
+
 	if h.refuseClosed("ApplyReloads") != nil {
 		return 0
 	}

@@ -1,8 +1,11 @@
 package host
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -30,5 +33,63 @@ func TestSetVariableRefusesZeroAgent(t *testing.T) {
 				t.Errorf("AgentID(&Agent{}) = %d, want 0", got)
 			}
 		})
+	}
+}
+
+// Every exported method of a nil or zero Host, Agent, Globals or
+// Subscription is refused with ErrNotMade, as a returned error when the
+// method has an error result and a panic otherwise, with the message
+// naming the method and the value, never a nil-pointer dereference; the
+// method set is walked by reflection, so a method added later is
+// covered. Agent.Name alone gives "" (documented: a StrictError's Agent
+// may be nil).
+func TestZeroValuesRefused(t *testing.T) {
+	agentMsg := "host: %s called on an Agent not made by LoadFile or Spawn (nil or zero)"
+	varsMsg := "host: %s called on variables not made by a Host (a nil or zero Agent or Globals)"
+	for _, c := range []struct {
+		name string
+		recv any
+		msg  string // with the method's name for %s
+	}{
+		{"nil Host", (*Host)(nil), "host: %s called on a Host not made by host.New (nil or zero)"},
+		{"zero Host", &Host{}, "host: %s called on a Host not made by host.New (nil or zero)"},
+		{"nil Agent", (*Agent)(nil), agentMsg},
+		{"zero Agent", &Agent{}, agentMsg},
+		{"nil Globals", (*Globals)(nil), varsMsg},
+		{"zero Globals", &Globals{}, varsMsg},
+		{"nil Subscription", (*Subscription)(nil), "host: %s called on a Subscription not made by SubscribeWatching (nil or zero)"},
+		{"zero Subscription", &Subscription{}, "host: %s called on a Subscription not made by SubscribeWatching (nil or zero)"},
+	} {
+		rv := reflect.ValueOf(c.recv)
+		for i := range rv.NumMethod() {
+			m := rv.Type().Method(i)
+			t.Run(c.name+"."+m.Name, func(t *testing.T) {
+				fn := rv.Method(i)
+				args := make([]reflect.Value, fn.Type().NumIn())
+				for j := range args {
+					args[j] = reflect.Zero(fn.Type().In(j))
+				}
+				var out []reflect.Value
+				p := refusal(func() { out = fn.Call(args) })
+				if m.Name == "Name" && strings.HasSuffix(c.name, "Agent") {
+					if p != nil || out[0].String() != "" {
+						t.Errorf("Name() = %v, panic %v; want \"\"", out, p)
+					}
+					return
+				}
+				got := p
+				if p == nil {
+					n := len(out)
+					if n == 0 || fn.Type().Out(n-1) != reflect.TypeFor[error]() {
+						t.Fatalf("%s ran on a %s without a panic", m.Name, c.name)
+					}
+					got = out[n-1].Interface()
+				}
+				err, _ := got.(error)
+				if want := fmt.Sprintf(c.msg, m.Name); err == nil || err.Error() != want || !errors.Is(err, ErrNotMade) {
+					t.Errorf("%s on a %s: %v, want the error %q", m.Name, c.name, got, want)
+				}
+			})
+		}
 	}
 }

@@ -36,8 +36,16 @@ func runScript(t *testing.T, path string, maxTicks int) run {
 // runScriptDT is runScript with delta time dt seconds.
 func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	t.Helper()
+	return runScriptOpts(t, path, maxTicks, dt, host.Options{})
+}
+
+// runScriptOpts is runScriptDT on a host made with opts (its Stdout and
+// BTAIGlobals set here).
+func runScriptOpts(t *testing.T, path string, maxTicks int, dt float64, opts host.Options) run {
+	t.Helper()
 	var out bytes.Buffer
-	h, err := host.New(host.Options{Stdout: &out, BTAIGlobals: true})
+	opts.Stdout, opts.BTAIGlobals = &out, true
+	h, err := host.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -309,3 +309,11 @@ func checkObject(L *lua.LState, n int, what string) lua.LValue {
 	L.RaiseError("%s: obj must be a table or a Go object with the methods the node calls, got %s", what, luaerr.Describe(v))
 	return nil
 }
+
+// NodeClasses returns the class tables of the builder's nodes by name ("BT
+// node" for a leaf, "BT branch", "BT.Root"): the metatables of the nodes
+// BT.Root(), BT.Sequence() and the like return, shared by every script of
+// the state (the host's sandbox makes them read-only).
+func (lib *Lib) NodeClasses() map[string]*lua.LTable {
+	return map[string]*lua.LTable{"BT node": lib.leafClass, "BT branch": lib.branchClass, "BT.Root": lib.rootClass}
+}

@@ -13,7 +13,7 @@ import (
 // the built-in behaviour (BTLog:New(message), BTActionUniversal:New(owner,
 // fn)).
 func (lib *Lib) luaNew(L *lua.LState) int {
-	self := L.CheckTable(1)
+	self := lib.st.Unseal(L.CheckTable(1)) // a sandbox's proxy of a class
 	if self.RawGetString("__index") == lua.LNil {
 		self.RawSetString("__index", self)
 	}

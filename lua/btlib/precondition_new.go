@@ -1,6 +1,7 @@
 package btlib
 
 import (
+	"github.com/btlua/btlua/lua/luaclass"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -16,6 +17,11 @@ import (
 func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
 		self, ok := L.Get(1).(*lua.LTable)
+		sealed := false // a sandbox's proxy of a class: its __index stays as the sandbox made it
+		if ok {
+			real := luaclass.For(L).Unseal(self)
+			self, sealed = real, real != self
+		}
 		fn := L.Get(2)
 		if t, isTable := fn.(*lua.LTable); isTable {
 			fn = t.RawGetString("fn")
@@ -35,7 +41,7 @@ func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 			o.RawSetString("fn", fn)
 		}
 		o.Metatable = self
-		if self.RawGetString("__index") != self {
+		if !sealed && self.RawGetString("__index") != self {
 			L.SetField(self, "__index", self)
 		} // else the assignment would change nothing
 

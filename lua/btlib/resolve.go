@@ -46,6 +46,7 @@ func (lib *Lib) taskOf(v lua.LValue) (*Task, error) {
 	if !ok {
 		return nil, fmt.Errorf("want a task (a table made from a BT class), got %s", luaerr.Describe(v))
 	}
+	tbl = lib.st.Unseal(tbl) // a sandbox's proxy of a class is the class
 	switch n := luaclass.Own(tbl).(type) {
 	case *Task:
 		return n, nil

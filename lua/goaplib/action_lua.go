@@ -64,6 +64,9 @@ func (lib *Lib) registerAction() {
 // given, are checked here so that mistakes point at the constructor.
 func (lib *Lib) actionNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
+	if ok {
+		cls = lib.st.Unseal(cls) // a sandbox's proxy of a class
+	}
 	if !ok || !luaclass.Derives(cls, lib.actionClass) {
 		lib.raise("Action:New: self must be goap.Action or a class derived from it (call it with a colon: goap.Action:New{...}), got %s", luaerr.Describe(L.Get(1)))
 	}

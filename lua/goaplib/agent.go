@@ -129,6 +129,9 @@ func (lib *Lib) checkUsable(v lua.LValue, what string) *luaAction {
 // seed's actions were components of one GameObject.
 func (lib *Lib) agentNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
+	if ok {
+		cls = lib.st.Unseal(cls) // a sandbox's proxy of a class
+	}
 	if !ok || !luaclass.Derives(cls, lib.agentClass) {
 		lib.raise("Agent:New: self must be goap.Agent or a class derived from it (call it with a colon), got %s", luaerr.Describe(L.Get(1)))
 	}

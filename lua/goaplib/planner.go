@@ -43,6 +43,9 @@ func (lib *Lib) registerPlanner() {
 // errors)}.
 func (lib *Lib) plannerNew(L *lua.LState) int {
 	cls, ok := L.Get(1).(*lua.LTable)
+	if ok {
+		cls = lib.st.Unseal(cls) // a sandbox's proxy of a class
+	}
 	if !ok || !luaclass.Derives(cls, lib.plannerClass) {
 		lib.raise("Planner:New: self must be goap.Planner or a class derived from it (call it with a colon), got %s", luaerr.Describe(L.Get(1)))
 	}
@@ -98,6 +101,7 @@ func (lib *Lib) optInt(opts *lua.LTable, key, what string) int {
 func (lib *Lib) plannerOf(L *lua.LState, method string) *luaPlanner {
 	tbl, ok := L.Get(1).(*lua.LTable)
 	if ok {
+		tbl = lib.st.Unseal(tbl) // a sandbox's proxy of goap.Planner is the class
 		if lp, ok := nodeOf(tbl).(*luaPlanner); ok {
 			return lp
 		}

@@ -76,7 +76,7 @@ func (lib *Lib) registerTask() {
 
 // taskNew is BTGoapAgentTask:New(agent, name?).
 func (lib *Lib) taskNew(L *lua.LState) int {
-	if L.Get(1) != lib.taskFactory {
+	if self, ok := L.Get(1).(*lua.LTable); !ok || lib.st.Unseal(self) != lib.taskFactory { // a sandbox's proxy is the factory
 		lib.raise("BTGoapAgentTask:New(agent): call it with a colon, got self %s", luaerr.Describe(L.Get(1)))
 	}
 	ag, ok := agentOf(L.Get(2))

@@ -30,6 +30,8 @@ type State struct {
 	mistakeBy bt.Task
 	// panicked is the last Go panic seen.
 	panicked *luaerr.GoPanic
+	// sealed maps each read-only proxy to its library table (sealed.go).
+	sealed map[*lua.LTable]*lua.LTable
 }
 
 // For returns the State of L's Lua state, creating it on first use. Every

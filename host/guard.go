@@ -1,0 +1,176 @@
+package host
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+)
+
+// This file holds the guard of every exported method of Host, Agent,
+// Globals and Subscription. A Host and its agents are used from one
+// goroutine at a time: the goroutine inside a call (Tick, or any other)
+// owns the host until the call returns, and the calls it makes from
+// inside (an event listener, an OnChange, a Lua leaf given the host, a
+// tick gate) nest; a call from another goroutine meanwhile is refused
+// (ErrConcurrentUse) instead of reaching Go maps that the owner writes
+// (a "concurrent map read and map write" fatal error, which no recover
+// catches). A method with an error result returns the refusal; one
+// without panics with it, on the caller's goroutine, where recover sees
+// it. A nil or zero Host, Agent, Globals or Subscription (not made by
+// New, LoadFile, Spawn, Host.Globals or SubscribeWatching) is refused the
+// same way (ErrNotMade) rather than dereferencing nil. Interrupt alone
+// and Budgeted may be called from any goroutine at any time.
+//
+// A sharded host's coordinator owns its shards with it: entering the
+// coordinator enters every shard, and during the parallel part of a
+// frame each worker takes over its shard (lend), so that the shard's
+// observers and OnChange functions, run on that worker, may read its
+// agents while the other goroutines may not.
+
+// ErrConcurrentUse is wrapped by the refusal of a call made while another
+// goroutine is inside the host:
+// "host: Get called while another goroutine is inside the host ...".
+var ErrConcurrentUse = errors.New("host: used from two goroutines at once")
+
+// ErrNotMade is wrapped by the refusal of a call on a nil or zero Host,
+// Agent, Globals or Subscription:
+// "host: Tick called on a Host not made by host.New (nil or zero)".
+var ErrNotMade = errors.New("host: value not made by the host package")
+
+// useError is a refusal of the guard: its message, and the sentinel it
+// wraps (ErrConcurrentUse or ErrNotMade).
+type useError struct {
+	msg  string
+	kind error
+}
+
+func (e *useError) Error() string { return e.msg }
+func (e *useError) Unwrap() error { return e.kind }
+
+// entryGuard records the goroutine inside a host (see the top of the file).
+type entryGuard struct {
+	owner atomic.Uintptr // curg of the goroutine inside, 0 when none
+	depth int32          // the owner's nested calls; only the owner touches it
+}
+
+// enter makes goroutine me the owner, or nests its call; false when
+// another goroutine owns the guard.
+func (g *entryGuard) enter(me uintptr) bool {
+	if g.owner.Load() == me {
+		g.depth++
+		return true
+	}
+	if g.owner.CompareAndSwap(0, me) {
+		g.depth = 1
+		return true
+	}
+	return false
+}
+
+// leave ends a call enter let in.
+func (g *entryGuard) leave() {
+	if g.depth--; g.depth == 0 {
+		g.owner.Store(0)
+	}
+}
+
+// lend makes goroutine to the owner of a guard its current owner holds
+// (a shard handed to its worker for a frame, and back).
+func (g *entryGuard) lend(to uintptr) { g.owner.Store(to) }
+
+// tryUse lets op in (see the top of the file): nil, and the caller calls
+// done when op returns; else the refusal, and the caller must not call
+// done.
+func (h *Host) tryUse(op string) error {
+	if h == nil || h.state == nil {
+		return &useError{fmt.Sprintf("host: %s called on a Host not made by host.New (nil or zero)", op), ErrNotMade}
+	}
+	me := curg()
+	if !h.guard.enter(me) {
+		return concurrentUse(op)
+	}
+	if h.guard.depth > 1 || h.shard == nil {
+		return nil
+	}
+	for i, s := range h.shard.shards { // the coordinator's first entry
+		if !s.guard.enter(me) {
+			for _, t := range h.shard.shards[:i] {
+				t.guard.leave()
+			}
+			h.guard.leave()
+			return concurrentUse(op)
+		}
+	}
+	return nil
+}
+
+// concurrentUse is the refusal of op while another goroutine is inside.
+func concurrentUse(op string) error {
+	return &useError{fmt.Sprintf("host: %s called while another goroutine is inside the host (ticking it, or in another call): "+
+		"a Host and its agents are used from one goroutine at a time (Interrupt and Budgeted excepted)", op), ErrConcurrentUse}
+}
+
+// use is tryUse for methods without an error result: it panics with the
+// refusal. It returns h, for "defer h.use(op).done()".
+func (h *Host) use(op string) *Host {
+	if err := h.tryUse(op); err != nil {
+		panic(err)
+	}
+	return h
+}
+
+// done ends a call use or tryUse let in.
+func (h *Host) done() {
+	if h.guard.depth == 1 && h.shard != nil {
+		for _, s := range h.shard.shards {
+			s.guard.leave()
+		}
+	}
+	h.guard.leave()
+}
+
+// made reports whether a is an agent a host made (not nil or zero).
+func (a *Agent) made() bool { return a != nil && a.host != nil && a.tree != nil }
+
+// notMadeAgent is the refusal of op on a nil or zero Agent.
+func notMadeAgent(op string) error {
+	return &useError{fmt.Sprintf("host: %s called on an Agent not made by LoadFile or Spawn (nil or zero)", op), ErrNotMade}
+}
+
+// tryUse is Host.tryUse for a method of agent a: a's own host (its
+// shard on a sharded host) is entered.
+func (a *Agent) tryUse(op string) (*Host, error) {
+	if !a.made() {
+		return nil, notMadeAgent(op)
+	}
+	return a.host, a.host.tryUse(op)
+}
+
+// use is tryUse for methods without an error result (see Host.use).
+func (a *Agent) use(op string) *Host {
+	if !a.made() {
+		panic(notMadeAgent(op))
+	}
+	return a.host.use(op)
+}
+
+// tryUse is Host.tryUse for a method of a scope of variables (an
+// Agent's or the Globals).
+func (v *variables) tryUse(op string) (*Host, error) {
+	switch {
+	case v == nil || v.host == nil:
+		return nil, notMadeGlobals(op)
+	case v.agent != nil && !v.agent.made():
+		return nil, notMadeAgent(op)
+	}
+	return v.host, v.host.tryUse(op)
+}
+
+// use is tryUse for methods without an error result (see Host.use).
+func (v *variables) use(op string) *Host {
+	h, err := v.tryUse(op)
+	if err != nil {
+		panic(err)
+	}
+	return h
+}
