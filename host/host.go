@@ -303,6 +303,7 @@ func (h *Host) Close() error {
 	if h.budget != nil {
 		h.budget.stop()
 	}
+	uncapConcat(h.state)
 	h.state.Close()
 	h.closeErr = errors.Join(errs...)
 	return h.closeErr

@@ -229,6 +229,7 @@ func (h *Host) closeShards() error {
 	if h.budget != nil {
 		h.budget.stop()
 	}
+	uncapConcat(h.state)
 	h.state.Close()
 	return errors.Join(errs...)
 }
