@@ -252,6 +252,7 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	h.installTracking()
 	h.shareBudget()
 	h.limitStrings(opts.MaxStringSize)
+	h.checkTime()
 	if opts.Sandbox {
 		h.sandboxed = true
 		for _, d := range opts.SearchPath {
