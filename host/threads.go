@@ -7,7 +7,8 @@ import lua "github.com/yuin/gopher-lua"
 // a context a child context of its own, which would not follow the
 // budget's later stretches, and none to one made outside a stretch.
 // coroutine.create and coroutine.wrap are wrapped to set the budget on
-// the new thread itself. Without a budget nothing changes.
+// the new thread itself, and, with a memory limit, to count it against
+// the limit (threads_memory.go). Without a budget nothing changes.
 func (h *Host) shareBudget() {
 	if h.budget == nil {
 		return
@@ -22,29 +23,38 @@ func (h *Host) shareBudget() {
 			continue
 		}
 		co.RawSetString(name, h.state.NewFunction(func(L *lua.LState) int {
+			if h.heapTicks != nil {
+				h.heapTicks.threads.admit(L, name, h.heapTicks.limit)
+			}
 			top := L.GetTop()
 			L.Push(orig)
 			for i := 1; i <= top; i++ {
 				L.Push(L.Get(i))
 			}
 			L.Call(top, 1)
-			h.budgetThread(L.Get(-1))
+			if th := threadOf(L.Get(-1)); th != nil {
+				th.SetContext(h.budget)
+				if h.heapTicks != nil {
+					h.heapTicks.threads.add(th)
+				}
+			}
 			return 1
 		}))
 	}
 }
 
-// budgetThread sets the budget on the thread v, or on the thread that the
-// function v (made by coroutine.wrap) resumes.
-func (h *Host) budgetThread(v lua.LValue) {
+// threadOf returns the thread v, or the thread that the function v (made
+// by coroutine.wrap) resumes, or nil.
+func threadOf(v lua.LValue) *lua.LState {
 	switch v := v.(type) {
 	case *lua.LState:
-		v.SetContext(h.budget)
+		return v
 	case *lua.LFunction:
 		if v.IsG && len(v.Upvalues) == 1 {
 			if th, ok := v.Upvalues[0].Value().(*lua.LState); ok {
-				th.SetContext(h.budget)
+				return th
 			}
 		}
 	}
+	return nil
 }
