@@ -231,6 +231,7 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	if h.budget, err = newBudget(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}
+	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
 	h.state = newState()
 	h.state.SetGlobal("print", h.state.NewFunction(h.print))
 	lib, err := btlib.Open(h.state, btlib.Options{Stdout: h.stdout,
@@ -306,6 +307,9 @@ func (h *Host) Close() error {
 	}
 	uncapConcat(h.state)
 	h.state.Close()
+	if g, ok := h.stdout.(*outputGuard); ok {
+		g.close()
+	}
 	h.closeErr = errors.Join(errs...)
 	return h.closeErr
 }

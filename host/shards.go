@@ -231,6 +231,9 @@ func (h *Host) closeShards() error {
 	}
 	uncapConcat(h.state)
 	h.state.Close()
+	if g, ok := h.stdout.(*outputGuard); ok {
+		g.close()
+	}
 	return errors.Join(errs...)
 }
 
