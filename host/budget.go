@@ -45,8 +45,8 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // budget is the CPU budget of one host. It is the context.Context set on
 // the Lua state (and on every coroutine) during a stretch.
 type budget struct {
-	limit     time.Duration
-	period    time.Duration // of the watchdog
+	limit  time.Duration
+	period time.Duration // of the watchdog
 
 	// state is gen<<stretchShift | stretchActive | stretchExpired; gen
 	// counts stretches, so the watchdog can tell a new stretch from one
