@@ -41,3 +41,24 @@ return BTAction:New()`)
 		t.Errorf("output\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// A format of plain %s of big strings (built without Go's fmt) gives the
+// same result as .. does; other conversions beside them still format.
+func TestFormatBigStrings(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `local big = string.rep("ab", 2^16)
+print(string.format("a%%b%s|%s%%", big, "y") == "a%b" .. big .. "|y%")
+print(string.format("%s%s", big, big) == big .. big, #string.format("%s%d", big, 7))
+return BTAction:New()`)
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	if want := "true\ntrue\t131073\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}
