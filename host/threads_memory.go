@@ -1,10 +1,8 @@
 package host
 
 import (
-	"reflect"
 	"runtime"
 	"sync"
-	"unsafe"
 	"weak"
 
 	lua "github.com/yuin/gopher-lua"
@@ -15,26 +13,22 @@ import (
 // stack whole, about 100 KiB (threadBytes) however little it runs, in Go
 // code of coroutine.create that the watchdog sees only as a heap that
 // grows, late (a loop keeping coroutines took 6 s and 2 GB to stop at a
-// limit of 1 GiB). So coroutine.create and coroutine.wrap refuse, with a
+// limit of 1 GiB). The host makes coroutines smaller (ThreadRegistrySize,
+// threads.go), 38 KiB, and coroutine.create and coroutine.wrap refuse, with a
 // Lua error, a coroutine that would bring the ones still alive (created
 // by the scripts of the host, all shards together) over the limit at
 // threadBytes each:
 //
-//	coroutine.create: memory limit of 1 GiB exceeded (10280 coroutines alive, of 104448 bytes each)
+//	coroutine.create: memory limit of 1 GiB exceeded (27594 coroutines alive, of 38912 bytes each)
 //
 // A coroutine no longer reachable does not count once a collection has
 // found it so; at the limit, one collection runs before the refusal.
 
 // threadBytes is what a coroutine allocates when made: its data stack
-// (RegistrySize values), its call stack (CallStackSize frames) and the
-// state around them (2 KiB).
-var threadBytes = func() uint64 {
-	frame := uint64(80)
-	if f, ok := reflect.TypeOf(lua.LState{}).FieldByName("currentFrame"); ok && f.Type.Kind() == reflect.Pointer {
-		frame = uint64(f.Type.Elem().Size())
-	}
-	return RegistrySize*uint64(unsafe.Sizeof(lua.LValue(nil))) + CallStackSize*frame + 2<<10
-}()
+// (ThreadRegistrySize values of 16 bytes), its call stack (CallStackSize
+// frames of 80 bytes) and the state around them (2 KiB; TestThreadBytes
+// checks the sum).
+const threadBytes = ThreadRegistrySize*16 + CallStackSize*80 + 2<<10
 
 // threadCount is the coroutines of one host's scripts (its shards' too)
 // that may be alive, as weak pointers.
