@@ -14,12 +14,13 @@ import (
 // code of coroutine.create that the watchdog sees only as a heap that
 // grows, late (a loop keeping coroutines took 6 s and 2 GB to stop at a
 // limit of 1 GiB). The host makes coroutines smaller (ThreadRegistrySize,
-// threads.go), 38 KiB, and coroutine.create and coroutine.wrap refuse, with a
-// Lua error, a coroutine that would bring the ones still alive (created
-// by the scripts of the host, all shards together) over the limit at
-// threadBytes each:
+// threads.go), 38 KiB, and coroutine.create and coroutine.wrap refuse,
+// with a Lua error, a coroutine that would bring the ones still alive
+// (created by the scripts of the host, all shards together) over half
+// the limit at threadBytes each (half: the coroutines are refused before
+// the heap they and what they hold fill reaches the limit):
 //
-//	coroutine.create: memory limit of 1 GiB exceeded (27594 coroutines alive, of 38912 bytes each)
+//	coroutine.create: memory limit of 1 GiB exceeded (13797 coroutines alive, of 38912 bytes each, are half of it)
 //
 // A coroutine no longer reachable does not count once a collection has
 // found it so; at the limit, one collection runs before the refusal.
@@ -38,20 +39,21 @@ type threadCount struct {
 }
 
 // admit raises the Lua error above in L, of coroutine.fn, when one more
-// coroutine would go over limit bytes.
+// coroutine would go over half of limit bytes (the memory limit).
 func (c *threadCount) admit(L *lua.LState, fn string, limit uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if uint64(len(c.live)+1)*threadBytes <= limit {
+	half := limit / 2
+	if uint64(len(c.live)+1)*threadBytes <= half {
 		return
 	}
 	c.compact()
-	if uint64(len(c.live)+1)*threadBytes > limit {
+	if uint64(len(c.live)+1)*threadBytes > half {
 		runtime.GC()
 		c.compact()
 	}
-	if n := len(c.live); uint64(n+1)*threadBytes > limit {
-		L.RaiseError("coroutine.%s: memory limit of %s exceeded (%d coroutines alive, of %s each)",
+	if n := len(c.live); uint64(n+1)*threadBytes > half {
+		L.RaiseError("coroutine.%s: memory limit of %s exceeded (%d coroutines alive, of %s each, are half of it)",
 			fn, bytesText(float64(limit)), n, bytesText(float64(threadBytes)))
 	}
 }
