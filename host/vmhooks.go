@@ -26,11 +26,11 @@ import (
 //     traceback has at most one line per frame: 2 per call level.
 //
 // gopher-lua has no API for either, so the hook replaces the two entries
-// of its instruction table (its unexported jumpTable, reached with
-// go:linkname) at init, wrapping the originals; the frame's tail-call
-// count is found by reflection on gopher-lua v1.1.2's types (go.mod pins
-// the version; TestVMHooksInstalled fails if a change of gopher-lua
-// breaks either). The hooks cost one length sum per .. and one compare
+// of its instruction table (its unexported jumpTable, reached with a
+// linkname directive) at init, wrapping the originals; the frame's
+// tail-call count is found by reflection on gopher-lua v1.1.2's types
+// (go.mod pins the version; TestTailCallCountCapped and TestConcatUnderCap
+// fail if a change of gopher-lua breaks either). The hooks cost one length sum per .. and one compare
 // per tail call, and apply to every Lua state of the process; the
 // concatenation cap only to the states of hosts with a cap.
 
