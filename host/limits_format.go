@@ -44,7 +44,7 @@ func (h *Host) limitFormat(max int64) {
 		if max >= 0 && size > max {
 			L.RaiseError("string.format: the result would be %s, over the maximum string size of %s", bytesText(float64(size)), bytesText(float64(max)))
 		}
-		if s, ok := formatStrings(L, f, size); ok {
+		if s, ok := formatBig(L, f, size, format); ok {
 			L.Push(lua.LString(s))
 			return 1
 		}
@@ -128,45 +128,48 @@ func formatDigits(f string, i int) (int, int) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// formatStrings builds the result of a format f whose conversions are all
-// plain %s of strings (the string doubling "%s%s" of a big string), in
-// one allocation of size bytes: gopher-lua's goes through Go's fmt, which
-// copies a big string several times (2 s of CPU for a 64 MiB result). It
-// reports false for any other format, which gopher-lua's then formats.
-func formatStrings(L *lua.LState, f string, size int64) (string, bool) {
+// formatBig builds the result of format f, of at least size bytes, when
+// that is 64 KiB or more (the doubling "%s%s" of a big string): literal
+// text and each plain %s of a string are copied into one allocation of
+// size bytes, and each other conversion is formatted alone by gopher-lua's
+// format (orig), with the same result as a whole: Go's fmt, which
+// gopher-lua's uses, formats each conversion on its own, and copied a
+// big string several times (2 s of CPU for a 64 MiB result). It reports
+// false for a smaller result, which gopher-lua's formats whole.
+func formatBig(L *lua.LState, f string, size int64, orig *lua.LFunction) (string, bool) {
+	if size < 1<<16 {
+		return "", false
+	}
 	var b strings.Builder
+	b.Grow(int(size))
 	arg := 1
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
-			continue
-		}
-		if i+1 < len(f) && f[i+1] == '%' {
-			i++
-			continue
-		}
-		arg++
-		if _, ok := L.Get(arg).(lua.LString); !ok || i+1 >= len(f) || f[i+1] != 's' {
-			return "", false
-		}
-		i++
-	}
-	if size < 1<<16 {
-		return "", false // small: gopher-lua's is fast enough
-	}
-	b.Grow(int(size))
-	arg = 1
-	for i := 0; i < len(f); i++ {
-		switch {
-		case f[i] != '%':
 			b.WriteByte(f[i])
-		case f[i+1] == '%':
+			continue
+		}
+		if f[i+1] == '%' { // checkFormat saw a conversion after each %
 			b.WriteByte('%')
 			i++
-		default:
-			arg++
-			b.WriteString(string(L.Get(arg).(lua.LString)))
-			i++
+			continue
 		}
+		j := i + 1
+		for strings.IndexByte("-+ #0.0123456789", f[j]) >= 0 {
+			j++
+		}
+		arg++
+		v := L.Get(arg)
+		if s, ok := v.(lua.LString); ok && j == i+1 && f[j] == 's' {
+			b.WriteString(string(s))
+		} else {
+			L.Push(orig)
+			L.Push(lua.LString(f[i : j+1]))
+			L.Push(v)
+			L.Call(2, 1)
+			b.WriteString(lua.LVAsString(L.Get(-1)))
+			L.Pop(1)
+		}
+		i = j
 	}
 	return b.String(), true
 }

@@ -43,7 +43,7 @@ return BTAction:New()`)
 }
 
 // A format of plain %s of big strings (built without Go's fmt) gives the
-// same result as .. does; other conversions beside them still format.
+// same result as .. does.
 func TestFormatBigStrings(t *testing.T) {
 	var out bytes.Buffer
 	h, err := New(Options{Stdout: &out})
@@ -59,6 +59,31 @@ return BTAction:New()`)
 		t.Fatal(err)
 	}
 	if want := "true\ntrue\t131073\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}
+
+// A big result with other conversions than plain %s (formatted one by
+// one) is the same as gopher-lua's format of the whole (of a small one,
+// with the big strings put in): 3 times 64 KiB and 44 bytes.
+func TestFormatBigMixed(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, MaxStringSize: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `local big = string.rep("é", 2^15)
+local f = "<%5d|%-8.3f|%s|%10.4s|%x|%c|%q|%%|%s|%5s>"
+local small = string.format(f, 42, 3.14159, "x", "abcdef", 255, 65, "q\\n", "y", "z")
+local got = string.format(f, 42, 3.14159, big, "abcdef", 255, 65, "q\\n", big, big)
+local want = small:gsub("|x|", "|" .. big .. "|", 1):gsub("|y|", "|" .. big .. "|", 1):gsub("|    z>", "|" .. big .. ">", 1)
+print(#got, got == want)
+return BTAction:New()`)
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	if want := "196652\ttrue\n"; out.String() != want {
 		t.Errorf("output %q, want %q", out.String(), want)
 	}
 }
