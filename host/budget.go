@@ -31,10 +31,11 @@ const (
 	stretchActive  = 1
 	stretchExpired = 2
 	stretchShift   = 2
-	// watchdogSightings is how many watchdog periods (a quarter budget
-	// each, at most 10 ms with a memory limit) a stretch must be seen
-	// running before it is stopped: it is stopped between 1 and 1.25
-	// budgets after it began.
+	// watchdogSightings is how many watchdog periods make a budget (a
+	// quarter budget each, at most 10 ms with a memory limit): a stretch
+	// is stopped one budget after the watchdog first saw it, between 1
+	// and 1.25 budgets after it began when the timer runs on time (later
+	// by the timer's delay when it does not, see watch).
 	watchdogSightings = 4
 )
 
@@ -44,9 +45,8 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // budget is the CPU budget of one host. It is the context.Context set on
 // the Lua state (and on every coroutine) during a stretch.
 type budget struct {
-	limit     time.Duration
-	period    time.Duration // of the watchdog
-	sightings int           // periods a stretch may run, limit/period
+	limit  time.Duration
+	period time.Duration // of the watchdog
 
 	// state is gen<<stretchShift | stretchActive | stretchExpired; gen
 	// counts stretches, so the watchdog can tell a new stretch from one
@@ -65,11 +65,13 @@ type budget struct {
 	agent *Agent // the agent whose script runs, or nil
 	err   error  // the error of the expired stretch, built once
 
-	// Watchdog only (under mu).
-	mu    sync.Mutex
-	seen  uint64
-	count int
-	mem   *heapWatch // nil without a memory limit
+	// Watchdog only (under mu): the stretch seen last, and when it was
+	// first seen.
+	mu     sync.Mutex
+	seen   uint64
+	seenAt time.Time
+	mem    *heapWatch       // nil without a memory limit
+	now    func() time.Time // time.Now (a test's clock)
 }
 
 // Why a stretch expired.
@@ -92,11 +94,10 @@ func newBudget(limit time.Duration, mem *heapTicks) (*budget, error) {
 	if limit == 0 && mem == nil {
 		return nil, nil
 	}
-	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(mem)}
+	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(mem), now: time.Now}
 	if limit == 0 || (b.mem != nil && b.period > noTimeLimit) {
 		b.period = noTimeLimit // the heap is checked at least every 10 ms
 	}
-	b.sightings = max(int(limit/b.period), watchdogSightings)
 	b.timer = time.AfterFunc(time.Hour, b.watch)
 	b.timer.Stop()
 	return b, nil
@@ -134,14 +135,17 @@ func (b *budget) end() {
 }
 
 // watch is the watchdog, run by the timer every period while stretches
-// run: it marks a stretch expired once it has seen it running for
-// watchdogSightings periods in a row.
+// run: it marks a stretch expired once a budget of wall-clock time has
+// passed since it first saw it running (at most a period after it began).
+// The time is read, not the periods counted: under a busy machine or a
+// garbage collection that scans a large heap the timer runs late, and
+// counting 200 periods of 10 ms (a budget of 2 s with a memory limit)
+// took over 10 s.
 func (b *budget) watch() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	s := b.state.Load()
 	if s&stretchActive == 0 {
-		b.count = 0
 		b.armed.Store(false)
 		// A stretch that began after the load above saw armed true and
 		// did not arm the timer: arm it here (begin and watch both store
@@ -157,13 +161,11 @@ func (b *budget) watch() {
 			b.reason.Store(reasonTime)
 		}
 	}
+	now := b.now()
 	if s != b.seen {
-		b.seen, b.count = s, 0
-	} else if s&stretchExpired == 0 && b.limit > 0 {
-		b.count++
-		if b.count >= b.sightings {
-			b.state.CompareAndSwap(s, s|stretchExpired)
-		}
+		b.seen, b.seenAt = s, now
+	} else if s&stretchExpired == 0 && b.limit > 0 && now.Sub(b.seenAt) >= b.limit {
+		b.state.CompareAndSwap(s, s|stretchExpired)
 	}
 	b.timer.Reset(b.period)
 }

@@ -53,6 +53,8 @@ type heapTicks struct {
 	sharded bool
 	// collecting is set while a collection a watchdog started runs.
 	collecting atomic.Bool
+	// threads counts the scripts' coroutines (threads_memory.go).
+	threads threadCount
 
 	sample  []metrics.Sample // heap objects, bytes allocated
 	floor   uint64           // the heap after the last collection that found it grown over the threshold

@@ -69,9 +69,12 @@ type Options struct {
 	// script's first run and the factory call), reloading a file, one
 	// agent's OnEnds at Close or Halt. A script over it is stopped with the
 	// Lua error "file:line: CPU budget of 20ms exceeded (tick of agent
-	// ...)" within 1.25 budgets; in a tick, the agent is stopped (its
-	// tree's error) and the others tick on. 0 means no budget. See
-	// budget.go for the cost (BENCHMARKS.md).
+	// ...)" within 1.25 budgets (plus the delay of a late timer and the
+	// end of the Go call running then, see README); in a tick, the agent
+	// is stopped (its tree's error) and the others tick on. Output to a
+	// pipe, socket or terminal waits at most a budget per write, then is
+	// dropped with a note in the log until it drains (output_guard.go).
+	// 0 means no budget. See budget.go for the cost (BENCHMARKS.md).
 	Budget time.Duration
 	// Sandbox restricts the scripts to what untrusted code (mods) may
 	// use: no files, processes or environment, require inside the script
@@ -81,9 +84,11 @@ type Options struct {
 	// See sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
 	// MaxStringSize caps, in bytes, the strings that string.rep,
-	// string.gsub and table.concat build in one Go call; over it the call
-	// raises a Lua error (the .. operator is bounded by MemoryLimit only). 0 means
-	// DefaultMaxStringSize (64 MiB); negative, no cap.
+	// string.gsub, string.format, table.concat and the .. operator build;
+	// over it they raise a Lua error before building it ("string
+	// concatenation: the result would be 128 MiB, over the maximum string
+	// size of 64 MiB"). 0 means DefaultMaxStringSize (64 MiB); negative,
+	// no cap.
 	MaxStringSize int64
 	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
 	// collection) over which the script running is stopped with the Lua
@@ -108,8 +113,9 @@ type Options struct {
 	// that headroom (about twice the limit) and grew while it ran,
 	// whatever the other shards run: ticks that run away, one or several
 	// at once. It may also stop a long stretch (10 ms or more) of
-	// another agent that was running while the heap exploded. 0 means
-	// none.
+	// another agent that was running while the heap exploded. The
+	// coroutines the scripts keep alive may take half of it, at 38 KiB
+	// each (threads_memory.go). 0 means none.
 	MemoryLimit uint64
 	// ErrorPolicy is what the host does with an agent whose tick raised
 	// an error: stop it (the zero value), restart it after a back-off, or
@@ -236,6 +242,7 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	if h.budget, err = newBudget(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}
+	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
 	h.state = newState()
 	h.state.SetGlobal("print", h.state.NewFunction(h.print))
 	lib, err := btlib.Open(h.state, btlib.Options{Stdout: h.stdout,
@@ -257,6 +264,7 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	h.installTracking()
 	h.shareBudget()
 	h.limitStrings(opts.MaxStringSize)
+	h.checkTime()
 	if opts.Sandbox {
 		h.sandboxed = true
 		for _, d := range opts.SearchPath {
@@ -316,7 +324,11 @@ func (h *Host) Close() error {
 	if h.budget != nil {
 		h.budget.stop()
 	}
+	uncapConcat(h.state)
 	h.state.Close()
+	if g, ok := h.stdout.(*outputGuard); ok {
+		g.close()
+	}
 	h.closeErr = errors.Join(errs...)
 	return h.closeErr
 }

@@ -27,17 +27,21 @@ const heapMetric = "/memory/classes/heap/objects:bytes"
 // the process down with Go's fatal out-of-memory error), and installs the
 // pattern functions of lua/luapattern (PUC Lua 5.1's matcher, polling the
 // CPU budget; gsub's result capped at max too), and caps table.concat
-// (limitConcat). max < 0 means no cap.
+// (limitConcat), string.format (limitFormat, limits_format.go) and the ..
+// operator (capConcat, vmhooks.go). max < 0 means no cap.
 func (h *Host) limitStrings(max int64) {
 	if max == 0 {
 		max = DefaultMaxStringSize
 	}
 	if max < 0 {
 		luapattern.Open(h.state, luapattern.Options{})
+		h.limitFormat(-1)
 		return
 	}
 	luapattern.Open(h.state, luapattern.Options{MaxSize: max})
 	h.limitConcat(max)
+	h.limitFormat(max)
+	capConcat(h.state, max)
 	str, ok := h.state.GetGlobal("string").(*lua.LTable)
 	if !ok {
 		return
@@ -63,9 +67,8 @@ func (h *Host) limitStrings(max int64) {
 // limitConcat wraps table.concat so that a result over max bytes raises a
 // Lua error instead of allocating it. It adds up the lengths first, up to
 // the first value that is neither a string nor a number (where the
-// original raises its own error). The .. operator has no such cap: a
-// string that grows by concatenation is bounded by the memory limit's
-// watchdog (and the CPU budget) only.
+// original raises its own error). The .. operator has the same cap (see
+// vmhooks.go).
 func (h *Host) limitConcat(max int64) {
 	tbl, ok := h.state.GetGlobal("table").(*lua.LTable)
 	if !ok {

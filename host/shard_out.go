@@ -1,6 +1,7 @@
 package host
 
 import (
+	"fmt"
 	"io"
 	"slices"
 )
@@ -19,6 +20,8 @@ type shardFrame struct {
 	agent   *Agent    // the agent of the stretch of script work under way
 	writes  []globalWrite
 	prints  []printed
+	held    int // bytes of prints
+	dropped int // bytes dropped this frame, over heldOutputMax
 	// reverting is set while the shard's hook puts a global variable back
 	// to its value at the frame start.
 	reverting bool
@@ -30,11 +33,22 @@ type printed struct {
 	text  []byte
 }
 
-// Write holds p during a tick, else writes it out.
+// heldOutputMax is how many bytes of output a shard holds in one tick;
+// past it, the tick's output is dropped, with a note in the log after
+// the join ("output dropped: ..."): a print flood in a shard's tick is
+// not kept whole in memory nor written out all at once after it.
+const heldOutputMax = 4 << 20
+
+// Write holds p during a tick (up to heldOutputMax), else writes it out.
 func (f *shardFrame) Write(p []byte) (int, error) {
 	if !f.ticking {
 		return f.out.Write(p)
 	}
+	if f.held+len(p) > heldOutputMax {
+		f.dropped += len(p)
+		return len(p), nil
+	}
+	f.held += len(p)
 	f.prints = append(f.prints, printed{agent: f.agent, text: slices.Clone(p)})
 	return len(p), nil
 }
@@ -42,6 +56,14 @@ func (f *shardFrame) Write(p []byte) (int, error) {
 // flushPrints writes the output every shard held this frame, in agent
 // order (an agent's own lines in the order written), in one write.
 func (h *Host) flushPrints() {
+	dropped := 0
+	for _, s := range h.shard.shards {
+		dropped += s.frame.dropped
+		s.frame.held, s.frame.dropped = 0, 0
+	}
+	if dropped > 0 {
+		h.log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, bytesText(heldOutputMax)))
+	}
 	all := drainInAgentOrder(h.shard, func(s *Host) *[]printed { return &s.frame.prints },
 		func(p printed) *Agent { return p.agent })
 	if len(all) == 0 {

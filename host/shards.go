@@ -233,7 +233,11 @@ func (h *Host) closeShards() error {
 	if h.budget != nil {
 		h.budget.stop()
 	}
+	uncapConcat(h.state)
 	h.state.Close()
+	if g, ok := h.stdout.(*outputGuard); ok {
+		g.close()
+	}
 	return errors.Join(errs...)
 }
 

@@ -6,12 +6,10 @@ import lua "github.com/yuin/gopher-lua"
 // (see budget.go): gopher-lua gives a coroutine made while the state has
 // a context a child context of its own, which would not follow the
 // budget's later stretches, and none to one made outside a stretch.
-// coroutine.create and coroutine.wrap are wrapped to set the budget on
-// the new thread itself. Without a budget nothing changes.
+// coroutine.create and coroutine.wrap are wrapped to make the new thread
+// with a small data stack (callSmallThread), to set the budget on it, and, with
+// a memory limit, to count it against the limit (threads_memory.go).
 func (h *Host) shareBudget() {
-	if h.budget == nil {
-		return
-	}
 	co, ok := h.state.GetGlobal("coroutine").(*lua.LTable)
 	if !ok {
 		return
@@ -22,29 +20,57 @@ func (h *Host) shareBudget() {
 			continue
 		}
 		co.RawSetString(name, h.state.NewFunction(func(L *lua.LState) int {
-			top := L.GetTop()
-			L.Push(orig)
-			for i := 1; i <= top; i++ {
-				L.Push(L.Get(i))
+			if h.heapTicks != nil {
+				h.heapTicks.threads.admit(L, name, h.heapTicks.limit)
 			}
-			L.Call(top, 1)
-			h.budgetThread(L.Get(-1))
+			callSmallThread(L, orig)
+			if th := threadOf(L.Get(-1)); th != nil && h.budget != nil {
+				th.SetContext(h.budget)
+				if h.heapTicks != nil {
+					h.heapTicks.threads.add(th)
+				}
+			}
 			return 1
 		}))
 	}
 }
 
-// budgetThread sets the budget on the thread v, or on the thread that the
-// function v (made by coroutine.wrap) resumes.
-func (h *Host) budgetThread(v lua.LValue) {
+// threadOf returns the thread v, or the thread that the function v (made
+// by coroutine.wrap) resumes, or nil.
+func threadOf(v lua.LValue) *lua.LState {
 	switch v := v.(type) {
 	case *lua.LState:
-		v.SetContext(h.budget)
+		return v
 	case *lua.LFunction:
 		if v.IsG && len(v.Upvalues) == 1 {
 			if th, ok := v.Upvalues[0].Value().(*lua.LState); ok {
-				th.SetContext(h.budget)
+				return th
 			}
 		}
 	}
+	return nil
+}
+
+// ThreadRegistrySize is the initial size, in values, of a coroutine's data
+// stack (it grows as the state's does, up to RegistryMaxSize): gopher-lua
+// would allocate the state's RegistrySize, 80 KiB a coroutine, however
+// little it runs. (The call stack stays allocated whole, CallStackSize
+// frames, 20 KiB: gopher-lua's growing one ends in a Go panic, "lua
+// callstack overflow", instead of the Lua error "stack overflow".)
+const ThreadRegistrySize = 1024
+
+// callSmallThread calls orig (coroutine.create or wrap) with L's
+// arguments, leaving its result on the stack, with L's options set for
+// the new thread to get the small data stack above (gopher-lua makes a
+// thread with its creator's options).
+func callSmallThread(L *lua.LState, orig *lua.LFunction) {
+	saved := L.Options
+	defer func() { L.Options = saved }()
+	L.Options.RegistrySize = ThreadRegistrySize
+	top := L.GetTop()
+	L.Push(orig)
+	for i := 1; i <= top; i++ {
+		L.Push(L.Get(i))
+	}
+	L.Call(top, 1)
 }

@@ -95,7 +95,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with --execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
 	fs.IntVar(&c.memoryMiB, "memory-limit", 1024, "heap size in MiB over which the script that grew it is stopped with an error (0: no limit)")
-	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep, string.gsub and table.concat may build (over it, the call raises a Lua error; strings grown with .. are bounded by --memory-limit only) (0: no cap)")
+	fs.IntVar(&c.maxStringMiB, "max-string", 64, "largest string in MiB that string.rep, string.gsub, string.format, table.concat and the .. operator may build (over it, the call raises a Lua error before building it) (0: no cap)")
 	fs.BoolVar(&c.sandbox, "sandbox", false, "run the script as untrusted (a mod): no files, processes or debug library; require inside the script's folder only; library tables read-only")
 	onError := fs.String("on-error", "stop", "what happens to a tree whose script fails: stop (the others run on), restart (after a back-off of 1s of tick time, doubled up to 60s) or fail (exit 1 at the first error); a tree stopped by an error exits 1 at the end, and an OnEnd that fails at exit (halting the tasks still running when --ticks runs out) exits 1 too, with or without --strict")
 	strict := fs.Bool("strict", false, "exit 1 at the first script error (--on-error fail), for tests and CI")

@@ -34,12 +34,12 @@ func TestEmptyRecordAndInspect(t *testing.T) {
 }
 
 // --help says what -max-string caps: every string built in one Go call
-// by string.rep, string.gsub and table.concat (not the .. operator, which
-// -memory-limit bounds); and that an OnEnd failing at exit fails the run.
+// by string.rep, string.gsub, string.format and table.concat, and by the
+// .. operator; and that an OnEnd failing at exit fails the run.
 func TestHelpMaxStringAndOnEnd(t *testing.T) {
 	_, _, errOut := runCLI("--help")
 	for _, want := range []string{
-		"largest string in MiB that string.rep, string.gsub and table.concat may build (over it, the call raises a Lua error; strings grown with .. are bounded by --memory-limit only) (0: no cap)",
+		"largest string in MiB that string.rep, string.gsub, string.format, table.concat and the .. operator may build (over it, the call raises a Lua error before building it) (0: no cap)",
 		"an OnEnd that fails at exit (halting the tasks still running when --ticks runs out) exits 1 too, with or without --strict",
 	} {
 		if !strings.Contains(errOut, want) {

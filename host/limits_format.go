@@ -1,0 +1,175 @@
+package host
+
+import (
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// This file wraps string.format (gopher-lua's hands the format to Go's
+// fmt.Sprintf): the format is first checked as PUC Lua 5.1 checks it,
+// with its errors, and the result's size against the maximum string size
+// (Options.MaxStringSize), before it is built:
+//
+//   - at most 5 flag characters ("invalid format (repeated flags)"), a
+//     width and a precision of at most 2 digits each ("invalid format
+//     (width or precision too long)"): "%60000001s" is refused, not
+//     padded to 60 MB;
+//   - a conversion among c d i o u x X e E f g G q s, or %% ("invalid
+//     option '%y' to 'format'"), each with its argument ("bad argument #2
+//     to 'format' (no value)");
+//   - the literal text plus each %s argument's length (its precision's at
+//     most, its width's at least) plus 4 times each %q argument's, over
+//     the cap: "string.format: the result would be 16 MiB, over the
+//     maximum string size of 8 MiB". Numbers are not counted: each adds
+//     at most a few hundred bytes (%.99f of 1e308).
+
+// pucFormatOptions are PUC Lua 5.1's conversions of string.format.
+const pucFormatOptions = "cdiouxXeEfgGqs"
+
+// limitFormat wraps string.format with the checks above; max is the
+// maximum string size, < 0 for none (the format is checked still).
+func (h *Host) limitFormat(max int64) {
+	str, ok := h.state.GetGlobal("string").(*lua.LTable)
+	if !ok {
+		return
+	}
+	format, ok := str.RawGetString("format").(*lua.LFunction)
+	if !ok {
+		return
+	}
+	str.RawSetString("format", h.state.NewFunction(func(L *lua.LState) int {
+		f := L.CheckString(1)
+		size := checkFormat(L, f)
+		if max >= 0 && size > max {
+			L.RaiseError("string.format: the result would be %s, over the maximum string size of %s", bytesText(float64(size)), bytesText(float64(max)))
+		}
+		if s, ok := formatBig(L, f, size, format); ok {
+			L.Push(lua.LString(s))
+			return 1
+		}
+		top := L.GetTop()
+		L.Push(format)
+		for n := 1; n <= top; n++ {
+			L.Push(L.Get(n))
+		}
+		L.Call(top, 1)
+		return 1
+	}))
+}
+
+// checkFormat raises PUC Lua 5.1's error for a bad format f (arguments
+// from 2 on) and returns the least size of the result (see above).
+func checkFormat(L *lua.LState, f string) int64 {
+	var size int64
+	arg := 1
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			size++
+			continue
+		}
+		i++
+		if i < len(f) && f[i] == '%' {
+			size++
+			continue
+		}
+		start := i
+		for i < len(f) && strings.IndexByte("-+ #0", f[i]) >= 0 {
+			i++
+		}
+		if i-start >= 6 {
+			L.RaiseError("invalid format (repeated flags)")
+		}
+		width, i := formatDigits(f, i)
+		prec := -1
+		if i < len(f) && f[i] == '.' {
+			prec, i = formatDigits(f, i+1)
+		}
+		if i < len(f) && isDigit(f[i]) {
+			L.RaiseError("invalid format (width or precision too long)")
+		}
+		if i >= len(f) || strings.IndexByte(pucFormatOptions, f[i]) < 0 {
+			opt := ""
+			if i < len(f) {
+				opt = f[i : i+1]
+			}
+			L.RaiseError("invalid option '%%%s' to 'format'", opt)
+		}
+		arg++
+		if arg > L.GetTop() {
+			L.RaiseError("bad argument #%d to 'format' (no value)", arg)
+		}
+		s, ok := L.Get(arg).(lua.LString)
+		switch {
+		case !ok:
+		case f[i] == 's':
+			n := len(s)
+			if prec >= 0 {
+				n = min(n, prec)
+			}
+			size += int64(max(n, width))
+		case f[i] == 'q':
+			size += 4*int64(len(s)) + 2
+		}
+	}
+	return size
+}
+
+// formatDigits reads the at most 2 digits of a width or precision at i:
+// their value (0 for none) and the index after them.
+func formatDigits(f string, i int) (int, int) {
+	n := 0
+	for k := 0; k < 2 && i < len(f) && isDigit(f[i]); k++ {
+		n = n*10 + int(f[i]-'0')
+		i++
+	}
+	return n, i
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// formatBig builds the result of format f, of at least size bytes, when
+// that is 64 KiB or more (the doubling "%s%s" of a big string): literal
+// text and each plain %s of a string are copied into one allocation of
+// size bytes, and each other conversion is formatted alone by gopher-lua's
+// format (orig), with the same result as a whole: Go's fmt, which
+// gopher-lua's uses, formats each conversion on its own, and copied a
+// big string several times (2 s of CPU for a 64 MiB result). It reports
+// false for a smaller result, which gopher-lua's formats whole.
+func formatBig(L *lua.LState, f string, size int64, orig *lua.LFunction) (string, bool) {
+	if size < 1<<16 {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(int(size))
+	arg := 1
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			b.WriteByte(f[i])
+			continue
+		}
+		if f[i+1] == '%' { // checkFormat saw a conversion after each %
+			b.WriteByte('%')
+			i++
+			continue
+		}
+		j := i + 1
+		for strings.IndexByte("-+ #0.0123456789", f[j]) >= 0 {
+			j++
+		}
+		arg++
+		v := L.Get(arg)
+		if s, ok := v.(lua.LString); ok && j == i+1 && f[j] == 's' {
+			b.WriteString(string(s))
+		} else {
+			L.Push(orig)
+			L.Push(lua.LString(f[i : j+1]))
+			L.Push(v)
+			L.Call(2, 1)
+			b.WriteString(lua.LVAsString(L.Get(-1)))
+			L.Pop(1)
+		}
+		i = j
+	}
+	return b.String(), true
+}
