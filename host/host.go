@@ -362,7 +362,7 @@ func (h *Host) DoString(code string) ([]any, error) {
 	fn, err := L.LoadString(code)
 	if err == nil {
 		L.Push(fn)
-		err = L.PCall(0, lua.MultRet, nil)
+		err = luaerr.PCall(L, 0, lua.MultRet)
 	}
 	if err != nil {
 		L.SetTop(top)

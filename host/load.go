@@ -130,7 +130,7 @@ func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), 
 		return st.rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
 	}
 	top := h.state.GetTop()
-	h.state.Push(h.state.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
+	h.state.Push(h.state.NewFunction(func(L *lua.LState) int { luaerr.WordLikePUC(L); return h.runRecording(src, fn) }))
 	if err := h.state.PCall(0, lua.MultRet, nil); err != nil {
 		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}

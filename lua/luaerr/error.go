@@ -146,12 +146,42 @@ func firstLine(s string) string {
 // syntax error at the end of the input, for which gopher-lua names no line,
 // gets the number of src's last line. The text is the one compiled (a
 // script read from an fs.FS has no file on disk to count lines in).
+//
+// A statement after a return or break reads as PUC Lua 5.1 words it
+// ("'<eof>' expected near 'x'", "'end' expected (to close 'function' at
+// line 3) near 'x'"; see afterLast) instead of gopher-lua's "syntax error
+// near x (column 5)".
 func AtEnd(err error, src []byte) error {
+	col, near := syntaxAt(err)
 	e := From(err, "")
-	if le, ok := e.(*Error); ok && le.Line == 0 && strings.HasSuffix(le.Msg, " at end of file") {
+	le, ok := e.(*Error)
+	if !ok {
+		return e
+	}
+	if le.Line == 0 && strings.HasSuffix(le.Msg, " at end of file") {
 		le.Line = lastLine(src)
 	}
+	if col > 0 {
+		if msg, ok := afterLast(src, le.Line, col, near); ok {
+			le.Msg = msg
+		}
+	}
 	return e
+}
+
+// syntaxAt returns the column and token of gopher-lua's syntax error err,
+// 0 and "" for another error.
+func syntaxAt(err error) (col int, near string) {
+	var api *lua.ApiError
+	if !errors.As(err, &api) || api.Object == nil {
+		return 0, ""
+	}
+	m := syntaxRE.FindStringSubmatch(firstLine(api.Object.String()))
+	if m == nil {
+		return 0, ""
+	}
+	col, _ = strconv.Atoi(m[3])
+	return col, m[4]
 }
 
 // lastLine returns the number of the last line of src, 0 when src is
