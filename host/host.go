@@ -188,6 +188,7 @@ type Host struct {
 	batch agentBatch
 
 	protos *protos     // compiled files, shared by the shards of a host
+	linted *lintLog    // the BTAI warnings logged, shared by the shards (btai_lint.go)
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
 }
@@ -204,7 +205,8 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
-		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{}}
+		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{},
+		linted: &lintLog{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}

@@ -162,6 +162,7 @@ func (h *Host) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
 	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where}
 	a.variables.host, a.variables.agent = h, a
 	h.byTree[tr] = a
+	h.lintBTAI(a)
 	return a
 }
 
