@@ -27,10 +27,14 @@ type Options struct {
 	// Logger receives everything the host reports on its own: each reload
 	// that Watch triggers (Info, the ReloadReport's line, with the
 	// attributes file and took), each such reload that failed (Error,
-	// with file and err), the watcher's errors (Error, with err), and
-	// errors raised by OnEnd while a tree is halted (Warn, with tree and
-	// err). Errors of calls (LoadFile, Tick, Reload) are returned, not
-	// logged. Nil discards them: the library never writes to stderr. With
+	// with file and err), the watcher's errors (Error, with err), errors
+	// raised by OnEnd while a tree is halted (Warn, with tree and err), a
+	// BTGoapAgentTask that fails because no goal can be planned and whose
+	// provider has no PlanFailed method (Warn, with tree, task and err;
+	// once per goal and reason until a plan is found; see goap_warn.go),
+	// and, when a tree is built, the BTAI trees that cannot end (Warn,
+	// with file; once per host; see btai_lint.go). Errors of calls
+	// (LoadFile, Tick, Reload) are returned, not logged. Nil discards them: the library never writes to stderr. With
 	// Shards >= 2 the shards' goroutines log too, concurrently (slog's
 	// handlers are safe for that).
 	Logger *slog.Logger
