@@ -83,6 +83,10 @@ var syntaxRE = regexp.MustCompile(`^(?:<string>:)?(.+?) line:(\d+)\(column:(\d+)
 // "file at EOF:   syntax error".
 var eofRE = regexp.MustCompile(`^(?:<string>:)?(.+?) at EOF:\s*(.*)$`)
 
+// compileRE matches gopher-lua's compile errors (a break outside a loop):
+// "compile error near line(3) file: no loop to break".
+var compileRE = regexp.MustCompile(`^compile error near line\((\d+)\) (.+?): (.*)$`)
+
 // From converts err (typically a *lua.ApiError from PCall, DoFile or
 // DoString) into an *Error, splitting off the file and line prefix. task is
 // the running task's path or "". A nil err gives nil; an *Error is
@@ -117,6 +121,12 @@ func From(err error, task string) error {
 		e.File = m[1]
 		e.Line, _ = strconv.Atoi(m[2])
 		e.Msg = fmt.Sprintf("%s near %s (column %s)", strings.TrimSpace(m[5]), m[4], m[3])
+		return e
+	}
+	if m := compileRE.FindStringSubmatch(e.Msg); m != nil {
+		e.File = strings.TrimPrefix(m[2], "<string>:")
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Msg = m[3]
 		return e
 	}
 	if m := eofRE.FindStringSubmatch(e.Msg); m != nil {

@@ -1,6 +1,7 @@
 package luaerr
 
 import (
+	"strings"
 	"testing"
 
 	lua "github.com/yuin/gopher-lua"
@@ -43,4 +44,29 @@ func TestAfterReturnLikePUC(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzAtEnd: whatever the text, the error of compiling it comes back
+// from AtEnd with its file, and a message in PUC's words only for a
+// statement after a return or break.
+func FuzzAtEnd(f *testing.F) {
+	for _, s := range []string{"return 1 x = 2", "local function f()\r\n return\r\n x() end", "if x then return end y",
+		"repeat break until", "return \"é\" x", "while true do return 1 --[[c]] x end", "x = = 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		L := lua.NewState()
+		defer L.Close()
+		_, err := L.LoadString(src)
+		if err == nil {
+			return
+		}
+		e, ok := AtEnd(err, []byte(src)).(*Error)
+		if !ok || e.File != "<string>" {
+			t.Fatalf("AtEnd(%q) = %v", src, e)
+		}
+		if strings.Contains(e.Msg, "expected") && !strings.HasPrefix(e.Msg, "'") {
+			t.Fatalf("AtEnd(%q): message %q", src, e.Msg)
+		}
+	})
 }
