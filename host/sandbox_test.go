@@ -31,7 +31,7 @@ func TestSandboxRefuses(t *testing.T) {
 		{`channel.make()`, `:1: channel.make is not available in the btlua sandbox`},
 		{`require("../secret")`, `:1: require "../secret": the btlua sandbox takes module names (dotted, like ai.guard) inside the script folders only`},
 		{`package.path = "` + filepath.Dir(dir) + `/?.lua"; require("secret")`, `:1: require "secret": ` + secret + ` is outside the script folders (btlua sandbox)`},
-		{`setmetatable("", {__index = function() return "pwned" end})`, `:1: bad argument #1 to setmetatable (table expected, got string)`},
+		{`setmetatable("", {__index = function() return "pwned" end})`, `:1: bad argument #1 to 'setmetatable' (table expected, got string)`},
 		{`getmetatable("").__index = {}`, `:1: attempt to index a string value (key '__index')`},
 		{`string.upper = function() return "pwned" end`, `:1: cannot set string.upper: the string library is locked by the btlua sandbox`},
 		{`rawset(string, "upper", print)`, `:1: rawset: the string library is locked by the btlua sandbox`},

@@ -2,6 +2,7 @@ package luaerr
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -22,6 +23,8 @@ import (
 //	  object(nil) with key 'b'               (unnamed: "a nil value (key 'b')")
 //	attempt to compare table with table    attempt to compare two table values
 //	for statement init must be a number    'for' initial value must be a number
+//	bad argument #1 to rep (string         bad argument #1 to 'rep' (string expected, got no value)
+//	  expected, got nil)
 //
 // Names are "local 'x'", "global 'g'", "field 'f'", "method 'm'" and
 // "upvalue 'u'"; a value with no name, or several operations of the line
@@ -68,6 +71,7 @@ var (
 	indexRE   = regexp.MustCompile(`^attempt to index a non-table object\((\w+)\) with key '(.*)'$`)
 	compareRE = regexp.MustCompile(`^attempt to compare (\w+) with (\w+)$`)
 	forRE     = regexp.MustCompile(`^for statement (init|limit|step) must be a number$`)
+	argRE     = regexp.MustCompile(`(?s)^bad argument #(\d+) to (.+?) \((.*)\)$`)
 )
 
 // forWords are PUC's names of a numeric for's three values.
@@ -93,6 +97,9 @@ func reword(L *lua.LState, msg string) (string, bool) {
 	}
 	if x := forRE.FindStringSubmatch(body); x != nil {
 		return where + "'for' " + forWords[x[1]] + " must be a number", true
+	}
+	if x := argRE.FindStringSubmatch(body); x != nil {
+		return where + badArgument(L, x[1], x[2], x[3]), true
 	}
 	var (
 		verb string
@@ -163,6 +170,23 @@ func rewordTyped(L *lua.LState, where, body string) (string, bool) {
 		return "", false
 	}
 	return where + "attempt to " + verb + " " + s.String(), true
+}
+
+// badArgument words gopher-lua's "bad argument #2 to rep (number
+// expected, got nil)" as PUC does: the function's name quoted ('?' for
+// one gopher-lua calls "(anonymous)"), and "got no value" for an
+// argument the call did not pass. It is raised in the Go function's
+// frame, whose stack holds the arguments and the message.
+func badArgument(L *lua.LState, n, fn, why string) string {
+	if fn == "(anonymous)" {
+		fn = "?"
+	}
+	if i, err := strconv.Atoi(n); err == nil && i > L.GetTop()-1 {
+		if rest, ok := strings.CutSuffix(why, ", got nil"); ok {
+			why = rest + ", got no value"
+		}
+	}
+	return "bad argument #" + n + " to '" + fn + "' (" + why + ")"
 }
 
 // hasLength reports whether # works on v: a string, a table, or a value

@@ -39,6 +39,10 @@ func TestWordLikePUC(t *testing.T) {
 		{`for i = nil, 2 do end`, `'for' initial value must be a number`},
 		{`local x = 1; for i = x, nil do end`, `'for' limit must be a number`},
 		{`for i = 1, 2, {} do end`, `'for' step must be a number`},
+		{`local s = string.rep()`, `bad argument #1 to 'rep' (string expected, got no value)`},
+		{`local s = string.rep(nil, 2)`, `bad argument #1 to 'rep' (string expected, got nil)`},
+		{`local n = math.floor("a")`, `bad argument #1 to 'floor' (number expected, got string)`},
+		{`local n = tonumber()`, `bad argument #1 to 'tonumber' (value expected)`},
 		// Two lengths on the line, both of nil locals: the type is known,
 		// not which.
 		{`local a, b; return #a + #b`, `attempt to get length of a nil value`},
