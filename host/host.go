@@ -27,10 +27,14 @@ type Options struct {
 	// Logger receives everything the host reports on its own: each reload
 	// that Watch triggers (Info, the ReloadReport's line, with the
 	// attributes file and took), each such reload that failed (Error,
-	// with file and err), the watcher's errors (Error, with err), and
-	// errors raised by OnEnd while a tree is halted (Warn, with tree and
-	// err). Errors of calls (LoadFile, Tick, Reload) are returned, not
-	// logged. Nil discards them: the library never writes to stderr. With
+	// with file and err), the watcher's errors (Error, with err), errors
+	// raised by OnEnd while a tree is halted (Warn, with tree and err), a
+	// BTGoapAgentTask that fails because no goal can be planned and whose
+	// provider has no PlanFailed method (Warn, with tree, task and err;
+	// once per goal and reason until a plan is found; see goap_warn.go),
+	// and, when a tree is built, the BTAI trees that cannot end (Warn,
+	// with file; once per host; see btai_lint.go). Errors of calls
+	// (LoadFile, Tick, Reload) are returned, not logged. Nil discards them: the library never writes to stderr. With
 	// Shards >= 2 the shards' goroutines log too, concurrently (slog's
 	// handlers are safe for that).
 	Logger *slog.Logger
@@ -197,6 +201,7 @@ type Host struct {
 	batch agentBatch
 
 	protos *protos     // compiled files, shared by the shards of a host
+	linted *lintLog    // the BTAI warnings logged, shared by the shards (btai_lint.go)
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
 	// guard is the goroutine inside the host (guard.go).
@@ -215,7 +220,8 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
-		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{}}
+		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{},
+		linted: &lintLog{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -396,7 +402,7 @@ func (h *Host) DoString(code string) ([]any, error) {
 	fn, err := L.LoadString(code)
 	if err == nil {
 		L.Push(fn)
-		err = L.PCall(0, lua.MultRet, nil)
+		err = luaerr.PCall(L, 0, lua.MultRet)
 	}
 	if err != nil {
 		L.SetTop(top)

@@ -135,7 +135,7 @@ func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), 
 		return st.rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
 	}
 	top := h.state.GetTop()
-	h.state.Push(h.state.NewFunction(func(*lua.LState) int { return h.runRecording(src, fn) }))
+	h.state.Push(h.state.NewFunction(func(L *lua.LState) int { luaerr.WordLikePUC(L); return h.runRecording(src, fn) }))
 	if err := h.state.PCall(0, lua.MultRet, nil); err != nil {
 		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
 	}
@@ -167,6 +167,7 @@ func (h *Host) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
 	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where}
 	a.variables.host, a.variables.agent = h, a
 	h.byTree[tr] = a
+	h.lintBTAI(a)
 	return a
 }
 

@@ -100,7 +100,7 @@ func (h *Host) openShards(opts Options) error {
 		if err != nil {
 			return err
 		}
-		s.protos, s.frame, f.shard = h.protos, f, s
+		s.protos, s.linted, s.frame, f.shard = h.protos, h.linted, f, s
 		s.lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}

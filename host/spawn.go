@@ -141,7 +141,7 @@ func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tr
 	top := L.GetTop()
 	L.Push(factory)
 	L.Push(luaValue(L, ld.args))
-	if err := L.PCall(1, lua.MultRet, nil); err != nil {
+	if err := luaerr.PCall(L, 1, lua.MultRet); err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(L, err), ""), ld.src.path)
 	}
 	rets := make([]lua.LValue, 0, L.GetTop()-top)

@@ -234,7 +234,7 @@ end`)},
 		{"table.lua", "table.lua: Spawn: the script returns a table, not a factory function (end it with return function(args) ... return tree end)"},
 		{"two.lua", "two.lua:1: Spawn: the factory returned 2 behavior trees; an agent ticks one (return a tree or a task)"},
 		{"none.lua", "none.lua:1: Spawn: the factory returned 0 behavior trees; an agent ticks one (return a tree or a task)"},
-		{"fails.lua", "fails.lua:2: attempt to index a non-table object(nil) with key 'y'"},
+		{"fails.lua", "fails.lua:2: attempt to index field 'x' (a nil value)"},
 		{"missing.lua", "open missing.lua: file does not exist"},
 	} {
 		a, err := h.Spawn(c.path, map[string]any{})

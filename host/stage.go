@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -73,7 +74,7 @@ func (h *Host) stage(proto *lua.FunctionProto, snap *snapshot) (*staged, error) 
 	fn.Env = st.env
 	top := L.GetTop()
 	L.Push(fn)
-	if err := L.PCall(0, lua.MultRet, nil); err != nil {
+	if err := luaerr.PCall(L, 0, lua.MultRet); err != nil {
 		return nil, err
 	}
 	for i := top + 1; i <= L.GetTop(); i++ {

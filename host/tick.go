@@ -135,6 +135,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		b.ticked = false
 	}
 	h.heapTicks.endAgent(a)
+	h.warnPlans(a)
 	if err != nil {
 		h.nameAgent(a, err)
 	}

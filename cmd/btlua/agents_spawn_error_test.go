@@ -18,7 +18,7 @@ func TestAgentsSpawnErrorNamesAgent(t *testing.T) {
 			args []string
 			want string
 		}{
-			{[]string{errScript}, "btlua: " + errScript + ":4: attempt to index a non-table object(nil) with key 'field' (agent 3 of 5)\n"},
+			{[]string{errScript}, "btlua: " + errScript + ":4: attempt to index field 'nothing' (a nil value) (agent 3 of 5)\n"},
 			{[]string{noTree}, "btlua: " + noTree + ":2: factory return value 1 is 42 (a number), not a behavior tree or a task (agent 2 of 5)\n"},
 			{[]string{"--budget", "100ms", loop}, "btlua: " + loop + ":3: CPU budget of 100ms exceeded (spawning " + loop + ") (agent 2 of 5)\n"},
 		} {

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/btlua/btlua/lua/luasrc"
 )
@@ -21,7 +19,8 @@ const stubsDir = "btlua-stubs"
 // embedded lua/luasrc files: bt.lua, bt_classes.lua, btai.lua, goap.lua)
 // into DIR/btlua-stubs and makes DIR/.luarc.json name that folder in
 // workspace.library, with runtime.version "Lua 5.1" when it sets none. An
-// existing .luarc.json keeps its other settings.
+// existing .luarc.json (JSON with comments, as LuaLS reads it) is edited
+// in place: its comments and other settings are kept.
 func writeStubs(dir string, stdout io.Writer) error {
 	out := filepath.Join(dir, stubsDir)
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -51,36 +50,24 @@ func writeStubs(dir string, stdout io.Writer) error {
 }
 
 // addLibrary adds lib to the workspace.library list of the LuaLS
-// configuration file path (written flat, "workspace.library", unless the
-// file nests it), creating the file when there is none.
+// configuration file path, a JSONC text (JSON with comments and trailing
+// commas, as LuaLS reads it), edited in place so that its comments and
+// other settings are kept (see withLibrary); it creates the file when
+// there is none.
 func addLibrary(path, lib string) error {
-	cfg := map[string]any{}
 	b, err := os.ReadFile(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		return os.WriteFile(path, newLuarc(lib), 0o644)
 	case err != nil:
 		return err
-	default:
-		if err := json.Unmarshal(b, &cfg); err != nil {
-			return fmt.Errorf("%s is not a JSON object (%v): add %q to its workspace.library yourself", path, err, lib)
-		}
 	}
-	holder, key := cfg, "workspace.library"
-	if ws, ok := cfg["workspace"].(map[string]any); ok {
-		holder, key = ws, "library"
-	}
-	libs, _ := holder[key].([]any)
-	if !slices.Contains(libs, any(lib)) {
-		holder[key] = append(libs, lib)
-	}
-	if _, nested := cfg["runtime"]; !nested {
-		if _, ok := cfg["runtime.version"]; !ok {
-			cfg["runtime.version"] = "Lua 5.1"
-		}
-	}
-	b, err = json.MarshalIndent(cfg, "", "  ")
+	out, changed, err := withLibrary(b, lib)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s is not a JSON object (comments and trailing commas allowed): %v: add %q to its workspace.library yourself", path, err, lib)
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	if !changed {
+		return nil
+	}
+	return os.WriteFile(path, out, 0o644)
 }

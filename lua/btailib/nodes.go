@@ -20,6 +20,9 @@ type node struct {
 	// at is "file:line:" of the script line that made the node, or "".
 	at   string
 	self *lua.LTable
+	// kids are the children OpenBranch gave a branch node, in order (for
+	// Lint, which names them by kind and line).
+	kids []*node
 }
 
 // nodeOf returns the node of a node table, or nil. A BT.Root table is a
@@ -180,6 +183,7 @@ func (lib *Lib) openBranch(nd *node) lua.LGFunction {
 			first = 2
 		}
 		kids := make([]btai.Node, 0, top-first+1)
+		kidNodes := make([]*node, 0, top-first+1)
 		for i := first; i <= top; i++ {
 			v := L.Get(i)
 			c := nodeOf(v)
@@ -190,8 +194,10 @@ func (lib *Lib) openBranch(nd *node) lua.LGFunction {
 				L.RaiseError("%s:OpenBranch: child %d (a %s) is the node itself or one of its ancestors: a BT tree cannot hold a cycle", nd.kind, i-first+1, c.kind)
 			}
 			kids = append(kids, c.n)
+			kidNodes = append(kidNodes, c)
 		}
 		b.AddChildren(kids...)
+		nd.kids = append(nd.kids, kidNodes...)
 		L.Push(nd.self)
 		return 1
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/lua/luasrc"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -107,7 +108,8 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	for i := range lib.statuses {
 		lib.statuses[i] = lua.LNumber(i)
 	}
-	lib.tickFn = L.NewFunction(func(*lua.LState) int {
+	lib.tickFn = L.NewFunction(func(L *lua.LState) int {
+		luaerr.WordLikePUC(L)
 		// A Go panic outside any task is caught here, with its stack.
 		defer lib.st.Leave(lib.st.Enter(nil))
 		lib.tickStatus = lib.ticking.tick(lib.tickDT)

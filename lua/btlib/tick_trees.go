@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -47,7 +48,8 @@ type treeBatch struct {
 
 // tickBatch ticks the trees of lib.batch from lib.batch.next on; it runs
 // as a Lua function inside TickBatch's protected call.
-func (lib *Lib) tickBatch(*lua.LState) int {
+func (lib *Lib) tickBatch(L *lua.LState) int {
+	luaerr.WordLikePUC(L)
 	// A Go panic outside any task is caught here, with its stack.
 	defer lib.st.Leave(lib.st.Enter(nil))
 	defer lib.recoverHook() // runs first: a hook's panic is not a tree's

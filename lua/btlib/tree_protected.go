@@ -1,6 +1,9 @@
 package btlib
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	"github.com/btlua/btlua/lua/luaerr"
+	lua "github.com/yuin/gopher-lua"
+)
 
 // RunProtected runs fn, Go code that calls into tr's tasks outside a tick
 // (bt.BehaviorTree.HaltWith running the OnEnds of a halt, SetRoot at a
@@ -14,7 +17,7 @@ func (tr *Tree) RunProtected(fn func()) error {
 	L := lib.L
 	lib.st.ForgetBlame()
 	defer lib.st.ForgetBlame()
-	L.Push(L.NewFunction(func(*lua.LState) int { fn(); return 0 }))
+	L.Push(L.NewFunction(func(L *lua.LState) int { luaerr.WordLikePUC(L); fn(); return 0 }))
 	if err := L.PCall(0, 0, nil); err != nil {
 		return lib.tickError(tr, err)
 	}

@@ -217,6 +217,7 @@ func (lib *Lib) checkAgent(L *lua.LState, method string) *luaAgent {
 // current plan (so a target set or cleared by a script since the last tick
 // is seen), then runs goap.Agent.Update.
 func (la *luaAgent) update() {
+	la.prov.round = la.prov.round[:0] // this tick's failures only
 	for _, a := range la.ag.Plan().Actions {
 		if x, ok := a.Behavior.(*luaAction); ok {
 			x.syncTarget()

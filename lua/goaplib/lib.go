@@ -33,6 +33,8 @@ type Lib struct {
 	defRange *lua.LFunction
 
 	view *stateView
+	// warnings are the PlanWarnings not yet taken (TakeWarnings).
+	warnings []PlanWarning
 }
 
 // Open installs the library in L: the module "goap" (preloaded for

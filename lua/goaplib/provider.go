@@ -48,6 +48,11 @@ type provider struct {
 	running *goalSlot   // the slot of the goal of the plan under way
 
 	found, failed, finished, aborted int
+	// round holds the planning failures of the current tick that no
+	// PlanFailed method heard (the task warns of them, warning.go);
+	// warned, the reasons warned of since the last plan found.
+	round  []error
+	warned map[string]bool
 }
 
 // Provider methods.
@@ -273,12 +278,15 @@ func (p *provider) PlanFailed(goal *goap.Goal, err error) {
 	p.failed++
 	if fn := p.fn(pFailed); fn != nil {
 		p.lib.call(fn, 0, p.self, p.goalValue(goal), lua.LString(err.Error()))
+	} else {
+		p.round = append(p.round, err)
 	}
 }
 
 // PlanFound implements goap.DataProvider: PlanFound(goal, plan, cost).
 func (p *provider) PlanFound(goal *goap.Goal, plan goap.Plan) {
 	p.found++
+	clear(p.warned)
 	p.running = nil
 	for _, s := range p.slots {
 		if &s.goal == goal {

@@ -17,7 +17,9 @@ import (
 //     off, and found every goal already met (nothing to do).
 //   - Failure: PlanAborted fired (an action's Perform returned false, or an
 //     action that needs range lost its target), or a planning round failed
-//     for every unmet goal (PlanFailed fired and PlanFound did not).
+//     for every unmet goal (PlanFailed fired and PlanFound did not); when
+//     the provider has no PlanFailed method, the run queues a PlanWarning
+//     (see Lib.TakeWarnings).
 //   - Running: otherwise: while planning succeeds and the plan is being
 //     moved to and performed, and while the agent skips planning ticks
 //     (backoff after a failure).
@@ -46,6 +48,7 @@ func (t *agentTask) OnUpdate() bt.Status {
 	case p.found != found:
 		return bt.Running
 	case p.failed != failed:
+		t.warnFailed()
 		return bt.Failure
 	case planning && ag.StateName() == goap.StateIdle && ag.BackoffTicks() == 0:
 		return bt.Success // every goal already met

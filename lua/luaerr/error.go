@@ -83,6 +83,10 @@ var syntaxRE = regexp.MustCompile(`^(?:<string>:)?(.+?) line:(\d+)\(column:(\d+)
 // "file at EOF:   syntax error".
 var eofRE = regexp.MustCompile(`^(?:<string>:)?(.+?) at EOF:\s*(.*)$`)
 
+// compileRE matches gopher-lua's compile errors (a break outside a loop):
+// "compile error near line(3) file: no loop to break".
+var compileRE = regexp.MustCompile(`^compile error near line\((\d+)\) (.+?): (.*)$`)
+
 // From converts err (typically a *lua.ApiError from PCall, DoFile or
 // DoString) into an *Error, splitting off the file and line prefix. task is
 // the running task's path or "". A nil err gives nil; an *Error is
@@ -119,6 +123,12 @@ func From(err error, task string) error {
 		e.Msg = fmt.Sprintf("%s near %s (column %s)", strings.TrimSpace(m[5]), m[4], m[3])
 		return e
 	}
+	if m := compileRE.FindStringSubmatch(e.Msg); m != nil {
+		e.File = strings.TrimPrefix(m[2], "<string>:")
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Msg = m[3]
+		return e
+	}
 	if m := eofRE.FindStringSubmatch(e.Msg); m != nil {
 		// gopher-lua names no line here: AtEnd gives the text's last.
 		e.File = m[1]
@@ -146,12 +156,42 @@ func firstLine(s string) string {
 // syntax error at the end of the input, for which gopher-lua names no line,
 // gets the number of src's last line. The text is the one compiled (a
 // script read from an fs.FS has no file on disk to count lines in).
+//
+// A statement after a return or break reads as PUC Lua 5.1 words it
+// ("'<eof>' expected near 'x'", "'end' expected (to close 'function' at
+// line 3) near 'x'"; see afterLast) instead of gopher-lua's "syntax error
+// near x (column 5)".
 func AtEnd(err error, src []byte) error {
+	col, near := syntaxAt(err)
 	e := From(err, "")
-	if le, ok := e.(*Error); ok && le.Line == 0 && strings.HasSuffix(le.Msg, " at end of file") {
+	le, ok := e.(*Error)
+	if !ok {
+		return e
+	}
+	if le.Line == 0 && strings.HasSuffix(le.Msg, " at end of file") {
 		le.Line = lastLine(src)
 	}
+	if col > 0 {
+		if msg, ok := afterLast(src, le.Line, col, near); ok {
+			le.Msg = msg
+		}
+	}
 	return e
+}
+
+// syntaxAt returns the column and token of gopher-lua's syntax error err,
+// 0 and "" for another error.
+func syntaxAt(err error) (col int, near string) {
+	var api *lua.ApiError
+	if !errors.As(err, &api) || api.Object == nil {
+		return 0, ""
+	}
+	m := syntaxRE.FindStringSubmatch(firstLine(api.Object.String()))
+	if m == nil {
+		return 0, ""
+	}
+	col, _ = strconv.Atoi(m[3])
+	return col, m[4]
 }
 
 // lastLine returns the number of the last line of src, 0 when src is

@@ -23,6 +23,8 @@ func TestFrom(t *testing.T) {
 		{&lua.ApiError{Object: lua.LString("ai/two.lua at EOF:   syntax error")}, "",
 			"ai/two.lua", 0, "syntax error at end of file", "ai/two.lua: syntax error at end of file"},
 		{errors.New("no location"), "T", "", 0, "no location", "no location (task T)"},
+		{&lua.ApiError{Object: lua.LString("compile error near line(2) ai/x.lua: no loop to break")}, "",
+			"ai/x.lua", 2, "no loop to break", "ai/x.lua:2: no loop to break"},
 	}
 	for _, c := range cases {
 		err := From(c.in, c.task)

@@ -151,7 +151,7 @@ local Planner = goap.Planner
 ---@field GetWorldState fun(self: goap.Provider): goap.State read at each planning round (alias GetState)
 ---@field Goals (fun(self: goap.Provider): goap.Goal[])? candidate goals, read at each planning round
 ---@field CreateGoalState (fun(self: goap.Provider): goap.Conditions)? the seed's single goal (priority 0, named "CreateGoalState" in errors and traces), used when Goals is missing
----@field PlanFailed fun(self: goap.Provider, goal: table, message: string)? no plan for goal (one call per failed goal)
+---@field PlanFailed fun(self: goap.Provider, goal: table, message: string)? no plan for goal (one call per failed goal); without it, a BTGoapAgentTask that fails for want of a plan is warned of on the host's Logger (btlua: on stderr)
 ---@field PlanFound fun(self: goap.Provider, goal: table, plan: goap.Action[], cost: number)? the plan about to be executed
 ---@field ActionsFinished fun(self: goap.Provider)? every action of the plan completed
 ---@field PlanAborted fun(self: goap.Provider, action: goap.Action)? the plan was abandoned because of action (exactly once per plan)
