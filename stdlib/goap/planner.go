@@ -101,7 +101,15 @@ type Planner struct {
 	TraceLimit int
 
 	// compiled problem (compile.go)
-	keyIDs      map[string]int32
+	gIDs        map[string]int32 // key -> gid (keys.go), kept across calls
+	gNames      []string         // per gid: the key
+	localOf     []int32          // per gid: local key id, -1 if not kept
+	keyG        []int32          // per local key id: its gid
+	gPre        []int32          // gids of the actions' preconditions
+	gPreOff     []int32          // per action + 1: start of its gPre entries
+	gEff        []int32          // gids of the actions' effects
+	gEffOff     []int32          // per action + 1: start of its gEff entries
+	gGoal       []int32          // gids of the goal's conditions
 	keyNames    []string
 	keyKind     []Kind
 	keyAdd      []bool
@@ -110,6 +118,8 @@ type Planner struct {
 	dropped     []bool      // useless actions (useless.go)
 	uConds      []Condition // conditions read (useless.go)
 	uCondKey    []int32     // key id of each of uConds
+	uCondHead   []int32     // per key id: 1 + index of its last entry in uConds, 0 for none
+	uCondNext   []int32     // per entry of uConds: the previous one on its key, -1 for none
 	uKeyFacts   []uint8     // per key id: keyAdded, keyNotMonotone
 	nUsable     int
 	isGoalKey   []bool
