@@ -145,6 +145,8 @@ type Planner struct {
 	hmCost     []float64
 	hmKey      []float64
 	hmFirstUse []int32
+	hmKeyHead  []int32 // per key id: 1 + first atom on the key, 0 for none
+	hmKeyNext  []int32 // per atom: next atom on its key, -1 for none
 	hmNum      []hmNumeric
 	hmFloor    []float64
 	lmCost     []float64 // LM-cut (lmcut.go): remaining cost per action
