@@ -3,7 +3,8 @@ package goap
 // Key interning. Every key named by the actions and the goal gets a
 // problem-wide id (a gid) once per compile, from a map the Planner keeps
 // across calls, and each action's preconditions and effects are listed by
-// gid (p.gPre, p.gEff); relevance, useless actions and the compiled form
+// gid (p.gPre, p.gEff; kept for the next call when its actions name the
+// same keys in the same places); relevance, useless actions and the compiled form
 // then work on those ids, without a string lookup per use. The keys kept in
 // search states get dense local ids (0..k-1) in the order they are first
 // interned; p.localOf[gid] is a key's local id, -1 when not kept.
@@ -30,8 +31,16 @@ func (p *Planner) internActions(goal *Goal, actions []*Action) {
 	if p.gIDs == nil || len(p.gNames) > maxGIDs {
 		p.gIDs = make(map[string]int32)
 		p.gNames, p.localOf, p.keyG = p.gNames[:0], p.localOf[:0], p.keyG[:0]
+		p.gPreOff = p.gPreOff[:0]
 	}
-	p.gPre, p.gEff, p.gGoal = p.gPre[:0], p.gEff[:0], p.gGoal[:0]
+	p.gGoal = p.gGoal[:0]
+	for _, c := range goal.Conditions {
+		p.gGoal = append(p.gGoal, p.gidOf(c.Key))
+	}
+	if p.sameActionKeys(actions) {
+		return // the lists of the last call still hold (PlanGoals, replanning)
+	}
+	p.gPre, p.gEff = p.gPre[:0], p.gEff[:0]
 	p.gPreOff = append(p.gPreOff[:0], 0)
 	p.gEffOff = append(p.gEffOff[:0], 0)
 	for _, a := range actions {
@@ -44,9 +53,33 @@ func (p *Planner) internActions(goal *Goal, actions []*Action) {
 		p.gPreOff = append(p.gPreOff, int32(len(p.gPre)))
 		p.gEffOff = append(p.gEffOff, int32(len(p.gEff)))
 	}
-	for _, c := range goal.Conditions {
-		p.gGoal = append(p.gGoal, p.gidOf(c.Key))
+}
+
+// sameActionKeys reports whether the gid lists of the last call match
+// actions: the same number of actions, of conditions and effects per
+// action, and the same key at each place (a string comparison, no hashing;
+// keys sharing their bytes compare at once).
+func (p *Planner) sameActionKeys(actions []*Action) bool {
+	if len(p.gPreOff) != len(actions)+1 {
+		return false
 	}
+	for i, a := range actions {
+		pre, eff := p.preG(i), p.effG(i)
+		if len(pre) != len(a.Preconditions) || len(eff) != len(a.Effects) {
+			return false
+		}
+		for j := range a.Preconditions {
+			if p.gNames[pre[j]] != a.Preconditions[j].Key {
+				return false
+			}
+		}
+		for j := range a.Effects {
+			if p.gNames[eff[j]] != a.Effects[j].Key {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // preG and effG return the gids of action i's preconditions and effects.
