@@ -163,6 +163,8 @@ type Planner struct {
 	lmQueue2   []int32 // atoms whose cost dropped (lmHmax)
 	lmQueued   []bool
 	lmCut      []int32 // h_max actions of the current cut
+	seedRec    int32   // 1 + the record whose landmarks seed LM-cut (lmSeed), 0 for none
+	seedAct    int32   // action whose landmarks are left out of the seeds
 
 	// evaluation records, inherited by successors (inherit.go)
 	recY    []float64 // per record: the LP's y (len(lpRows) values)
