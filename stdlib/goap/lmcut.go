@@ -65,6 +65,65 @@ func (p *Planner) compileLMCut() {
 			fill[q]++
 		}
 	}
+	// Atom sets of the free-reachability test (lmFreeReach), for up to 64
+	// atoms.
+	p.lmBits = nat <= 64
+	p.lmPreMask, p.lmAchMask, p.lmGoalMask = p.lmPreMask[:0], p.lmAchMask[:0], 0
+	if !p.lmBits {
+		return
+	}
+	for i := range p.hmActs {
+		ha := &p.hmActs[i]
+		var pm, am uint64
+		for _, q := range p.hmPre[ha.pre0:ha.pre1] {
+			pm |= 1 << q
+		}
+		for _, e := range p.hmAch[ha.ach0:ha.ach1] {
+			am |= 1 << e
+		}
+		p.lmPreMask = append(p.lmPreMask, pm)
+		p.lmAchMask = append(p.lmAchMask, am)
+	}
+	for _, g := range p.hmGoal {
+		p.lmGoalMask |= 1 << g
+	}
+}
+
+// lmFreeReach reports whether the goal atoms are reached from the atoms
+// holding (p.lmHeld) through actions whose cost in p.lmCost is at most
+// lmEps: then h_max at those costs is 0 (up to lmEps per step) and LM-cut
+// has nothing left to cut. A fixpoint over atom bit sets, much cheaper than
+// the h_max pass it saves: after the seed landmarks (lmSeed) took their
+// costs, most evaluations end here. Only for problems of up to 64 atoms
+// (p.lmBits); false otherwise.
+func (p *Planner) lmFreeReach() bool {
+	if !p.lmBits {
+		return false
+	}
+	var reached uint64
+	for i, held := range p.lmHeld {
+		if held {
+			reached |= 1 << i
+		}
+	}
+	if p.lmGoalMask&^reached == 0 {
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range p.hmActs {
+			am := p.lmAchMask[i]
+			if am&^reached == 0 || p.lmPreMask[i]&^reached != 0 || p.lmCost[p.hmActs[i].act] > lmEps {
+				continue
+			}
+			reached |= am
+			changed = true
+		}
+		if p.lmGoalMask&^reached == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // lmcut returns the LM-cut bound of st at the action costs red (indexed
@@ -84,6 +143,9 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 	queue := p.lmQueue[:0]
 	defer func() { p.lmNext, p.lmPcfHead, p.lmZone, p.lmQueue = next, head, zone, queue }()
 	h := p.lmSeed()
+	if p.lmFreeReach() {
+		return h // nothing left to cut (most often: the seeds took it)
+	}
 	for cut := 0; ; cut++ {
 		p.lmHmax(cut == 0)
 		gAtom, gCost := int32(-1), 0.0

@@ -162,9 +162,13 @@ type Planner struct {
 	lmQueue    []int32
 	lmQueue2   []int32 // atoms whose cost dropped (lmHmax)
 	lmQueued   []bool
-	lmCut      []int32 // h_max actions of the current cut
-	seedRec    int32   // 1 + the record whose landmarks seed LM-cut (lmSeed), 0 for none
-	seedAct    int32   // action whose landmarks are left out of the seeds
+	lmCut      []int32  // h_max actions of the current cut
+	lmBits     bool     // at most 64 atoms: lmFreeReach's bit sets are built
+	lmPreMask  []uint64 // per h_max action: its precondition atoms
+	lmAchMask  []uint64 // per h_max action: the atoms it achieves
+	lmGoalMask uint64   // the goal atoms
+	seedRec    int32    // 1 + the record whose landmarks seed LM-cut (lmSeed), 0 for none
+	seedAct    int32    // action whose landmarks are left out of the seeds
 
 	// evaluation records, inherited by successors (inherit.go)
 	recY    []float64 // per record: the LP's y (len(lpRows) values)
