@@ -73,7 +73,8 @@ type Planner struct {
 	// both computed for every new node; and h_max, relaxed reachability
 	// over conditions (see hmax.go), or, when the problem has number keys
 	// changed only by Add effects, the state-equation LP bound plus LM-cut
-	// at the LP's reduced costs (see lp.go, lmcut.go), rounded up to the
+	// at the LP's reduced costs, seeded with the parent's landmarks that
+	// the node's action is not in (see lp.go, lmcut.go), rounded up to the
 	// cost grain (cost_grain.go), computed lazily when a node first reaches
 	// the front of the open list, which re-queues the node if h grew and
 	// drops it if the goal is unreachable from it.
