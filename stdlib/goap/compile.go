@@ -108,37 +108,11 @@ func (e *cEffect) apply(st []slot, h uint64) uint64 {
 	return h ^ slotHash(e.key, cur) ^ slotHash(e.key, next)
 }
 
-// resetKeys forgets every interned key.
-func (p *Planner) resetKeys() {
-	clear(p.keyIDs)
-	p.keyNames = p.keyNames[:0]
-	p.keyKind = p.keyKind[:0]
-	p.keyAdd = p.keyAdd[:0]
-	p.keyPresence = p.keyPresence[:0]
-}
-
-// keyID returns the id of key, interning it if intern is set; -1 if absent.
-func (p *Planner) keyID(key string, intern bool) int32 {
-	if id, ok := p.keyIDs[key]; ok {
-		return id
-	}
-	if !intern {
-		return -1
-	}
-	id := int32(len(p.keyNames))
-	p.keyIDs[key] = id
-	p.keyNames = append(p.keyNames, key)
-	p.keyKind = append(p.keyKind, KindNone)
-	p.keyAdd = append(p.keyAdd, false)
-	p.keyPresence = append(p.keyPresence, false)
-	return id
-}
-
 // noteCondKind interns the key of condition c and records the kind it
 // compares with; a presence test (OpExists) records that the key's absence
 // matters instead (it is then not zero-filled, see compile).
-func (p *Planner) noteCondKind(c Condition) {
-	id := p.keyID(c.Key, true)
+func (p *Planner) noteCondKind(c Condition, g int32) {
+	id := p.internG(g)
 	if c.Op == OpExists {
 		p.keyPresence[id] = true
 		return
@@ -193,8 +167,7 @@ func (p *Planner) decode(s slot) Value {
 // compile validates and compiles the problem into p's buffers. It returns a
 // detail message and an error (ErrInvalid) for a malformed problem.
 func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (string, error) {
-	if p.keyIDs == nil {
-		p.keyIDs = make(map[string]int32)
+	if p.strIDs == nil {
 		p.strIDs = make(map[string]uint64)
 	}
 	p.resetKeys()
@@ -245,7 +218,10 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		if err := c.validate(); err != nil {
 			return err.Error(), ErrInvalid
 		}
-		p.noteCondKind(c)
+	}
+	p.internActions(goal, actions)
+	for i, c := range goal.Conditions {
+		p.noteCondKind(c, p.gGoal[i])
 	}
 	p.dropped = slices.Grow(p.dropped[:0], len(actions))[:len(actions)]
 	clear(p.dropped)
@@ -257,16 +233,19 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		if !p.relevant[i] {
 			continue
 		}
-		for _, c := range a.Preconditions {
-			p.noteCondKind(c)
+		for j, c := range a.Preconditions {
+			p.noteCondKind(c, p.preG(i)[j])
 		}
 	}
 	for i, a := range actions {
 		if !p.relevant[i] {
 			continue
 		}
-		for _, e := range a.Effects {
-			id := p.keyID(e.Key, allKeys)
+		for j, e := range a.Effects {
+			id := p.localOf[p.effG(i)[j]]
+			if allKeys {
+				id = p.internG(p.effG(i)[j])
+			}
 			if id < 0 {
 				continue
 			}
@@ -315,8 +294,8 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 	}
 
 	// Goal, grouped by key for the heuristic.
-	for _, c := range goal.Conditions {
-		p.goal = append(p.goal, cCond{key: p.keyID(c.Key, false), op: c.Op, val: p.encode(c.Value)})
+	for i, c := range goal.Conditions {
+		p.goal = append(p.goal, cCond{key: p.localOf[p.gGoal[i]], op: c.Op, val: p.encode(c.Value)})
 	}
 	slices.SortStableFunc(p.goal, func(a, b cCond) int { return int(a.key) - int(b.key) })
 	p.isGoalKey = slices.Grow(p.isGoalKey[:0], p.k)[:p.k]
@@ -332,13 +311,13 @@ func (p *Planner) compile(start *WorldState, goal *Goal, actions []*Action) (str
 		}
 		ca := cAction{act: a, lowerBound: a.Cost, costFunc: a.CostFunc, index: i}
 		ca.pre0 = int32(len(p.conds))
-		for _, c := range a.Preconditions {
-			p.conds = append(p.conds, cCond{key: p.keyID(c.Key, false), op: c.Op, val: p.encode(c.Value)})
+		for j, c := range a.Preconditions {
+			p.conds = append(p.conds, cCond{key: p.localOf[p.preG(i)[j]], op: c.Op, val: p.encode(c.Value)})
 		}
 		ca.pre1 = int32(len(p.conds))
 		ca.eff0 = int32(len(p.effs))
-		for _, e := range a.Effects {
-			id := p.keyID(e.Key, false)
+		for j, e := range a.Effects {
+			id := p.localOf[p.effG(i)[j]]
 			if id < 0 {
 				continue // projected away: no condition reads it
 			}
@@ -407,8 +386,8 @@ type slotView struct {
 
 // Get implements StateReader over a search state.
 func (v *slotView) Get(key string) (Value, bool) {
-	id, ok := v.p.keyIDs[key]
-	if !ok || v.st[id].kind == KindNone {
+	id := v.p.keyID(key, false)
+	if id < 0 || v.st[id].kind == KindNone {
 		return Value{}, false
 	}
 	return v.p.decode(v.st[id]), true

@@ -84,7 +84,7 @@ func (p *Planner) stateString(st []slot) string {
 	// keys in sorted order for stable output
 	first := true
 	for _, name := range sortedKeys(p.keyNames) {
-		id := p.keyIDs[name]
+		id := p.keyID(name, false)
 		if st[id].kind == KindNone {
 			continue
 		}

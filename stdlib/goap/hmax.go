@@ -79,15 +79,31 @@ func (p *Planner) compileHmax() {
 		ha.pre1 = int32(len(p.hmPre))
 		p.hmActs = append(p.hmActs, ha)
 	}
-	// Achievers, now that every atom is known.
+	// Achievers, now that every atom is known: per action, the atoms on the
+	// keys of its effects (atoms chained per key), in ascending id order.
+	p.hmKeyHead = append(p.hmKeyHead[:0], make([]int32, p.k)...)
+	p.hmKeyNext = slices.Grow(p.hmKeyNext[:0], len(p.hmAtoms))[:len(p.hmAtoms)]
+	for id := len(p.hmAtoms) - 1; id >= 0; id-- {
+		key := p.hmAtoms[id].key
+		p.hmKeyNext[id] = p.hmKeyHead[key] - 1
+		p.hmKeyHead[key] = int32(id) + 1
+	}
 	for i := range p.acts {
 		ca, ha := &p.acts[i], &p.hmActs[i]
 		ha.ach0 = int32(len(p.hmAch))
-		for id, c := range p.hmAtoms {
-			if achieves(p.effs[ca.eff0:ca.eff1], &c) {
-				p.hmAch = append(p.hmAch, int32(id))
+		effs := p.effs[ca.eff0:ca.eff1]
+		for j := range effs {
+			key := effs[j].key
+			if slices.ContainsFunc(effs[:j], func(e cEffect) bool { return e.key == key }) {
+				continue // the key's atoms were checked with its first effect
+			}
+			for id := p.hmKeyHead[key] - 1; id >= 0; id = p.hmKeyNext[id] {
+				if achieves(effs, &p.hmAtoms[id]) {
+					p.hmAch = append(p.hmAch, id)
+				}
 			}
 		}
+		slices.Sort(p.hmAch[ha.ach0:])
 		ha.ach1 = int32(len(p.hmAch))
 	}
 	p.compileNumeric()

@@ -65,6 +65,65 @@ func (p *Planner) compileLMCut() {
 			fill[q]++
 		}
 	}
+	// Atom sets of the free-reachability test (lmFreeReach), for up to 64
+	// atoms.
+	p.lmBits = nat <= 64
+	p.lmPreMask, p.lmAchMask, p.lmGoalMask = p.lmPreMask[:0], p.lmAchMask[:0], 0
+	if !p.lmBits {
+		return
+	}
+	for i := range p.hmActs {
+		ha := &p.hmActs[i]
+		var pm, am uint64
+		for _, q := range p.hmPre[ha.pre0:ha.pre1] {
+			pm |= 1 << q
+		}
+		for _, e := range p.hmAch[ha.ach0:ha.ach1] {
+			am |= 1 << e
+		}
+		p.lmPreMask = append(p.lmPreMask, pm)
+		p.lmAchMask = append(p.lmAchMask, am)
+	}
+	for _, g := range p.hmGoal {
+		p.lmGoalMask |= 1 << g
+	}
+}
+
+// lmFreeReach reports whether the goal atoms are reached from the atoms
+// holding (p.lmHeld) through actions whose cost in p.lmCost is at most
+// lmEps: then h_max at those costs is 0 (up to lmEps per step) and LM-cut
+// has nothing left to cut. A fixpoint over atom bit sets, much cheaper than
+// the h_max pass it saves: after the seed landmarks (lmSeed) took their
+// costs, most evaluations end here. Only for problems of up to 64 atoms
+// (p.lmBits); false otherwise.
+func (p *Planner) lmFreeReach() bool {
+	if !p.lmBits {
+		return false
+	}
+	var reached uint64
+	for i, held := range p.lmHeld {
+		if held {
+			reached |= 1 << i
+		}
+	}
+	if p.lmGoalMask&^reached == 0 {
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range p.hmActs {
+			am := p.lmAchMask[i]
+			if am&^reached == 0 || p.lmPreMask[i]&^reached != 0 || p.lmCost[p.hmActs[i].act] > lmEps {
+				continue
+			}
+			reached |= am
+			changed = true
+		}
+		if p.lmGoalMask&^reached == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // lmcut returns the LM-cut bound of st at the action costs red (indexed
@@ -83,7 +142,10 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 	zone := append(p.lmZone[:0], make([]uint8, nat)...)
 	queue := p.lmQueue[:0]
 	defer func() { p.lmNext, p.lmPcfHead, p.lmZone, p.lmQueue = next, head, zone, queue }()
-	h := 0.0
+	h := p.lmSeed()
+	if p.lmFreeReach() {
+		return h // nothing left to cut (most often: the seeds took it)
+	}
 	for cut := 0; ; cut++ {
 		p.lmHmax(cut == 0)
 		gAtom, gCost := int32(-1), 0.0
@@ -168,6 +230,54 @@ func (p *Planner) lmcut(st []slot, red []float64) float64 {
 		p.recLM = append(p.recLM, lmRec{a0: a0, a1: int32(len(p.recActs)), m: m})
 		h += m
 	}
+}
+
+// Seeded LM-cut. A landmark of the parent (in its record, inherit.go) that
+// does not contain the action leading to the node is a landmark of the node:
+// every plan from the node, prefixed with that action, is a plan from the
+// parent, so it uses one of the landmark's actions, and not through the
+// prefix. Before cutting, lmcut takes those landmarks first at the node's
+// own costs (greedy cost partitioning: each takes the least remaining cost
+// of its actions, subtracted from all of them), then cuts on what remains.
+// The sum stays admissible (the landmarks found by the cuts are landmarks
+// at the remaining costs), and the cuts left to find are fewer: on the
+// 30-action resource domains each evaluation costs about a third less
+// (the values can differ from unseeded LM-cut, either way; plan costs do
+// not).
+
+// lmSeed applies the seed landmarks (the landmarks of record p.seedRec-1
+// without the action p.seedAct, set by runSearch for the node being
+// evaluated; none when p.seedRec is 0) to p.lmCost as above, records them
+// as landmarks of this evaluation, and returns the sum taken.
+func (p *Planner) lmSeed() float64 {
+	if p.seedRec <= 0 {
+		return 0
+	}
+	h := 0.0
+	lm0, lm1 := p.recRange(p.seedRec - 1)
+	for _, l := range p.recLM[lm0:lm1] {
+		acts := p.recActs[l.a0:l.a1]
+		m := math.Inf(1)
+		skip := false
+		for _, a := range acts {
+			if a == p.seedAct {
+				skip = true
+				break
+			}
+			m = min(m, p.lmCost[a])
+		}
+		if skip || m <= lmEps || math.IsInf(m, 1) {
+			continue
+		}
+		a0 := int32(len(p.recActs))
+		for _, a := range p.recActs[l.a0:l.a1] {
+			p.lmCost[a] = max(0, p.lmCost[a]-m)
+			p.recActs = append(p.recActs, a)
+		}
+		p.recLM = append(p.recLM, lmRec{a0: a0, a1: int32(len(p.recActs)), m: m})
+		h += m
+	}
+	return h
 }
 
 // lmHmax computes h_max (into p.hmCost) at the costs p.lmCost with the

@@ -31,13 +31,13 @@ func TestLMCutAddsIndependentNeeds(t *testing.T) {
 	}
 	// At B with A and C fetched: one pick-up left.
 	st := append([]slot(nil), p.start...)
-	st[p.keyIDs["at"]] = p.encode(Str("B"))
-	st[p.keyIDs["hasA"]] = p.encode(T)
-	st[p.keyIDs["hasC"]] = p.encode(T)
+	st[p.keyID("at", false)] = p.encode(Str("B"))
+	st[p.keyID("hasA", false)] = p.encode(T)
+	st[p.keyID("hasC", false)] = p.encode(T)
 	if h := p.lmcut(st, costs); h != 1 {
 		t.Fatalf("LM-cut one step from the goal = %v, want 1", h)
 	}
-	st[p.keyIDs["hasB"]] = p.encode(T)
+	st[p.keyID("hasB", false)] = p.encode(T)
 	if h := p.lmcut(st, costs); h != 0 {
 		t.Fatalf("LM-cut at the goal = %v, want 0", h)
 	}

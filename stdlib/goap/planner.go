@@ -73,7 +73,8 @@ type Planner struct {
 	// both computed for every new node; and h_max, relaxed reachability
 	// over conditions (see hmax.go), or, when the problem has number keys
 	// changed only by Add effects, the state-equation LP bound plus LM-cut
-	// at the LP's reduced costs (see lp.go, lmcut.go), rounded up to the
+	// at the LP's reduced costs, seeded with the parent's landmarks that
+	// the node's action is not in (see lp.go, lmcut.go), rounded up to the
 	// cost grain (cost_grain.go), computed lazily when a node first reaches
 	// the front of the open list, which re-queues the node if h grew and
 	// drops it if the goal is unreachable from it.
@@ -101,7 +102,15 @@ type Planner struct {
 	TraceLimit int
 
 	// compiled problem (compile.go)
-	keyIDs      map[string]int32
+	gIDs        map[string]int32 // key -> gid (keys.go), kept across calls
+	gNames      []string         // per gid: the key
+	localOf     []int32          // per gid: local key id, -1 if not kept
+	keyG        []int32          // per local key id: its gid
+	gPre        []int32          // gids of the actions' preconditions
+	gPreOff     []int32          // per action + 1: start of its gPre entries
+	gEff        []int32          // gids of the actions' effects
+	gEffOff     []int32          // per action + 1: start of its gEff entries
+	gGoal       []int32          // gids of the goal's conditions
 	keyNames    []string
 	keyKind     []Kind
 	keyAdd      []bool
@@ -110,6 +119,8 @@ type Planner struct {
 	dropped     []bool      // useless actions (useless.go)
 	uConds      []Condition // conditions read (useless.go)
 	uCondKey    []int32     // key id of each of uConds
+	uCondHead   []int32     // per key id: 1 + index of its last entry in uConds, 0 for none
+	uCondNext   []int32     // per entry of uConds: the previous one on its key, -1 for none
 	uKeyFacts   []uint8     // per key id: keyAdded, keyNotMonotone
 	nUsable     int
 	isGoalKey   []bool
@@ -135,6 +146,8 @@ type Planner struct {
 	hmCost     []float64
 	hmKey      []float64
 	hmFirstUse []int32
+	hmKeyHead  []int32 // per key id: 1 + first atom on the key, 0 for none
+	hmKeyNext  []int32 // per atom: next atom on its key, -1 for none
 	hmNum      []hmNumeric
 	hmFloor    []float64
 	lmCost     []float64 // LM-cut (lmcut.go): remaining cost per action
@@ -150,7 +163,13 @@ type Planner struct {
 	lmQueue    []int32
 	lmQueue2   []int32 // atoms whose cost dropped (lmHmax)
 	lmQueued   []bool
-	lmCut      []int32 // h_max actions of the current cut
+	lmCut      []int32  // h_max actions of the current cut
+	lmBits     bool     // at most 64 atoms: lmFreeReach's bit sets are built
+	lmPreMask  []uint64 // per h_max action: its precondition atoms
+	lmAchMask  []uint64 // per h_max action: the atoms it achieves
+	lmGoalMask uint64   // the goal atoms
+	seedRec    int32    // 1 + the record whose landmarks seed LM-cut (lmSeed), 0 for none
+	seedAct    int32    // action whose landmarks are left out of the seeds
 
 	// evaluation records, inherited by successors (inherit.go)
 	recY    []float64 // per record: the LP's y (len(lpRows) values)

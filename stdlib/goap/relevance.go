@@ -17,29 +17,29 @@ func (p *Planner) markRelevant(actions []*Action, all bool) {
 		p.relevant[i] = all
 	}
 	if all {
-		for _, a := range actions {
-			for _, c := range a.Preconditions {
-				p.keyID(c.Key, true)
+		for i := range actions {
+			for _, g := range p.preG(i) {
+				p.internG(g)
 			}
 		}
 		return
 	}
 	for changed := true; changed; {
 		changed = false
-		for i, a := range actions {
+		for i := range actions {
 			if p.relevant[i] || p.dropped[i] {
 				continue
 			}
-			for _, e := range a.Effects {
-				if p.keyID(e.Key, false) >= 0 {
+			for _, g := range p.effG(i) {
+				if p.localOf[g] >= 0 {
 					p.relevant[i] = true
 					break
 				}
 			}
 			if p.relevant[i] {
 				changed = true
-				for _, c := range a.Preconditions {
-					p.keyID(c.Key, true)
+				for _, g := range p.preG(i) {
+					p.internG(g)
 				}
 			}
 		}

@@ -52,6 +52,28 @@ func BenchmarkResourceChain(b *testing.B) {
 	}
 }
 
+// BenchmarkResourceFamily plans each domain of the optimality-tested
+// family (resourceFamily: 20 and 30 actions, 1-3 tiers, seeds 1-4, optimal
+// plans of 4-15 steps) with a warm Planner; the name is the domain's spec.
+func BenchmarkResourceFamily(b *testing.B) {
+	for _, spec := range resourceFamily() {
+		start, g, actions := resourceDomain(spec)
+		b.Run(spec.String(), func(b *testing.B) {
+			p := newBenchPlanner()
+			var plan Plan
+			b.ReportAllocs()
+			for b.Loop() {
+				var err error
+				if plan, err = p.Plan(start, g, actions); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportPlan(b, plan.Expanded)
+			b.ReportMetric(float64(plan.Len()), "steps")
+		})
+	}
+}
+
 // BenchmarkPoolResourceChain: plans per second of 16 agents (the 30x12 and
 // 30x14 domains, 8 each) on a Pool of 1 and of 2 workers.
 func BenchmarkPoolResourceChain(b *testing.B) {

@@ -99,7 +99,13 @@ func (p *Planner) runSearch(steps int) (int32, int, string, error) {
 				continue
 			}
 			n.hFull = true
+			// The parent's landmarks seed LM-cut (lmSeed).
+			p.seedRec = 0
+			if n.parent >= 0 {
+				p.seedRec, p.seedAct = p.nodes[n.parent].rec+1, n.action
+			}
 			h := p.fullHeuristic(st, n.h)
+			p.seedRec = 0
 			n.rec = p.recLast
 			if h > n.h {
 				if math.IsInf(h, 1) {

@@ -30,7 +30,7 @@ func (p *Planner) dropUseless(actions []*Action, start *WorldState, goal *Goal) 
 		p.collectKeyFacts(actions, start)
 		found := false
 		for i, a := range actions {
-			if p.relevant[i] && p.useless(a) {
+			if p.relevant[i] && p.useless(i, a) {
 				p.dropped[i] = true
 				found = true
 			}
@@ -39,8 +39,8 @@ func (p *Planner) dropUseless(actions []*Action, start *WorldState, goal *Goal) 
 			return
 		}
 		p.resetKeys()
-		for _, c := range goal.Conditions {
-			p.noteCondKind(c)
+		for i, c := range goal.Conditions {
+			p.noteCondKind(c, p.gGoal[i])
 		}
 		p.markRelevant(actions, false)
 	}
@@ -50,17 +50,26 @@ func (p *Planner) dropUseless(actions []*Action, start *WorldState, goal *Goal) 
 // into p.uConds (p.uCondKey holds each one's key id).
 func (p *Planner) collectConds(actions []*Action, goal *Goal) {
 	p.uConds, p.uCondKey = p.uConds[:0], p.uCondKey[:0]
-	add := func(c Condition) {
+	p.uCondHead = append(p.uCondHead[:0], make([]int32, len(p.keyNames))...)
+	p.uCondNext = p.uCondNext[:0]
+	add := func(c Condition, g int32) {
+		id := p.localOf[g]
 		p.uConds = append(p.uConds, c)
-		p.uCondKey = append(p.uCondKey, p.keyID(c.Key, false))
+		p.uCondKey = append(p.uCondKey, id)
+		next := int32(-1)
+		if id >= 0 {
+			next = p.uCondHead[id] - 1
+			p.uCondHead[id] = int32(len(p.uConds))
+		}
+		p.uCondNext = append(p.uCondNext, next)
 	}
-	for _, c := range goal.Conditions {
-		add(c)
+	for i, c := range goal.Conditions {
+		add(c, p.gGoal[i])
 	}
 	for i, a := range actions {
 		if p.relevant[i] {
-			for _, c := range a.Preconditions {
-				add(c)
+			for j, c := range a.Preconditions {
+				add(c, p.preG(i)[j])
 			}
 		}
 	}
@@ -68,20 +77,21 @@ func (p *Planner) collectConds(actions []*Action, goal *Goal) {
 
 // useless reports whether every effect of a on a relevant key is useless
 // (see above).
-func (p *Planner) useless(a *Action) bool {
+func (p *Planner) useless(ai int, a *Action) bool {
 	touched := false
-	for i, e := range a.Effects {
-		id := p.keyID(e.Key, false)
+	gs := p.effG(ai)
+	for i := range a.Effects {
+		id := p.localOf[gs[i]]
 		if id < 0 {
 			continue
 		}
-		if slices.ContainsFunc(a.Effects[:i], func(f Effect) bool { return f.Key == e.Key }) {
+		if slices.Contains(gs[:i], gs[i]) {
 			continue // the key was judged with its first effect
 		}
 		touched = true
 		hasSet, hasAdd, net, last := false, false, 0.0, Value{}
-		for _, f := range a.Effects[i:] {
-			if f.Key != e.Key {
+		for j, f := range a.Effects[i:] {
+			if gs[i+j] != gs[i] {
 				continue
 			}
 			if f.Op == EffectAdd {
@@ -109,10 +119,8 @@ func (p *Planner) useless(a *Action) bool {
 // someCondHolds reports whether a collected condition on key id holds on
 // the value v (a present key).
 func (p *Planner) someCondHolds(id int32, v Value) bool {
-	for j, c := range p.uConds {
-		if p.uCondKey[j] != id {
-			continue
-		}
+	for j := p.uCondHead[id] - 1; j >= 0; j = p.uCondNext[j] {
+		c := &p.uConds[j]
 		if c.Op == OpExists {
 			if want, _ := c.Value.AsBool(); want {
 				return true
@@ -148,8 +156,8 @@ func (p *Planner) collectKeyFacts(actions []*Action, start *WorldState) {
 		if !p.relevant[i] {
 			continue
 		}
-		for _, e := range a.Effects {
-			id := p.keyID(e.Key, false)
+		for j, e := range a.Effects {
+			id := p.localOf[p.effG(i)[j]]
 			if id < 0 {
 				continue
 			}
