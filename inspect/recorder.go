@@ -26,7 +26,17 @@ type Recorder struct {
 	err    error
 	goaps  goapTracker
 	tick   uint64 // of the last event
+	// flushed is when the recording was last flushed to its writer;
+	// every is how often a tick's end flushes it (flushEvery).
+	flushed time.Time
+	every   time.Duration
 }
+
+// flushEvery is how often, at most, the end of a tick flushes a
+// recording to its file (and the gzip stream), so that a run killed
+// before Close leaves a recording that replays up to about that long
+// before the kill.
+const flushEvery = 100 * time.Millisecond
 
 // NewRecorder starts recording h's events into w with the header hd (its
 // version is set; its DT must be positive, or 0 when unknown). Call it on
@@ -35,7 +45,7 @@ func NewRecorder(h *host.Host, w io.Writer, hd Header) (*Recorder, error) {
 	if hd.DT != 0 && !validDT(hd.DT) {
 		return nil, fmt.Errorf("recording: dt must be a positive number of seconds per tick, got %v", hd.DT)
 	}
-	r := &Recorder{w: bufio.NewWriterSize(w, 1<<16)}
+	r := &Recorder{w: bufio.NewWriterSize(w, 1<<16), every: flushEvery}
 	hd.Record = Version
 	if hd.Created == "" {
 		hd.Created = time.Now().UTC().Format(time.RFC3339)
@@ -85,6 +95,27 @@ func (r *Recorder) event(ev *host.Event) {
 	}
 	toRecord(&r.rec, ev)
 	r.write(&r.rec)
+	if ev.Kind == host.EventTickEnd && r.err == nil {
+		if now := time.Now(); now.Sub(r.flushed) >= r.every {
+			r.flushed = now
+			r.flush()
+		}
+	}
+}
+
+// flush writes what the buffer holds through to the file, the gzip
+// stream's pending data too (a sync flush: what is written so far can be
+// read back from the file before the stream is closed).
+func (r *Recorder) flush() {
+	if err := r.w.Flush(); err != nil {
+		r.err = err
+		return
+	}
+	if r.gz != nil {
+		if err := r.gz.Flush(); err != nil {
+			r.err = err
+		}
+	}
 }
 
 // write appends rec to the recording.

@@ -54,6 +54,9 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("recording: the gzip stream ends inside its header: nothing was recorded before the cut")
+		}
 		if err != nil {
 			return nil, fmt.Errorf("recording: %w", err)
 		}

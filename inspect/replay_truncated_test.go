@@ -84,7 +84,7 @@ func TestReadRecordingFileNamesFile(t *testing.T) {
 		want string
 	}{
 		{"corrupt.jsonl.gz", corrupt, "corrupt.jsonl.gz: recording: gzip: invalid checksum"},
-		{"header.jsonl.gz", []byte{0x1f, 0x8b, 0, 0}, "header.jsonl.gz: recording: unexpected EOF"},
+		{"header.jsonl.gz", []byte{0x1f, 0x8b, 0, 0}, "header.jsonl.gz: recording: the gzip stream ends inside its header: nothing was recorded before the cut"},
 		{"cut.jsonl", []byte(version1Lines[0] + "\n" + version1Lines[1][:5]), "cut.jsonl: recording: truncated after line 1 (line 2 is cut short: "},
 	} {
 		path := filepath.Join(dir, c.name)
