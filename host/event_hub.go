@@ -3,7 +3,6 @@ package host
 import (
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // hub runs the event stream of a host while it has listeners: an observer
@@ -312,7 +311,7 @@ func (e *hub) variables(b *bt.Blackboard, w *watch, to *subscriber) {
 	for _, name := range sortedNames(b) {
 		v, _ := b.Get(name)
 		ev := e.slot()
-		*ev = Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
+		*ev = Event{Kind: EventVariable, Name: name, New: eventValue(v), Node: -1, ByNode: -1, WriterNode: -1}
 		if w != nil {
 			ev.Agent, ev.AgentID = w.agent, w.id
 		} else {
@@ -420,9 +419,9 @@ func (e *hub) write(v btlib.VariableWrite) {
 		return // a tree no agent runs (yet), or nobody watches
 	}
 	ev := e.slot()
-	*ev = Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Global: global, Node: -1, ByNode: -1, WriterNode: -1}
-	if v.New != nil && v.New != lua.LNil {
-		ev.New = v.New
+	*ev = Event{Kind: EventVariable, Name: v.Name, Old: eventValue(v.Old), Global: global, Node: -1, ByNode: -1, WriterNode: -1}
+	if v.New != nil {
+		ev.New = eventLua(v.New, eventTableDepth)
 	}
 	if !global {
 		ev.Agent, ev.AgentID = w.agent, w.id
