@@ -121,14 +121,15 @@ func argsOf(t bt.Task) string {
 // a short text of its fields (see tableText); a function, coroutine or
 // userdata as its text; any other Go value as fmt.Sprint gives it.
 func jsonValue(v any) any {
+	// v itself, not x, where it is kept: boxing x again would allocate.
 	switch x := v.(type) {
 	case nil, string, bool:
-		return x
+		return v
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return fmt.Sprint(x)
 		}
-		return x
+		return v
 	case int:
 		return float64(x)
 	case []any, map[string]any:
