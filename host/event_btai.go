@@ -12,9 +12,8 @@ func (w *watch) attachBTAI() {
 	w.btais = w.btais[:0]
 	for n, t := range w.nodes {
 		cancel, ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
-			ev := w.hub.slot()
-			*ev = Event{Kind: EventBTAI, Agent: w.agent, AgentID: w.id, Task: t, Node: n, ByNode: -1, WriterNode: -1,
-				BTAINode: i, BTAIState: s}
+			ev := w.taskEvent(EventBTAI, t, n)
+			ev.BTAINode, ev.BTAIState = i, s
 			w.hub.send(ev)
 		})
 		if ok {
@@ -41,9 +40,8 @@ func (w *watch) btaiStates(to *subscriber) {
 			if !known {
 				continue // Inactive: not ticked yet
 			}
-			ev := w.hub.slot()
-			*ev = Event{Kind: EventBTAI, Agent: w.agent, AgentID: w.id, Task: t, Node: n, ByNode: -1, WriterNode: -1,
-				BTAINode: i, BTAIState: s}
+			ev := w.taskEvent(EventBTAI, t, n)
+			ev.BTAINode, ev.BTAIState = i, s
 			w.hub.sendTo(ev, to)
 		}
 	}

@@ -30,9 +30,8 @@ func (g *goapWatch) AgentEvent(ge goap.AgentEvent) {
 		}
 	}
 	g.last = ge
-	ev := g.w.hub.slot()
-	*ev = Event{Kind: EventGoap, Agent: g.w.agent, AgentID: g.w.id, Task: g.w.nodes[g.cur], Node: g.cur,
-		ByNode: -1, WriterNode: -1, Goap: &g.last, GoapAgent: g.agent}
+	ev := g.w.taskEvent(EventGoap, g.w.nodes[g.cur], g.cur)
+	ev.Goap, ev.GoapAgent = &g.last, g.agent
 	g.w.hub.send(ev)
 	if g.prev != nil {
 		g.prev.AgentEvent(ge)

@@ -3,7 +3,6 @@ package host
 import (
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // hub runs the event stream of a host while it has listeners: an observer
@@ -60,6 +59,32 @@ func (e *hub) slot() *Event {
 	}
 	ev := e.pool[e.depth]
 	e.depth++
+	return ev
+}
+
+// noNode is the node number (Event.Node, ByNode, WriterNode) of an event
+// that names no task.
+const noNode = -1
+
+// event returns the slot (see slot) of the next event, of kind k, for no
+// agent and no task.
+func (e *hub) event(k EventKind) *Event {
+	ev := e.slot()
+	*ev = Event{Kind: k, Node: noNode, ByNode: noNode, WriterNode: noNode}
+	return ev
+}
+
+// event is hub.event for w's agent.
+func (w *watch) event(k EventKind) *Event {
+	ev := w.hub.event(k)
+	ev.Agent, ev.AgentID = w.agent, w.id
+	return ev
+}
+
+// taskEvent is event for task t of w's tree, node number n.
+func (w *watch) taskEvent(k EventKind, t bt.Task, n int) *Event {
+	ev := w.event(k)
+	ev.Task, ev.Node = t, n
 	return ev
 }
 
@@ -132,10 +157,10 @@ type watch struct {
 // a scan of its bases rather than a map lookup (faster for small trees).
 const smallTree = 32
 
-// node returns t's node number, or -1.
+// node returns t's node number, or noNode.
 func (w *watch) node(t bt.Task) int {
 	if t == nil {
-		return -1
+		return noNode
 	}
 	b := t.Base()
 	if w.index == nil {
@@ -144,19 +169,17 @@ func (w *watch) node(t bt.Task) int {
 				return i
 			}
 		}
-		return -1
+		return noNode
 	}
 	if i, ok := w.index[b]; ok {
 		return i
 	}
-	return -1
+	return noNode
 }
 
 // TaskStarted reports a start and passes it on.
 func (w *watch) TaskStarted(t bt.Task) {
-	ev := w.hub.slot()
-	*ev = Event{Kind: EventStarted, Agent: w.agent, AgentID: w.id, Task: t, Node: w.node(t), ByNode: -1, WriterNode: -1}
-	w.hub.send(ev)
+	w.hub.send(w.taskEvent(EventStarted, t, w.node(t)))
 	if w.prev != nil {
 		w.prev.TaskStarted(t)
 	}
@@ -168,9 +191,8 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	if n >= 0 {
 		w.shown[n] = s
 	}
-	ev := w.hub.slot()
-	*ev = Event{Kind: EventEnded, Agent: w.agent, AgentID: w.id, Task: t, Node: n, Status: s,
-		Cause: cause, ByNode: w.node(cause.By), WriterNode: -1}
+	ev := w.taskEvent(EventEnded, t, n)
+	ev.Status, ev.Cause, ev.ByNode = s, cause, w.node(cause.By)
 	w.hub.send(ev)
 	if w.prev != nil {
 		w.prev.TaskEnded(t, s, cause)
@@ -233,9 +255,8 @@ func (w *watch) states(to *subscriber) {
 		if to == nil {
 			w.shown[i] = s
 		}
-		ev := w.hub.slot()
-		*ev = Event{Kind: EventState, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s,
-			Started: b.Started(), ByNode: -1, WriterNode: -1}
+		ev := w.taskEvent(EventState, w.nodes[i], i)
+		ev.Status, ev.Started = s, b.Started()
 		w.hub.sendTo(ev, to)
 	}
 	w.btaiStates(to)
@@ -273,8 +294,8 @@ func (w *watch) attach() {
 			w.index[w.bases[i]] = i
 		}
 	}
-	ev := w.hub.slot()
-	*ev = Event{Kind: EventTree, Agent: w.agent, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1, Nodes: w.nodes}
+	ev := w.event(EventTree)
+	ev.Nodes = w.nodes
 	w.hub.send(ev)
 	if w.hub.wants(w.agent) {
 		w.observe(ran)
@@ -300,8 +321,8 @@ func (w *watch) statuses() {
 			continue
 		}
 		shown[i] = s
-		ev := w.hub.slot()
-		*ev = Event{Kind: EventStatus, Agent: w.agent, AgentID: w.id, Task: w.nodes[i], Node: i, Status: s, ByNode: -1, WriterNode: -1}
+		ev := w.taskEvent(EventStatus, w.nodes[i], i)
+		ev.Status = s
 		w.hub.send(ev)
 	}
 }
@@ -311,8 +332,8 @@ func (w *watch) statuses() {
 func (e *hub) variables(b *bt.Blackboard, w *watch, to *subscriber) {
 	for _, name := range sortedNames(b) {
 		v, _ := b.Get(name)
-		ev := e.slot()
-		*ev = Event{Kind: EventVariable, Name: name, New: v, Node: -1, ByNode: -1, WriterNode: -1}
+		ev := e.event(EventVariable)
+		ev.Name, ev.New = name, eventValue(v)
 		if w != nil {
 			ev.Agent, ev.AgentID = w.agent, w.id
 		} else {
@@ -385,9 +406,7 @@ func (e *hub) sync() {
 		if !seen[a] {
 			w.detach()
 			delete(e.agents, a)
-			ev := e.slot()
-			*ev = Event{Kind: EventRemoved, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1}
-			e.send(ev)
+			e.send(w.event(EventRemoved))
 		}
 	}
 }
@@ -419,10 +438,10 @@ func (e *hub) write(v btlib.VariableWrite) {
 	if !global && (w == nil || !w.live) {
 		return // a tree no agent runs (yet), or nobody watches
 	}
-	ev := e.slot()
-	*ev = Event{Kind: EventVariable, Name: v.Name, Old: v.Old, Global: global, Node: -1, ByNode: -1, WriterNode: -1}
-	if v.New != nil && v.New != lua.LNil {
-		ev.New = v.New
+	ev := e.event(EventVariable)
+	ev.Name, ev.Old, ev.Global = v.Name, eventValue(v.Old), global
+	if v.New != nil {
+		ev.New = eventLua(v.New, eventTableDepth)
 	}
 	if !global {
 		ev.Agent, ev.AgentID = w.agent, w.id

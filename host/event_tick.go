@@ -11,9 +11,7 @@ import (
 // beginTick frames a tick for the listeners: EventTickBegin, then the
 // watches synced with the agents.
 func (e *hub) beginTick() {
-	ev := e.slot()
-	*ev = Event{Kind: EventTickBegin, Node: -1, ByNode: -1, WriterNode: -1}
-	e.send(ev)
+	e.send(e.event(EventTickBegin))
 	e.sync()
 }
 
@@ -41,8 +39,8 @@ func (e *hub) afterAgent(a *Agent, err error) {
 // reportError sends the EventError of err, which stopped the watch's
 // tree.
 func (w *watch) reportError(err error) {
-	ev := w.hub.slot()
-	*ev = Event{Kind: EventError, Agent: w.agent, AgentID: w.id, Err: err, Node: w.errorNode(err), ByNode: -1, WriterNode: -1}
+	ev := w.event(EventError)
+	ev.Err, ev.Node = err, w.errorNode(err)
 	w.hub.send(ev)
 }
 
@@ -59,14 +57,14 @@ func (w *watch) errorNode(err error) int {
 		path = gp.Task
 	}
 	if path == "" || w.tree != w.agent.tree.BT {
-		return -1
+		return noNode
 	}
 	for i, t := range w.nodes {
 		if bt.Path(t) == path {
 			return i
 		}
 	}
-	return -1
+	return noNode
 }
 
 // restarted tells the listeners that the error policy restarted agent
@@ -80,9 +78,7 @@ func (h *Host) restarted(a *Agent) {
 		return
 	}
 	w.failed = false
-	ev := h.events.slot()
-	*ev = Event{Kind: EventRestart, Agent: a, AgentID: w.id, Node: -1, ByNode: -1, WriterNode: -1}
-	h.events.send(ev)
+	h.events.send(w.event(EventRestart))
 }
 
 // ticking returns the watch of the agent the tick's loop is at, as the
@@ -96,16 +92,14 @@ func (e *hub) ticking() *watch {
 
 // endTick closes the tick's frame: EventTickEnd.
 func (e *hub) endTick() {
-	ev := e.slot()
-	*ev = Event{Kind: EventTickEnd, Node: -1, ByNode: -1, WriterNode: -1}
-	e.send(ev)
+	e.send(e.event(EventTickEnd))
 }
 
 // reported tells the listeners about a reload of path.
 func (h *Host) reported(path string, rep *ReloadReport, err error) {
 	if h.live() {
-		ev := h.events.slot()
-		*ev = Event{Kind: EventReload, Path: path, Reload: rep, Err: err, Node: -1, ByNode: -1, WriterNode: -1}
+		ev := h.events.event(EventReload)
+		ev.Path, ev.Reload, ev.Err = path, rep, err
 		h.events.send(ev)
 	}
 }

@@ -127,7 +127,12 @@ type Event struct {
 	// (EventTree).
 	Nodes []bt.Task
 	// Name, Old, New, Global, Writer and WriterNode describe a blackboard
-	// write (EventVariable).
+	// write (EventVariable). Old and New are Go values, converted from
+	// Lua's when the event is made: nil, bool, float64 and string; a Lua
+	// table as a []any (keys 1..n) or map[string]any of its first 16
+	// fields, 2 levels deep, with a More for the fields left out; an
+	// Opaque for a function, a coroutine, userdata or a deeper table. A
+	// value set from Go (Agent.Set) is as it was set.
 	Name       string
 	Old, New   any
 	Global     bool

@@ -4,15 +4,16 @@ import (
 	"fmt"
 	"github.com/btlua/btlua/lua/btailib"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/btlua/btlua/host"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // toRecord fills r from ev. It runs on the ticking goroutine: it reads the
-// tasks of a tree event and the Lua values of a write.
+// tasks of a tree event and the value of a write.
 func toRecord(r *Record, ev *host.Event) {
 	r.reset()
 	r.T, r.K, r.A = ev.Tick, ev.Kind.String(), ev.AgentID
@@ -114,68 +115,107 @@ func argsOf(t bt.Task) string {
 	return ""
 }
 
-// jsonValue turns a blackboard value into a value JSON can carry:
-// numbers, strings and booleans as they are (Lua's, immutable, kept
-// without a copy); a table as a short text of its fields; anything else
-// as its text.
+// jsonValue turns a variable's value, as an Event carries it (see
+// host.Event.New), into a value JSON can carry: numbers, strings and
+// booleans as they are (NaN and the infinities as their text); a table as
+// a short text of its fields (see tableText); a function, coroutine or
+// userdata as its text; any other Go value as fmt.Sprint gives it.
 func jsonValue(v any) any {
+	// v itself, not x, where it is kept: boxing x again would allocate.
 	switch x := v.(type) {
-	case lua.LNumber:
-		f := float64(x)
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return fmt.Sprint(f)
+	case nil, string, bool:
+		return v
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Sprint(x)
 		}
 		return v
-	case lua.LString, lua.LBool:
-		return v
-	case *lua.LNilType:
-		return nil
-	case *lua.LTable:
-		return tableText(x, 2)
-	case lua.LValue:
-		return x.String()
-	case float64, string, bool:
-		return x
 	case int:
 		return float64(x)
+	case []any, map[string]any:
+		return tableText(x, 2)
+	case host.Opaque:
+		return x.Text
 	}
 	return fmt.Sprint(v)
 }
 
-// tableText describes a table: {k=v, ...}, up to 8 fields, depth levels
-// of nested tables.
-func tableText(t *lua.LTable, depth int) string {
+// tableFieldsShown is how many fields tableText shows of a table.
+const tableFieldsShown = 8
+
+// tableText describes a table ([]any or map[string]any): {v, ...} or
+// {k=v, ...} (keys sorted), up to tableFieldsShown fields, depth levels
+// of nested tables ("{...}" below).
+func tableText(t any, depth int) string {
 	if depth == 0 {
 		return "{...}"
 	}
 	var sb strings.Builder
 	sb.WriteByte('{')
 	n := 0
-	t.ForEach(func(k, v lua.LValue) {
-		if n >= 8 {
-			if n == 8 {
-				sb.WriteString(", ...")
-			}
-			n++
-			return
-		}
+	field := func(key string, v any) {
 		if n > 0 {
 			sb.WriteString(", ")
 		}
 		n++
-		if _, isNum := k.(lua.LNumber); !isNum {
-			sb.WriteString(k.String())
+		if _, more := v.(host.More); more || n > tableFieldsShown {
+			sb.WriteString("...")
+			return
+		}
+		if key != "" {
+			sb.WriteString(key)
 			sb.WriteByte('=')
 		}
-		switch x := v.(type) {
-		case *lua.LTable:
-			sb.WriteString(tableText(x, depth-1))
-		case lua.LString:
-			fmt.Fprintf(&sb, "%q", string(x))
-		default:
-			sb.WriteString(v.String())
+		sb.WriteString(fieldText(v, depth))
+	}
+	switch x := t.(type) {
+	case []any:
+		for _, v := range x {
+			if field("", v); n > tableFieldsShown {
+				break
+			}
 		}
-	})
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k, v := range x {
+			if _, more := v.(host.More); !more {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if field(k, x[k]); n > tableFieldsShown {
+				break
+			}
+		}
+		if _, more := x["..."].(host.More); more && n <= tableFieldsShown {
+			field("", host.More{})
+		}
+	}
 	sb.WriteByte('}')
 	return sb.String()
+}
+
+// fieldText is the text of a table's field value: a string quoted, a
+// number as Lua writes it, a nested table by tableText one level down.
+func fieldText(v any, depth int) string {
+	switch x := v.(type) {
+	case nil:
+		return "nil"
+	case string:
+		return strconv.Quote(x)
+	case float64:
+		if x == float64(int64(x)) {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return fmt.Sprint(x)
+	case []any, map[string]any:
+		return tableText(x, depth-1)
+	case host.Opaque:
+		if x.Type == "table" {
+			return "{...}"
+		}
+		return x.Text
+	}
+	return fmt.Sprint(v)
 }

@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"time"
 
 	"github.com/btlua/btlua/host"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // editor is a backend that carries out a "set" command later (the live
@@ -32,7 +32,7 @@ func (in *Inspector) edit(c Command) (func(context.Context) (error, bool), error
 	if c.Name == "" {
 		return nil, errors.New("set: no variable name")
 	}
-	v, err := luaValue(c.Value)
+	v, err := editValue(c.Value)
 	if err != nil {
 		return nil, fmt.Errorf("set %s: %w", c.Name, err)
 	}
@@ -83,9 +83,9 @@ func (in *Inspector) edit(c Command) (func(context.Context) (error, bool), error
 }
 
 // setVariable sets agent id's variable name (a global one when global)
-// to v, unless the variable holds a value of another type (ticking
-// goroutine, between ticks).
-func (in *Inspector) setVariable(id int, global bool, name string, v lua.LValue) error {
+// to v (nil, float64, string or bool; nil deletes), unless the variable
+// holds a value of another type (ticking goroutine, between ticks).
+func (in *Inspector) setVariable(id int, global bool, name string, v any) error {
 	var target *host.Agent
 	var current any
 	if global {
@@ -103,20 +103,20 @@ func (in *Inspector) setVariable(id int, global bool, name string, v lua.LValue)
 }
 
 // editType refuses to set the variable name, now current (nil: not set),
-// to v of another Lua type: a script that does arithmetic on a number
-// would fail on a string. Deleting (v nil) and a new variable take any
-// value.
-func editType(name string, current any, v lua.LValue) error {
-	was := luaType(current)
-	if was == "" || v == lua.LNil {
+// to v of another Lua type (see host.LuaType): a script that does
+// arithmetic on a number would fail on a string. Deleting (v nil) and a
+// new variable take any value.
+func editType(name string, current, v any) error {
+	was, now := host.LuaType(current), host.LuaType(v)
+	if was == "nil" || now == "nil" {
 		return nil
 	}
-	if now := v.Type().String(); now != was {
-		shown, _ := json.Marshal(jsonValue(current))
+	if now != was {
+		shown, _ := json.Marshal(shownValue(current))
 		if len(shown) > 60 {
 			shown = append(shown[:57:57], "..."...)
 		}
-		given, _ := json.Marshal(jsonValue(v))
+		given, _ := json.Marshal(shownValue(v))
 		if len(given) > 60 {
 			given = append(given[:57:57], "..."...)
 		}
@@ -125,52 +125,43 @@ func editType(name string, current any, v lua.LValue) error {
 	return nil
 }
 
-// luaType names the Lua type of a variable's Go value (see
-// host.Agent.Get): "number", "string", "boolean", "table", a Lua value's
-// own type, "userdata" for another Go value; "" for nil.
-func luaType(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return ""
-	case lua.LValue:
-		if x == lua.LNil {
-			return ""
+// shownValue is a variable's value (see host.Agent.Get) as a refused
+// edit shows it: numbers, strings and booleans (of any Go type of those
+// kinds but integers; an int is a number) as JSON's, NaN and the
+// infinities and any other value as their text.
+func shownValue(v any) any {
+	if i, ok := v.(int); ok {
+		return float64(i)
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Invalid:
+		return nil
+	case reflect.Float64:
+		if f := rv.Float(); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return f
 		}
-		return x.Type().String()
-	case []any, map[string]any:
-		return "table"
-	}
-	switch reflect.ValueOf(v).Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
-		reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr, reflect.Float32, reflect.Float64:
-		return "number"
 	case reflect.String:
-		return "string"
+		return rv.String()
 	case reflect.Bool:
-		return "boolean"
+		return rv.Bool()
 	}
-	return "userdata"
+	return fmt.Sprint(v)
 }
 
-// luaValue turns an edited JSON value into a Lua value: null deletes,
-// numbers, strings and booleans as they are.
-func luaValue(raw json.RawMessage) (lua.LValue, error) {
+// editValue turns an edited JSON value into the Go value to set: null
+// (or nothing) deletes, numbers (float64), strings and booleans as they
+// are.
+func editValue(raw json.RawMessage) (any, error) {
 	if len(raw) == 0 {
-		return lua.LNil, nil
+		return nil, nil
 	}
 	var v any
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return nil, err
 	}
-	switch x := v.(type) {
-	case nil:
-		return lua.LNil, nil
-	case float64:
-		return lua.LNumber(x), nil
-	case string:
-		return lua.LString(x), nil
-	case bool:
-		return lua.LBool(x), nil
+	switch v.(type) {
+	case nil, float64, string, bool:
+		return v, nil
 	}
 	return nil, fmt.Errorf("want a number, a string, true, false or null, got %s", raw)
 }

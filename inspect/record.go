@@ -5,8 +5,6 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
-
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Version is the version of the recording schema, written in the header
@@ -205,12 +203,6 @@ func appendValue(b []byte, v any) []byte {
 		return appendString(b, x)
 	case bool:
 		return strconv.AppendBool(b, x)
-	case lua.LNumber:
-		return appendValue(b, float64(x))
-	case lua.LString:
-		return appendString(b, string(x))
-	case lua.LBool:
-		return strconv.AppendBool(b, bool(x))
 	}
 	js, err := json.Marshal(v)
 	if err != nil {

@@ -20,7 +20,8 @@ import (
 // (luaerr) and the pattern functions (luapattern) only; what it must not
 // know of a binding (its hidden fields) TestNoHiddenKeysOutsideObjectLayer
 // checks. The host does not import the inspector; the inspector (over the
-// host) does not import the command.
+// host) does not import the command, nor gopher-lua or gopher-luar: the
+// host hands it Go values (host.Event.New, host.LuaType).
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -35,7 +36,7 @@ func TestLayering(t *testing.T) {
 		{"lua", false, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}, "", nil},
 		{"host", false, []string{"github.com/btlua/btlua/cmd", "github.com/btlua/btlua/inspect"}, "github.com/btlua/btlua/lua/",
 			[]string{"btlib", "btailib", "goaplib", "luaclass", "luaerr", "luapattern"}},
-		{"inspect", false, []string{"github.com/btlua/btlua/cmd"}, "", nil},
+		{"inspect", false, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/cmd"}, "", nil},
 	}
 	for _, r := range rules {
 		checked := 0
