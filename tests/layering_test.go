@@ -20,7 +20,8 @@ import (
 // (luaerr) and the pattern functions (luapattern) only; what it must not
 // know of a binding (its hidden fields) TestNoHiddenKeysOutsideObjectLayer
 // checks. The host does not import the inspector; the inspector (over the
-// host) does not import the command.
+// host) does not import the command. The host's budget package
+// (host/internal/budget) imports nothing of btlua and no Lua.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -36,6 +37,9 @@ func TestLayering(t *testing.T) {
 		{"host", false, []string{"github.com/btlua/btlua/cmd", "github.com/btlua/btlua/inspect"}, "github.com/btlua/btlua/lua/",
 			[]string{"btlib", "btailib", "goaplib", "luaclass", "luaerr", "luapattern"}},
 		{"inspect", false, []string{"github.com/btlua/btlua/cmd"}, "", nil},
+		// The host's limits (CPU budget, heap checks) know no host, agent
+		// or Lua: the standard library only.
+		{"host/internal/budget", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
 	}
 	for _, r := range rules {
 		checked := 0
