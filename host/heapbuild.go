@@ -2,7 +2,6 @@ package host
 
 import (
 	"fmt"
-	"runtime"
 	"strconv"
 
 	"github.com/btlua/btlua/lua/btlib"
@@ -20,43 +19,26 @@ import (
 //	agent 70123 (npc.lua, factory return value 1)); raise the limit (Options.MemoryLimit;
 //	btlua --memory-limit)
 //
-// Each build costs one heap reading (runtime/metrics); it collects
+// Each build costs one heap reading (budget.Heap.AfterBuild); it collects
 // garbage only when the reading is over the threshold and above the heap
 // the last such check found (so spawning thousands of agents near the
 // limit collects now and then, not per Spawn). Over the limit, every
 // build that grows the live heap fails. The heap it found becomes the
 // after-tick check's floor, so no tick is blamed for it.
 
-// afterBuild checks the heap after a build: it returns the live heap and
-// true when it is over the threshold after a collection and has grown
-// since the last such check (of a build or a tick); 0, false otherwise.
-func (w *heapTicks) afterBuild() (uint64, bool) {
-	limit := w.threshold.Load()
-	if now := w.read(0); now <= limit || now <= w.floor {
-		return 0, false
-	}
-	runtime.GC()
-	live := w.read(0)
-	if live <= limit || live <= w.floor {
-		return 0, false
-	}
-	w.floor = live
-	return live, true
-}
-
 // overLimitBuilding returns the error of a build (what it did: "spawning
 // agent 3 (npc.lua, factory return value 1)", "loading npc.lua") when the
-// heap has crossed the memory limit (afterBuild), else nil.
+// heap has crossed the memory limit (budget.Heap.AfterBuild), else nil.
 func (h *Host) overLimitBuilding(what func() string) error {
 	if h.heapTicks == nil {
 		return nil
 	}
-	live, over := h.heapTicks.afterBuild()
+	live, over := h.heapTicks.AfterBuild()
 	if !over {
 		return nil
 	}
 	return fmt.Errorf("memory limit of %s exceeded (the heap grew over it, to %s, while %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
-		bytesText(float64(h.heapTicks.limit)), overText(live, h.heapTicks.limit), what())
+		bytesText(float64(h.heapTicks.Limit())), overText(live, h.heapTicks.Limit()), what())
 }
 
 // overText formats heap, a size over limit, with the digits that tell

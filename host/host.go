@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
@@ -78,7 +79,8 @@ type Options struct {
 	// is stopped (its tree's error) and the others tick on. Output to a
 	// pipe, socket or terminal waits at most a budget per write, then is
 	// dropped with a note in the log until it drains (output_guard.go).
-	// 0 means no budget. See budget.go for the cost (BENCHMARKS.md).
+	// 0 means no budget. See package host/internal/budget for the cost
+	// (BENCHMARKS.md).
 	Budget time.Duration
 	// Sandbox restricts the scripts to what untrusted code (mods) may
 	// use: no files, processes or environment, require inside the script
@@ -173,15 +175,20 @@ type Host struct {
 	factories map[*source]*lua.LFunction
 	onReload  func(*ReloadReport, error)
 
-	budget         *budget // nil without Options.Budget
 	policy         ErrorPolicy
-	heapTicks      *heapTicks // nil without Options.MemoryLimit
-	clock          float64    // tick time: the sum of Tick's dt, seconds
-	inScript       int        // stretches of script work under way (stretch.go)
-	ticking        bool       // inside Tick
-	closeAfterTick bool       // Close was called during Tick
-	sandboxed      bool       // Options.Sandbox
-	roots          []string   // the sandbox's script folders, absolute
+	clock          float64  // tick time: the sum of Tick's dt, seconds
+	inScript       int      // stretches of script work under way (stretch.go)
+	ticking        bool     // inside Tick
+	closeAfterTick bool     // Close was called during Tick
+	sandboxed      bool     // Options.Sandbox
+	roots          []string // the sandbox's script folders, absolute
+
+	// The limits (package budget). budget is nil without Options.Budget
+	// and MemoryLimit, heapTicks and threads without MemoryLimit; a
+	// shard's heapTicks and threads are its coordinator's.
+	budget    *budget.Budget
+	heapTicks *budget.Heap
+	threads   *threadCount // the scripts' coroutines (threads_memory.go)
 
 	sources  map[string]*source // loaded Lua files by absolute path
 	order    []string           // the same, in load order
@@ -213,10 +220,10 @@ func New(opts Options) (*Host, error) {
 	return newHost(opts, nil)
 }
 
-// newHost is New; a sharded host's shard is given its coordinator's
-// memory check (heapTicks, shared: nil makes the host's own from
-// Options.MemoryLimit).
-func newHost(opts Options, shared *heapTicks) (*Host, error) {
+// newHost is New; a sharded host's shard is given its coordinator coord,
+// whose memory check (heapTicks, threads) it shares (nil makes the host's
+// own from Options.MemoryLimit).
+func newHost(opts Options, coord *Host) (*Host, error) {
 	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
 		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
@@ -241,11 +248,12 @@ func newHost(opts Options, shared *heapTicks) (*Host, error) {
 		return nil, err
 	}
 	h.policy = opts.ErrorPolicy
-	h.heapTicks = shared
-	if shared == nil {
-		h.heapTicks = newHeapTicks(opts.MemoryLimit)
+	if coord != nil {
+		h.heapTicks, h.threads = coord.heapTicks, coord.threads
+	} else if h.heapTicks = budget.NewHeap(opts.MemoryLimit); h.heapTicks != nil {
+		h.threads = &threadCount{}
 	}
-	if h.budget, err = newBudget(opts.Budget, h.heapTicks); err != nil {
+	if h.budget, err = budget.New(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}
 	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
@@ -328,7 +336,7 @@ func (h *Host) Close() error {
 	clear(h.byTree)
 	clear(h.factories)
 	if h.budget != nil {
-		h.budget.stop()
+		h.budget.Stop()
 	}
 	uncapConcat(h.state)
 	h.state.Close()

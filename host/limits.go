@@ -1,26 +1,23 @@
 package host
 
 import (
-	"fmt"
 	"math"
-	"runtime/metrics"
 
+	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/lua/luapattern"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // This file holds the memory limits: the maximum string size of the
 // string functions that build a string in one Go call (Options.
-// MaxStringSize), and the per-host heap limit (Options.MemoryLimit) that
-// the budget's watchdog checks while scripts run.
+// MaxStringSize). The per-host heap limit (Options.MemoryLimit) is
+// package budget's (host/internal/budget): its watchdog checks the heap
+// while scripts run, and heaptick.go and heapbuild.go apply its checks
+// between them.
 
 // DefaultMaxStringSize is the maximum string size when Options.
 // MaxStringSize is 0: 64 MiB.
 const DefaultMaxStringSize = 64 << 20
-
-// heapMetric is the runtime metric the memory limit reads: bytes of heap
-// objects, live or not yet swept.
-const heapMetric = "/memory/classes/heap/objects:bytes"
 
 // limitStrings wraps string.rep so that a result over max bytes raises a
 // Lua error instead of allocating it (string.rep("x", 2^32) would take
@@ -123,92 +120,5 @@ func concatSize(t *lua.LTable, sep string, k, i, j int, size int64) string {
 	return bytesText(float64(size))
 }
 
-// heapWatch is the memory limit's reading of the heap, used by the
-// watchdog goroutine only; the threshold is its host's check's (ticks).
-type heapWatch struct {
-	ticks   *heapTicks
-	sample  []metrics.Sample // heap objects, live heap at the last collection, collections
-	gen     uint64           // the stretch of the first reading below
-	atStart uint64           // heap when the watchdog first saw that stretch
-	cycles  uint64           // collections finished by then
-}
-
-// Runtime metrics the watchdog reads besides heapMetric.
-const (
-	liveMetric   = "/gc/heap/live:bytes"        // marked live by the last collection
-	cyclesMetric = "/gc/cycles/total:gc-cycles" // collections finished
-)
-
-func newHeapWatch(ticks *heapTicks) *heapWatch {
-	if ticks == nil {
-		return nil
-	}
-	return &heapWatch{ticks: ticks, sample: []metrics.Sample{{Name: heapMetric}, {Name: liveMetric}, {Name: cyclesMetric}}}
-}
-
-// read reads the metrics: the heap's objects, the live heap the last
-// collection found, and the collections finished.
-func (w *heapWatch) read() (heap, live, cycles uint64) {
-	metrics.Read(w.sample)
-	v := [3]uint64{}
-	for i, s := range w.sample {
-		if s.Value.Kind() == metrics.KindUint64 {
-			v[i] = s.Value.Uint64()
-		}
-	}
-	return v[0], v[1], v[2]
-}
-
-// over reports whether the stretch gen has made the heap cross the
-// threshold: the heap is over it (after a collection, so garbage does
-// not count) and has grown since the watchdog first saw the stretch
-// (two readings, a period apart at least). The collection is one that
-// finished during the stretch: the runtime's own, or one the watchdog
-// starts when the heap is over (collectSoon) and reads at a later
-// period, once it has marked the heap (under a runaway on a busy machine
-// a collection takes a large part of a second, in which the heap grows
-// on; reading its result at the end of marking, without waiting for the
-// sweep, and running one at a time for all shards' watchdogs, stops the
-// runaway sooner). A stretch that allocates
-// nothing is not blamed for a heap others filled.
-//
-// On a sharded host the check between ticks, which measures each agent,
-// blames, so that the result does not depend on the shard count or on
-// timing; the watchdog of each state is the safety net for ticks that
-// run away, alone or several at once in different shards: it stops its
-// own stretch once the heap is over the threshold plus the headroom
-// (about twice MemoryLimit) and grew while that stretch ran, whatever
-// the other shards run. So it may also stop a long stretch (seen over
-// two readings, 10 ms or more) that allocated little but was running
-// while another shard's script made the heap explode; short ticks are
-// never seen twice.
-func (w *heapWatch) over(gen uint64) bool {
-	now, live, cycles := w.read()
-	if gen != w.gen {
-		w.gen, w.atStart, w.cycles = gen, now, cycles
-		return false
-	}
-	limit := w.ticks.threshold.Load()
-	if w.ticks.sharded {
-		limit += w.ticks.headroom
-	}
-	if now <= limit || now <= w.atStart {
-		return false
-	}
-	if cycles > w.cycles && live > limit {
-		return true // a collection finished during the stretch found the heap over
-	}
-	w.ticks.collectSoon()
-	return false
-}
-
 // bytesText formats a size in bytes for messages ("64 MiB", "4 GiB").
-func bytesText(n float64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.4g GiB", n/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.4g MiB", n/(1<<20))
-	}
-	return fmt.Sprintf("%.0f bytes", n)
-}
+func bytesText(n float64) string { return budget.BytesText(n) }

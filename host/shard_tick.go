@@ -27,7 +27,7 @@ import (
 // Go panic in a shard is raised again on the caller's goroutine.
 func (h *Host) tickShards(dt float64) error {
 	sh := h.shard
-	serial := h.heapTicks != nil && h.heapTicks.blaming
+	serial := h.heapTicks != nil && h.heapTicks.Blaming()
 	for _, s := range sh.shards {
 		s.frame.ticking = true
 	}

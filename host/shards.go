@@ -59,7 +59,7 @@ import (
 // the agent blamed is the same for any shard count. Mid-tick, each
 // shard's watchdog stops its own long stretch once the heap is over
 // about twice the limit and grew while it ran, whatever the other shards
-// run (a runaway, or several at once; see heapWatch.over).
+// run (a runaway, or several at once; see heapWatch.over in host/internal/budget).
 
 // sharding is a coordinator's shards and their bookkeeping; it lives on
 // the ticking goroutine.
@@ -96,7 +96,7 @@ func (h *Host) openShards(opts Options) error {
 		f := &shardFrame{coord: h, out: h.stdout}
 		so := opts
 		so.Shards, so.Stdout, so.OnReload = 0, f, nil
-		s, err := newHost(so, h.heapTicks)
+		s, err := newHost(so, h)
 		if err != nil {
 			return err
 		}
@@ -105,7 +105,7 @@ func (h *Host) openShards(opts Options) error {
 		sh.shards = append(sh.shards, s)
 	}
 	if w := h.heapTicks; w != nil {
-		w.sharded = true // one memory check for all, set before any stretch runs
+		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
 	h.globals.global.OnSet(h.spreadGlobal)
 	return nil
@@ -231,7 +231,7 @@ func (h *Host) closeShards() error {
 	h.agents, h.shard.loads = nil, nil
 	clear(h.shard.rank)
 	if h.budget != nil {
-		h.budget.stop()
+		h.budget.Stop()
 	}
 	uncapConcat(h.state)
 	h.state.Close()

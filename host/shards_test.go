@@ -645,7 +645,7 @@ end
 		}
 		// c's OnUpdate returns: shard 0's stretch ends (its agents have
 		// all ticked), while shard 1 loops.
-		for h.shard.shards[0].budget.state.Load()&stretchActive != 0 {
+		for h.shard.shards[0].budget.Active() {
 			runtime.Gosched()
 		}
 		if !h.Interrupt() {

@@ -4,8 +4,10 @@ import "fmt"
 
 // This file runs the host's script work in stretches: one agent's tick,
 // loading a script, a Spawn, reloading a file, an agent's OnEnds at Close
-// or Halt. Each stretch runs under the CPU budget (see budget.go) and
-// counts as script work for the re-entrancy guards (see reentry.go).
+// or Halt. Each stretch runs under the CPU budget (package budget,
+// host/internal/budget: the host sets it on the Lua state for the
+// outermost stretch) and counts as script work for the re-entrancy
+// guards (see reentry.go).
 
 // stretch begins a stretch of script work (what it does, and the agent
 // whose script runs or nil) and returns the function that ends it:
@@ -24,8 +26,12 @@ func (h *Host) beginStretch(what string, a *Agent) {
 		h.frame.agent = a // the writer of the shard's globals and output
 	}
 	if b := h.budget; b != nil {
-		b.begin(what, a)
-		if b.depth == 1 {
+		if a != nil {
+			b.Begin(what, (*budgetAgent)(a))
+		} else {
+			b.Begin(what, nil)
+		}
+		if b.Depth() == 1 {
 			h.state.SetContext(b)
 		}
 	}
@@ -34,12 +40,19 @@ func (h *Host) beginStretch(what string, a *Agent) {
 func (h *Host) endStretch() {
 	h.inScript--
 	if b := h.budget; b != nil {
-		if b.depth == 1 {
+		if b.Depth() == 1 {
 			h.state.RemoveContext()
 		}
-		b.end()
+		b.End()
 	}
 }
+
+// budgetAgent is an agent as the budget names it in its errors
+// (budget.Describer), without a Describe method on Agent's API.
+type budgetAgent Agent
+
+// Describe returns the agent's describe().
+func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
 
 // Interrupt stops the script running now, if any, with the Lua error
 // "interrupted (...)" at its current instruction; it is safe to call from
@@ -56,7 +69,7 @@ func (h *Host) Interrupt() bool {
 	if h.shard != nil {
 		return h.interruptShards()
 	}
-	return h.budget != nil && h.budget.interrupt()
+	return h.budget != nil && h.budget.Interrupt()
 }
 
 // describe names the agent in errors: its label (agent_label.go) and where the script

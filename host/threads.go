@@ -3,7 +3,7 @@ package host
 import lua "github.com/yuin/gopher-lua"
 
 // shareBudget makes every coroutine a script creates poll the CPU budget
-// (see budget.go): gopher-lua gives a coroutine made while the state has
+// (package budget, host/internal/budget): gopher-lua gives a coroutine made while the state has
 // a context a child context of its own, which would not follow the
 // budget's later stretches, and none to one made outside a stretch.
 // coroutine.create and coroutine.wrap are wrapped to make the new thread
@@ -20,14 +20,14 @@ func (h *Host) shareBudget() {
 			continue
 		}
 		co.RawSetString(name, h.state.NewFunction(func(L *lua.LState) int {
-			if h.heapTicks != nil {
-				h.heapTicks.threads.admit(L, name, h.heapTicks.limit)
+			if h.threads != nil {
+				h.threads.admit(L, name, h.heapTicks.Limit())
 			}
 			callSmallThread(L, orig)
 			if th := threadOf(L.Get(-1)); th != nil && h.budget != nil {
 				th.SetContext(h.budget)
-				if h.heapTicks != nil {
-					h.heapTicks.threads.add(th)
+				if h.threads != nil {
+					h.threads.add(th)
 				}
 			}
 			return 1

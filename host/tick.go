@@ -112,7 +112,7 @@ type agentBatch struct {
 func (b *agentBatch) BeginTree(i int) *btlib.Tree {
 	h, a := b.h, b.agents[i]
 	h.restartIfDue(a, h.clock)
-	h.heapTicks.beginAgent()
+	h.heapTicks.BeginAgent()
 	b.ticked = a.Running()
 	if !b.ticked {
 		return nil
@@ -134,7 +134,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		h.endStretch()
 		b.ticked = false
 	}
-	h.heapTicks.endAgent(a)
+	h.heapTicks.EndAgent(a)
 	h.warnPlans(a)
 	if err != nil {
 		h.nameAgent(a, err)

@@ -21,7 +21,9 @@ import (
 // know of a binding (its hidden fields) TestNoHiddenKeysOutsideObjectLayer
 // checks. The host does not import the inspector; the inspector (over the
 // host) does not import the command, nor gopher-lua or gopher-luar: the
-// host hands it Go values (host.Event.New, host.LuaType).
+// host hands it Go values (host.Event.New, host.LuaType). The host's
+// budget package (host/internal/budget) imports nothing of btlua and no
+// Lua.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -37,6 +39,9 @@ func TestLayering(t *testing.T) {
 		{"host", false, []string{"github.com/btlua/btlua/cmd", "github.com/btlua/btlua/inspect"}, "github.com/btlua/btlua/lua/",
 			[]string{"btlib", "btailib", "goaplib", "luaclass", "luaerr", "luapattern"}},
 		{"inspect", false, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/cmd"}, "", nil},
+		// The host's limits (CPU budget, heap checks) know no host, agent
+		// or Lua: the standard library only.
+		{"host/internal/budget", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
 	}
 	for _, r := range rules {
 		checked := 0

@@ -1,4 +1,4 @@
-package host
+package budget
 
 import (
 	"testing"
@@ -10,8 +10,8 @@ import (
 // machine, or a collection scanning a large heap, delays the timer: 200
 // periods of 10 ms took over 10 s); and never sooner.
 func TestBudgetLateTimer(t *testing.T) {
-	for _, mem := range []*heapTicks{nil, newHeapTicks(1 << 40)} {
-		b, err := newBudget(2*time.Second, mem)
+	for _, mem := range []*Heap{nil, NewHeap(1 << 40)} {
+		b, err := New(2*time.Second, mem)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -19,7 +19,7 @@ func TestBudgetLateTimer(t *testing.T) {
 		b.now = func() time.Time { return clock }
 		b.period = time.Hour // the test runs the watchdog itself
 		b.armed.Store(true)
-		b.begin("tick", nil)
+		b.Begin("tick", nil)
 		b.watch()
 		clock = clock.Add(2*time.Second - time.Millisecond)
 		b.watch()
@@ -28,10 +28,10 @@ func TestBudgetLateTimer(t *testing.T) {
 		}
 		clock = clock.Add(time.Millisecond)
 		b.watch()
-		b.stop()
+		b.Stop()
 		if err := b.Err(); err == nil || err.Error() != "CPU budget of 2s exceeded (tick)" {
 			t.Errorf("memory limit %v: error %v after two late runs of the watchdog, want the CPU budget's", mem != nil, err)
 		}
-		b.end()
+		b.End()
 	}
 }

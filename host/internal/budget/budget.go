@@ -1,4 +1,4 @@
-package host
+package budget
 
 import (
 	"context"
@@ -9,24 +9,24 @@ import (
 	"time"
 )
 
-// This file holds the CPU budget (Options.Budget): the wall-clock time one
-// stretch of script work may take (one agent's tick, loading a script,
+// This file holds the CPU budget: the wall-clock time one stretch of
+// script work may take (to the host: one agent's tick, loading a script,
 // reloading a file, one agent's OnEnds at Close). It uses gopher-lua's
-// context support: while a stretch runs, the Lua state carries a context
-// whose Done channel the VM polls before every instruction, and which a
-// watchdog timer marks expired once the stretch has run for the budget.
-// The VM then raises a Lua error at the instruction it was about to run
-// ("file:line: CPU budget of 20ms exceeded ..."), and keeps raising it at
-// every further instruction until the stretch ends, so a pcall in the
-// script cannot swallow it.
+// context support: while a stretch runs, the Lua state carries the Budget
+// as its context, whose Done channel the VM polls before every
+// instruction, and which a watchdog timer marks expired once the stretch
+// has run for the budget. The VM then raises a Lua error at the
+// instruction it was about to run ("file:line: CPU budget of 20ms
+// exceeded ..."), and keeps raising it at every further instruction until
+// the stretch ends, so a pcall in the script cannot swallow it.
 //
 // Cost: outside a stretch the state has no context and the VM runs its
-// plain loop; a stretch costs two atomic stores (begin and end), and Lua
+// plain loop; a stretch costs two atomic stores (Begin and End), and Lua
 // code inside it one atomic load per instruction (Done). The watchdog
 // fires every quarter budget while stretches run and stops when none has
 // run for a period, so an idle host has no timer.
 
-// Stretch states, packed with a generation count in budget.state.
+// Stretch states, packed with a generation count in Budget.state.
 const (
 	stretchActive  = 1
 	stretchExpired = 2
@@ -42,9 +42,19 @@ const (
 // closedChan is the Done channel of an expired stretch.
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
-// budget is the CPU budget of one host. It is the context.Context set on
-// the Lua state (and on every coroutine) during a stretch.
-type budget struct {
+// A Describer names the one whose script a stretch runs (to the host, an
+// agent: "agent guard (npc.lua, return value 1)") in the Budget's errors.
+type Describer interface {
+	// Describe returns the name, called once, when the stretch expires.
+	Describe() string
+}
+
+// Budget is the CPU budget of one Lua state (and its memory limit's
+// watchdog). It is the context.Context set on the state (and on every
+// coroutine) during a stretch. Begin, End, Depth, Stop and the Lua
+// state's calls of Done and Err are the ticking goroutine's; Interrupt
+// and Active may be called from any goroutine.
+type Budget struct {
 	limit  time.Duration
 	period time.Duration // of the watchdog
 
@@ -53,17 +63,17 @@ type budget struct {
 	// it has seen before, and never marks a stretch that has ended.
 	state atomic.Uint64
 	// reason says why the running stretch expired: over its time
-	// (reasonTime), interrupted (Host.Interrupt) or over the memory limit.
+	// (reasonTime), interrupted (Interrupt) or over the memory limit.
 	reason atomic.Int32
 	armed  atomic.Bool
 	timer  *time.Timer
 
-	// Main goroutine only.
+	// Ticking goroutine only.
 	gen   uint64
-	depth int    // nesting of stretches; only the outermost counts
-	what  string // what the stretch does ("tick", "loading x.lua")
-	agent *Agent // the agent whose script runs, or nil
-	err   error  // the error of the expired stretch, built once
+	depth int       // nesting of stretches; only the outermost counts
+	what  string    // what the stretch does ("tick", "loading x.lua")
+	who   Describer // whose script runs, or nil
+	err   error     // the error of the expired stretch, built once
 
 	// Watchdog only (under mu): the stretch seen last, and when it was
 	// first seen.
@@ -81,20 +91,22 @@ const (
 	reasonMemory
 )
 
-// noTimeLimit is the period of the watchdog of a host with a memory limit
-// and no CPU budget: it checks the heap, never the time.
+// noTimeLimit is the period of the watchdog of a budget with a memory
+// limit and no time limit: it checks the heap, never the time.
 const noTimeLimit = 10 * time.Millisecond
 
-// newBudget returns the budget for limit and the memory limit's check mem
-// (nil without one), or nil for neither (0, nil).
-func newBudget(limit time.Duration, mem *heapTicks) (*budget, error) {
+// New returns the budget of limit (wall-clock time per stretch; 0 for
+// none) whose watchdog also checks the memory limit mem (nil without
+// one), or nil for neither (0, nil). A negative limit is an error
+// ("host: Budget must not be negative, got -1s").
+func New(limit time.Duration, mem *Heap) (*Budget, error) {
 	if limit < 0 {
 		return nil, fmt.Errorf("host: Budget must not be negative, got %v", limit)
 	}
 	if limit == 0 && mem == nil {
 		return nil, nil
 	}
-	b := &budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(mem), now: time.Now}
+	b := &Budget{limit: limit, period: max(limit/watchdogSightings, time.Microsecond), mem: newHeapWatch(mem), now: time.Now}
 	if limit == 0 || (b.mem != nil && b.period > noTimeLimit) {
 		b.period = noTimeLimit // the heap is checked at least every 10 ms
 	}
@@ -103,16 +115,16 @@ func newBudget(limit time.Duration, mem *heapTicks) (*budget, error) {
 	return b, nil
 }
 
-// begin starts a stretch: what it does and the agent whose script runs
-// (or nil), for the error message. A stretch begun inside another one is
-// part of it.
-func (b *budget) begin(what string, a *Agent) {
+// Begin starts a stretch: what it does ("tick", "loading x.lua") and
+// whose script runs (or nil), for the error message. A stretch begun
+// inside another one is part of it.
+func (b *Budget) Begin(what string, who Describer) {
 	b.depth++
 	if b.depth > 1 {
 		return
 	}
 	b.gen++
-	b.what, b.agent, b.err = what, a, nil
+	b.what, b.who, b.err = what, who, nil
 	b.reason.Store(reasonTime)
 	b.state.Store(b.gen<<stretchShift | stretchActive)
 	if !b.armed.Load() && b.armed.CompareAndSwap(false, true) {
@@ -120,19 +132,27 @@ func (b *budget) begin(what string, a *Agent) {
 	}
 }
 
-// end ends the stretch begun last.
-func (b *budget) end() {
+// End ends the stretch begun last.
+func (b *Budget) End() {
 	b.depth--
 	if b.depth > 0 {
 		return
 	}
 	if b.mem != nil {
 		if s := b.state.Load(); s&stretchExpired != 0 && b.reason.Load() == reasonMemory {
-			b.mem.ticks.stopped.Store(true)
+			b.mem.heap.stopped.Store(true)
 		}
 	}
 	b.state.Store(b.gen << stretchShift)
 }
+
+// Depth returns how many stretches are under way, nested: 0 outside any,
+// 1 inside the outermost (the one the budget counts).
+func (b *Budget) Depth() int { return b.depth }
+
+// Active reports whether a stretch is running now; safe from any
+// goroutine.
+func (b *Budget) Active() bool { return b.state.Load()&stretchActive != 0 }
 
 // watch is the watchdog, run by the timer every period while stretches
 // run: it marks a stretch expired once a budget of wall-clock time has
@@ -141,14 +161,14 @@ func (b *budget) end() {
 // garbage collection that scans a large heap the timer runs late, and
 // counting 200 periods of 10 ms (a budget of 2 s with a memory limit)
 // took over 10 s.
-func (b *budget) watch() {
+func (b *Budget) watch() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	s := b.state.Load()
 	if s&stretchActive == 0 {
 		b.armed.Store(false)
 		// A stretch that began after the load above saw armed true and
-		// did not arm the timer: arm it here (begin and watch both store
+		// did not arm the timer: arm it here (Begin and watch both store
 		// before they load, so one of them sees the other).
 		if b.state.Load()&stretchActive != 0 && b.armed.CompareAndSwap(false, true) {
 			b.timer.Reset(b.period)
@@ -170,9 +190,9 @@ func (b *budget) watch() {
 	b.timer.Reset(b.period)
 }
 
-// interrupt expires the running stretch now, as an interruption; safe
+// Interrupt expires the running stretch now, as an interruption; safe
 // from any goroutine. It reports whether a stretch was running.
-func (b *budget) interrupt() bool {
+func (b *Budget) Interrupt() bool {
 	for {
 		s := b.state.Load()
 		if s&stretchActive == 0 {
@@ -188,16 +208,16 @@ func (b *budget) interrupt() bool {
 	}
 }
 
-// stop stops the watchdog for good (Close).
-func (b *budget) stop() { b.timer.Stop() }
+// Stop stops the watchdog for good (the host's Close).
+func (b *Budget) Stop() { b.timer.Stop() }
 
 // Deadline implements context.Context: no deadline is known in advance.
-func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (b *Budget) Deadline() (time.Time, bool) { return time.Time{}, false }
 
 // Done implements context.Context: a closed channel once the running
 // stretch has expired, else nil (never ready). The VM calls it before
 // every instruction.
-func (b *budget) Done() <-chan struct{} {
+func (b *Budget) Done() <-chan struct{} {
 	if b.state.Load()&stretchExpired != 0 {
 		return closedChan
 	}
@@ -205,21 +225,24 @@ func (b *budget) Done() <-chan struct{} {
 }
 
 // Err implements context.Context: the error of the expired stretch, which
-// the VM raises as a Lua error at the instruction it stopped.
-func (b *budget) Err() error {
+// the VM raises as a Lua error at the instruction it stopped: "CPU budget
+// of 20ms exceeded (WHAT of WHO)", "interrupted (WHAT of WHO)" or "memory
+// limit of 1 GiB exceeded (WHAT of WHO)", without " of WHO" when the
+// stretch has no Describer; nil while it has not expired.
+func (b *Budget) Err() error {
 	if b.state.Load()&stretchExpired == 0 {
 		return nil
 	}
 	if b.err == nil {
 		what := b.what
-		if b.agent != nil {
-			what += " of " + b.agent.describe()
+		if b.who != nil {
+			what += " of " + b.who.Describe()
 		}
 		switch b.reason.Load() {
 		case reasonInterrupted:
 			b.err = errors.New("interrupted (" + what + ")")
 		case reasonMemory:
-			b.err = fmt.Errorf("memory limit of %s exceeded (%s)", bytesText(float64(b.mem.ticks.limit)), what)
+			b.err = fmt.Errorf("memory limit of %s exceeded (%s)", BytesText(float64(b.mem.heap.limit)), what)
 		default:
 			b.err = fmt.Errorf("CPU budget of %v exceeded (%s)", b.limit, what)
 		}
@@ -228,6 +251,6 @@ func (b *budget) Err() error {
 }
 
 // Value implements context.Context: the budget carries no values.
-func (b *budget) Value(any) any { return nil }
+func (b *Budget) Value(any) any { return nil }
 
-var _ context.Context = (*budget)(nil)
+var _ context.Context = (*Budget)(nil)
