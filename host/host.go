@@ -96,6 +96,15 @@ type Options struct {
 	// size of 64 MiB"). 0 means DefaultMaxStringSize (64 MiB); negative,
 	// no cap.
 	MaxStringSize int64
+	// MaxChunkSize caps, in bytes, the source of a chunk a script
+	// compiles while it runs (loadstring, load): gopher-lua's compiler is
+	// Go code that no CPU budget can stop, and source nested a million
+	// levels deep takes it seconds and gigabytes. Over the cap the call
+	// returns nil and "chunk of 1 MiB, over the maximum chunk size of
+	// 262144 bytes", as for a syntax error. The host's own loads (LoadFile,
+	// Spawn, require) are not capped. 0 means DefaultMaxChunkSize (256
+	// KiB); negative, no cap.
+	MaxChunkSize int64
 	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
 	// collection) over which the script running is stopped with the Lua
 	// error "memory limit of 512 MiB exceeded (tick of agent ...)", when
@@ -278,6 +287,7 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 	h.installTracking()
 	h.shareBudget()
 	h.limitStrings(opts.MaxStringSize)
+	h.limitChunks(opts.MaxChunkSize)
 	h.checkTime()
 	if opts.Sandbox {
 		h.sandboxed = true

@@ -19,6 +19,8 @@ import (
 //     out-of-bound" (Lua 5.3's words: 5.1 has no defined answer, its C
 //     code overflows) for a field that does not fit a C int (the year
 //     less 1900 for the year), so every result is an exact time;
+//   - os.date refuses a format over maxDateFormat (limits_chunk.go), as
+//     its conversions run in Go code no budget stops;
 //   - os.date(format, t) returns nil, as PUC Lua 5.1 does when the C
 //     library cannot represent t, for a t that is not finite or whose
 //     year less 1900 does not fit a C int.
@@ -46,6 +48,9 @@ func (h *Host) checkTime() {
 	}
 	if date, ok := os.RawGetString("date").(*lua.LFunction); ok {
 		os.RawSetString("date", h.state.NewFunction(func(L *lua.LState) int {
+			if f, ok := L.Get(1).(lua.LString); ok && len(f) > maxDateFormat {
+				L.RaiseError("bad argument #1 to 'date' (format of %s, over the %s os.date takes)", bytesText(float64(len(f))), bytesText(maxDateFormat))
+			}
 			if L.GetTop() >= 2 {
 				utc := strings.HasPrefix(L.OptString(1, "%c"), "!")
 				if !representable(float64(L.CheckNumber(2)), utc) {
