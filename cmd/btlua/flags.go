@@ -151,7 +151,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {
 		if _, err := os.Stat(c.script); errors.Is(err, os.ErrNotExist) {
-			err = fmt.Errorf("%w%s", err, hint) // a mistyped address, most likely
+			err = fmt.Errorf("%s: no such file%s", c.script, hint) // a mistyped address, most likely
 			fmt.Fprintln(stderr, "btlua:", err)
 			return nil, err
 		}

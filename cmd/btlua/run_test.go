@@ -76,7 +76,7 @@ func TestHelpAndVersion(t *testing.T) {
 
 func TestScriptErrors(t *testing.T) {
 	code, _, errOut := runCLI("--fast", "no/such/file.lua")
-	if code != exitFailed || !strings.Contains(errOut, "btlua: stat no/such/file.lua: no such file or directory") {
+	if code != exitFailed || !strings.Contains(errOut, "btlua: no/such/file.lua: no such file\n") {
 		t.Errorf("missing file: code %d, stderr %q", code, errOut)
 	}
 	bad := filepath.Join("..", "..", "tests", "testdata", "bad", "raises.lua")
