@@ -115,7 +115,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	for {
 		if err := fs.Parse(rest); err != nil {
 			if err != flag.ErrHelp {
-				err = parseError(err)
+				err = parseError(fs, err)
 				fmt.Fprintln(stderr, "btlua:", err)
 			}
 			printUsage(stderr, fs)

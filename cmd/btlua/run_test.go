@@ -52,7 +52,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--hz", "Inf", seq}, "got +Inf"},
 		{[]string{"--ticks", "-1", seq}, "btlua: --ticks must not be negative"},
 		{[]string{"--memory-limit", "-1", "--max-string", "2", seq}, "btlua: --memory-limit and --max-string must not be negative, got -1 and 2"},
-		{[]string{"--hz", "fast", seq}, "btlua: invalid value \"fast\" for flag --hz: parse error\n"},
+		{[]string{"--hz", "fast", seq}, "btlua: --hz wants a number of ticks per second, got \"fast\"\n"},
 		{[]string{seq, seq}, "more than one script given"},
 	}
 	for _, c := range cases {
