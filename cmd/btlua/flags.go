@@ -144,7 +144,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return c, nil
 	}
 	if c.script == "" {
-		err := errors.New("no script given")
+		err := swallowedScript(fs)
+		if err == nil {
+			err = errors.New("no script given")
+		}
 		fmt.Fprintln(stderr, "btlua:", err)
 		printUsage(stderr, fs)
 		return nil, err
