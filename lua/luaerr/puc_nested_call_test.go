@@ -47,3 +47,12 @@ func TestWordLikePUCNamesCallAmongNestedCalls(t *testing.T) {
 		})
 	}
 }
+
+// gopher-lua's frame still holds its instruction where currentPC reads
+// it (lua.Debug.frame, callFrame.Pc): else the messages fall back to the
+// line's operations, and an upgrade of gopher-lua must be looked at.
+func TestFramePCIsReadable(t *testing.T) {
+	if !framePCOK {
+		t.Fatal("lua.Debug.frame.Pc not found: currentPC cannot read the erring instruction")
+	}
+}
