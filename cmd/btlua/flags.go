@@ -115,7 +115,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	for {
 		if err := fs.Parse(rest); err != nil {
 			if err != flag.ErrHelp {
-				err = parseError(err)
+				err = parseError(fs, err)
 				fmt.Fprintln(stderr, "btlua:", err)
 			}
 			printUsage(stderr, fs)
@@ -144,14 +144,17 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return c, nil
 	}
 	if c.script == "" {
-		err := errors.New("no script given")
+		err := swallowedScript(fs)
+		if err == nil {
+			err = errors.New("no script given")
+		}
 		fmt.Fprintln(stderr, "btlua:", err)
 		printUsage(stderr, fs)
 		return nil, err
 	}
 	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {
 		if _, err := os.Stat(c.script); errors.Is(err, os.ErrNotExist) {
-			err = fmt.Errorf("%w%s", err, hint) // a mistyped address, most likely
+			err = fmt.Errorf("%s: no such file%s", c.script, hint) // a mistyped address, most likely
 			fmt.Fprintln(stderr, "btlua:", err)
 			return nil, err
 		}

@@ -15,9 +15,9 @@ func TestFlagParseErrorsNameFlagsWithTwoDashes(t *testing.T) {
 	}{
 		{[]string{"--bogus"}, "btlua: flag provided but not defined: --bogus\n"},
 		{[]string{"-bogus", seq}, "btlua: flag provided but not defined: --bogus\n"},
-		{[]string{"--hz", "abc", "x.lua"}, `btlua: invalid value "abc" for flag --hz: parse error` + "\n"},
-		{[]string{"--budget=-x", seq}, `btlua: invalid value "-x" for flag --budget: parse error` + "\n"},
-		{[]string{"--fast=maybe", seq}, `btlua: invalid boolean value "maybe" for --fast: parse error` + "\n"},
+		{[]string{"--hz", "abc", "x.lua"}, `btlua: --hz wants a number of ticks per second, got "abc"` + "\n"},
+		{[]string{"--budget=-x", seq}, `btlua: --budget wants a duration such as 2s or 100ms, got "-x"` + "\n"},
+		{[]string{"--fast=maybe", seq}, `btlua: --fast wants true or false (as --fast=false), got "maybe"` + "\n"},
 		{[]string{seq, "--ticks"}, "btlua: flag needs an argument: --ticks\n"},
 		{[]string{"---fast", seq}, "btlua: bad flag syntax: ---fast\n"},
 	} {

@@ -57,11 +57,15 @@ func zeroDefault(def string) bool {
 // "x" for -`.
 var oneDashFlag = regexp.MustCompile(`^(flag provided but not defined: |flag needs an argument: |invalid value "(?:[^"\\]|\\.)*" for flag |invalid boolean value "(?:[^"\\]|\\.)*" for )-`)
 
-// parseError returns err, a parse error of the flag package, with the
-// flag named with two dashes (see oneDashFlag); other errors are
-// returned as they are.
-func parseError(err error) error {
+// parseError returns err, a parse error of the flag package for fs: a
+// value that does not parse says what the flag wants (wantsError), the
+// others name the flag with two dashes (see oneDashFlag); other errors
+// are returned as they are.
+func parseError(fs *flag.FlagSet, err error) error {
 	msg := err.Error()
+	if wants, ok := wantsError(fs, msg); ok {
+		return errors.New(wants)
+	}
 	if fixed := oneDashFlag.ReplaceAllString(msg, "${1}--"); fixed != msg {
 		return errors.New(fixed)
 	}

@@ -94,11 +94,11 @@ func TestInspectFlagWordTakenForLoneScript(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--inspect", "foo"}, exitUsage, "btlua: stat foo: no such file or directory" + hint + "\n"},
-		{[]string{"--fast", "-inspect", "foo"}, exitUsage, "btlua: stat foo: no such file or directory" + strings.Replace(hint, "a bare --inspect", "a bare -inspect", 1) + "\n"},
-		{[]string{"--inspect=127.0.0.1:0", "foo"}, exitFailed, "btlua: stat foo: no such file or directory\n"},
-		{[]string{"foo"}, exitFailed, "btlua: stat foo: no such file or directory\n"},
-		{[]string{"--inspect", "missing.lua"}, exitFailed, "btlua: stat missing.lua: no such file or directory\n"},
+		{[]string{"--inspect", "foo"}, exitUsage, "btlua: foo: no such file" + hint + "\n"},
+		{[]string{"--fast", "-inspect", "foo"}, exitUsage, "btlua: foo: no such file" + strings.Replace(hint, "a bare --inspect", "a bare -inspect", 1) + "\n"},
+		{[]string{"--inspect=127.0.0.1:0", "foo"}, exitFailed, "btlua: foo: no such file\n"},
+		{[]string{"foo"}, exitFailed, "btlua: foo: no such file\n"},
+		{[]string{"--inspect", "missing.lua"}, exitFailed, "btlua: missing.lua: no such file\n"},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != c.code || out != "" || errOut != c.want {

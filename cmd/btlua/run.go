@@ -54,6 +54,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
+	if err := checkScript(c.script); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone

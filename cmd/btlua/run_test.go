@@ -52,7 +52,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--hz", "Inf", seq}, "got +Inf"},
 		{[]string{"--ticks", "-1", seq}, "btlua: --ticks must not be negative"},
 		{[]string{"--memory-limit", "-1", "--max-string", "2", seq}, "btlua: --memory-limit and --max-string must not be negative, got -1 and 2"},
-		{[]string{"--hz", "fast", seq}, "btlua: invalid value \"fast\" for flag --hz: parse error\n"},
+		{[]string{"--hz", "fast", seq}, "btlua: --hz wants a number of ticks per second, got \"fast\"\n"},
 		{[]string{seq, seq}, "more than one script given"},
 	}
 	for _, c := range cases {
@@ -76,7 +76,7 @@ func TestHelpAndVersion(t *testing.T) {
 
 func TestScriptErrors(t *testing.T) {
 	code, _, errOut := runCLI("--fast", "no/such/file.lua")
-	if code != exitFailed || !strings.Contains(errOut, "btlua: stat no/such/file.lua: no such file or directory") {
+	if code != exitFailed || !strings.Contains(errOut, "btlua: no/such/file.lua: no such file\n") {
 		t.Errorf("missing file: code %d, stderr %q", code, errOut)
 	}
 	bad := filepath.Join("..", "..", "tests", "testdata", "bad", "raises.lua")

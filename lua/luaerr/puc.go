@@ -27,8 +27,10 @@ import (
 //	  expected, got nil)
 //
 // Names are "local 'x'", "global 'g'", "field 'f'", "method 'm'" and
-// "upvalue 'u'"; a value with no name, or several operations of the line
-// that could have raised, gives "a nil value" alone, and a message whose
+// "upvalue 'u'", the operation the one that raised (the erring frame's
+// instruction; should it not be readable, the line's operations that
+// could have raised, and when they disagree "a nil value" alone); a
+// value with no name gives "a nil value" alone, and a message whose
 // value's type cannot be told is left as gopher-lua words it. The error
 // keeps its "file:line: " prefix.
 //

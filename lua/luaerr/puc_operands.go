@@ -56,22 +56,50 @@ func (s suspects) String() string {
 	return "a " + typ + " value"
 }
 
-// erring returns the proto of the Lua function whose frame raised the
-// error and the line it was at; ok is false for a Go function.
-func erring(L *lua.LState) (p *lua.FunctionProto, line int, ok bool) {
+// erringCode is where the error was raised: the proto of the Lua
+// function whose frame raised it, the line, and the instruction (pc, when
+// pcOK).
+type erringCode struct {
+	p    *lua.FunctionProto
+	line int
+	pc   int
+	pcOK bool
+}
+
+// erring returns where the erring frame is; ok is false for a Go
+// function.
+func erring(L *lua.LState) (at erringCode, ok bool) {
 	dbg, ok := L.GetStack(0)
 	if !ok {
-		return nil, 0, false
+		return at, false
 	}
 	fv, err := L.GetInfo("lf", dbg, lua.LNil)
 	if err != nil {
-		return nil, 0, false
+		return at, false
 	}
 	fn, isFn := fv.(*lua.LFunction)
 	if !isFn || fn.IsG || fn.Proto == nil {
-		return nil, 0, false
+		return at, false
 	}
-	return fn.Proto, dbg.CurrentLine, true
+	at.p, at.line = fn.Proto, dbg.CurrentLine
+	at.pc, at.pcOK = currentPC(dbg, fn.Proto)
+	return at, true
+}
+
+// suspectPCs returns the instructions that may have raised: the one the
+// frame is at when it matches, else (the pc unknown, or at another
+// instruction) every instruction of the line that matches.
+func (at erringCode) suspectPCs(match func(in uint32) bool) []int {
+	if at.pcOK && match(at.p.Code[at.pc]) {
+		return []int{at.pc}
+	}
+	var pcs []int
+	for pc, in := range at.p.Code {
+		if pc < len(at.p.DbgSourcePositions) && at.p.DbgSourcePositions[pc] == at.line && match(in) {
+			pcs = append(pcs, pc)
+		}
+	}
+	return pcs
 }
 
 // register returns the value of register reg of the erring frame; ok is
@@ -101,14 +129,13 @@ func rk(L *lua.LState, p *lua.FunctionProto, pc, x int) (v lua.LValue, name stri
 // opcode is, the registers regs gives whose value is bad.
 func findOperands(L *lua.LState, is func(op int) bool, regs func(in uint32) []int, bad func(v lua.LValue) bool) suspects {
 	var s suspects
-	p, line, ok := erring(L)
+	at, ok := erring(L)
 	if !ok {
 		return s
 	}
-	for pc, in := range p.Code {
-		if pc >= len(p.DbgSourcePositions) || p.DbgSourcePositions[pc] != line || !is(opCode(in)) {
-			continue
-		}
+	p := at.p
+	for _, pc := range at.suspectPCs(func(in uint32) bool { return is(opCode(in)) }) {
+		in := p.Code[pc]
 		for _, r := range regs(in) {
 			if v, ok := register(L, r); ok && bad(v) {
 				s.add(objName(p, pc, r), v.Type().String())
@@ -124,20 +151,19 @@ func findOperands(L *lua.LState, is func(op int) bool, regs func(in uint32) []in
 // names it.
 func findArith(L *lua.LState, op int, t1, t2 string) suspects {
 	var s suspects
-	p, line, ok := erring(L)
+	at, ok := erring(L)
 	if !ok {
 		return s
 	}
+	p := at.p
 	typeOf := func(v lua.LValue) string {
 		if isNumber(v) {
 			return "number"
 		}
 		return v.Type().String()
 	}
-	for pc, in := range p.Code {
-		if pc >= len(p.DbgSourcePositions) || p.DbgSourcePositions[pc] != line || opCode(in) != op {
-			continue
-		}
+	for _, pc := range at.suspectPCs(func(in uint32) bool { return opCode(in) == op }) {
+		in := p.Code[pc]
 		b, nb, okb := rk(L, p, pc, argB(in))
 		c, nc, okc := rk(L, p, pc, argC(in))
 		if !okb || !okc || typeOf(b) != t1 || typeOf(c) != t2 {
@@ -156,14 +182,13 @@ func findArith(L *lua.LState, op int, t1, t2 string) suspects {
 // writes whose type is typ and, for a constant key, whose key is key.
 func findIndexed(L *lua.LState, typ, key string) suspects {
 	var s suspects
-	p, line, ok := erring(L)
+	at, ok := erring(L)
 	if !ok {
 		return s
 	}
-	for pc, in := range p.Code {
-		if pc >= len(p.DbgSourcePositions) || p.DbgSourcePositions[pc] != line {
-			continue
-		}
+	p := at.p
+	for _, pc := range at.suspectPCs(isIndexing) {
+		in := p.Code[pc]
 		var obj, k int
 		switch opCode(in) {
 		case lua.OP_GETTABLE, lua.OP_GETTABLEKS, lua.OP_SELF:
@@ -183,6 +208,15 @@ func findIndexed(L *lua.LState, typ, key string) suspects {
 		}
 	}
 	return s
+}
+
+// isIndexing reports whether in reads or writes a table's field.
+func isIndexing(in uint32) bool {
+	switch opCode(in) {
+	case lua.OP_GETTABLE, lua.OP_GETTABLEKS, lua.OP_SELF, lua.OP_SETTABLE, lua.OP_SETTABLEKS:
+		return true
+	}
+	return false
 }
 
 // parseNumber reads s as Lua's tonumber does for arithmetic: a decimal

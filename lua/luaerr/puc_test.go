@@ -43,9 +43,9 @@ func TestWordLikePUC(t *testing.T) {
 		{`local s = string.rep(nil, 2)`, `bad argument #1 to 'rep' (string expected, got nil)`},
 		{`local n = math.floor("a")`, `bad argument #1 to 'floor' (number expected, got string)`},
 		{`local n = tonumber()`, `bad argument #1 to 'tonumber' (value expected)`},
-		// Two lengths on the line, both of nil locals: the type is known,
-		// not which.
-		{`local a, b; return #a + #b`, `attempt to get length of a nil value`},
+		// Two lengths on the line, both of nil locals: the first, which
+		// raised (the frame's instruction tells), as PUC says.
+		{`local a, b; return #a + #b`, `attempt to get length of local 'a' (a nil value)`},
 		{`error("__len undefined")`, `__len undefined`},
 		{`error("two\nlines")`, "two\nlines"},
 	}
