@@ -81,3 +81,19 @@ func TestHookInstanceFieldShadowsClass(t *testing.T) {
 		t.Errorf("after an instance OnUpdate: printed %q, want %q", got, "own hook\n")
 	}
 }
+
+// A task table moved to another class with setmetatable resolves its
+// methods through the new class from the next tick on: the Lua helper it
+// calls and the lifecycle hook the tree runs.
+func TestMethodDispatchSetmetatable(t *testing.T) {
+	tick := dispatchTick(t)
+	if got := tick(``); got != "base\n" {
+		t.Fatalf("first tick printed %q", got)
+	}
+	if got := tick(`setmetatable(inst, Other)`); got != "other:other\n" {
+		t.Errorf("after setmetatable: printed %q, want %q", got, "other:other\n")
+	}
+	if got := tick(`setmetatable(inst, Sub)`); got != "base\n" {
+		t.Errorf("back to Sub: printed %q, want %q", got, "base\n")
+	}
+}
