@@ -69,19 +69,6 @@ func TestMethodDispatchFollowsWrites(t *testing.T) {
 	}
 }
 
-// A lifecycle hook set on the instance itself after the tree ran is the
-// one the tree calls, as Lua's own lookup would find it first.
-func TestHookInstanceFieldShadowsClass(t *testing.T) {
-	tick := dispatchTick(t)
-	if got := tick(``); got != "base\n" {
-		t.Fatalf("first tick printed %q", got)
-	}
-	got := tick(`function inst:OnUpdate() print("own hook") return BTTaskStatus.Running end`)
-	if got != "own hook\n" {
-		t.Errorf("after an instance OnUpdate: printed %q, want %q", got, "own hook\n")
-	}
-}
-
 // A task table moved to another class with setmetatable resolves its
 // methods through the new class from the next tick on: the Lua helper it
 // calls and the lifecycle hook the tree runs.

@@ -34,11 +34,9 @@ var hookNames = [numHooks]string{"OnAwake", "OnStart", "OnUpdate", "OnEnd", "OnR
 	"CanExecute", "CurrentChildIndex", "OnChildStarted", "OnChildExecuted", "OverrideStatus"}
 
 // hookSet returns the method set of tasks, the built-in lifecycle methods
-// counting as no override; a hook set on a task table itself is read on
-// each call (OwnFirst).
+// counting as no override.
 func (lib *Lib) hookSet() *luaclass.MethodSet {
 	set := luaclass.NewMethodSet(hookNames[:]...)
-	set.OwnFirst()
 	for _, fn := range lib.builtin {
 		set.Default(fn)
 	}

@@ -14,16 +14,7 @@ type MethodSet struct {
 	keys     []lua.LValue
 	aliases  map[int]string
 	defaults map[*lua.LFunction]bool
-	// ownFirst: see OwnFirst.
-	ownFirst bool
 }
-
-// OwnFirst makes Hooks read an object's own field under a method's name
-// on every call (Get), before the cached class entry, which is then looked
-// up on the class chain only: an override set on or removed from the
-// object itself takes effect at once, as in Lua. Without it, the object's
-// own fields are cached with the class's until the epoch changes.
-func (m *MethodSet) OwnFirst() { m.ownFirst = true }
 
 // NewMethodSet returns the set of the given method names; index i of a
 // Hooks cache is names[i]. A set holds at most 64 names.
@@ -73,8 +64,7 @@ type Hooks struct {
 // its next use.
 func (h *Hooks) Stale(s *State) bool { return h.epoch != s.epoch }
 
-// Refresh looks every method of set up again on self's class chain
-// (self's own fields excluded for an OwnFirst set: Get reads them).
+// Refresh looks every method of set up again on self's class chain.
 func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
 	h.set = 0
 	for i := range h.fns {
@@ -100,26 +90,10 @@ func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
 }
 
 // Get returns the Lua override of method i, or nil, refreshing the cache
-// first when the epoch changed. A field of self itself under the method's
-// name (or its alias) is read on every call, as Lua finds it before the
-// class's: it shadows the cached class entry, set or cleared at any time.
+// first when the epoch changed.
 func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFunction {
 	if h.epoch != s.epoch {
 		h.Refresh(s, self, set)
-	}
-	if !set.ownFirst {
-		if h.set&(1<<i) == 0 {
-			return nil
-		}
-		return h.fns[i]
-	}
-	if own := self.RawGetString(set.names[i]); own != lua.LNil {
-		return override(own, set)
-	}
-	if alias, ok := set.aliases[i]; ok && h.set&(1<<i) == 0 {
-		if own := self.RawGetString(alias); own != lua.LNil {
-			return override(own, set)
-		}
 	}
 	if h.set&(1<<i) == 0 {
 		return nil
@@ -127,39 +101,13 @@ func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFun
 	return h.fns[i]
 }
 
-// override returns v as an override: nil unless v is a function other than
-// one of set's defaults.
-func override(v lua.LValue, set *MethodSet) *lua.LFunction {
-	fn, ok := v.(*lua.LFunction)
+// lookup returns the function under name on self's class chain (through
+// __index, as a Lua read of self[name]), or nil when there is none or it
+// is one of set's defaults.
+func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *lua.LFunction {
+	fn, ok := L.GetTable(self, name).(*lua.LFunction)
 	if !ok || set.defaults[fn] {
 		return nil
 	}
 	return fn
-}
-
-// lookup returns the function under name on self's class chain, as a Lua
-// read of self[name] (for an OwnFirst set, self's own fields excluded: a
-// read through its metatable's __index), or nil when there is none or it
-// is one of set's defaults.
-func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *lua.LFunction {
-	if !set.ownFirst {
-		return override(L.GetTable(self, name), set)
-	}
-	mt, ok := self.Metatable.(*lua.LTable)
-	if !ok {
-		return nil
-	}
-	var v lua.LValue = lua.LNil
-	switch idx := mt.RawGetString("__index").(type) {
-	case *lua.LTable:
-		v = L.GetTable(idx, name)
-	case *lua.LFunction:
-		L.Push(idx)
-		L.Push(self)
-		L.Push(name)
-		L.Call(2, 1)
-		v = L.Get(-1)
-		L.Pop(1)
-	}
-	return override(v, set)
 }
