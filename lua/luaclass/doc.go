@@ -14,7 +14,8 @@
 //     SetUnlisted adds a field that pairs does not list (bind_light.go);
 //   - Of, Derives and Chain: the class-chain walk (class.go);
 //   - MethodSet and Hooks: cached lookups of the Lua methods a Go object
-//     calls, all dropped at once by one epoch per Lua state (hooks.go);
+//     calls, all dropped at once by one epoch per Lua state (hooks.go;
+//     setmetatable on a bound table bumps the epoch);
 //   - Number, Count, Seconds, Func, ...: the argument decoder, whose
 //     errors name the argument and the offending value (args.go);
 //   - State.Resume and State.OnMain: the coroutine runner (coroutine.go),

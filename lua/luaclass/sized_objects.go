@@ -13,12 +13,17 @@ import (
 // o.name = name, makes every object that way (issue 9: building
 // thousands of agents). The result, the errors and what the table holds
 // and lists are the original's (TestSizeObjectsSameBehaviour). With a
-// gopher-lua whose table layout Compact cannot use, it does nothing.
+// gopher-lua whose table layout Compact cannot use, it sizes nothing.
+//
+// Moving a table bound to a Go object (a task, an action) to another
+// metatable also drops the state's method caches (State.Invalidate): the
+// object's cached hooks were looked up through its old class.
 func SizeObjects(L *lua.LState) {
 	orig, ok := L.GetGlobal("setmetatable").(*lua.LFunction)
-	if !ok || !orig.IsG || !Compactable() {
+	if !ok || !orig.IsG {
 		return
 	}
+	size := Compactable()
 	// The original runs in place: the new function gets its upvalues.
 	ups := make([]lua.LValue, len(orig.Upvalues))
 	for i, u := range orig.Upvalues {
@@ -27,8 +32,15 @@ func SizeObjects(L *lua.LState) {
 	g := orig.GFunction
 	L.SetGlobal("setmetatable", L.NewClosure(func(L *lua.LState) int {
 		tbl, _ := L.Get(1).(*lua.LTable)
-		n := g(L)
+		var old lua.LValue = lua.LNil
 		if tbl != nil {
+			old = tbl.Metatable
+		}
+		n := g(L)
+		if tbl != nil && tbl.Metatable != old && old != lua.LNil && Bound(tbl) != nil {
+			For(L).Invalidate()
+		}
+		if tbl != nil && size {
 			p := strdictOf(tbl)
 			if *p == nil {
 				*p = make(map[string]lua.LValue)
