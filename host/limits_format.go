@@ -1,6 +1,7 @@
 package host
 
 import (
+	"strconv"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
@@ -18,6 +19,9 @@ import (
 //   - a conversion among c d i o u x X e E f g G q s, or %% ("invalid
 //     option '%y' to 'format'"), each with its argument ("bad argument #2
 //     to 'format' (no value)");
+//   - a number (or a string that converts to one) for each numeric
+//     conversion ("bad argument #2 to 'format' (number expected, got
+//     string)"), where gopher-lua's printed 0;
 //   - the literal text plus each %s argument's length (its precision's at
 //     most, its width's at least) plus 4 times each %q argument's, over
 //     the cap: "string.format: the result would be 16 MiB, over the
@@ -99,6 +103,9 @@ func checkFormat(L *lua.LState, f string) int64 {
 		if arg > L.GetTop() {
 			L.RaiseError("bad argument #%d to 'format' (no value)", arg)
 		}
+		if f[i] != 's' && f[i] != 'q' {
+			checkFormatNumber(L, arg)
+		}
 		s, ok := L.Get(arg).(lua.LString)
 		switch {
 		case !ok:
@@ -113,6 +120,32 @@ func checkFormat(L *lua.LState, f string) int64 {
 		}
 	}
 	return size
+}
+
+// checkFormatNumber raises PUC Lua 5.1's error for argument arg of a
+// numeric conversion that is neither a number nor a string that converts
+// to one ("bad argument #2 to 'format' (number expected, got string)"),
+// where gopher-lua's format printed 0, and replaces a string that
+// converts by its number, as PUC Lua formats it (gopher-lua's printed
+// the string's bytes in hex for %x, "%!f(string=...)" for %f).
+func checkFormatNumber(L *lua.LState, arg int) {
+	switch v := L.Get(arg).(type) {
+	case lua.LNumber:
+		return
+	case lua.LString:
+		t := strings.TrimSpace(string(v))
+		if n, err := strconv.ParseFloat(t, 64); err == nil && !strings.ContainsAny(t, "xXpP") {
+			L.Replace(arg, lua.LNumber(n))
+			return
+		}
+		if len(t) > 2 && (t[:2] == "0x" || t[:2] == "0X") {
+			if n, err := strconv.ParseUint(t[2:], 16, 64); err == nil {
+				L.Replace(arg, lua.LNumber(n))
+				return
+			}
+		}
+	}
+	L.RaiseError("bad argument #%d to 'format' (number expected, got %s)", arg, L.Get(arg).Type().String())
 }
 
 // formatDigits reads the at most 2 digits of a width or precision at i:

@@ -87,3 +87,35 @@ return BTAction:New()`)
 		t.Errorf("output %q, want %q", out.String(), want)
 	}
 }
+
+// A numeric conversion takes a number, or a string that converts to one
+// (formatted as that number), and refuses anything else with PUC Lua
+// 5.1's error: gopher-lua's format printed 0 for "%d" of "x", the
+// string's bytes in hex for "%x" of "0x1f" and "%!f(string= 2.5 )" for
+// "%5.1f" of " 2.5 ". The expected lines are lua5.1's (which names the
+// function '?').
+func TestFormatNumberArguments(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `print(pcall(string.format, "%d", "x"))
+print(pcall(string.format, "%5.2f", {}))
+print(string.format("%d %x %5.1f", "10", "0x1f", " 2.5 "))
+print(pcall(string.format, "%c", nil))
+print(string.format("%s %q", 1, "a"))
+return BTAction:New()`)
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	want := "false\t" + path + ":1: bad argument #2 to 'format' (number expected, got string)\n" +
+		"false\t" + path + ":2: bad argument #2 to 'format' (number expected, got table)\n" +
+		"10 1f   2.5\n" +
+		"false\t" + path + ":4: bad argument #2 to 'format' (number expected, got nil)\n" +
+		"1 \"a\"\n"
+	if out.String() != want {
+		t.Errorf("output\n%s\nwant\n%s", out.String(), want)
+	}
+}
