@@ -2,6 +2,7 @@ package host
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/host/internal/vm"
 	"slices"
 
 	lua "github.com/yuin/gopher-lua"
@@ -58,11 +59,11 @@ func (h *Host) checkLentTables() []error {
 				continue
 			}
 			if g == nil {
-				g = goValue(want)
+				g = vm.GoValue(want)
 				errs = append(errs, fmt.Errorf("host: global variable %q: a table read from it was changed in place; on a sharded host (Options.Shards >= 1) each shard reads its own copy, so a table read from a global variable is read-only: write a new table with bt.SetGlobalVariable (the change was undone)", name))
 			}
 			sh.spreading = true
-			s.lib.Globals.Set(name, luaValue(s.state, g))
+			s.lib.Globals.Set(name, vm.LuaValue(s.state, g))
 			sh.spreading = false
 		}
 	}

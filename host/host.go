@@ -3,6 +3,7 @@ package host
 import (
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/vm"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -167,7 +168,7 @@ type Host struct {
 	stdout     io.Writer
 	log        *slog.Logger
 	searchPath []string
-	files      files    // where Lua files are read
+	files      vm.Files // where Lua files are read
 	agents     []*Agent // the agents of loads, in load order
 	loads      []*load  // each LoadFile and Spawn call, in order
 	byTree     map[*btlib.Tree]*Agent
@@ -207,7 +208,7 @@ type Host struct {
 	// batch is the agents' part of the Tick under way (tick.go).
 	batch agentBatch
 
-	protos *protos     // compiled files, shared by the shards of a host
+	protos *vm.Protos  // compiled files, shared by the shards of a host
 	linted *lintLog    // the BTAI warnings logged, shared by the shards (btai_lint.go)
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
@@ -226,8 +227,8 @@ func New(opts Options) (*Host, error) {
 func newHost(opts Options, coord *Host) (*Host, error) {
 	var err error
 	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
-		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
-		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{},
+		onReload: opts.OnReload, sources: map[string]*source{}, files: vm.Files{FS: opts.FS},
+		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &vm.Protos{},
 		linted: &lintLog{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
@@ -257,7 +258,7 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 		return nil, err
 	}
 	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
-	h.state = newState()
+	h.state = vm.NewState()
 	h.state.SetGlobal("print", h.state.NewFunction(h.print))
 	lib, err := btlib.Open(h.state, btlib.Options{Stdout: h.stdout,
 		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})
@@ -353,7 +354,7 @@ func (h *Host) Close() error {
 // host (Options.Shards >= 1) binds it in every shard's state: the same Go
 // value, used by the shards' scripts in parallel, so it must be safe for
 // concurrent use; a Go map, slice or array is instead copied into each
-// shard as a Lua table of its own (luaValue), as Spawn's args are, since
+// shard as a Lua table of its own (vm.LuaValue), as Spawn's args are, since
 // the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
@@ -383,7 +384,7 @@ func (h *Host) GetGlobal(name string) any {
 	if h.shard != nil {
 		return h.shard.shards[0].GetGlobal(name)
 	}
-	return goValue(h.state.GetGlobal(name))
+	return vm.GoValue(h.state.GetGlobal(name))
 }
 
 // DoString runs a chunk of Lua code in the host's state and returns its
@@ -418,7 +419,7 @@ func (h *Host) DoString(code string) ([]any, error) {
 	}
 	out := make([]any, 0, L.GetTop()-top)
 	for i := top + 1; i <= L.GetTop(); i++ {
-		out = append(out, goValue(L.Get(i)))
+		out = append(out, vm.GoValue(L.Get(i)))
 	}
 	L.SetTop(top)
 	return out, nil

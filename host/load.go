@@ -16,15 +16,15 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
-	h.addRoot(h.files.dir(script))
+	h.addRoot(h.files.Dir(script))
 	pkg, ok := h.state.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return
 	}
 	have := strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";")
 	var add []string
-	for _, d := range append(append([]string{}, h.searchPath...), h.files.dir(script)) {
-		for _, p := range []string{h.files.join(d, "?.lua"), h.files.join(d, "?", "init.lua")} {
+	for _, d := range append(append([]string{}, h.searchPath...), h.files.Dir(script)) {
+		for _, p := range []string{h.files.Join(d, "?.lua"), h.files.Join(d, "?", "init.lua")} {
 			if !slices.Contains(have, p) && !slices.Contains(add, p) {
 				add = append(add, p)
 			}
@@ -72,7 +72,7 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	}
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
-	if _, err := h.files.stat(path); err != nil {
+	if _, err := h.files.Stat(path); err != nil {
 		return nil, err
 	}
 	h.setSearchPath(path)

@@ -65,11 +65,11 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 	}
 	h.refuseInScript("Reload")
 	defer h.stretch("reloading "+path, nil)()
-	src := h.sourceAt(h.files.key(path))
+	src := h.sourceAt(h.files.Key(path))
 	if src == nil {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	data, err := h.files.readFile(src.path)
+	data, err := h.files.ReadFile(src.path)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
 			continue
 		}
 		seen[s] = true
-		text, err := h.files.readFile(s.path)
+		text, err := h.files.ReadFile(s.path)
 		if err != nil {
 			continue
 		}

@@ -206,8 +206,8 @@ func (h *Host) checkModuleName(L *lua.LState, name string) {
 // folders of Options.SearchPath and of the scripts given to LoadFile and
 // Spawn).
 func (h *Host) insideRoots(path string) bool {
-	if h.files.fsys != nil {
-		return insideFSRoots(h.roots, h.files.key(path))
+	if h.files.FS != nil {
+		return insideFSRoots(h.roots, h.files.Key(path))
 	}
 	abs, err := filepath.Abs(path)
 	if err == nil {
@@ -230,8 +230,8 @@ func (h *Host) addRoot(dir string) {
 		return
 	}
 	var abs string
-	if h.files.fsys != nil {
-		abs = h.files.key(dir) // a clean slash path of the FS
+	if h.files.FS != nil {
+		abs = h.files.Key(dir) // a clean slash path of the FS
 	} else {
 		var err error
 		abs, err = filepath.Abs(dir)
@@ -273,7 +273,7 @@ func (h *Host) outsideCandidate(p string) (string, bool) {
 	if !h.sandboxed || h.insideRoots(p) {
 		return "", false
 	}
-	if h.files.fsys == nil {
+	if h.files.FS == nil {
 		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && h.insideRoots(dir) {
 			return "\n\tno file '" + p + "'", true
 		}

@@ -8,7 +8,7 @@ import (
 	"github.com/btlua/btlua/lua/luaerr"
 )
 
-// sourceAt returns the loaded file whose key (see files.key) is abs: the
+// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs: the
 // host's own, or on a sharded host the first shard's that loaded it; nil
 // when none did.
 func (h *Host) sourceAt(abs string) *source {

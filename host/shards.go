@@ -3,6 +3,7 @@ package host
 import (
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/vm"
 	"slices"
 
 	lua "github.com/yuin/gopher-lua"
@@ -260,7 +261,7 @@ func (h *Host) setGlobalShards(name string, v any) {
 	table := goTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range h.shard.shards {
 		if table {
-			s.state.SetGlobal(name, luaValue(s.state, v))
+			s.state.SetGlobal(name, vm.LuaValue(s.state, v))
 			continue
 		}
 		s.SetGlobal(name, v)

@@ -2,6 +2,7 @@ package host
 
 import (
 	"bytes"
+	"github.com/btlua/btlua/host/internal/vm"
 	"strings"
 
 	"github.com/btlua/btlua/lua/luaerr"
@@ -34,7 +35,7 @@ type source struct {
 
 // track records a loaded file, once.
 func (h *Host) track(path string, kind sourceKind, module string) *source {
-	abs := h.files.key(path)
+	abs := h.files.Key(path)
 	if s, ok := h.sources[abs]; ok {
 		return s
 	}
@@ -65,11 +66,11 @@ func (h *Host) installTracking() {
 		}
 		return h.runRecording(h.track(path, dofileSource, ""), fn)
 	}))
-	if h.files.fsys != nil {
+	if h.files.FS != nil {
 		// Lua files come from Options.FS: require looks there from its
 		// root, and loadfile reads there too.
 		if pkg, ok := L.GetGlobal("package").(*lua.LTable); ok {
-			pkg.RawSetString("path", lua.LString(fsPackagePath))
+			pkg.RawSetString("path", lua.LString(vm.FSPackagePath))
 		}
 		L.SetGlobal("loadfile", L.NewFunction(func(L *lua.LState) int {
 			fn, err := h.loadFile(L.CheckString(1))
@@ -93,7 +94,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // line numbers stay right). Errors name the file (and the line, for a
 // syntax error).
 func (h *Host) loadFile(path string) (*lua.LFunction, error) {
-	src, err := h.files.readFile(path)
+	src, err := h.files.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +114,7 @@ func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
 			src = nil
 		}
 	}
-	fn, err := h.protos.function(h.state, path, src)
+	fn, err := h.protos.Function(h.state, path, src)
 	if err != nil {
 		return nil, luaerr.AtEnd(err, src)
 	}
@@ -155,7 +156,7 @@ func (h *Host) findModule(name string) (string, string) {
 	if pkg == nil {
 		return "", "package table missing"
 	}
-	file := h.files.moduleFile(name)
+	file := h.files.ModuleFile(name)
 	var tried []string
 	for _, pattern := range strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";") {
 		if pattern == "" {
@@ -166,7 +167,7 @@ func (h *Host) findModule(name string) (string, string) {
 			tried = append(tried, msg) // not looked at: no oracle of files outside
 			continue
 		}
-		if _, err := h.files.stat(p); err == nil {
+		if _, err := h.files.Stat(p); err == nil {
 			return p, ""
 		}
 		tried = append(tried, "\n\tno file '"+p+"'")

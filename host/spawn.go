@@ -2,6 +2,7 @@ package host
 
 import (
 	"fmt"
+	"github.com/btlua/btlua/host/internal/vm"
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -92,10 +93,10 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 // factory returns the script at path and its factory function, running
 // the script the first time.
 func (h *Host) factory(path string) (*source, *lua.LFunction, error) {
-	if src := h.sources[h.files.key(path)]; src != nil && h.factories[src] != nil {
+	if src := h.sources[h.files.Key(path)]; src != nil && h.factories[src] != nil {
 		return src, h.factories[src], nil
 	}
-	if _, err := h.files.stat(path); err != nil {
+	if _, err := h.files.Stat(path); err != nil {
 		return nil, nil, err
 	}
 	h.setSearchPath(path)
@@ -140,7 +141,7 @@ func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tr
 	L := h.state
 	top := L.GetTop()
 	L.Push(factory)
-	L.Push(luaValue(L, ld.args))
+	L.Push(vm.LuaValue(L, ld.args))
 	if err := luaerr.PCall(L, 1, lua.MultRet); err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(L, err), ""), ld.src.path)
 	}
