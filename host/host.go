@@ -278,7 +278,7 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 	h.globals.host, h.globals.global = h, lib.Globals
 	h.installTracking()
 	h.shareBudget()
-	h.limitStrings(opts.MaxStringSize)
+	vm.LimitStrings(h.state, maxStringSize(opts.MaxStringSize))
 	h.checkTime()
 	if opts.Sandbox {
 		h.sandboxed = true
@@ -339,7 +339,7 @@ func (h *Host) Close() error {
 	if h.budget != nil {
 		h.budget.Stop()
 	}
-	uncapConcat(h.state)
+	vm.Uncap(h.state)
 	h.state.Close()
 	if g, ok := h.stdout.(*outputGuard); ok {
 		g.close()

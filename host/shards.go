@@ -234,7 +234,7 @@ func (h *Host) closeShards() error {
 	if h.budget != nil {
 		h.budget.Stop()
 	}
-	uncapConcat(h.state)
+	vm.Uncap(h.state)
 	h.state.Close()
 	if g, ok := h.stdout.(*outputGuard); ok {
 		g.close()
