@@ -88,7 +88,7 @@ type Options struct {
 	// folders only (saying nothing of files outside), library tables (the
 	// standard libraries, the BT* classes, the bt, goap and btai modules)
 	// and the string metatable read-only.
-	// See sandbox.go and README's "Running untrusted scripts".
+	// See internal/vm/sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
 	// MaxStringSize caps, in bytes, the strings that string.rep,
 	// string.gsub, string.format, table.concat and the .. operator build;
@@ -177,12 +177,11 @@ type Host struct {
 	onReload  func(*ReloadReport, error)
 
 	policy         ErrorPolicy
-	clock          float64  // tick time: the sum of Tick's dt, seconds
-	inScript       int      // stretches of script work under way (stretch.go)
-	ticking        bool     // inside Tick
-	closeAfterTick bool     // Close was called during Tick
-	sandboxed      bool     // Options.Sandbox
-	roots          []string // the sandbox's script folders, absolute
+	clock          float64     // tick time: the sum of Tick's dt, seconds
+	inScript       int         // stretches of script work under way (stretch.go)
+	ticking        bool        // inside Tick
+	closeAfterTick bool        // Close was called during Tick
+	sandbox        *vm.Sandbox // Options.Sandbox, or nil
 
 	// The limits (package budget). budget is nil without Options.Budget
 	// and MemoryLimit, heapTicks and threads without MemoryLimit; a
@@ -281,11 +280,8 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 	vm.LimitStrings(h.state, maxStringSize(opts.MaxStringSize))
 	h.checkTime()
 	if opts.Sandbox {
-		h.sandboxed = true
-		for _, d := range opts.SearchPath {
-			h.addRoot(d)
-		}
-		h.sandbox()
+		h.sandbox = vm.NewSandbox(h.files, opts.SearchPath)
+		h.sandbox.Apply(h.state, h.btai.NodeClasses())
 	}
 	if opts.Shards >= 1 {
 		if err := h.openShards(opts); err != nil {

@@ -16,7 +16,7 @@ import (
 // folders of Options.SearchPath) before Lua's defaults. Patterns already
 // on the path are not added again.
 func (h *Host) setSearchPath(script string) {
-	h.addRoot(h.files.Dir(script))
+	h.sandbox.AddRoot(h.files.Dir(script))
 	pkg, ok := h.state.GetGlobal("package").(*lua.LTable)
 	if !ok {
 		return

@@ -125,14 +125,14 @@ func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
 // records the file, and returns its compiled chunk.
 func (h *Host) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
-	h.checkModuleName(L, name)
+	h.sandbox.CheckModuleName(L, name)
 	path, msg := h.findModule(name)
 	if path == "" {
 		L.Push(lua.LString(msg))
 		return 1
 	}
-	if h.sandboxed && !h.insideRoots(path) {
-		L.RaiseError("%s", outsideRoots(name, path))
+	if !h.sandbox.Inside(path) {
+		L.RaiseError("%s", vm.OutsideRoots(name, path))
 	}
 	fn, err := h.loadFile(path)
 	if err != nil {
@@ -163,7 +163,7 @@ func (h *Host) findModule(name string) (string, string) {
 			continue
 		}
 		p := strings.ReplaceAll(pattern, "?", file)
-		if msg, refused := h.outsideCandidate(p); refused {
+		if msg, refused := h.sandbox.OutsideCandidate(p); refused {
 			tried = append(tried, msg) // not looked at: no oracle of files outside
 			continue
 		}
