@@ -72,14 +72,14 @@ func (f *shardFrame) heard(name string, old, new any) {
 	v, err := portable(new)
 	if err != nil || f.ticking {
 		f.reverting = true
-		f.shard.lib.Globals.Set(name, old)
+		f.shard.vm.Lib.Globals.Set(name, old)
 		f.reverting = false
 	}
 	switch {
 	case err != nil:
 		msg := fmt.Sprintf("global variable %q: %v", name, err)
 		if f.shard.inScript > 0 {
-			f.shard.state.G.CurrentThread.RaiseError("%s", msg)
+			f.shard.vm.L.G.CurrentThread.RaiseError("%s", msg)
 		}
 		f.shard.log.Error("host: "+msg, "variable", name)
 	case f.ticking:
@@ -143,7 +143,7 @@ func goTable(v any) bool {
 // (spreadGlobal) writes it into every shard.
 func (h *Host) setShared(name string, v any) {
 	if t, ok := v.(tableCopy); ok {
-		v = vm.LuaValue(h.state, t.v)
+		v = vm.LuaValue(h.vm.L, t.v)
 		h.shard.table = t.v
 		defer func() { h.shard.table = nil }()
 	}
@@ -169,9 +169,9 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 	for _, s := range sh.shards {
 		v := new
 		if g != nil {
-			v = vm.LuaValue(s.state, g)
+			v = vm.LuaValue(s.vm.L, g)
 		}
-		s.lib.Globals.Set(name, v)
+		s.vm.Lib.Globals.Set(name, v)
 	}
 	sh.spreading = false
 	h.globals.heard(name, old, new)

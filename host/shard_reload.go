@@ -36,7 +36,7 @@ func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 	start := time.Now()
 	fn, err := h.compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	var pend []*pendingReload
 	for _, s := range h.shard.shards {

@@ -101,8 +101,8 @@ func (h *Host) openShards(opts Options) error {
 		if err != nil {
 			return err
 		}
-		s.protos, s.linted, s.frame, f.shard = h.protos, h.linted, f, s
-		s.lib.Globals.OnSet(f.heard)
+		s.linted, s.frame, f.shard = h.linted, f, s
+		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
 	if w := h.heapTicks; w != nil {
@@ -234,8 +234,7 @@ func (h *Host) closeShards() error {
 	if h.budget != nil {
 		h.budget.Stop()
 	}
-	vm.Uncap(h.state)
-	h.state.Close()
+	h.vm.Close()
 	if g, ok := h.stdout.(*outputGuard); ok {
 		g.close()
 	}
@@ -261,7 +260,7 @@ func (h *Host) setGlobalShards(name string, v any) {
 	table := goTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range h.shard.shards {
 		if table {
-			s.state.SetGlobal(name, vm.LuaValue(s.state, v))
+			s.vm.L.SetGlobal(name, vm.LuaValue(s.vm.L, v))
 			continue
 		}
 		s.SetGlobal(name, v)

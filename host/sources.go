@@ -35,7 +35,7 @@ type source struct {
 
 // track records a loaded file, once.
 func (h *Host) track(path string, kind sourceKind, module string) *source {
-	abs := h.files.Key(path)
+	abs := h.vm.Files.Key(path)
 	if s, ok := h.sources[abs]; ok {
 		return s
 	}
@@ -52,7 +52,7 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 // Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
 // dofile that records its path. Both read Options.FS when it is set.
 func (h *Host) installTracking() {
-	L := h.state
+	L := h.vm.L
 	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
 	// module that is not found is reported once.
 	if loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable); ok {
@@ -66,7 +66,7 @@ func (h *Host) installTracking() {
 		}
 		return h.runRecording(h.track(path, dofileSource, ""), fn)
 	}))
-	if h.files.FS != nil {
+	if h.vm.Files.FS != nil {
 		// Lua files come from Options.FS: require looks there from its
 		// root, and loadfile reads there too.
 		if pkg, ok := L.GetGlobal("package").(*lua.LTable); ok {
@@ -94,7 +94,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // line numbers stay right). Errors name the file (and the line, for a
 // syntax error).
 func (h *Host) loadFile(path string) (*lua.LFunction, error) {
-	src, err := h.files.ReadFile(path)
+	src, err := h.vm.Files.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
 			src = nil
 		}
 	}
-	fn, err := h.protos.Function(h.state, path, src)
+	fn, err := h.vm.Protos.Function(h.vm.L, path, src)
 	if err != nil {
 		return nil, luaerr.AtEnd(err, src)
 	}
@@ -125,13 +125,13 @@ func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
 // records the file, and returns its compiled chunk.
 func (h *Host) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
-	h.sandbox.CheckModuleName(L, name)
+	h.vm.Sandbox.CheckModuleName(L, name)
 	path, msg := h.findModule(name)
 	if path == "" {
 		L.Push(lua.LString(msg))
 		return 1
 	}
-	if !h.sandbox.Inside(path) {
+	if !h.vm.Sandbox.Inside(path) {
 		L.RaiseError("%s", vm.OutsideRoots(name, path))
 	}
 	fn, err := h.loadFile(path)
@@ -152,22 +152,22 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 // findModule searches package.path for module name (in Options.FS when
 // set).
 func (h *Host) findModule(name string) (string, string) {
-	pkg, _ := h.state.GetGlobal("package").(*lua.LTable)
+	pkg, _ := h.vm.L.GetGlobal("package").(*lua.LTable)
 	if pkg == nil {
 		return "", "package table missing"
 	}
-	file := h.files.ModuleFile(name)
+	file := h.vm.Files.ModuleFile(name)
 	var tried []string
 	for _, pattern := range strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";") {
 		if pattern == "" {
 			continue
 		}
 		p := strings.ReplaceAll(pattern, "?", file)
-		if msg, refused := h.sandbox.OutsideCandidate(p); refused {
+		if msg, refused := h.vm.Sandbox.OutsideCandidate(p); refused {
 			tried = append(tried, msg) // not looked at: no oracle of files outside
 			continue
 		}
-		if _, err := h.files.Stat(p); err == nil {
+		if _, err := h.vm.Files.Stat(p); err == nil {
 			return p, ""
 		}
 		tried = append(tried, "\n\tno file '"+p+"'")

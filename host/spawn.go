@@ -93,10 +93,10 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 // factory returns the script at path and its factory function, running
 // the script the first time.
 func (h *Host) factory(path string) (*source, *lua.LFunction, error) {
-	if src := h.sources[h.files.Key(path)]; src != nil && h.factories[src] != nil {
+	if src := h.sources[h.vm.Files.Key(path)]; src != nil && h.factories[src] != nil {
 		return src, h.factories[src], nil
 	}
-	if _, err := h.files.Stat(path); err != nil {
+	if _, err := h.vm.Files.Stat(path); err != nil {
 		return nil, nil, err
 	}
 	h.setSearchPath(path)
@@ -138,7 +138,7 @@ func factoryOf(path string, rets []lua.LValue) (*lua.LFunction, error) {
 // back (the factory keeps trees in a table); any other agent's tree, or a
 // tree claimed by another load in this reload, is refused.
 func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
-	L := h.state
+	L := h.vm.L
 	top := L.GetTop()
 	L.Push(factory)
 	L.Push(vm.LuaValue(L, ld.args))

@@ -18,3 +18,9 @@ const (
 	RegistrySize    = vm.RegistrySize
 	RegistryMaxSize = vm.RegistryMaxSize
 )
+
+// ThreadRegistrySize is the initial size, in values, of a coroutine's data
+// stack (it grows as the state's does, up to RegistryMaxSize): gopher-lua
+// would allocate the state's RegistrySize, 80 KiB a coroutine, however
+// little it runs.
+const ThreadRegistrySize = vm.ThreadRegistrySize

@@ -309,7 +309,7 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 			h.setShared(name, tableCopy{v})
 			return
 		}
-		v = vm.LuaValue(h.state, v)
+		v = vm.LuaValue(h.vm.L, v)
 	}
 	if !h.live() {
 		b.Set(name, v)
@@ -323,7 +323,7 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	b.Set(name, v)
 	var nv lua.LValue = lua.LNil
 	if v != nil {
-		nv = vm.LuaValue(h.state, v)
+		nv = vm.LuaValue(h.vm.L, v)
 	}
 	h.events.write(btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }
