@@ -2,9 +2,9 @@ package host
 
 import (
 	"fmt"
-	"github.com/btlua/btlua/host/internal/vm"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 

@@ -3,7 +3,6 @@ package host
 import (
 	"errors"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/vm"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -159,12 +159,11 @@ const MaxShards = 256
 type Host struct {
 	vm *vm.VM // the Lua state, its libraries, limits and sandbox, its files
 
-	stdout     io.Writer
-	log        *slog.Logger
-	searchPath []string
-	agents     []*Agent // the agents of loads, in load order
-	loads      []*load  // each LoadFile and Spawn call, in order
-	byTree     map[*btlib.Tree]*Agent
+	stdout io.Writer
+	log    *slog.Logger
+	agents []*Agent // the agents of loads, in load order
+	loads  []*load  // each LoadFile and Spawn call, in order
+	byTree map[*btlib.Tree]*Agent
 	// factories holds the factory function of each spawned script.
 	factories map[*source]*lua.LFunction
 	onReload  func(*ReloadReport, error)
@@ -216,7 +215,7 @@ func New(opts Options) (*Host, error) {
 // own from Options.MemoryLimit).
 func newHost(opts Options, coord *Host) (*Host, error) {
 	var err error
-	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
+	h := &Host{stdout: opts.Stdout, log: opts.Logger,
 		onReload: opts.OnReload, sources: map[string]*source{},
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{},
 		linted: &lintLog{}}

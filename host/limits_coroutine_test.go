@@ -2,8 +2,9 @@ package host
 
 import (
 	"fmt"
-	"github.com/btlua/btlua/host/internal/vm"
 	"testing"
+
+	"github.com/btlua/btlua/host/internal/vm"
 )
 
 // Coroutines kept in a loop are refused once those alive would take half

@@ -4,36 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
-
-// setSearchPath points require at the script's folder (and the extra
-// folders of Options.SearchPath) before Lua's defaults. Patterns already
-// on the path are not added again.
-func (h *Host) setSearchPath(script string) {
-	h.vm.Sandbox.AddRoot(h.vm.Files.Dir(script))
-	pkg, ok := h.vm.L.GetGlobal("package").(*lua.LTable)
-	if !ok {
-		return
-	}
-	have := strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";")
-	var add []string
-	for _, d := range append(append([]string{}, h.searchPath...), h.vm.Files.Dir(script)) {
-		for _, p := range []string{h.vm.Files.Join(d, "?.lua"), h.vm.Files.Join(d, "?", "init.lua")} {
-			if !slices.Contains(have, p) && !slices.Contains(add, p) {
-				add = append(add, p)
-			}
-		}
-	}
-	if len(add) > 0 {
-		pkg.RawSetString("path", lua.LString(strings.Join(append(add, have...), ";")))
-	}
-}
 
 // LoadFile runs the script at path and starts an agent for each tree it
 // returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
@@ -75,9 +51,9 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if _, err := h.vm.Files.Stat(path); err != nil {
 		return nil, err
 	}
-	h.setSearchPath(path)
+	h.vm.AddScriptFolder(path)
 	src := h.track(path, scriptSource, "")
-	fn, err := h.loadFile(path)
+	fn, err := h.vm.LoadFile(path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}

@@ -121,7 +121,7 @@ func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
 // (prepareReload), then, only when all of it succeeded, the trees
 // replaced (apply). When the run fails, the snapshot is restored.
 func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
-	fn, err := h.compile(src.path, data)
+	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
@@ -149,7 +149,7 @@ type pendingReload struct {
 // compiled as proto (see run); on error the snapshot is restored and
 // nothing changed.
 func (h *Host) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
-	h.setSearchPath(src.path)
+	h.vm.AddScriptFolder(src.path)
 	before := h.classesOf(src)
 	snap := h.takeSnapshot()
 	rep, plans, factory, err := h.run(src, proto, before, snap)

@@ -34,7 +34,7 @@ func (h *Host) sourceAt(abs string) *source {
 // rebuilt, removed and started of every shard, shard by shard.
 func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 	start := time.Now()
-	fn, err := h.compile(src.path, data)
+	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}

@@ -3,9 +3,9 @@ package host
 import (
 	"errors"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/vm"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 

@@ -2,8 +2,8 @@ package host
 
 import (
 	"fmt"
-	"github.com/btlua/btlua/host/internal/vm"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -99,9 +99,9 @@ func (h *Host) factory(path string) (*source, *lua.LFunction, error) {
 	if _, err := h.vm.Files.Stat(path); err != nil {
 		return nil, nil, err
 	}
-	h.setSearchPath(path)
+	h.vm.AddScriptFolder(path)
 	src := h.track(path, scriptSource, "")
-	fn, err := h.loadFile(path)
+	fn, err := h.vm.LoadFile(path)
 	if err != nil {
 		return nil, nil, luaerr.From(err, "")
 	}

@@ -2,10 +2,10 @@ package host
 
 import (
 	"bytes"
-	"github.com/btlua/btlua/host/internal/vm"
 	"runtime"
 	"testing"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 

@@ -1,11 +1,11 @@
 package host
 
 import (
-	"github.com/btlua/btlua/host/internal/vm"
 	"reflect"
 	"runtime"
 	"testing"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 

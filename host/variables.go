@@ -3,10 +3,10 @@ package host
 import (
 	"errors"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/vm"
 	"reflect"
 	"sort"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"

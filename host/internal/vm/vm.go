@@ -39,7 +39,8 @@ type Options struct {
 	// the .. operator build; < 0 for no cap.
 	MaxStringSize int64
 	// Sandbox restricts the libraries for untrusted scripts (sandbox.go),
-	// with SearchPath's folders as script roots.
+	// with SearchPath's folders as script roots; require looks in
+	// SearchPath's folders before a script's (AddScriptFolder).
 	Sandbox    bool
 	SearchPath []string
 }
@@ -61,16 +62,19 @@ type VM struct {
 	// Sandbox is the state's sandbox, nil without one.
 	Sandbox *Sandbox
 
-	stdout io.Writer
+	stdout     io.Writer
+	searchPath []string // Options.SearchPath
 }
 
 // Open returns a Lua state with the stack limits (state.go), print
-// writing to opts.Stdout, btlua's libraries, then (after opts.Install)
+// writing to opts.Stdout, btlua's libraries, package.path and loadfile
+// reading opts.FS when set (require.go), then (after opts.Install)
 // the coroutines' budget and count, the string limits, the checks of
 // os.time and os.date, and the sandbox. Its errors are the libraries'
 // (the state is closed then).
 func Open(opts Options) (*VM, error) {
-	v := &VM{L: NewState(), Files: Files{FS: opts.FS}, Protos: opts.Protos, stdout: opts.Stdout}
+	v := &VM{L: NewState(), Files: Files{FS: opts.FS}, Protos: opts.Protos, stdout: opts.Stdout,
+		searchPath: opts.SearchPath}
 	if v.Protos == nil {
 		v.Protos = &Protos{}
 	}
@@ -92,6 +96,7 @@ func Open(opts Options) (*VM, error) {
 		return nil, err
 	}
 	v.Lib = lib
+	v.installFS()
 	if opts.Install != nil {
 		opts.Install(v)
 	}
