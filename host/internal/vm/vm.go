@@ -36,7 +36,8 @@ type Options struct {
 	Threads     *Threads
 	MemoryLimit uint64
 	// MaxStringSize caps, in bytes, the strings the string functions and
-	// the .. operator build; < 0 for no cap.
+	// the .. operator build; < 0 for no cap (0 is a cap of 0 bytes: the
+	// host gives its default).
 	MaxStringSize int64
 	// Sandbox restricts the libraries for untrusted scripts (sandbox.go),
 	// with SearchPath's folders as script roots; require looks in
