@@ -119,7 +119,7 @@ type Options struct {
 	// at once. It may also stop a long stretch (10 ms or more) of
 	// another agent that was running while the heap exploded. The
 	// coroutines the scripts keep alive may take half of it, at 38 KiB
-	// each (threads_memory.go). 0 means none.
+	// each (internal/vm/threads_memory.go). 0 means none.
 	MemoryLimit uint64
 	// ErrorPolicy is what the host does with an agent whose tick raised
 	// an error: stop it (the zero value), restart it after a back-off, or
