@@ -26,7 +26,7 @@ func globalTables(L *lua.LState) map[string]bool {
 // tables before and that no nested require or dofile claimed), which is
 // how a reload later knows the classes a file defines. It returns the number of results left on the stack.
 func (h *Host) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) int {
-	L := h.state
+	L := h.vm.L
 	before := globalTables(L)
 	top := L.GetTop()
 	L.Push(fn)
@@ -77,9 +77,9 @@ type classes struct {
 // classesOf records the task classes src defines now (see classes).
 func (h *Host) classesOf(src *source) classes {
 	var c classes
-	G := h.state.G.Global
+	G := h.vm.L.G.Global
 	for _, n := range src.defined {
-		if tbl, ok := G.RawGetString(n).(*lua.LTable); ok && h.lib.IsTaskClass(tbl) {
+		if tbl, ok := G.RawGetString(n).(*lua.LTable); ok && h.vm.Lib.IsTaskClass(tbl) {
 			c.names = append(c.names, n)
 		}
 	}
@@ -114,7 +114,7 @@ func (h *Host) vanished(src *source, before classes, st *staged) []string {
 	} else if len(gone) > 1 {
 		out = append([]string{strings.Join(gone, ", ") + " are no longer defined here"}, out...)
 	}
-	if old, ok := before.module.(*lua.LTable); ok && h.lib.IsTaskClass(old) && len(st.rets) > 0 {
+	if old, ok := before.module.(*lua.LTable); ok && h.vm.Lib.IsTaskClass(old) && len(st.rets) > 0 {
 		if nv := st.rets[0]; nv != lua.LNil && nv.Type() != lua.LTTable {
 			out = append(out, fmt.Sprintf("module %s now returns %s, not its class", src.module, luaerr.Describe(nv)))
 		}

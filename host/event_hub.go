@@ -349,7 +349,7 @@ func (e *hub) variables(b *bt.Blackboard, w *watch, to *subscriber) {
 func (e *hub) sync() {
 	if !e.synced {
 		e.synced = true
-		e.variables(e.host.lib.Globals, nil, nil)
+		e.variables(e.host.vm.Lib.Globals, nil, nil)
 	}
 	var seen map[*Agent]bool
 	if len(e.agents) > len(e.host.agents) {
@@ -434,7 +434,7 @@ func (e *hub) write(v btlib.VariableWrite) {
 	if w == nil || w.tree.Blackboard != v.Blackboard {
 		w = e.boards[v.Blackboard]
 	}
-	global := v.Blackboard == e.host.lib.Globals
+	global := v.Blackboard == e.host.vm.Lib.Globals
 	if !global && (w == nil || !w.live) {
 		return // a tree no agent runs (yet), or nobody watches
 	}

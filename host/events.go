@@ -195,7 +195,7 @@ func (h *Host) subscribe(s *subscriber, op string) {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}
 	if len(h.events.subs) == 0 {
-		h.lib.SetWriteHook(h.events.write)
+		h.vm.Lib.SetWriteHook(h.events.write)
 	}
 	h.events.subs = append(h.events.subs, s)
 	h.events.watchGen++
@@ -307,7 +307,7 @@ func (h *Host) unsubscribe(s *subscriber) {
 		delete(e.agents, a)
 	}
 	e.synced = false
-	h.lib.SetWriteHook(nil)
+	h.vm.Lib.SetWriteHook(nil)
 }
 
 // Ticks returns how many ticks the host has made: Tick calls that the gate

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -71,14 +72,14 @@ func (f *shardFrame) heard(name string, old, new any) {
 	v, err := portable(new)
 	if err != nil || f.ticking {
 		f.reverting = true
-		f.shard.lib.Globals.Set(name, old)
+		f.shard.vm.Lib.Globals.Set(name, old)
 		f.reverting = false
 	}
 	switch {
 	case err != nil:
 		msg := fmt.Sprintf("global variable %q: %v", name, err)
 		if f.shard.inScript > 0 {
-			f.shard.state.G.CurrentThread.RaiseError("%s", msg)
+			f.shard.vm.L.G.CurrentThread.RaiseError("%s", msg)
 		}
 		f.shard.log.Error("host: "+msg, "variable", name)
 	case f.ticking:
@@ -113,7 +114,7 @@ func portable(v any) (any, error) {
 		}
 	case *lua.LTable:
 		var bad lua.LValue
-		g := toGo(x, nil, &bad)
+		g := vm.GoValueBound(x, &bad)
 		if bad != nil {
 			return nil, fmt.Errorf("the table holds a %s, which cannot be shared between shards (Options.Shards >= 1); store numbers, strings, booleans, tables of them or Go values", bad.Type())
 		}
@@ -124,7 +125,7 @@ func portable(v any) (any, error) {
 
 // goTable reports whether v is a Go map, slice or array (not a nil map or
 // slice), which a sharded host copies into each state as a Lua table
-// (luaValue) instead of sharing it through gopher-luar: the shards' scripts
+// (vm.LuaValue) instead of sharing it through gopher-luar: the shards' scripts
 // would write into one Go map concurrently (a fatal error of the Go
 // runtime) and each shard would see the others' writes mid-frame.
 func goTable(v any) bool {
@@ -142,7 +143,7 @@ func goTable(v any) bool {
 // (spreadGlobal) writes it into every shard.
 func (h *Host) setShared(name string, v any) {
 	if t, ok := v.(tableCopy); ok {
-		v = luaValue(h.state, t.v)
+		v = vm.LuaValue(h.vm.L, t.v)
 		h.shard.table = t.v
 		defer func() { h.shard.table = nil }()
 	}
@@ -162,15 +163,15 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 	var g any // a table's Go form, made once for every shard
 	if t, ok := new.(*lua.LTable); ok {
 		if g = sh.table; g == nil {
-			g = goValue(t) // a table given to Globals.Set
+			g = vm.GoValue(t) // a table given to Globals.Set
 		}
 	}
 	for _, s := range sh.shards {
 		v := new
 		if g != nil {
-			v = luaValue(s.state, g)
+			v = vm.LuaValue(s.vm.L, g)
 		}
-		s.lib.Globals.Set(name, v)
+		s.vm.Lib.Globals.Set(name, v)
 	}
 	sh.spreading = false
 	h.globals.heard(name, old, new)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -52,17 +53,17 @@ func (h *Host) checkLentTables() []error {
 		}
 		var g any // want's Go form, made once for the copies put back
 		for _, s := range sh.shards {
-			got, _ := s.lib.Globals.Get(name)
+			got, _ := s.vm.Lib.Globals.Get(name)
 			clear(sh.pairs)
 			if t, ok := got.(*lua.LTable); ok && sameTable(want, t, sh.pairs) {
 				continue
 			}
 			if g == nil {
-				g = goValue(want)
+				g = vm.GoValue(want)
 				errs = append(errs, fmt.Errorf("host: global variable %q: a table read from it was changed in place; on a sharded host (Options.Shards >= 1) each shard reads its own copy, so a table read from a global variable is read-only: write a new table with bt.SetGlobalVariable (the change was undone)", name))
 			}
 			sh.spreading = true
-			s.lib.Globals.Set(name, luaValue(s.state, g))
+			s.vm.Lib.Globals.Set(name, vm.LuaValue(s.vm.L, g))
 			sh.spreading = false
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // Without it, a tree that fails for this reason ends in Failure with
 // nothing said.
 func (h *Host) warnPlans(a *Agent) {
-	ws := h.goap.TakeWarnings()
+	ws := h.vm.GOAP.TakeWarnings()
 	if ws == nil {
 		return
 	}

@@ -82,7 +82,7 @@ func (g *entryGuard) lend(to uintptr) { g.owner.Store(to) }
 // done when op returns; else the refusal, and the caller must not call
 // done.
 func (h *Host) tryUse(op string) error {
-	if h == nil || h.state == nil {
+	if h == nil || h.vm == nil {
 		return &useError{fmt.Sprintf("host: %s called on a Host not made by host.New (nil or zero)", op), ErrNotMade}
 	}
 	me := curg()

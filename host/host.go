@@ -7,13 +7,11 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/btlua/btlua/host/internal/budget"
-	"github.com/btlua/btlua/lua/btailib"
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -87,7 +85,7 @@ type Options struct {
 	// folders only (saying nothing of files outside), library tables (the
 	// standard libraries, the BT* classes, the bt, goap and btai modules)
 	// and the string metatable read-only.
-	// See sandbox.go and README's "Running untrusted scripts".
+	// See internal/vm/sandbox.go and README's "Running untrusted scripts".
 	Sandbox bool
 	// MaxStringSize caps, in bytes, the strings that string.rep,
 	// string.gsub, string.format, table.concat and the .. operator build;
@@ -130,7 +128,7 @@ type Options struct {
 	// at once. It may also stop a long stretch (10 ms or more) of
 	// another agent that was running while the heap exploded. The
 	// coroutines the scripts keep alive may take half of it, at 38 KiB
-	// each (threads_memory.go). 0 means none.
+	// each (internal/vm/threads_memory.go). 0 means none.
 	MemoryLimit uint64
 	// ErrorPolicy is what the host does with an agent whose tick raised
 	// an error: stop it (the zero value), restart it after a back-off, or
@@ -168,36 +166,29 @@ const MaxShards = 256
 // Host is one Lua state with btlua's libraries and the trees its scripts
 // returned.
 type Host struct {
-	state *lua.LState  // the Lua state
-	lib   *btlib.Lib   // the behavior-tree library of state
-	goap  *goaplib.Lib // the GOAP library (require("goap"), BTGoapAgentTask)
-	btai  *btailib.Lib // the BTAI builder (require("btai"))
+	vm *vm.VM // the Lua state, its libraries, limits and sandbox, its files
 
-	stdout     io.Writer
-	log        *slog.Logger
-	searchPath []string
-	files      files    // where Lua files are read
-	agents     []*Agent // the agents of loads, in load order
-	loads      []*load  // each LoadFile and Spawn call, in order
-	byTree     map[*btlib.Tree]*Agent
+	stdout io.Writer
+	log    *slog.Logger
+	agents []*Agent // the agents of loads, in load order
+	loads  []*load  // each LoadFile and Spawn call, in order
+	byTree map[*btlib.Tree]*Agent
 	// factories holds the factory function of each spawned script.
 	factories map[*source]*lua.LFunction
 	onReload  func(*ReloadReport, error)
 
 	policy         ErrorPolicy
-	clock          float64  // tick time: the sum of Tick's dt, seconds
-	inScript       int      // stretches of script work under way (stretch.go)
-	ticking        bool     // inside Tick
-	closeAfterTick bool     // Close was called during Tick
-	sandboxed      bool     // Options.Sandbox
-	roots          []string // the sandbox's script folders, absolute
+	clock          float64 // tick time: the sum of Tick's dt, seconds
+	inScript       int     // stretches of script work under way (stretch.go)
+	ticking        bool    // inside Tick
+	closeAfterTick bool    // Close was called during Tick
 
 	// The limits (package budget). budget is nil without Options.Budget
 	// and MemoryLimit, heapTicks and threads without MemoryLimit; a
 	// shard's heapTicks and threads are its coordinator's.
 	budget    *budget.Budget
 	heapTicks *budget.Heap
-	threads   *threadCount // the scripts' coroutines (threads_memory.go)
+	threads   *vm.Threads // the scripts' coroutines (vm.Threads)
 
 	sources  map[string]*source // loaded Lua files by absolute path
 	order    []string           // the same, in load order
@@ -216,7 +207,6 @@ type Host struct {
 	// batch is the agents' part of the Tick under way (tick.go).
 	batch agentBatch
 
-	protos *protos     // compiled files, shared by the shards of a host
 	linted *lintLog    // the BTAI warnings logged, shared by the shards (btai_lint.go)
 	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
@@ -234,9 +224,9 @@ func New(opts Options) (*Host, error) {
 // own from Options.MemoryLimit).
 func newHost(opts Options, coord *Host) (*Host, error) {
 	var err error
-	h := &Host{stdout: opts.Stdout, log: opts.Logger, searchPath: opts.SearchPath,
-		onReload: opts.OnReload, sources: map[string]*source{}, files: files{fsys: opts.FS},
-		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}, protos: &protos{},
+	h := &Host{stdout: opts.Stdout, log: opts.Logger,
+		onReload: opts.OnReload, sources: map[string]*source{},
+		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{},
 		linted: &lintLog{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
@@ -260,42 +250,26 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 	if coord != nil {
 		h.heapTicks, h.threads = coord.heapTicks, coord.threads
 	} else if h.heapTicks = budget.NewHeap(opts.MemoryLimit); h.heapTicks != nil {
-		h.threads = &threadCount{}
+		h.threads = &vm.Threads{}
 	}
 	if h.budget, err = budget.New(opts.Budget, h.heapTicks); err != nil {
 		return nil, err
 	}
 	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
-	h.state = newState()
-	h.state.SetGlobal("print", h.state.NewFunction(h.print))
-	lib, err := btlib.Open(h.state, btlib.Options{Stdout: h.stdout,
-		ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes})
-	if err != nil {
-		h.state.Close()
+	vo := vm.Options{Stdout: h.stdout, FS: opts.FS, Budget: h.budget, Threads: h.threads,
+		Bt:          btlib.Options{ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes},
+		BTAIGlobals: opts.BTAIGlobals, MaxStringSize: maxStringSize(opts.MaxStringSize), MaxChunkSize: opts.MaxChunkSize, Sandbox: opts.Sandbox, SearchPath: opts.SearchPath,
+		Install: func(v *vm.VM) { h.vm = v; h.installTracking() }}
+	if h.heapTicks != nil {
+		vo.MemoryLimit = h.heapTicks.Limit()
+	}
+	if coord != nil {
+		vo.Protos = coord.vm.Protos
+	}
+	if h.vm, err = vm.Open(vo); err != nil {
 		return nil, err
 	}
-	if h.btai, err = btailib.Open(lib, btailib.Options{Stdout: h.stdout, Globals: opts.BTAIGlobals}); err != nil {
-		h.state.Close()
-		return nil, err
-	}
-	if h.goap, err = goaplib.Open(h.state, lib); err != nil {
-		h.state.Close()
-		return nil, err
-	}
-	h.lib = lib
-	h.globals.host, h.globals.global = h, lib.Globals
-	h.installTracking()
-	h.shareBudget()
-	h.limitStrings(opts.MaxStringSize)
-	h.limitChunks(opts.MaxChunkSize)
-	h.checkTime()
-	if opts.Sandbox {
-		h.sandboxed = true
-		for _, d := range opts.SearchPath {
-			h.addRoot(d)
-		}
-		h.sandbox()
-	}
+	h.globals.host, h.globals.global = h, h.vm.Lib.Globals
 	if opts.Shards >= 1 {
 		if err := h.openShards(opts); err != nil {
 			h.Close()
@@ -348,8 +322,7 @@ func (h *Host) Close() error {
 	if h.budget != nil {
 		h.budget.Stop()
 	}
-	uncapConcat(h.state)
-	h.state.Close()
+	h.vm.Close()
 	if g, ok := h.stdout.(*outputGuard); ok {
 		g.close()
 	}
@@ -363,7 +336,7 @@ func (h *Host) Close() error {
 // host (Options.Shards >= 1) binds it in every shard's state: the same Go
 // value, used by the shards' scripts in parallel, so it must be safe for
 // concurrent use; a Go map, slice or array is instead copied into each
-// shard as a Lua table of its own (luaValue), as Spawn's args are, since
+// shard as a Lua table of its own (vm.LuaValue), as Spawn's args are, since
 // the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
@@ -376,7 +349,7 @@ func (h *Host) SetGlobal(name string, v any) {
 		h.setGlobalShards(name, v)
 		return
 	}
-	h.state.SetGlobal(name, luar.New(h.state, v))
+	h.vm.L.SetGlobal(name, luar.New(h.vm.L, v))
 }
 
 // GetGlobal returns the Lua global name as a Go value: numbers as
@@ -393,7 +366,7 @@ func (h *Host) GetGlobal(name string) any {
 	if h.shard != nil {
 		return h.shard.shards[0].GetGlobal(name)
 	}
-	return goValue(h.state.GetGlobal(name))
+	return vm.GoValue(h.vm.L.GetGlobal(name))
 }
 
 // DoString runs a chunk of Lua code in the host's state and returns its
@@ -415,7 +388,7 @@ func (h *Host) DoString(code string) ([]any, error) {
 	if h.shard != nil {
 		return h.doStringShards(code)
 	}
-	L := h.state
+	L := h.vm.L
 	top := L.GetTop()
 	fn, err := L.LoadString(code)
 	if err == nil {
@@ -428,7 +401,7 @@ func (h *Host) DoString(code string) ([]any, error) {
 	}
 	out := make([]any, 0, L.GetTop()-top)
 	for i := top + 1; i <= L.GetTop(); i++ {
-		out = append(out, goValue(L.Get(i)))
+		out = append(out, vm.GoValue(L.Get(i)))
 	}
 	L.SetTop(top)
 	return out, nil
@@ -439,19 +412,4 @@ func (h *Host) DoString(code string) ([]any, error) {
 func (h *Host) Globals() *Globals {
 	defer h.use("Globals").done()
 	return &h.globals
-}
-
-// print is Lua's print writing to the host's stdout.
-func (h *Host) print(L *lua.LState) int {
-	top := L.GetTop()
-	var b strings.Builder
-	for i := 1; i <= top; i++ {
-		if i > 1 {
-			b.WriteByte('\t')
-		}
-		b.WriteString(L.ToStringMeta(L.Get(i)).String())
-	}
-	b.WriteByte('\n')
-	io.WriteString(h.stdout, b.String())
-	return 0
 }

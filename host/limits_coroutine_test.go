@@ -3,10 +3,12 @@ package host
 import (
 	"fmt"
 	"testing"
+
+	"github.com/btlua/btlua/host/internal/vm"
 )
 
 // Coroutines kept in a loop are refused once those alive would take half
-// the memory limit, at 38 KiB each (threadBytes), on the classic host and
+// the memory limit, at 38 KiB each (vm.ThreadBytes), on the classic host and
 // on 2 shards: the stop is the create's error, not the heap's.
 func TestCoroutineSpamStopped(t *testing.T) {
 	for _, fn := range []string{"create", "wrap"} {
@@ -14,9 +16,9 @@ func TestCoroutineSpamStopped(t *testing.T) {
 			forShards(t, func(t *testing.T, shards int) {
 				r := runAttack(t, shards, `    local kept = {}
     while true do kept[#kept + 1] = coroutine.`+fn+`(function() end) end`, Options{Budget: 10e9})
-				n := r.limit / 2 / threadBytes
+				n := r.limit / 2 / vm.ThreadBytes
 				r.errIs(t, fmt.Sprintf("%s:4: coroutine.%s: memory limit of %s exceeded (%d coroutines alive, of %d bytes each, are half of it) (tree hog, task Hog)",
-					r.path, fn, bytesText(float64(r.limit)), n, threadBytes))
+					r.path, fn, bytesText(float64(r.limit)), n, vm.ThreadBytes))
 			})
 		})
 	}

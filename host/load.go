@@ -4,36 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
-
-// setSearchPath points require at the script's folder (and the extra
-// folders of Options.SearchPath) before Lua's defaults. Patterns already
-// on the path are not added again.
-func (h *Host) setSearchPath(script string) {
-	h.addRoot(h.files.dir(script))
-	pkg, ok := h.state.GetGlobal("package").(*lua.LTable)
-	if !ok {
-		return
-	}
-	have := strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";")
-	var add []string
-	for _, d := range append(append([]string{}, h.searchPath...), h.files.dir(script)) {
-		for _, p := range []string{h.files.join(d, "?.lua"), h.files.join(d, "?", "init.lua")} {
-			if !slices.Contains(have, p) && !slices.Contains(add, p) {
-				add = append(add, p)
-			}
-		}
-	}
-	if len(add) > 0 {
-		pkg.RawSetString("path", lua.LString(strings.Join(append(add, have...), ";")))
-	}
-}
 
 // LoadFile runs the script at path and starts an agent for each tree it
 // returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
@@ -72,12 +48,12 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	}
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
-	if _, err := h.files.stat(path); err != nil {
+	if _, err := h.vm.Files.Stat(path); err != nil {
 		return nil, err
 	}
-	h.setSearchPath(path)
+	h.vm.AddScriptFolder(path)
 	src := h.track(path, scriptSource, "")
-	fn, err := h.loadFile(path)
+	fn, err := h.vm.LoadFile(path)
 	if err != nil {
 		return nil, luaerr.From(err, "")
 	}
@@ -130,20 +106,20 @@ func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), 
 	if h.ranBefore(src) {
 		st, err := h.stage(fn.Proto, nil)
 		if err != nil {
-			return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+			return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 		}
 		return st.rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
 	}
-	top := h.state.GetTop()
-	h.state.Push(h.state.NewFunction(func(L *lua.LState) int { luaerr.WordLikePUC(L); return h.runRecording(src, fn) }))
-	if err := h.state.PCall(0, lua.MultRet, nil); err != nil {
-		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+	top := h.vm.L.GetTop()
+	h.vm.L.Push(h.vm.L.NewFunction(func(L *lua.LState) int { luaerr.WordLikePUC(L); return h.runRecording(src, fn) }))
+	if err := h.vm.L.PCall(0, lua.MultRet, nil); err != nil {
+		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	var rets []lua.LValue
-	for i := top + 1; i <= h.state.GetTop(); i++ {
-		rets = append(rets, h.state.Get(i))
+	for i := top + 1; i <= h.vm.L.GetTop(); i++ {
+		rets = append(rets, h.vm.L.Get(i))
 	}
-	h.state.SetTop(top)
+	h.vm.L.SetTop(top)
 	return rets, func() {}, nil
 }
 
@@ -200,7 +176,7 @@ func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what s
 			}
 			return e
 		}
-		tr, err := h.lib.TreeOf(v)
+		tr, err := h.vm.Lib.TreeOf(v)
 		if err == nil && tr.Root() == nil {
 			err = btlib.ErrNoStartTask
 		}

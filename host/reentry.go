@@ -23,7 +23,7 @@ var errReentered = errors.New("host: re-entered")
 // Tick by Go code (an OnReload callback), it returns an error.
 func (h *Host) refuse(op string) error {
 	if h.inScript > 0 {
-		h.state.G.CurrentThread.RaiseError("%s", fmt.Sprintf(
+		h.vm.L.G.CurrentThread.RaiseError("%s", fmt.Sprintf(
 			"host: %s called from a script the host is running; call it from Go between two ticks", op))
 	}
 	if h.ticking {

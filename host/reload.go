@@ -65,11 +65,11 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 	}
 	h.refuseInScript("Reload")
 	defer h.stretch("reloading "+path, nil)()
-	src := h.sourceAt(h.files.key(path))
+	src := h.sourceAt(h.vm.Files.Key(path))
 	if src == nil {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	data, err := h.files.readFile(src.path)
+	data, err := h.vm.Files.ReadFile(src.path)
 	if err != nil {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
 			continue
 		}
 		seen[s] = true
-		text, err := h.files.readFile(s.path)
+		text, err := h.vm.Files.ReadFile(s.path)
 		if err != nil {
 			continue
 		}
@@ -121,9 +121,9 @@ func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
 // (prepareReload), then, only when all of it succeeded, the trees
 // replaced (apply). When the run fails, the snapshot is restored.
 func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
-	fn, err := h.compile(src.path, data)
+	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	p, err := h.prepareReload(src, fn.Proto)
 	if err != nil {
@@ -149,7 +149,7 @@ type pendingReload struct {
 // compiled as proto (see run); on error the snapshot is restored and
 // nothing changed.
 func (h *Host) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
-	h.setSearchPath(src.path)
+	h.vm.AddScriptFolder(src.path)
 	before := h.classesOf(src)
 	snap := h.takeSnapshot()
 	rep, plans, factory, err := h.run(src, proto, before, snap)
@@ -164,7 +164,7 @@ func (h *Host) prepareReload(src *source, proto *lua.FunctionProto) (*pendingRel
 // abort restores the state the reload started from.
 func (p *pendingReload) abort() {
 	p.snap.restore(p.h)
-	p.h.lib.Invalidate() // one epoch for every binding (luaclass.State)
+	p.h.vm.Lib.Invalidate() // one epoch for every binding (luaclass.State)
 }
 
 // apply installs the new factory and replaces the trees as planned, and
@@ -191,7 +191,7 @@ func (p *pendingReload) apply() *ReloadReport {
 func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, *lua.LFunction, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
-		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	if why := h.vanished(src, before, st); len(why) > 0 {
 		return nil, nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
@@ -232,7 +232,7 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *
 // recordDefined records the global tables the staged run assigned as
 // defined by src, unless another file defined them.
 func (h *Host) recordDefined(src *source, st *staged) {
-	G := h.state.G.Global
+	G := h.vm.L.G.Global
 	for _, n := range st.names {
 		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
 			if d := h.definer(n); d == nil || d == src {
@@ -244,9 +244,9 @@ func (h *Host) recordDefined(src *source, st *staged) {
 
 // loaded returns package.loaded (the registry's _LOADED table).
 func (h *Host) loaded() *lua.LTable {
-	t, _ := h.state.G.Registry.RawGetString("_LOADED").(*lua.LTable)
+	t, _ := h.vm.L.G.Registry.RawGetString("_LOADED").(*lua.LTable)
 	if t == nil {
-		t = h.state.NewTable()
+		t = h.vm.L.NewTable()
 	}
 	return t
 }
@@ -264,7 +264,7 @@ func (h *Host) commitModule(src *source, st *staged, rep *ReloadReport) {
 	ot, oldIsTable := ov.(*lua.LTable)
 	nt, newIsTable := nv.(*lua.LTable)
 	if oldIsTable && newIsTable {
-		st.merge(h.state, src.module, ot, nt)
+		st.merge(h.vm.L, src.module, ot, nt)
 		return
 	}
 	if nv == ov {

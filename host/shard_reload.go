@@ -8,7 +8,7 @@ import (
 	"github.com/btlua/btlua/lua/luaerr"
 )
 
-// sourceAt returns the loaded file whose key (see files.key) is abs: the
+// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs: the
 // host's own, or on a sharded host the first shard's that loaded it; nil
 // when none did.
 func (h *Host) sourceAt(abs string) *source {
@@ -34,9 +34,9 @@ func (h *Host) sourceAt(abs string) *source {
 // rebuilt, removed and started of every shard, shard by shard.
 func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 	start := time.Now()
-	fn, err := h.compile(src.path, data)
+	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	var pend []*pendingReload
 	for _, s := range h.shard.shards {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -100,8 +101,8 @@ func (h *Host) openShards(opts Options) error {
 		if err != nil {
 			return err
 		}
-		s.protos, s.linted, s.frame, f.shard = h.protos, h.linted, f, s
-		s.lib.Globals.OnSet(f.heard)
+		s.linted, s.frame, f.shard = h.linted, f, s
+		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
 	if w := h.heapTicks; w != nil {
@@ -233,8 +234,7 @@ func (h *Host) closeShards() error {
 	if h.budget != nil {
 		h.budget.Stop()
 	}
-	uncapConcat(h.state)
-	h.state.Close()
+	h.vm.Close()
 	if g, ok := h.stdout.(*outputGuard); ok {
 		g.close()
 	}
@@ -260,7 +260,7 @@ func (h *Host) setGlobalShards(name string, v any) {
 	table := goTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range h.shard.shards {
 		if table {
-			s.state.SetGlobal(name, luaValue(s.state, v))
+			s.vm.L.SetGlobal(name, vm.LuaValue(s.vm.L, v))
 			continue
 		}
 		s.SetGlobal(name, v)

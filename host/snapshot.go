@@ -96,7 +96,7 @@ type builtinState struct {
 // takeSnapshot walks the live state from the roots (see snapshot) and
 // copies what a staged run could change. It runs no Lua code.
 func (h *Host) takeSnapshot() *snapshot {
-	L := h.state
+	L := h.vm.L
 	// Sized after the last snapshot: the state changes little between
 	// reloads.
 	hint := h.snapHint
@@ -168,9 +168,9 @@ func (h *Host) takeSnapshot() *snapshot {
 	push(L.G.Global)
 	push(L.G.Registry)
 	push(L.Env)
-	push(h.lib.Module)
-	push(h.goap.Module)
-	board(h.lib.Globals)
+	push(h.vm.Lib.Module)
+	push(h.vm.GOAP.Module)
+	board(h.vm.Lib.Globals)
 	for _, sample := range []lua.LValue{lua.LNil, lua.LFalse, lua.LNumber(0), lua.LString(""),
 		L.NewFunction(func(*lua.LState) int { return 0 }), lua.LChannel(nil), L} {
 		mt := L.GetMetatable(sample)

@@ -1,10 +1,6 @@
 package host
 
 import (
-	"bytes"
-	"strings"
-
-	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -34,7 +30,7 @@ type source struct {
 
 // track records a loaded file, once.
 func (h *Host) track(path string, kind sourceKind, module string) *source {
-	abs := h.files.key(path)
+	abs := h.vm.Files.Key(path)
 	if s, ok := h.sources[abs]; ok {
 		return s
 	}
@@ -49,9 +45,10 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 
 // installTracking makes require and dofile record the files they load: a
 // Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
-// dofile that records its path. Both read Options.FS when it is set.
+// dofile that records its path. Both read Options.FS when it is set (the
+// VM's Files, vm.VM.FindModule).
 func (h *Host) installTracking() {
-	L := h.state
+	L := h.vm.L
 	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
 	// module that is not found is reported once.
 	if loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable); ok {
@@ -59,83 +56,22 @@ func (h *Host) installTracking() {
 	}
 	L.SetGlobal("dofile", L.NewFunction(func(L *lua.LState) int {
 		path := L.CheckString(1)
-		fn, err := h.loadFile(path)
+		fn, err := h.vm.LoadFile(path)
 		if err != nil {
 			L.RaiseError("dofile: %v", err)
 		}
 		return h.runRecording(h.track(path, dofileSource, ""), fn)
 	}))
-	if h.files.fsys != nil {
-		// Lua files come from Options.FS: require looks there from its
-		// root, and loadfile reads there too.
-		if pkg, ok := L.GetGlobal("package").(*lua.LTable); ok {
-			pkg.RawSetString("path", lua.LString(fsPackagePath))
-		}
-		L.SetGlobal("loadfile", L.NewFunction(func(L *lua.LState) int {
-			fn, err := h.loadFile(L.CheckString(1))
-			if err != nil {
-				L.Push(lua.LNil)
-				L.Push(lua.LString(err.Error()))
-				return 2
-			}
-			L.Push(fn)
-			return 1
-		}))
-	}
-}
-
-// utf8BOM is the byte order mark some editors put at the start of a file.
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
-
-// loadFile compiles the Lua file at path (on the OS, or in Options.FS),
-// skipping a UTF-8 byte order mark and a first line starting with "#" (a
-// shebang), as the standard Lua loader does (the line is kept empty, so
-// line numbers stay right). Errors name the file (and the line, for a
-// syntax error).
-func (h *Host) loadFile(path string) (*lua.LFunction, error) {
-	src, err := h.files.readFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return h.compile(path, src)
-}
-
-// compile compiles src, the text of the Lua file at path, as loadFile
-// does, into a closure in the host's state; a text compiled before (by
-// this host or another shard of its sharded host) is not compiled again
-// (see protos).
-func (h *Host) compile(path string, src []byte) (*lua.LFunction, error) {
-	src = bytes.TrimPrefix(src, utf8BOM)
-	if len(src) > 0 && src[0] == '#' {
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			src = src[i:]
-		} else {
-			src = nil
-		}
-	}
-	fn, err := h.protos.function(h.state, path, src)
-	if err != nil {
-		return nil, luaerr.AtEnd(err, src)
-	}
-	return fn, nil
 }
 
 // luaSearcher finds a module on package.path as Lua's own searcher does,
 // records the file, and returns its compiled chunk.
 func (h *Host) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
-	h.checkModuleName(L, name)
-	path, msg := h.findModule(name)
-	if path == "" {
+	path, fn, msg := h.vm.FindModule(L, name)
+	if fn == nil {
 		L.Push(lua.LString(msg))
 		return 1
-	}
-	if h.sandboxed && !h.insideRoots(path) {
-		L.RaiseError("%s", outsideRoots(name, path))
-	}
-	fn, err := h.loadFile(path)
-	if err != nil {
-		L.RaiseError("%s", err.Error())
 	}
 	src := h.track(path, moduleSource, name)
 	L.Push(L.NewFunction(func(L *lua.LState) int {
@@ -146,30 +82,4 @@ func (h *Host) luaSearcher(L *lua.LState) int {
 		return h.runRecording(src, fn, args...)
 	}))
 	return 1
-}
-
-// findModule searches package.path for module name (in Options.FS when
-// set).
-func (h *Host) findModule(name string) (string, string) {
-	pkg, _ := h.state.GetGlobal("package").(*lua.LTable)
-	if pkg == nil {
-		return "", "package table missing"
-	}
-	file := h.files.moduleFile(name)
-	var tried []string
-	for _, pattern := range strings.Split(lua.LVAsString(pkg.RawGetString("path")), ";") {
-		if pattern == "" {
-			continue
-		}
-		p := strings.ReplaceAll(pattern, "?", file)
-		if msg, refused := h.outsideCandidate(p); refused {
-			tried = append(tried, msg) // not looked at: no oracle of files outside
-			continue
-		}
-		if _, err := h.files.stat(p); err == nil {
-			return p, ""
-		}
-		tried = append(tried, "\n\tno file '"+p+"'")
-	}
-	return "", strings.Join(tried, "")
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -92,15 +93,15 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 // factory returns the script at path and its factory function, running
 // the script the first time.
 func (h *Host) factory(path string) (*source, *lua.LFunction, error) {
-	if src := h.sources[h.files.key(path)]; src != nil && h.factories[src] != nil {
+	if src := h.sources[h.vm.Files.Key(path)]; src != nil && h.factories[src] != nil {
 		return src, h.factories[src], nil
 	}
-	if _, err := h.files.stat(path); err != nil {
+	if _, err := h.vm.Files.Stat(path); err != nil {
 		return nil, nil, err
 	}
-	h.setSearchPath(path)
+	h.vm.AddScriptFolder(path)
 	src := h.track(path, scriptSource, "")
-	fn, err := h.loadFile(path)
+	fn, err := h.vm.LoadFile(path)
 	if err != nil {
 		return nil, nil, luaerr.From(err, "")
 	}
@@ -137,10 +138,10 @@ func factoryOf(path string, rets []lua.LValue) (*lua.LFunction, error) {
 // back (the factory keeps trees in a table); any other agent's tree, or a
 // tree claimed by another load in this reload, is refused.
 func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
-	L := h.state
+	L := h.vm.L
 	top := L.GetTop()
 	L.Push(factory)
-	L.Push(luaValue(L, ld.args))
+	L.Push(vm.LuaValue(L, ld.args))
 	if err := luaerr.PCall(L, 1, lua.MultRet); err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(L, err), ""), ld.src.path)
 	}

@@ -55,7 +55,7 @@ func (st *staged) merge(L *lua.LState, name string, ot, nt *lua.LTable) {
 // Writes into live tables that the run reads (and every other change of
 // live state) are undone by the caller's snapshot when the reload fails.
 func (h *Host) stage(proto *lua.FunctionProto, snap *snapshot) (*staged, error) {
-	L := h.state
+	L := h.vm.L
 	fn := L.NewFunctionFromProto(proto)
 	st := &staged{env: L.NewTable(), meta: L.NewTable(), into: map[*lua.LTable]*lua.LTable{}, snap: snap}
 	G := L.Get(lua.GlobalsIndex).(*lua.LTable)
@@ -95,7 +95,7 @@ func (st *staged) value(name string) lua.LValue { return st.env.RawGetString(nam
 // (instances, trees) inherits from the class already in use. Afterwards
 // the staged functions see _G directly, and Go caches are dropped.
 func (h *Host) commit(st *staged) {
-	L := h.state
+	L := h.vm.L
 	G := L.Get(lua.GlobalsIndex).(*lua.LTable)
 	for _, name := range st.names {
 		v := st.value(name)
@@ -117,7 +117,7 @@ func (h *Host) commit(st *staged) {
 	sort.Strings(st.added)
 	// Method lookups and class names cached in Go (some made during the
 	// staged run, when the new tables were not merged yet) are dropped.
-	h.lib.Invalidate() // one epoch for every binding (luaclass.State)
+	h.vm.Lib.Invalidate() // one epoch for every binding (luaclass.State)
 }
 
 // methodChanges compares the functions of t with its fields before (key,

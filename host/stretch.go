@@ -32,7 +32,7 @@ func (h *Host) beginStretch(what string, a *Agent) {
 			b.Begin(what, nil)
 		}
 		if b.Depth() == 1 {
-			h.state.SetContext(b)
+			h.vm.L.SetContext(b)
 		}
 	}
 }
@@ -41,7 +41,7 @@ func (h *Host) endStretch() {
 	h.inScript--
 	if b := h.budget; b != nil {
 		if b.Depth() == 1 {
-			h.state.RemoveContext()
+			h.vm.L.RemoveContext()
 		}
 		b.End()
 	}
@@ -63,7 +63,7 @@ func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
 // so it may run while Close does); after Close no script runs and it
 // returns false.
 func (h *Host) Interrupt() bool {
-	if h == nil || h.state == nil {
+	if h == nil || h.vm == nil {
 		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
 	if h.shard != nil {
@@ -105,7 +105,7 @@ func (h *Host) logHalt(a *Agent, err error) {
 // that Interrupt can stop its scripts. Like Interrupt, it may be called
 // from any goroutine (the budget is fixed at New).
 func (h *Host) Budgeted() bool {
-	if h == nil || h.state == nil {
+	if h == nil || h.vm == nil {
 		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
 	return h.budget != nil

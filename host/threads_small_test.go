@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -41,7 +42,7 @@ return BTAction:New()`)
 	}
 }
 
-// threadBytes is about what a coroutine made by coroutine.create takes
+// vm.ThreadBytes is about what a coroutine made by coroutine.create takes
 // on the heap (within a factor of 1.5 either way: a change of gopher-lua
 // that makes threads bigger shows here).
 func TestThreadBytes(t *testing.T) {
@@ -54,22 +55,22 @@ func TestThreadBytes(t *testing.T) {
 	if _, err := h.LoadFile(path); err != nil {
 		t.Fatal(err)
 	}
-	create := h.state.GetGlobal("coroutine").(*lua.LTable).RawGetString("create")
-	kept := h.state.GetGlobal("kept").(*lua.LTable)
-	fn := h.state.NewFunction(func(*lua.LState) int { return 0 })
+	create := h.vm.L.GetGlobal("coroutine").(*lua.LTable).RawGetString("create")
+	kept := h.vm.L.GetGlobal("kept").(*lua.LTable)
+	fn := h.vm.L.NewFunction(func(*lua.LState) int { return 0 })
 	const n = 2000
 	before := liveHeap()
 	for i := 1; i <= n; i++ {
-		if err := h.state.CallByParam(lua.P{Fn: create, NRet: 1, Protect: true}, fn); err != nil {
+		if err := h.vm.L.CallByParam(lua.P{Fn: create, NRet: 1, Protect: true}, fn); err != nil {
 			t.Fatal(err)
 		}
-		kept.RawSetInt(i, h.state.Get(-1))
-		h.state.Pop(1)
+		kept.RawSetInt(i, h.vm.L.Get(-1))
+		h.vm.L.Pop(1)
 	}
 	per := (liveHeap() - before) / n
 	runtime.KeepAlive(kept)
-	t.Logf("a coroutine takes %d bytes; threadBytes %d", per, threadBytes)
-	if per > threadBytes*3/2 || per < threadBytes*2/3 {
-		t.Errorf("a coroutine takes %d bytes, threadBytes is %d", per, threadBytes)
+	t.Logf("a coroutine takes %d bytes; vm.ThreadBytes %d", per, vm.ThreadBytes)
+	if per > vm.ThreadBytes*3/2 || per < vm.ThreadBytes*2/3 {
+		t.Errorf("a coroutine takes %d bytes, vm.ThreadBytes is %d", per, vm.ThreadBytes)
 	}
 }

@@ -74,7 +74,7 @@ func (h *Host) Tick(dt float64) error {
 	}
 	b := &h.batch
 	*b = agentBatch{h: h, agents: h.agents, events: e}
-	err := h.lib.TickBatch(len(b.agents), dt, b)
+	err := h.vm.Lib.TickBatch(len(b.agents), dt, b)
 	strict, errs := b.strict, b.errs
 	*b = agentBatch{}
 	if err != nil {

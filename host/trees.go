@@ -64,7 +64,7 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 		if len(plans) > 0 {
 			st, err := h.stage(proto, snap)
 			if err != nil {
-				return nil, inFile(luaerr.From(luaerr.Stringify(h.state, err), ""), src.path)
+				return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 			}
 			if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
 				return nil, err

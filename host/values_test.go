@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -48,8 +49,8 @@ func TestLuaValueTables(t *testing.T) {
 	m := map[string]any{"list": []int{4, 5}, "n": 1, "nested": map[int]string{7: "seven"}}
 	m["self"] = m
 	g := &guard{Name: "Bram"}
-	h.state.SetGlobal("m", luaValue(h.state, m))
-	h.state.SetGlobal("g", luaValue(h.state, g))
+	h.vm.L.SetGlobal("m", vm.LuaValue(h.vm.L, m))
+	h.vm.L.SetGlobal("g", vm.LuaValue(h.vm.L, g))
 	got, err := h.DoString(`return type(m), #m.list, m.list[2], m.n, m.nested[7], m.self == m, g.Name`)
 	if err != nil {
 		t.Fatal(err)
@@ -57,10 +58,10 @@ func TestLuaValueTables(t *testing.T) {
 	if want := []any{"table", 2.0, 5.0, 1.0, "seven", true, "Bram"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %#v, want %#v", got, want)
 	}
-	if v := goValue(h.state.GetGlobal("g")); v != any(g) {
+	if v := vm.GoValue(h.vm.L.GetGlobal("g")); v != any(g) {
 		t.Errorf("g back: %#v", v)
 	}
-	if v := luaValue(h.state, lua.LString("x")); v != lua.LString("x") {
+	if v := vm.LuaValue(h.vm.L, lua.LString("x")); v != lua.LString("x") {
 		t.Errorf("a Lua value converted: %#v", v)
 	}
 }
@@ -90,7 +91,7 @@ func TestLuaValueTablesSized(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	script := (after.TotalAlloc - before.TotalAlloc) / n
 	runtime.ReadMemStats(&before)
-	tbl := luaValue(h.state, v).(*lua.LTable)
+	tbl := vm.LuaValue(h.vm.L, v).(*lua.LTable)
 	runtime.ReadMemStats(&after)
 	if tbl.Len() != n || tbl.RawGetInt(n).(*lua.LTable).RawGetString("x") != lua.LNumber(n-1) {
 		t.Fatalf("table of %d, last %v", tbl.Len(), tbl.RawGetInt(n))

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -66,7 +67,7 @@ func (v *variables) Get(name string) any {
 // scripts read numbers, strings and booleans as Lua's, and other Go values
 // (structs, pointers, maps, slices) through gopher-luar, with their fields
 // and methods. A global variable is the exception for a Go map, slice or
-// array: it is stored as a Lua table made from it (see luaValue), as a
+// array: it is stored as a Lua table made from it (see vm.LuaValue), as a
 // script's table would be, so scripts index it and ipairs it as a table,
 // Get gives its Go form ([]any or map[string]any, a copy: the map given
 // is neither written nor read again), and a value Get gave, written back,
@@ -239,7 +240,7 @@ func (v *variables) rebound(before *bt.Blackboard) {
 // fromBoard returns a stored blackboard value as a Go value (see Get).
 func fromBoard(raw any) any {
 	if lv, ok := raw.(lua.LValue); ok {
-		return goValue(lv)
+		return vm.GoValue(lv)
 	}
 	return raw
 }
@@ -308,7 +309,7 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 			h.setShared(name, tableCopy{v})
 			return
 		}
-		v = luaValue(h.state, v)
+		v = vm.LuaValue(h.vm.L, v)
 	}
 	if !h.live() {
 		b.Set(name, v)
@@ -322,7 +323,7 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	b.Set(name, v)
 	var nv lua.LValue = lua.LNil
 	if v != nil {
-		nv = luaValue(h.state, v)
+		nv = vm.LuaValue(h.vm.L, v)
 	}
 	h.events.write(btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

@@ -56,7 +56,7 @@ func (h *Host) Watch(w Watcher) error {
 	if h.watcher != nil {
 		return nil
 	}
-	if h.files.fsys != nil {
+	if h.vm.Files.FS != nil {
 		return errors.New("watch: the scripts come from an fs.FS (Options.FS), which has no change events; call Reload when a file changes")
 	}
 	h.watcher = w

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// This file holds the sandbox (Options.Sandbox) for scripts the embedder
+// This file holds the sandbox (the host's Options.Sandbox) for scripts the embedder
 // does not trust, such as mods. What stays:
 //
 //   - base functions without dofile, loadfile, _printregs and newproxy;
@@ -25,9 +25,9 @@ import (
 //     refused; package.path edited by a script still finds nothing
 //     outside them: a candidate outside is not looked at, and its line of
 //     the "module not found" message is the same whether the file exists
-//     or not, see outsideCandidate); with Options.FS, the roots are
+//     or not, see Sandbox.OutsideCandidate); with the host's Options.FS, the roots are
 //     folders of the FS;
-//   - print, writing to Options.Stdout.
+//   - print, writing to the host's Options.Stdout.
 //
 // Gone (using them raises "io.open is not available in the btlua
 // sandbox"): io, debug, channel, os.execute, os.exit, os.remove,
@@ -45,10 +45,28 @@ const lockedMessage = "locked by the btlua sandbox"
 // sandboxOS lists the os functions the sandbox keeps.
 var sandboxOS = []string{"clock", "time", "date", "difftime"}
 
-// sandbox restricts h.state as described above. It runs after the libraries
-// are installed.
-func (h *Host) sandbox() {
-	L := h.state
+// Sandbox is the sandbox of one host's Lua state: where its files are
+// read and its script roots. A nil *Sandbox is no sandbox: its methods
+// let everything through.
+type Sandbox struct {
+	files Files
+	roots []string // the script folders, absolute (clean slash paths of an FS)
+}
+
+// NewSandbox returns the sandbox of a host reading files, with the
+// script roots dirs (Options.SearchPath).
+func NewSandbox(files Files, dirs []string) *Sandbox {
+	s := &Sandbox{files: files}
+	for _, d := range dirs {
+		s.AddRoot(d)
+	}
+	return s
+}
+
+// Apply restricts L as described above. It runs after the libraries are
+// installed; nodeClasses are the BTAI node classes (btailib's
+// NodeClasses), sealed with the library tables.
+func (sb *Sandbox) Apply(L *lua.LState, nodeClasses map[string]*lua.LTable) {
 	for _, name := range []string{"dofile", "loadfile", "_printregs", "newproxy"} {
 		L.SetGlobal(name, unavailableFunc(L, name))
 	}
@@ -126,7 +144,7 @@ func (h *Host) sandbox() {
 			skip[t] = true
 		}
 	}
-	seals = h.sealLibraries(skip)
+	seals = sealLibraries(L, skip, nodeClasses)
 	origRawget := L.GetGlobal("rawget").(*lua.LFunction)
 	L.SetGlobal("rawget", L.NewFunction(func(L *lua.LState) int {
 		L.Push(origRawget)
@@ -191,10 +209,10 @@ func unavailableFunc(L *lua.LState, name string) *lua.LFunction {
 	})
 }
 
-// checkModuleName refuses, in the sandbox, a module name that could
-// reach outside the script roots.
-func (h *Host) checkModuleName(L *lua.LState, name string) {
-	if !h.sandboxed {
+// CheckModuleName refuses, in the sandbox, a module name that could
+// reach outside the script roots: it raises a Lua error in L.
+func (sb *Sandbox) CheckModuleName(L *lua.LState, name string) {
+	if sb == nil {
 		return
 	}
 	if strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") || filepath.IsAbs(name) {
@@ -202,12 +220,15 @@ func (h *Host) checkModuleName(L *lua.LState, name string) {
 	}
 }
 
-// insideRoots reports whether path is inside one of the script roots (the
+// Inside reports whether path is inside one of the script roots (the
 // folders of Options.SearchPath and of the scripts given to LoadFile and
-// Spawn).
-func (h *Host) insideRoots(path string) bool {
-	if h.files.fsys != nil {
-		return insideFSRoots(h.roots, h.files.key(path))
+// Spawn); always true without a sandbox.
+func (sb *Sandbox) Inside(path string) bool {
+	if sb == nil {
+		return true
+	}
+	if sb.files.FS != nil {
+		return insideFSRoots(sb.roots, sb.files.Key(path))
 	}
 	abs, err := filepath.Abs(path)
 	if err == nil {
@@ -216,7 +237,7 @@ func (h *Host) insideRoots(path string) bool {
 	if err != nil {
 		return false
 	}
-	for _, root := range h.roots {
+	for _, root := range sb.roots {
 		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return true
 		}
@@ -224,14 +245,14 @@ func (h *Host) insideRoots(path string) bool {
 	return false
 }
 
-// addRoot makes dir a script root of the sandbox.
-func (h *Host) addRoot(dir string) {
-	if !h.sandboxed {
+// AddRoot makes dir a script root of the sandbox (none without one).
+func (sb *Sandbox) AddRoot(dir string) {
+	if sb == nil {
 		return
 	}
 	var abs string
-	if h.files.fsys != nil {
-		abs = h.files.key(dir) // a clean slash path of the FS
+	if sb.files.FS != nil {
+		abs = sb.files.Key(dir) // a clean slash path of the FS
 	} else {
 		var err error
 		abs, err = filepath.Abs(dir)
@@ -242,15 +263,15 @@ func (h *Host) addRoot(dir string) {
 			return
 		}
 	}
-	for _, r := range h.roots {
+	for _, r := range sb.roots {
 		if r == abs {
 			return
 		}
 	}
-	h.roots = append(h.roots, abs)
+	sb.roots = append(sb.roots, abs)
 }
 
-// insideFSRoots is insideRoots for a host reading an fs.FS (Options.FS):
+// insideFSRoots is Inside for a host reading an fs.FS (Options.FS):
 // name and roots are clean slash paths of the FS, which has no links and
 // no ".." (so no way out of a folder but its parent).
 func insideFSRoots(roots []string, name string) bool {
@@ -262,26 +283,27 @@ func insideFSRoots(roots []string, name string) bool {
 	return false
 }
 
-// outsideCandidate is, in the sandbox, the line of require's "not found"
+// OutsideCandidate is, in the sandbox, the line of require's "not found"
 // message for a package.path candidate p that is not a file inside the
 // script roots, and true; false for a candidate to look at. The line
 // does not depend on whether p exists (that would tell scripts which
 // files exist outside): "'p' is outside the script folders" when p's
 // folder is outside them (or cannot be resolved), "no file 'p'" when
 // p's folder is inside them and p is missing or a link leading out.
-func (h *Host) outsideCandidate(p string) (string, bool) {
-	if !h.sandboxed || h.insideRoots(p) {
+func (sb *Sandbox) OutsideCandidate(p string) (string, bool) {
+	if sb == nil || sb.Inside(p) {
 		return "", false
 	}
-	if h.files.fsys == nil {
-		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && h.insideRoots(dir) {
+	if sb.files.FS == nil {
+		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && sb.Inside(dir) {
 			return "\n\tno file '" + p + "'", true
 		}
 	}
 	return "\n\t'" + p + "' is outside the script folders (btlua sandbox)", true
 }
 
-// outsideRoots is the message for a module file found outside the roots.
-func outsideRoots(name, path string) string {
+// OutsideRoots is require's error for module name found at path, a file
+// outside the script roots.
+func OutsideRoots(name, path string) string {
 	return fmt.Sprintf("require %q: %s is outside the script folders (btlua sandbox)", name, path)
 }

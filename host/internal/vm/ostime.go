@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"math"
@@ -33,13 +33,13 @@ var dateFields = []struct {
 }{{"sec", false}, {"min", false}, {"hour", false}, {"day", true}, {"month", true}, {"year", true}}
 
 // checkTime wraps os.time and os.date with the checks above.
-func (h *Host) checkTime() {
-	os, ok := h.state.GetGlobal("os").(*lua.LTable)
+func checkTime(L *lua.LState) {
+	os, ok := L.GetGlobal("os").(*lua.LTable)
 	if !ok {
 		return
 	}
 	if tm, ok := os.RawGetString("time").(*lua.LFunction); ok {
-		os.RawSetString("time", h.state.NewFunction(func(L *lua.LState) int {
+		os.RawSetString("time", L.NewFunction(func(L *lua.LState) int {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
 				checkDateTable(L, t)
 			}
@@ -47,7 +47,7 @@ func (h *Host) checkTime() {
 		}))
 	}
 	if date, ok := os.RawGetString("date").(*lua.LFunction); ok {
-		os.RawSetString("date", h.state.NewFunction(func(L *lua.LState) int {
+		os.RawSetString("date", L.NewFunction(func(L *lua.LState) int {
 			if f, ok := L.Get(1).(lua.LString); ok && len(f) > maxDateFormat {
 				L.RaiseError("bad argument #1 to 'date' (format of %s, over the %s os.date takes)", bytesText(float64(len(f))), bytesText(maxDateFormat))
 			}

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"slices"
@@ -43,10 +43,9 @@ type sealer struct {
 }
 
 // sealLibraries seals every table-valued global of L but those in skip
-// (and the tables they hold), and wraps the preloaded modules so that
-// require returns their proxies.
-func (h *Host) sealLibraries(skip map[*lua.LTable]bool) *sealer {
-	L := h.state
+// (and the tables they hold) and the BTAI node classes nodeClasses, and
+// wraps the preloaded modules so that require returns their proxies.
+func sealLibraries(L *lua.LState, skip map[*lua.LTable]bool, nodeClasses map[string]*lua.LTable) *sealer {
 	s := &sealer{st: luaclass.For(L), proxy: map[*lua.LTable]*lua.LTable{}, real: map[*lua.LTable]*lua.LTable{},
 		name: map[*lua.LTable]string{}, class: map[*lua.LTable]bool{}, skip: skip}
 	g := L.Get(lua.GlobalsIndex).(*lua.LTable)
@@ -72,7 +71,7 @@ func (h *Host) sealLibraries(skip map[*lua.LTable]bool) *sealer {
 		g.RawSetString(name, s.seal(L, t, name))
 	}
 	for _, name := range []string{"BT node", "BT branch", "BT.Root"} { // reached through getmetatable of a node
-		if t := h.btai.NodeClasses()[name]; t != nil {
+		if t := nodeClasses[name]; t != nil {
 			s.seal(L, t, name)
 		}
 	}

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import lua "github.com/yuin/gopher-lua"
 
@@ -24,9 +24,9 @@ const (
 	registryGrowStep = 1 << 12
 )
 
-// newState returns a Lua state with the stack limits above and the
+// NewState returns a Lua state with the stack limits above and the
 // standard libraries.
-func newState() *lua.LState {
+func NewState() *lua.LState {
 	return lua.NewState(lua.Options{CallStackSize: CallStackSize,
 		RegistrySize: RegistrySize, RegistryMaxSize: RegistryMaxSize, RegistryGrowStep: registryGrowStep})
 }

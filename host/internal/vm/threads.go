@@ -1,16 +1,21 @@
-package host
+package vm
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	"github.com/btlua/btlua/host/internal/budget"
+	lua "github.com/yuin/gopher-lua"
+)
 
-// shareBudget makes every coroutine a script creates poll the CPU budget
-// (package budget, host/internal/budget): gopher-lua gives a coroutine made while the state has
+// shareBudget makes every coroutine a script creates in L poll the CPU
+// budget b (package budget, host/internal/budget), when not nil:
+// gopher-lua gives a coroutine made while the state has
 // a context a child context of its own, which would not follow the
 // budget's later stretches, and none to one made outside a stretch.
 // coroutine.create and coroutine.wrap are wrapped to make the new thread
 // with a small data stack (callSmallThread), to set the budget on it, and, with
-// a memory limit, to count it against the limit (threads_memory.go).
-func (h *Host) shareBudget() {
-	co, ok := h.state.GetGlobal("coroutine").(*lua.LTable)
+// a memory limit of limit bytes, to count it in threads against the
+// limit (threads_memory.go).
+func shareBudget(L *lua.LState, b *budget.Budget, threads *Threads, limit uint64) {
+	co, ok := L.GetGlobal("coroutine").(*lua.LTable)
 	if !ok {
 		return
 	}
@@ -19,15 +24,15 @@ func (h *Host) shareBudget() {
 		if !ok {
 			continue
 		}
-		co.RawSetString(name, h.state.NewFunction(func(L *lua.LState) int {
-			if h.threads != nil {
-				h.threads.admit(L, name, h.heapTicks.Limit())
+		co.RawSetString(name, L.NewFunction(func(L *lua.LState) int {
+			if threads != nil {
+				threads.admit(L, name, limit)
 			}
 			callSmallThread(L, orig)
-			if th := threadOf(L.Get(-1)); th != nil && h.budget != nil {
-				th.SetContext(h.budget)
-				if h.threads != nil {
-					h.threads.add(th)
+			if th := threadOf(L.Get(-1)); th != nil && b != nil {
+				th.SetContext(b)
+				if threads != nil {
+					threads.add(th)
 				}
 			}
 			return 1

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"strconv"
@@ -10,7 +10,7 @@ import (
 // This file wraps string.format (gopher-lua's hands the format to Go's
 // fmt.Sprintf): the format is first checked as PUC Lua 5.1 checks it,
 // with its errors, and the result's size against the maximum string size
-// (Options.MaxStringSize), before it is built:
+// (the host's Options.MaxStringSize), before it is built:
 //
 //   - at most 5 flag characters ("invalid format (repeated flags)"), a
 //     width and a precision of at most 2 digits each ("invalid format
@@ -33,8 +33,8 @@ const pucFormatOptions = "cdiouxXeEfgGqs"
 
 // limitFormat wraps string.format with the checks above; max is the
 // maximum string size, < 0 for none (the format is checked still).
-func (h *Host) limitFormat(max int64) {
-	str, ok := h.state.GetGlobal("string").(*lua.LTable)
+func limitFormat(L *lua.LState, max int64) {
+	str, ok := L.GetGlobal("string").(*lua.LTable)
 	if !ok {
 		return
 	}
@@ -42,7 +42,7 @@ func (h *Host) limitFormat(max int64) {
 	if !ok {
 		return
 	}
-	str.RawSetString("format", h.state.NewFunction(func(L *lua.LState) int {
+	str.RawSetString("format", L.NewFunction(func(L *lua.LState) int {
 		f := L.CheckString(1)
 		size := checkFormat(L, f)
 		if max >= 0 && size > max {

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"reflect"
@@ -16,7 +16,7 @@ import (
 //     a .. a .. a ... of 200 operands multiplies the size by 200. The hook
 //     adds up the operands' lengths first and raises "string
 //     concatenation: the result would be N, over the maximum string size
-//     of M" when they are over the host's cap (Options.MaxStringSize).
+//     of M" when they are over the host's cap (its Options.MaxStringSize).
 //   - OP_TAILCALL counts each tail call in its frame, and gopher-lua
 //     builds an error's traceback with one "(tailcall)" line per count:
 //     after f(n) return f(n+1) end has run for 2 s (10^8 tail calls), the
@@ -119,7 +119,9 @@ func checkConcat(L *lua.LState, b, c int) {
 }
 
 // capConcat sets the cap of .. in the state L (and its coroutines) to max
-// bytes; uncapConcat removes it (Close).
+// bytes.
 func capConcat(L *lua.LState, max int64) { concatCaps.Store(L.G, max) }
 
-func uncapConcat(L *lua.LState) { concatCaps.Delete(L.G) }
+// Uncap removes the cap LimitStrings set on the .. operator of L: a host
+// calls it when it closes L.
+func Uncap(L *lua.LState) { concatCaps.Delete(L.G) }

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"strings"
@@ -21,14 +21,13 @@ const maxDateFormat = 64 << 10
 // returns nil and the reason, as it does for a syntax error. load reads
 // its reader's pieces itself, counting them, and gives up at the first
 // piece past the cap. max < 0 means no cap.
-func (h *Host) limitChunks(max int64) {
+func limitChunks(L *lua.LState, max int64) {
 	if max == 0 {
 		max = DefaultMaxChunkSize
 	}
 	if max < 0 {
 		return
 	}
-	L := h.state
 	loadstring, ok := L.GetGlobal("loadstring").(*lua.LFunction)
 	if !ok {
 		return

@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"bytes"
@@ -7,13 +7,13 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// protos keeps the compiled prototype of each Lua file's latest text, so
+// Protos keeps the compiled prototype of each Lua file's latest text, so
 // that a file loaded many times (a script for 1000 NPCs, a module every
 // shard requires) is parsed and compiled once. A *lua.FunctionProto is
 // read-only once compiled, so the Lua states of a sharded host (see
-// Options.Shards) share it: each makes its own closure of it. It is safe
+// a sharded host) share it: each makes its own closure of it. It is safe
 // for concurrent use (shards may require a module during their ticks).
-type protos struct {
+type Protos struct {
 	mu sync.Mutex
 	m  map[string]cachedProto // by the file's path as given to compile
 }
@@ -24,10 +24,10 @@ type cachedProto struct {
 	proto *lua.FunctionProto
 }
 
-// function returns a closure in L of the file at path with the text src
+// Function returns a closure in L of the file at path with the text src
 // (already stripped of a byte order mark and a shebang), compiling it
 // only when this text was not compiled before. Errors are L.Load's.
-func (p *protos) function(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
+func (p *Protos) Function(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
 	p.mu.Lock()
 	c, ok := p.m[path]
 	p.mu.Unlock()

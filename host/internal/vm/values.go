@@ -1,4 +1,4 @@
-package host
+package vm
 
 import (
 	"reflect"
@@ -7,7 +7,7 @@ import (
 	luar "layeh.com/gopher-luar"
 )
 
-// goValue returns a Lua value as a Go value: nil, bool, float64 and string
+// GoValue returns a Lua value as a Go value: nil, bool, float64 and string
 // for Lua's nil, booleans, numbers and strings; for a table, a []any when
 // its keys are exactly 1..n (n > 0), else a map[string]any (an empty table
 // is an empty map; number and boolean keys are written as Lua writes them,
@@ -17,14 +17,19 @@ import (
 // arguments), that Go value itself. Functions, coroutines and other
 // userdata are returned as the lua.LValue they are. Metatables are not
 // followed: a table's own fields are its value.
-func goValue(v lua.LValue) any {
+func GoValue(v lua.LValue) any {
 	return toGo(v, nil, nil)
 }
 
-// toGo is goValue; seen holds the tables converted so far, and bound, when
-// not nil, gets the first value met that belongs to one Lua state (a
-// function, a coroutine, userdata without a Go value), which sharded
-// global variables refuse (globals_frame.go).
+// GoValueBound is GoValue; bound gets the first value met that belongs
+// to one Lua state (a function, a coroutine, userdata without a Go
+// value), or stays nil: sharded global variables refuse such values.
+func GoValueBound(v lua.LValue, bound *lua.LValue) any {
+	return toGo(v, nil, bound)
+}
+
+// toGo is GoValue; seen holds the tables converted so far, and bound, when
+// not nil, is GoValueBound's.
 func toGo(v lua.LValue, seen map[*lua.LTable]any, bound *lua.LValue) any {
 	switch v := v.(type) {
 	case *lua.LNilType:
@@ -85,15 +90,15 @@ func sequenceLen(t *lua.LTable) int {
 	return n
 }
 
-// luaValue returns a Go value as a Lua value: nil, booleans, numbers and
+// LuaValue returns a Go value as a Lua value: nil, booleans, numbers and
 // strings as Lua's; maps and slices (and arrays) as new Lua tables, with
 // their keys and elements converted at every depth (a slice's elements at
 // 1..n; a nil map key is left out; a map or slice met again, in a cycle,
 // is the same table); a
 // lua.LValue as it is; anything else (structs, pointers, functions,
 // channels) through gopher-luar, so scripts use its fields and methods
-// and goValue gives the same Go value back.
-func luaValue(L *lua.LState, v any) lua.LValue {
+// and GoValue gives the same Go value back.
+func LuaValue(L *lua.LState, v any) lua.LValue {
 	return toLua(L, v, nil)
 }
 
