@@ -183,6 +183,9 @@ func badArgument(L *lua.LState, n, fn, why string) string {
 	if fn == "(anonymous)" {
 		fn = "?"
 	}
+	// A message already worded so ("to 'format'", raised by btlua's own
+	// functions) keeps its quotes, once.
+	fn = strings.TrimSuffix(strings.TrimPrefix(fn, "'"), "'")
 	if i, err := strconv.Atoi(n); err == nil && i > L.GetTop()-1 {
 		if rest, ok := strings.CutSuffix(why, ", got nil"); ok {
 			why = rest + ", got no value"
