@@ -8,7 +8,7 @@ import (
 
 // An error btlua's own string.format raises, already worded as PUC Lua
 // words it ("to 'format'"), is printed with the function's name quoted
-// once (it read "to ”format”").
+// once (it was quoted twice).
 func TestFormatErrorQuotedOnce(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "fmt.lua")
 	if err := os.WriteFile(script, []byte("print(string.format(\"%d\", \"x\"))\nreturn BTLog:New(\"x\")\n"), 0o644); err != nil {
