@@ -1,7 +1,10 @@
 #!/bin/sh
-# Regenerates default.pgo, the CPU profile Go's profile-guided
-# optimisation builds btlua with (go build and go run pick up a main
-# package's default.pgo; bench/warrior/cmd/warrior gets a copy). The
+# Regenerates release.pgo, the CPU profile Go's profile-guided
+# optimisation builds btlua's releases with:
+#   go build -pgo=cmd/btlua/release.pgo -o btlua ./cmd/btlua
+# It is not named default.pgo, so that go run and go build without -pgo
+# (the first run, the tests) do not spend the time applying it;
+# bench/warrior/cmd/warrior gets a copy as its default.pgo. The
 # profile is taken from the repository's benchmarks of the core, the
 # binding and the host (Lua leaves over built-in composites, the host's
 # tick of 100 and 1000 agents, tree builds from Lua, the GOAP planner),
@@ -20,6 +23,6 @@ prof btlib ./lua/btlib 'TreeTick|BuildLua' 2s
 prof host ./host 'HostTick' 2s
 prof bt ./stdlib/bt 'Tick10Nodes' 1s
 prof goap ./stdlib/goap 'PlanCrafting30$|AgentTick' 1s
-go tool pprof -proto "$tmp"/*.prof >cmd/btlua/default.pgo
-cp cmd/btlua/default.pgo bench/warrior/cmd/warrior/default.pgo
-echo "wrote cmd/btlua/default.pgo and its copy in bench/warrior/cmd/warrior ($(wc -c <cmd/btlua/default.pgo) bytes)"
+go tool pprof -proto "$tmp"/*.prof >cmd/btlua/release.pgo
+cp cmd/btlua/release.pgo bench/warrior/cmd/warrior/default.pgo
+echo "wrote cmd/btlua/release.pgo and its copy bench/warrior/cmd/warrior/default.pgo ($(wc -c <cmd/btlua/release.pgo) bytes)"

@@ -1,7 +1,7 @@
 // Command gen writes bt_classes.lua, the LuaLS annotations of the built-in
-// task classes, from their btlib.Class declarations. Run it with
-// go generate ./lua/luasrc; a test of lua/btlib fails when the file is out
-// of date.
+// task classes, and docs/tasks.md, their Markdown reference, from their
+// btlib.Class declarations. Run it with go generate ./lua/luasrc; tests of
+// lua/btlib fail when either file is out of date.
 package main
 
 import (
@@ -13,6 +13,9 @@ import (
 
 func main() {
 	if err := os.WriteFile("bt_classes.lua", btlib.Stubs(btlib.Builtins()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("../../docs/tasks.md", btlib.Reference(btlib.Builtins()), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
