@@ -23,22 +23,18 @@ func (l *logLines) Handle(_ context.Context, r slog.Record) error {
 func (l *logLines) WithAttrs([]slog.Attr) slog.Handler { return l }
 func (l *logLines) WithGroup(string) slog.Handler      { return l }
 
-// The README's BTAI example ends (its Terminate reaches the root through a
+// The BTAI guide's example (docs/btai.md) ends (its Terminate reaches the root through a
 // Sequence) after one patrol, 1.5 s of ticks at 60 Hz, and the host finds
 // nothing to warn of in it.
 func TestREADMEBTAIExampleEnds(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var code string
-	for _, b := range luaBlockRE.FindAllSubmatch(src, -1) {
-		if strings.HasPrefix(string(b[1]), "local function TestVisibleTarget()") {
-			code = string(b[1])
+	for _, b := range docLuaBlocks(t) {
+		if b.file == "docs/btai.md" && strings.HasPrefix(b.code, "local function TestVisibleTarget()") {
+			code = b.code
 		}
 	}
 	if code == "" {
-		t.Fatal("no BTAI example (its first line: local function TestVisibleTarget()) in README.md")
+		t.Fatal("no BTAI example (its first line: local function TestVisibleTarget()) in docs/btai.md")
 	}
 	path := filepath.Join(t.TempDir(), "btai.lua")
 	if err := os.WriteFile(path, []byte(code), 0o644); err != nil {

@@ -19,25 +19,22 @@ var luaBlockRE = regexp.MustCompile("(?s)```lua\n(.*?)```")
 // moduleUseRE matches a use of a module table (bt.X, goap.X, ...).
 var moduleUseRE = regexp.MustCompile(`(?m)(?:^|[^\w.:])(bt|goap|fsm)\.\w`)
 
-// Every Lua snippet of the README runs as written in a host with the Go
-// class MoveTo of the "Go task classes" section, and requires each module
-// table it uses (bt, goap, fsm) instead of relying on a global. Each
-// snippet's output over 5 ticks is the one listed here under its first
-// line: a new snippet must be added to the list.
+// Every Lua snippet of the README and the guides in docs/ runs as
+// written in a host with the Go class MoveTo of embedding.md's "Go task
+// classes", and requires each module table it uses (bt, goap, fsm)
+// instead of relying on a global. Each snippet's output over 5 ticks is
+// the one listed here under its key (its first line that is not blank or
+// a require): a new snippet must be added to the list.
 func TestREADMELuaSnippets(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := luaBlockRE.FindAllSubmatch(src, -1)
-	if len(blocks) < 5 {
-		t.Fatalf("%d Lua blocks in README.md, want at least 5", len(blocks))
+	blocks := docLuaBlocks(t)
+	if len(blocks) < 10 {
+		t.Fatalf("%d Lua blocks in README.md and docs/, want at least 10", len(blocks))
 	}
 	for i, b := range blocks {
-		code := string(b[1])
+		code := b.code
 		for _, m := range moduleUseRE.FindAllStringSubmatch(code, -1) {
 			if !strings.Contains(code, "local "+m[1]+" = require(\""+m[1]+"\")") {
-				t.Errorf("block %d uses %s. without local %s = require(%q):\n%s", i, m[1], m[1], m[1], code)
+				t.Errorf("%s block %d uses %s. without local %s = require(%q):\n%s", b.file, i, m[1], m[1], m[1], code)
 			}
 		}
 		path := filepath.Join(t.TempDir(), "snippet.lua")
@@ -61,30 +58,34 @@ func TestREADMELuaSnippets(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := h.LoadFile(path); err != nil {
-			t.Errorf("block %d: %v\n%s", i, err, code)
+			t.Errorf("%s block %d: %v\n%s", b.file, i, err, code)
 		}
 		for n := 0; n < 5 && !h.Done(); n++ {
 			if err := h.Tick(1.0 / 60); err != nil {
-				t.Errorf("block %d tick %d: %v\n%s", i, n+1, err, code)
+				t.Errorf("%s block %d tick %d: %v\n%s", b.file, i, n+1, err, code)
 				break
 			}
 		}
 		h.Close()
-		first, _, _ := strings.Cut(strings.TrimSpace(code), "\n")
+		first := snippetKey(code)
 		want, ok := readmeOutputs[first]
 		if !ok {
-			t.Errorf("block %d (%q): no expected output listed", i, first)
+			t.Errorf("%s block %d (%q): no expected output listed", b.file, i, first)
 		} else if out.String() != want {
-			t.Errorf("block %d (%q): output %q, want %q", i, first, out.String(), want)
+			t.Errorf("%s block %d (%q): output %q, want %q", b.file, i, first, out.String(), want)
 		}
 	}
 }
 
-// readmeOutputs is the output of each README Lua snippet, by first line.
+// readmeOutputs is the output of each documentation Lua snippet, by
+// its key (see snippetKey).
 var readmeOutputs = map[string]string{
-	`Patrol = BTAction:New()`:  "patrol step 1\npatrol step 2\npatrol step 3\npatrol done\n",
-	`local bt = require("bt")`: "true\t80\n",
+	`Patrol = BTAction:New()`: "patrol step 1\npatrol step 2\npatrol step 3\npatrol done\n",
+	`bt.SetGlobalVariable("alarm", true) -- one value for every tree`:             "true\t80\n",
 	`local function TestVisibleTarget() return false end -- the game's functions`: "",
-	`local goap = require("goap")`: "1\tChopLog\t4\n",
-	`Careful = MoveTo:New(5, 0.5)`: "",
+	`local Chop = goap.Action:New{ name = "ChopLog", cost = 4,`:                   "1\tChopLog\t4\n",
+	`Careful = MoveTo:New(5, 0.5)`:                                                "",
+	`-- A guard patrols until it sees an enemy, then attacks.`:                    "patrol step 1\npatrol step 2\npatrol step 3\npatrol ended\nattack!\n",
+	`-- The cook is the provider: it says what the world is and what it wants.`:   "plan: 2 actions, cost 3\nfetched flour\nbaked bread\ndinner is ready\n",
+	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
 }

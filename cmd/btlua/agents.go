@@ -98,7 +98,7 @@ func loadScript(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error
 			return out, agentError(err, i, c.agents)
 		}
 		if i == 1 && c.agents > 1 {
-			fmt.Fprintf(stderr, "btlua: warning: --agents %d loads %s %d times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (README, \"Agents on every core\")\n",
+			fmt.Fprintf(stderr, "btlua: warning: --agents %d loads %s %d times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (docs/agents-on-every-core.md)\n",
 				c.agents, c.script, c.agents)
 		}
 		out = append(out, agents...)

@@ -182,7 +182,7 @@ local t = BTBehaviorTree:New(); t:SetStartTask(C:New()); return t
 // no such line, nor does --agents 1.
 func TestAgentsFlagSharedLoadsWarn(t *testing.T) {
 	p := writeLua(t, countScript)
-	warn := "btlua: warning: --agents 2 loads " + p + " 2 times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (README, \"Agents on every core\")\n"
+	warn := "btlua: warning: --agents 2 loads " + p + " 2 times, and loads in one Lua state share its globals (classes, and the chunk locals their methods use), so the agents are not independent and results depend on --shards; return a factory function for independent agents (docs/agents-on-every-core.md)\n"
 	for _, shards := range []string{"0", "1", "2"} {
 		code, _, errOut := runCLI("--fast", "--agents", "2", "--shards", shards, p)
 		if code != exitOK || !strings.HasPrefix(errOut, warn) || strings.Count(errOut, "warning") != 1 {
