@@ -120,16 +120,30 @@ func (r *reloadHarness) tick() string {
 // what the reload itself printed) and the reload's error.
 func (r *reloadHarness) waitReload() (string, error) {
 	r.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		if r.h.ApplyReloads() > 0 {
-			err := <-r.reloads
-			return r.tick(), err
-		}
-		time.Sleep(5 * time.Millisecond)
+	applied := 0
+	if !r.gameLoop(func() bool { applied = r.h.ApplyReloads(); return applied > 0 }) {
+		r.t.Fatal("no reload within 10 s")
 	}
-	r.t.Fatal("no reload within 5s")
-	return "", nil
+	err := <-r.reloads
+	return r.tick(), err
+}
+
+// gameLoop calls done at 200 Hz, as a game loop calls ApplyReloads
+// between frames, until it reports true; false when it did not within
+// 10 s. The watcher is polled (host.Watcher.Changes), so its news can
+// only be waited for this way.
+func (r *reloadHarness) gameLoop(done func() bool) bool {
+	frame := time.NewTicker(5 * time.Millisecond)
+	defer frame.Stop()
+	timeout := time.After(10 * time.Second)
+	for !done() {
+		select {
+		case <-frame.C:
+		case <-timeout:
+			return false
+		}
+	}
+	return true
 }
 
 func (r *reloadHarness) write(name, text string) {
@@ -270,9 +284,11 @@ func TestReloadLeaks(t *testing.T) {
 		}
 		r.tick()
 	}
-	// Let the watcher see the writes too, then drain its reloads.
-	time.Sleep(100 * time.Millisecond)
-	r.tick()
+	// Let the watcher see the writes too (the last one reloads once it
+	// has settled), then drain its reloads.
+	if printed, err := r.waitReload(); err != nil || printed != "vr 222\n" {
+		t.Fatalf("the watcher's reload of the last write: err %v, printed %q", err, printed)
+	}
 	g1, h1 := runtime.NumGoroutine(), heap()
 	if g1 != g0 {
 		t.Errorf("goroutines: %d before, %d after 200 reloads", g0, g1)
@@ -338,8 +354,18 @@ func TestReloadDeletedAndRecreated(t *testing.T) {
 	if err := os.Remove(filepath.Join(r.dir, "speaker.lua")); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond) // longer than the debounce
-	r.h.ApplyReloads()
+	// The watcher reports the deletion once the file has stayed away for
+	// the debounce time; nothing is reloaded.
+	log := ""
+	if !r.gameLoop(func() bool {
+		if n := r.h.ApplyReloads(); n != 0 {
+			t.Fatalf("%d reloads after the deletion, want none", n)
+		}
+		log += r.errOut.take()
+		return strings.Contains(log, "speaker.lua was removed; the running code stays until it comes back")
+	}) {
+		t.Fatalf("no removal reported within 10 s; log %q", log)
+	}
 	if got := r.tick(); got != "v1 2\n" {
 		t.Fatalf("after deletion: %q, want the old code running", got)
 	}

@@ -50,13 +50,22 @@ func TestReloadSlowSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The game loop, while the editor is stalled for 1.5 debounce times.
+	// The game loop, at 200 Hz, while the editor is stalled for 1.5
+	// debounce times (the stall is the scenario, not a wait for news).
 	var errs []error
-	for end := time.Now().Add(debounce * 3 / 2); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+	frame := time.NewTicker(5 * time.Millisecond)
+	stall := time.After(debounce * 3 / 2)
+	for stalled := true; stalled; {
 		if r.h.ApplyReloads() > 0 {
 			errs = append(errs, <-r.reloads)
 		}
+		select {
+		case <-frame.C:
+		case <-stall:
+			stalled = false
+		}
 	}
+	frame.Stop()
 	if _, err := f.WriteString(speaker("v2")); err != nil {
 		t.Fatal(err)
 	}
