@@ -94,28 +94,54 @@ func waitFile(t *testing.T, path string) {
 	t.Fatalf("%s never appeared", path)
 }
 
-// waitOutput waits until the process has written want to buf.
+// waitOutput waits until the process has written want to buf: it looks
+// again after each write, for at most 10 s.
 func waitOutput(t *testing.T, buf *syncBuffer, want string) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if strings.Contains(buf.String(), want) {
-			return
-		}
+	if !buf.waitFor(want, 10*time.Second) {
+		t.Fatalf("%q never written; got %q", want, buf.String())
 	}
-	t.Fatalf("%q never written; got %q", want, buf.String())
 }
 
 // syncBuffer is a bytes.Buffer that a test may read while the process
 // writes it.
 type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu      sync.Mutex
+	b       bytes.Buffer
+	written chan struct{} // a token after each write, for waitFor
 }
 
 func (s *syncBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.written == nil {
+		s.written = make(chan struct{}, 1)
+	}
+	select {
+	case s.written <- struct{}{}:
+	default:
+	}
 	return s.b.Write(p)
+}
+
+// waitFor waits until the buffer holds want, looking again after each
+// write, and reports whether it did within d.
+func (s *syncBuffer) waitFor(want string, d time.Duration) bool {
+	s.mu.Lock()
+	if s.written == nil {
+		s.written = make(chan struct{}, 1)
+	}
+	written := s.written
+	s.mu.Unlock()
+	timeout := time.After(d)
+	for !strings.Contains(s.String(), want) {
+		select {
+		case <-written:
+		case <-timeout:
+			return false
+		}
+	}
+	return true
 }
 
 func (s *syncBuffer) String() string {

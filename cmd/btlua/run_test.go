@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
-	"time"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -308,22 +308,25 @@ func TestDecoratorWithoutChildCLI(t *testing.T) {
 // With --watch, a reload prints its line on stderr as "btlua: reloaded
 // ..." (the host's report through the command's logger).
 func TestWatchReloadLine(t *testing.T) {
+	catchStraySIGINT(t)
 	p := writeLua(t, speakerScript("v1"))
-	done := make(chan struct{})
-	var code int
-	var out, errOut string
-	go func() {
-		defer close(done)
-		code, out, errOut = runCLI("--watch", "--hz", "100", "--ticks", "150", p)
-	}()
-	time.Sleep(300 * time.Millisecond)
+	var out, errOut syncBuffer
+	done := make(chan int)
+	go func() { done <- run([]string{"--watch", "--hz", "100", p}, &out, &errOut) }()
+	waitOutput(t, &out, "v1\n") // the first tick: the file is watched
 	if err := os.WriteFile(p, []byte(speakerScript("v2")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	<-done
+	waitOutput(t, &out, "v2\n")
+	// A --watch run goes on until Ctrl-C.
+	if err := syscall.Kill(os.Getpid(), syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	code := <-done
 	line := regexp.MustCompile(`^btlua: reloaded .*ai\.lua in [0-9.]+(ns|µs|ms|s): classes Speaker \(changed Speaker\.OnUpdate\); running trees kept\n$`)
-	if code != exitOK || !line.MatchString(errOut) || !strings.HasPrefix(out, "v1\n") || !strings.HasSuffix(out, "v2\n") {
-		t.Errorf("code %d, stderr %q, stdout %.40q...%q", code, errOut, out, out[max(0, len(out)-10):])
+	o := out.String()
+	if code != exitInterrupted || !line.MatchString(errOut.String()) || !strings.HasPrefix(o, "v1\n") || !strings.HasSuffix(o, "v2\n") {
+		t.Errorf("code %d, stderr %q, stdout %.40q...%q", code, errOut.String(), o, o[max(0, len(o)-10):])
 	}
 }
 
