@@ -38,9 +38,12 @@ func watchHarness(t *testing.T, debounce time.Duration) *reloadHarness {
 // then writes the new text more than the debounce time later. The game
 // loop keeps calling ApplyReloads meanwhile. The empty file is read again
 // after the debounce time instead of being reloaded, so the only reload is
-// the one of the new text, and nothing fails.
+// the one of the new text, and nothing fails. The new text must come
+// between the first read (one debounce time after the truncation) and
+// the second (two): the stall ends half-way, and a debounce time of 1 s
+// leaves half a second for a loaded machine to be late in either.
 func TestReloadSlowSave(t *testing.T) {
-	const debounce = 300 * time.Millisecond
+	const debounce = time.Second
 	r := watchHarness(t, debounce)
 	if got := r.tick(); got != "start\nv1 1\n" {
 		t.Fatalf("before reload: %q", got)
