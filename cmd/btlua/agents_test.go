@@ -142,7 +142,7 @@ func TestAgentsFlagClassicTrace(t *testing.T) {
 	}
 }
 
-// With --memory-limit, agent 2 of agents_memory.lua keeps about 20 MiB a
+// With --memory-limit, agent 2 of agents_memory.lua keeps about 5 MiB a
 // tick and the others about 100 KiB: agent 2 alone is stopped, and
 // stderr is the same line with any shard count (the blame is measured
 // per agent between ticks; the heap the stopped agent keeps no longer
@@ -152,13 +152,13 @@ func TestAgentsFlagClassicTrace(t *testing.T) {
 // process's heap.
 func TestAgentsMemoryLimitBlamesTheGuiltyOnly(t *testing.T) {
 	script := filepath.Join("testdata", "agents_memory.lua")
-	want := "btlua: memory limit of 200 MiB exceeded (the heap grew over it in ticks of agent agent2 (" + script + ", factory return value 1), which allocated most)\n"
-	midTick := "btlua: " + script + ":7: memory limit of 200 MiB exceeded (tick of agent agent2 (" + script + ", factory return value 1)) (tree agent2, task Hog)\n"
+	want := "btlua: memory limit of 50 MiB exceeded (the heap grew over it in ticks of agent agent2 (" + script + ", factory return value 1), which allocated most)\n"
+	midTick := "btlua: " + script + ":7: memory limit of 50 MiB exceeded (tick of agent agent2 (" + script + ", factory return value 1)) (tree agent2, task Hog)\n"
 	for _, shards := range []string{"0", "1", "2", "4"} {
 		// A budget of a minute: under the race detector on a busy machine
 		// agent 2's tick can take over the default 2 s (it is the memory
 		// limit that must stop it here).
-		code, out, errOut := runAlone(t, "--fast", "--ticks", "20", "--memory-limit", "200", "--budget", "60s", "--agents", "4", "--shards", shards, script)
+		code, out, errOut := runAlone(t, "--fast", "--ticks", "20", "--memory-limit", "50", "--budget", "60s", "--agents", "4", "--shards", shards, script)
 		errors, figures, _ := strings.Cut(errOut, "btlua: agents 4, shards "+shards+", ticks 20, agent-ticks ")
 		figures = agentTicksLine.ReplaceAllString(figures, "") // 60 and the ticks of agent 2, varying
 		if code != exitFailed || out != "" || !(errors == want || shards == "0" && errors == midTick) || !statsLines.MatchString(figures) {

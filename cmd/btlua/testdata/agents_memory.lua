@@ -1,5 +1,5 @@
--- A factory whose agent 2 keeps 200000 new tables a tick (about 20 MiB)
--- while the others keep 1000 (about 100 KiB): with --memory-limit 200,
+-- A factory whose agent 2 keeps 50000 new tables a tick (about 5 MiB)
+-- while the others keep 1000 (about 100 KiB): with --memory-limit 50,
 -- agent 2 alone must be stopped, whatever the shard count.
 Hog = BTAction:New()
 function Hog:OnUpdate()
@@ -11,7 +11,7 @@ return function(args)
     local tree = BTBehaviorTree:New()
     tree.name = "agent" .. args.index
     local h = Hog:New()
-    h.kept, h.n = {}, args.index == 2 and 200000 or 1000
+    h.kept, h.n = {}, args.index == 2 and 50000 or 1000
     tree:SetStartTask(h)
     return tree
 end
