@@ -61,15 +61,10 @@ func TestBrowserError(t *testing.T) {
 		t.Fatalf("page: %v", err)
 	}
 	// The list is fetched every second: the first one may predate the
-	// error.
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		st, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#agents li[data-id="1"] .st').textContent`))
-		if err == nil && st == "Error" || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	// error. Wait (in the page, at each DOM change) for it to say Error;
+	// the comparison below names what it said if it never did.
+	_, _ = chromedp.Run(bctx, chromedp.Poll[bool](`document.querySelector('#agents li[data-id="1"] .st')?.textContent === "Error"`,
+		chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(10*time.Second)))
 	got, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]any](`(() => ({
 		errors: [...document.querySelectorAll("#graph g.node.status-Error")].map(e => e.dataset.path).join(","),
 		running: document.querySelectorAll("#graph g.node.running").length,

@@ -34,6 +34,9 @@ func TestBrowser(t *testing.T) {
 	// The host lives on its own goroutine, as in a game.
 	addrc := make(chan string, 1)
 	ticking := make(chan struct{})
+	// calls holds the host's tick count after its latest Tick call (a
+	// paused host's calls make no tick).
+	calls := make(chan uint64, 1)
 	go func() {
 		defer close(ticking)
 		// The enemy is seen at step 1000 only, which the ticks alone do not
@@ -56,6 +59,12 @@ func TestBrowser(t *testing.T) {
 				return
 			case <-tk.C:
 				h.Tick(1.0 / 30)
+				n := h.Ticks()
+				select {
+				case <-calls: // not taken: replaced by the latest
+				default:
+				}
+				calls <- n
 			}
 		}
 	}()
@@ -92,6 +101,20 @@ func TestBrowser(t *testing.T) {
 		n, err := strconv.Atoi(text("#tick"))
 		if err != nil {
 			t.Fatal(err)
+		}
+		return n
+	}
+	// ticksAfter waits for the host's next k Tick calls and returns its
+	// tick count after them.
+	ticksAfter := func(k int) uint64 {
+		t.Helper()
+		var n uint64
+		for range k {
+			select {
+			case n = <-calls:
+			case <-ctx.Done():
+				t.Fatal("the host stopped ticking")
+			}
 		}
 		return n
 	}
@@ -174,19 +197,21 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor("paused", func() bool { return text("#runstate") == "paused" })
-	time.Sleep(150 * time.Millisecond) // a tick under way when Pause came ends
-	held := tickNow()
-	time.Sleep(300 * time.Millisecond)
-	if n := tickNow(); n != held {
-		t.Fatalf("paused, yet the tick went from %d to %d", held, n)
+	ticksAfter(2) // a tick under way when Pause came ends
+	held := ticksAfter(1)
+	if n := ticksAfter(10); n != held {
+		t.Fatalf("paused, yet 10 Tick calls took the host from tick %d to %d", held, n)
 	}
+	waitFor(fmt.Sprintf("the page to show tick %d", held), func() bool { return tickNow() == int(held) })
 	if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS("#step"))); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the step", func() bool { return tickNow() != held })
-	time.Sleep(300 * time.Millisecond)
-	if n := tickNow(); n != held+1 {
-		t.Fatalf("one step went from tick %d to %d", held, n)
+	waitFor("the step", func() bool { return tickNow() != int(held) })
+	if n := ticksAfter(10); n != held+1 {
+		t.Fatalf("one step, then 10 Tick calls, took the host from tick %d to %d", held, n)
+	}
+	if n := tickNow(); n != int(held)+1 {
+		t.Fatalf("one step went from tick %d to %d on the page", held, n)
 	}
 
 	// An edit from the page, carried out between two ticks while paused.
@@ -218,9 +243,8 @@ func TestBrowser(t *testing.T) {
 	if s := steps(); s != 1001 {
 		t.Errorf("steps at the breakpoint = %d, want 1001 (Attack walked once)", s)
 	}
-	time.Sleep(200 * time.Millisecond)
-	if n := tickNow(); n != stopped {
-		t.Errorf("stopped at a breakpoint, yet the tick went from %d to %d", stopped, n)
+	if n := ticksAfter(10); n != uint64(stopped) {
+		t.Errorf("stopped at a breakpoint at tick %d, yet 10 Tick calls took the host to tick %d", stopped, n)
 	}
 
 	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
