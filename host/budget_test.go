@@ -253,7 +253,9 @@ func TestBudgetEndlessLoopAtReload(t *testing.T) {
 // "interrupted", well before a long budget would.
 func TestInterrupt(t *testing.T) {
 	h, _ := newBudgetHost(t, time.Hour)
-	path := writeScript(t, "return BTActionUniversal:New(nil, function()\n  while true do end\nend)\n")
+	path := writeScript(t, "return BTActionUniversal:New(nil, function()\n  Started() while true do end\nend)\n")
+	started := make(chan struct{})
+	h.SetGlobal("Started", func() { close(started) })
 	if _, err := h.LoadFile(path); err != nil {
 		t.Fatal(err)
 	}
@@ -261,8 +263,9 @@ func TestInterrupt(t *testing.T) {
 		t.Error("Interrupt between ticks reported a running script")
 	}
 	go func() {
-		for !h.Interrupt() {
-			time.Sleep(time.Millisecond)
+		<-started // the tick's script runs, and loops
+		if !h.Interrupt() {
+			t.Error("Interrupt found no script running")
 		}
 	}()
 	err := h.Tick(0.1)

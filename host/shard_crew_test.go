@@ -38,9 +38,11 @@ func TestShardWorkersStopAtClose(t *testing.T) {
 	if err := h.Close(); err != nil {
 		t.Fatal(err)
 	}
+	// Close has received each worker's exit; the goroutine returns right
+	// after sending it.
 	deadline := time.Now().Add(5 * time.Second)
 	for shardWorkers() != before && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
+		runtime.Gosched()
 	}
 	if n := shardWorkers() - before; n != 0 {
 		t.Fatalf("%d workers after Close, want 0", n)
@@ -64,7 +66,7 @@ func shardWorkers() int {
 // is woken, and the agents' results are those of frames back to back.
 func TestShardFramesFarApart(t *testing.T) {
 	const n, ticks = 8, 6
-	run := func(pause time.Duration) string {
+	run := func(apart bool) string {
 		var out bytes.Buffer
 		h := shardedHost(t, 2, &out, fstest.MapFS{"npc.lua": {Data: []byte(seededFactory)}})
 		for i := range n {
@@ -73,14 +75,21 @@ func TestShardFramesFarApart(t *testing.T) {
 			}
 		}
 		for range ticks {
-			time.Sleep(pause)
+			if apart && h.shard.crew != nil {
+				// The next frame comes once every worker sleeps.
+				for _, w := range h.shard.crew.workers {
+					for !w.sleeping.Load() {
+						runtime.Gosched()
+					}
+				}
+			}
 			if err := h.Tick(0.1); err != nil {
 				t.Fatal(err)
 			}
 		}
 		return out.String()
 	}
-	near, far := run(0), run(5*shardSpin)
+	near, far := run(false), run(true)
 	if lines := bytes.Count([]byte(far), []byte("\n")); lines != n*ticks {
 		t.Fatalf("%d lines printed with frames apart, want %d:\n%s", lines, n*ticks, far)
 	}
@@ -106,12 +115,9 @@ func TestParkingSleepsThenWakes(t *testing.T) {
 		})
 		close(returned)
 	}()
-	deadline := time.Now().Add(5 * time.Second)
+	// The waiter goes to sleep once its busy wait has run out (shardSpin).
 	for !p.sleeping.Load() {
-		if time.Now().After(deadline) {
-			t.Fatal("the waiter did not go to sleep after its busy wait")
-		}
-		time.Sleep(time.Millisecond)
+		runtime.Gosched()
 	}
 	select {
 	case <-returned:
