@@ -17,6 +17,7 @@ import (
 func TestInterruptStopsEveryLoopingAgent(t *testing.T) {
 	dir := t.TempDir()
 	mark := filepath.Join(dir, "spinning")
+	makeMark(t, mark)
 	script := filepath.Join(dir, "spin.lua")
 	src := `Spin = BTAction:New()
 function Spin:OnUpdate()
@@ -54,6 +55,7 @@ return {spinner(1), spinner(2), spinner(3)}
 func TestInterruptStopsEveryLoopingAgentSharded(t *testing.T) {
 	dir := t.TempDir()
 	mark := filepath.Join(dir, "spinning")
+	makeMark(t, mark)
 	script := filepath.Join(dir, "spin.lua")
 	src := `Spin = BTAction:New()
 Spin.name = "Spin"

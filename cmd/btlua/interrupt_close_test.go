@@ -41,6 +41,7 @@ func TestInterruptStuckOnEndAtExit(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			mark := filepath.Join(dir, "ending")
+			makeMark(t, mark)
 			script := filepath.Join(dir, "onendloop.lua")
 			if err := os.WriteFile(script, []byte("MARK = [["+mark+"]]\n"+stuckOnEnd), 0o644); err != nil {
 				t.Fatal(err)

@@ -74,17 +74,19 @@ func TestInterruptRecordedRun(t *testing.T) {
 				t.Fatal(err)
 			}
 			rec := filepath.Join(dir, "x.rec")
+			touched := makeMark(t, mark)
 			sent := make(chan time.Time, 1)
 			go func() {
-				for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-					if _, err := os.Stat(mark); err == nil {
-						time.Sleep(c.wait)
-						sent <- time.Now()
-						_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-						return
-					}
+				select {
+				case <-touched:
+					// Placed after the mark: in the 10 s wait between
+					// ticks, or inside the 5 s spin.
+					time.Sleep(c.wait)
+					sent <- time.Now()
+					_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+				case <-time.After(10 * time.Second):
+					close(sent)
 				}
-				close(sent)
 			}()
 			code, _, errOut := runCLI("--hz", "0.1", "--record", rec, script)
 			at, ok := <-sent
@@ -123,12 +125,12 @@ func TestInterruptWhileLoading(t *testing.T) {
 	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	touched := makeMark(t, mark)
 	go func() {
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			if _, err := os.Stat(mark); err == nil {
-				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-				return
-			}
+		select {
+		case <-touched:
+			_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+		case <-time.After(10 * time.Second):
 		}
 	}()
 	code, out, errOut := runCLI("--record", filepath.Join(dir, "x.rec"), script)
@@ -159,12 +161,12 @@ return Hold:New()
 	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	touched := makeMark(t, mark)
 	go func() {
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-			if _, err := os.Stat(mark); err == nil {
-				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-				return
-			}
+		select {
+		case <-touched:
+			_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+		case <-time.After(10 * time.Second):
 		}
 	}()
 	code, out, errOut := runCLI("--fast", "--ticks", "2", "--record", filepath.Join(dir, "x.rec"), script)

@@ -55,6 +55,7 @@ func TestInterruptWatch(t *testing.T) {
 			dir := t.TempDir()
 			script := filepath.Join(dir, "ai.lua")
 			mark := filepath.Join(dir, "reloading")
+			makeMark(t, mark)
 			if err := os.WriteFile(script, []byte(done), 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -83,15 +84,54 @@ func (c *cli) wait(d time.Duration) bool {
 	}
 }
 
-// waitFile waits up to 10 s for the file at path to exist.
+// marks are the mark pipes of makeMark, by path.
+var marks sync.Map // string -> <-chan struct{}
+
+// makeMark makes path a named pipe that a script touches as it would a
+// file (local f = io.open(MARK, "w"); f:write("x"); f:close()), and
+// returns a channel closed at the first touch: a test waits on it (or
+// waitFile) instead of polling for a file. The test holds the pipe open
+// for reading and writing until it ends, so that a script's open never
+// blocks, and drains what scripts write.
+func makeMark(t *testing.T, path string) <-chan struct{} {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	touched := make(chan struct{})
+	go func() {
+		buf := make([]byte, 64)
+		if n, _ := f.Read(buf); n > 0 {
+			close(touched)
+		}
+		for {
+			if _, err := f.Read(buf); err != nil {
+				return // closed at the test's end
+			}
+		}
+	}()
+	t.Cleanup(func() { f.Close(); marks.Delete(path) })
+	marks.Store(path, (<-chan struct{})(touched))
+	return touched
+}
+
+// waitFile waits up to 10 s for a script to touch the mark at path (see
+// makeMark).
 func waitFile(t *testing.T, path string) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if _, err := os.Stat(path); err == nil {
-			return
-		}
+	m, ok := marks.Load(path)
+	if !ok {
+		t.Fatalf("%s is no mark: make it with makeMark first", path)
 	}
-	t.Fatalf("%s never appeared", path)
+	select {
+	case <-m.(<-chan struct{}):
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s was never touched", path)
+	}
 }
 
 // waitOutput waits until the process has written want to buf: it looks
