@@ -114,11 +114,13 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	rest := joined
 	for {
 		if err := fs.Parse(rest); err != nil {
-			if err != flag.ErrHelp {
-				err = parseError(fs, err)
-				fmt.Fprintln(stderr, "btlua:", err)
+			if err == flag.ErrHelp {
+				printUsage(stderr, fs)
+				return nil, err
 			}
-			printUsage(stderr, fs)
+			err = parseError(fs, err)
+			fmt.Fprintln(stderr, "btlua:", err)
+			io.WriteString(stderr, usageHint)
 			return nil, err
 		}
 		rest = fs.Args()
@@ -149,7 +151,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			err = errors.New("no script given")
 		}
 		fmt.Fprintln(stderr, "btlua:", err)
-		printUsage(stderr, fs)
+		io.WriteString(stderr, usageHint)
 		return nil, err
 	}
 	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {

@@ -76,3 +76,7 @@ func isString(v any) bool {
 	_, ok := v.(string)
 	return ok
 }
+
+// usageHint follows a usage error on stderr: the one error stays in
+// view, and --help has the listing.
+const usageHint = "usage: btlua [flags] script.lua (btlua --help lists the flags)\n"
