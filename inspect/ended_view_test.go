@@ -63,9 +63,9 @@ func TestEndedByParentWatchedFromStart(t *testing.T) {
 	}
 	want := []string{
 		"BTParallelComplete Success running=false end=Success@19 (completed)",
-		"BTParallelComplete/world[0] Success running=false end=Success@19 (completed)",
-		"BTParallelComplete/brain[1] Running running=false end=Running@19 (by parent BTParallelComplete)",
-		"BTParallelComplete/brain[1]/root[0] Running running=false end=Running@19 (by parent BTParallelComplete)",
+		"BTParallelComplete/world[1] Success running=false end=Success@19 (completed)",
+		"BTParallelComplete/brain[2] Running running=false end=Running@19 (by parent BTParallelComplete)",
+		"BTParallelComplete/brain[2]/root[1] Running running=false end=Running@19 (by parent BTParallelComplete)",
 	}
 	for i, w := range want {
 		if got := nodeLine(v, i); got != w {
@@ -98,9 +98,9 @@ func TestEndedByParentWatchedLate(t *testing.T) {
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
 	want := []string{
 		"BTParallelComplete Success running=false end=none",
-		"BTParallelComplete/world[0] Success running=false end=none",
-		"BTParallelComplete/brain[1] Running running=false end=Running@0 (ended before the inspector watched the agent)",
-		"BTParallelComplete/brain[1]/root[0] Running running=false end=Running@0 (ended before the inspector watched the agent)",
+		"BTParallelComplete/world[1] Success running=false end=none",
+		"BTParallelComplete/brain[2] Running running=false end=Running@0 (ended before the inspector watched the agent)",
+		"BTParallelComplete/brain[2]/root[1] Running running=false end=Running@0 (ended before the inspector watched the agent)",
 	}
 	for i, w := range want {
 		if got := nodeLine(&v, i); got != w {

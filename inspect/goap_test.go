@@ -64,7 +64,7 @@ func TestLiveAPIGoap(t *testing.T) {
 		// 13 events: the oldest (tick 1's goal chosen) is dropped.
 		"key 1 node 2 PerformAction [PerformAction] " + plan + " step 0 started false" + last +
 			strings.TrimPrefix(fmt.Sprintf(made, 1), ` | 1 goal chosen "CreateGoalState" (priority 0)`) +
-			" | 2 action started GetAxe #0 | 2 action ended GetAxe #0 (aborted) | 2 state popped PerformAction | 2 state pushed Idle" +
+			" | 2 action started GetAxe #1 | 2 action ended GetAxe #1 (aborted) | 2 state popped PerformAction | 2 state pushed Idle" +
 			` | 2 plan aborted "CreateGoalState" by GetAxe` + fmt.Sprintf(made, 2),
 	}
 	for tk := range want {
@@ -86,8 +86,8 @@ func TestLiveAPIGoap(t *testing.T) {
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
 	liveLine := goapLine(&v)
 	if want := "key 1 node 2 Idle [Idle]" + last + ` | 2 plan aborted "CreateGoalState" by GetAxe` + fmt.Sprintf(made, 2) +
-		" | 3 action started GetAxe #0 | 4 action ended GetAxe #0 (done) | 4 action started ChopLog #1" +
-		` | 5 action ended ChopLog #1 (done) | 5 state popped PerformAction | 5 state pushed Idle | 5 plan finished "CreateGoalState"`; liveLine != want {
+		" | 3 action started GetAxe #1 | 4 action ended GetAxe #1 (done) | 4 action started ChopLog #2" +
+		` | 5 action ended ChopLog #2 (done) | 5 state popped PerformAction | 5 state pushed Idle | 5 plan finished "CreateGoalState"`; liveLine != want {
 		t.Errorf("tick 5:\ngot  %s\nwant %s", liveLine, want)
 	}
 

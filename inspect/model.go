@@ -393,7 +393,7 @@ type NodeView struct {
 // words ("completed", "aborted by", "halted", "stopped by the error
 // of", ...) and By, the node number of the task they name (nil when
 // none): AgentView.CauseText spells them with its path, "aborted by
-// Root/Fight[0]/Sees[0]". A task ended early before the inspector
+// Root/Fight[1]/Sees[1]". A task ended early before the inspector
 // watched its agent (a page opened after the tree completed) is still
 // Running, as bt reports a task ended by its parent or an abort: its end
 // shows with status Running, cause causeUnseen and no tick (0), as

@@ -85,7 +85,7 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 	rp.Seek(6)
 	rp.Model(func(m *Model) {
 		v, _ := m.Agent(1)
-		if s := statuses(v); !strings.Contains(s, "Root/Fight[0]/Attack[1]=Running*") {
+		if s := statuses(v); !strings.Contains(s, "Root/Fight[1]/Attack[2]=Running*") {
 			t.Errorf("tick 6 (the abort's tick): %s", s)
 		}
 	})
@@ -135,7 +135,7 @@ func TestReadRecordingVersion1(t *testing.T) {
 		if !ok {
 			t.Fatal("no agent 1")
 		}
-		if got := statuses(v); got != "Root=Running*\nRoot/Wait[0]=Running*\n" {
+		if got := statuses(v); got != "Root=Running*\nRoot/Wait[1]=Running*\n" {
 			t.Errorf("statuses at tick 1:\n%s", got)
 		}
 	})

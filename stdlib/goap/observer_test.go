@@ -47,13 +47,13 @@ func TestAgentObserverEvents(t *testing.T) {
 		`plan made "wood": Chop -> Chop (cost 2)`)
 	tick(ag, s, 3) // PerformAction (push MoveTo), MoveTo false, MoveTo true
 	checkEvents(t, log.take(),
-		`action started Chop #0`,
+		`action started Chop #1`,
 		`state pushed MoveTo`,
 		`state popped MoveTo`)
 	s.world.Set("hunger", Number(10))
 	tick(ag, s, 4) // Perform 1..3, then the interrupt at the boundary
 	checkEvents(t, log.take(),
-		`action ended Chop #0 (done)`,
+		`action ended Chop #1 (done)`,
 		`state popped PerformAction`,
 		`state pushed Idle`,
 		`plan interrupted "wood" by "eat" (priority 10)`)
@@ -65,8 +65,8 @@ func TestAgentObserverEvents(t *testing.T) {
 		`state popped Idle`,
 		`state pushed PerformAction`,
 		`plan made "eat": Eat (cost 1)`,
-		`action started Eat #0`,
-		`action ended Eat #0 (done)`,
+		`action started Eat #1`,
+		`action ended Eat #1 (done)`,
 		`state popped PerformAction`,
 		`state pushed Idle`,
 		`plan finished "eat"`)
@@ -81,9 +81,9 @@ func TestAgentObserverEvents(t *testing.T) {
 		`state popped Idle`,
 		`state pushed PerformAction`,
 		`plan made "wood": Chop (cost 1)`,
-		`action started Chop #0`,
+		`action started Chop #1`,
 		`state pushed MoveTo`,
-		`action ended Chop #0 (aborted)`,
+		`action ended Chop #1 (aborted)`,
 		`state popped MoveTo`,
 		`state popped PerformAction`,
 		`state pushed Idle`,
@@ -96,7 +96,7 @@ func TestAgentObserverEvents(t *testing.T) {
 	log.take()
 	ag.Replan()
 	checkEvents(t, log.take(),
-		`action ended Chop #0 (dropped)`,
+		`action ended Chop #1 (dropped)`,
 		`state popped MoveTo`,
 		`state popped PerformAction`,
 		`state pushed Idle`)
