@@ -11,10 +11,15 @@ import (
 // line of every recording (see Header). Readers take versions 1 to
 // Version and refuse others. Version 2 lists the nodes of BTAI trees in
 // "tree" records (after the tree's own tasks, key "btai"); a version 1
-// recording is a version 2 one without them.
-const Version = 2
+// recording is a version 2 one without them. Version 3 numbers children
+// from 1 in the task paths its texts carry (an error's message,
+// "Root/Work[2]" for the second child) and the steps of GOAP action
+// events ("GetAxe #1" for the first); reading a version 1 or 2
+// recording renumbers them (see upgrade). Node numbers ("n", "by", "w",
+// "p") and a plan's "current" stay 0-based indexes.
+const Version = 3
 
-// Header is the first line of a recording: {"btlua_record":2,...}.
+// Header is the first line of a recording: {"btlua_record":3,...}.
 type Header struct {
 	// Record is the schema version (Version).
 	Record int `json:"btlua_record"`
