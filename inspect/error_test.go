@@ -154,9 +154,9 @@ func TestErrorRestartInTheView(t *testing.T) {
 	tick(t, h, 1) // tick 4: the restart, then the tree's tick
 	keep(4)
 	v, _ = in.model.Agent(1)
-	want := `{"path":"Root","status":"Running","running":true,"end":{"tick":4,"status":"Running","cause":"halted"}}
+	want := `{"path":"Root","status":"Running","running":true,"end":{"tick":4,"status":"Ended","cause":"halted"}}
 {"path":"Root/Ready[1]","status":"Success","end":{"tick":4,"status":"Success","cause":"completed"}}
-{"path":"Root/Work[2]","status":"Running","running":true,"end":{"tick":4,"status":"Running","cause":"halted"}}
+{"path":"Root/Work[2]","status":"Running","running":true,"end":{"tick":4,"status":"Ended","cause":"halted"}}
 `
 	if got := viewJSON(v); got != want || v.Status != "Running" || v.Error != "" {
 		t.Errorf("tick 4, restarted: status %q error %q\n%s\nwant:\n%s", v.Status, v.Error, got, want)

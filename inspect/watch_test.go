@@ -44,7 +44,7 @@ func TestWatchOnDemand(t *testing.T) {
 	}
 	var v AgentView
 	getJSON(t, srv.URL+"/api/agent?id=2", &v) // not watched yet: its tree only
-	if got := statuses(&v); got != "Root=Running\nRoot/Fight[1]=Inactive\nRoot/Fight[1]/Sees[1]=Inactive\nRoot/Fight[1]/Attack[2]=Inactive\n"+
+	if got := statuses(&v); got != "Root=Running*\nRoot/Fight[1]=Inactive\nRoot/Fight[1]/Sees[1]=Inactive\nRoot/Fight[1]/Attack[2]=Inactive\n"+
 		"Root/Patrol[2]=Inactive\nRoot/Patrol[2]/Rest[1]=Inactive\nRoot/Patrol[2]/Wander[2]=Inactive\n" {
 		t.Errorf("agent 2 before it is watched:\n%s", got)
 	}
