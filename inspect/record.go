@@ -107,9 +107,10 @@ type NodeInfo struct {
 	Abort  string `json:"abort,omitempty"`
 	Args   string `json:"args,omitempty"`
 	// BTAI marks a node of the BTAI tree a BT.Root task runs (listed
-	// after the tree's own tasks, below that task; Name its btai type,
-	// Args BTAI's text of it when the tree was reported). Such nodes have
-	// no events of their own.
+	// after the tree's own tasks, below that task; Name the name the
+	// script gave it (its function's or a name argument) or else its btai
+	// type, Args BTAI's text of it when the tree was reported). Such
+	// nodes have no events of their own.
 	BTAI bool `json:"btai,omitempty"`
 }
 
