@@ -73,10 +73,10 @@ func TestAgentObserverHaltRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"start Seq", "start Seq/Wait[0]",
-		"end Seq/Wait[0] Running (reload)", "end Seq Running (reload)",
-		"start Seq", "start Seq/Wait[0]",
-		"end Seq/Wait[0] Running (halted)", "end Seq Running (halted)",
+		"start Seq", "start Seq/Wait[1]",
+		"end Seq/Wait[1] Running (reload)", "end Seq Running (reload)",
+		"start Seq", "start Seq/Wait[1]",
+		"end Seq/Wait[1] Running (halted)", "end Seq Running (halted)",
 	}
 	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("events:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
@@ -133,7 +133,7 @@ func TestSetObserverWhileSubscribed(t *testing.T) {
 		t.Fatalf("Observer() is %v, not the observer set", a.Observer())
 	}
 	a.Halt()
-	want := []string{"end Seq/Wait[0] Running (halted)", "end Seq Running (halted)"}
+	want := []string{"end Seq/Wait[1] Running (halted)", "end Seq Running (halted)"}
 	if got := strings.Join(log, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("observer heard:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
@@ -141,11 +141,11 @@ func TestSetObserverWhileSubscribed(t *testing.T) {
 		"tick 1",
 		"tree guard #1 Seq,Wait",
 		"start guard Seq",
-		"start guard Seq/Wait[0]",
+		"start guard Seq/Wait[1]",
 		"status guard Seq Running",
-		"status guard Seq/Wait[0] Running",
+		"status guard Seq/Wait[1] Running",
 		"tickend 1",
-		"end guard Seq/Wait[0] Running (halted)",
+		"end guard Seq/Wait[1] Running (halted)",
 		"end guard Seq Running (halted)",
 	}})
 }

@@ -51,7 +51,7 @@ func TestEventStreamErrorRestart(t *testing.T) {
 	for range 5 {
 		h.Tick(0.1)
 	}
-	msg := func(n string) string { return path + ":6: boom at " + n + " (tree faulty, task Root/Work[1])" }
+	msg := func(n string) string { return path + ":6: boom at " + n + " (tree faulty, task Root/Work[2])" }
 	checkTicks(t, *lines, [][]string{
 		nil,
 		{
@@ -59,37 +59,37 @@ func TestEventStreamErrorRestart(t *testing.T) {
 			"tree faulty #1 Root,Ready,Work",
 			"var faulty n <nil> -> 0",
 			"start faulty Root",
-			"start faulty Root/Ready[0]",
-			"end faulty Root/Ready[0] Success",
-			"start faulty Root/Work[1]",
-			"var faulty n 0 -> 1 by Root/Work[1]",
+			"start faulty Root/Ready[1]",
+			"end faulty Root/Ready[1] Success",
+			"start faulty Root/Work[2]",
+			"var faulty n 0 -> 1 by Root/Work[2]",
 			"status faulty Root Running",
-			"status faulty Root/Work[1] Running",
+			"status faulty Root/Work[2] Running",
 			"tickend 1",
 		},
 		{
 			"tick 2",
-			"var faulty n 1 -> 2 by Root/Work[1]",
-			"error faulty " + msg("2") + " [node Root/Work[1]]",
+			"var faulty n 1 -> 2 by Root/Work[2]",
+			"error faulty " + msg("2") + " [node Root/Work[2]]",
 			"tickend 2",
 		},
 		{"tick 3", "tickend 3"},
 		{
 			"tick 4", // clock 0.4: the restart (due at 0.35)
-			"end faulty Root/Work[1] Running (halted)",
+			"end faulty Root/Work[2] Running (halted)",
 			"end faulty Root Running (halted)",
 			"restart faulty ",
 			"start faulty Root",
-			"start faulty Root/Ready[0]",
-			"end faulty Root/Ready[0] Success",
-			"start faulty Root/Work[1]",
-			"var faulty n 2 -> 3 by Root/Work[1]",
+			"start faulty Root/Ready[1]",
+			"end faulty Root/Ready[1] Success",
+			"start faulty Root/Work[2]",
+			"var faulty n 2 -> 3 by Root/Work[2]",
 			"tickend 4",
 		},
 		{
 			"tick 5",
-			"var faulty n 3 -> 4 by Root/Work[1]",
-			"error faulty " + msg("4") + " [node Root/Work[1]]",
+			"var faulty n 3 -> 4 by Root/Work[2]",
+			"error faulty " + msg("4") + " [node Root/Work[2]]",
 			"tickend 5",
 		},
 	})
@@ -120,10 +120,10 @@ func TestSubscribeAfterTicks(t *testing.T) {
 			"tick 3",
 			"tree faulty #1 Root,Ready,Work",
 			"state faulty Root Running started",
-			"state faulty Root/Ready[0] Success",
-			"state faulty Root/Work[1] Running started",
+			"state faulty Root/Ready[1] Success",
+			"state faulty Root/Work[2] Running started",
 			"var faulty n <nil> -> 2",
-			"error faulty " + path + ":6: boom at 2 (tree faulty, task Root/Work[1]) [node Root/Work[1]]",
+			"error faulty " + path + ":6: boom at 2 (tree faulty, task Root/Work[2]) [node Root/Work[2]]",
 			"tickend 3",
 		},
 	})
@@ -157,7 +157,7 @@ func TestSubscriptionWatchObservedAgent(t *testing.T) {
 	sub.Watch(h.Agents()[1], true)
 	want := []string{
 		"state digger Timeout Running started",
-		"state digger Timeout/Dig[0] Running started",
+		"state digger Timeout/Dig[1] Running started",
 		"var digger steps <nil> -> 11",
 	}
 	if strings.Join(heard, "\n") != strings.Join(want, "\n") {

@@ -61,17 +61,17 @@ func TestSubscriptionWatch(t *testing.T) {
 			"tickend 1",
 			// Watch, between ticks 1 and 2: the state then.
 			"state digger Timeout Running started",
-			"state digger Timeout/Dig[0] Running started",
+			"state digger Timeout/Dig[1] Running started",
 			"var digger steps <nil> -> 11",
 		},
 		{
 			"tick 2",
-			"var digger steps 11 -> 12 by Timeout/Dig[0]",
+			"var digger steps 11 -> 12 by Timeout/Dig[1]",
 			"tickend 2",
 		},
 		{
 			"tick 3",
-			"end digger Timeout/Dig[0] Running (timed out by Timeout)",
+			"end digger Timeout/Dig[1] Running (timed out by Timeout)",
 			"end digger Timeout Failure",
 			"tickend 3",
 		},

@@ -53,7 +53,7 @@ func TestGoapPlanFailureWarnsOnce(t *testing.T) {
 		}
 	}
 	tick(10)
-	want := `btlua: crafter.lua: tree crafter, task crafter/Plan[0] fails: ` +
+	want := `btlua: crafter.lua: tree crafter, task crafter/Plan[1] fails: ` +
 		`goap: goal "G" {y == true}: no plan: search exhausted every reachable state (expanded 0, visited 1)` + "\n"
 	got := strings.ReplaceAll(log.String(), dir+string(filepath.Separator), "")
 	if got != want {

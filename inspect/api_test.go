@@ -35,8 +35,8 @@ func TestLiveAPI(t *testing.T) {
 	// Tick 1: Rest (0.05 s) starts; tick 2: it succeeds and Wander
 	// starts; tick 3: Wander has walked 2 steps, Sees was evaluated again
 	// (LowerPriority).
-	want := "Root=Running*\nRoot/Fight[0]=Failure\nRoot/Fight[0]/Sees[0]=Failure\nRoot/Fight[0]/Attack[1]=Inactive\n" +
-		"Root/Patrol[1]=Running*\nRoot/Patrol[1]/Rest[0]=Success\nRoot/Patrol[1]/Wander[1]=Running*\n"
+	want := "Root=Running*\nRoot/Fight[1]=Failure\nRoot/Fight[1]/Sees[1]=Failure\nRoot/Fight[1]/Attack[2]=Inactive\n" +
+		"Root/Patrol[2]=Running*\nRoot/Patrol[2]/Rest[1]=Success\nRoot/Patrol[2]/Wander[2]=Running*\n"
 	if got := statuses(&v); got != want {
 		t.Errorf("tree at tick 3:\n%s\nwant:\n%s", got, want)
 	}
@@ -46,7 +46,7 @@ func TestLiveAPI(t *testing.T) {
 	if e := v.Nodes[2].End; e == nil || e.Tick != 3 || e.Status != "Failure" || e.Cause != "completed" {
 		t.Errorf("Sees's last end: %+v", e)
 	}
-	if len(v.Vars) != 1 || v.Vars[0].Name != "steps" || v.Vars[0].Value != 2.0 || v.Vars[0].Tick != 3 || v.WriterPath(v.Vars[0]) != "Root/Patrol[1]/Wander[1]" {
+	if len(v.Vars) != 1 || v.Vars[0].Name != "steps" || v.Vars[0].Value != 2.0 || v.Vars[0].Tick != 3 || v.WriterPath(v.Vars[0]) != "Root/Patrol[2]/Wander[2]" {
 		t.Errorf("vars: %+v", v.Vars)
 	}
 
@@ -85,12 +85,12 @@ func TestLiveAPI(t *testing.T) {
 	}
 	tick(t, h, 10)
 	getJSON(t, srv.URL+"/api/state", &s)
-	if !s.Paused || s.Hit == nil || s.Hit.Tick != 8 || s.Hit.Path != "Root/Fight[0]/Attack[1]" || h.Ticks() != 8 {
+	if !s.Paused || s.Hit == nil || s.Hit.Tick != 8 || s.Hit.Path != "Root/Fight[1]/Attack[2]" || h.Ticks() != 8 {
 		t.Fatalf("breakpoint: state %+v (hit %+v), host ticks %d; want paused at tick 8 on Attack's start", s, s.Hit, h.Ticks())
 	}
 	v = AgentView{}
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
-	if e := v.Nodes[6].End; e == nil || e.Tick != 8 || v.CauseText(e) != "aborted by Root/Fight[0]/Sees[0]" {
+	if e := v.Nodes[6].End; e == nil || e.Tick != 8 || v.CauseText(e) != "aborted by Root/Fight[1]/Sees[1]" {
 		t.Errorf("Wander's end: %+v", e)
 	}
 	for _, bad := range []string{`{"cmd":"break","agent":1,"node":99,"on":"start"}`, `{"cmd":"break","agent":1,"node":1,"on":"later"}`,

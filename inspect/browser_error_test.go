@@ -55,7 +55,7 @@ func TestBrowserError(t *testing.T) {
 	defer acancel()
 	bctx, bcancel := chromedp.NewContext(actx)
 	defer bcancel()
-	work := `#graph g.node.status-Error[data-path="Root/Work[1]"]`
+	work := `#graph g.node.status-Error[data-path="Root/Work[2]"]`
 	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"), chromedp.WaitVisible(chromedp.CSS(work)),
 		chromedp.WaitVisible(chromedp.CSS(`#agents li[data-id="1"]`))); err != nil {
 		t.Fatalf("page: %v", err)
@@ -68,14 +68,14 @@ func TestBrowserError(t *testing.T) {
 	got, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]any](`(() => ({
 		errors: [...document.querySelectorAll("#graph g.node.status-Error")].map(e => e.dataset.path).join(","),
 		running: document.querySelectorAll("#graph g.node.running").length,
-		title: document.querySelector('#graph g.node[data-path="Root/Work[1]"] > title').textContent,
+		title: document.querySelector('#graph g.node[data-path="Root/Work[2]"] > title').textContent,
 		list: document.querySelector('#agents li[data-id="1"] .st').textContent,
 		agenterror: document.getElementById("agenterror").textContent,
 	}))()`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"errors": "Root,Root/Work[1]", "running": 0.0, "title": "Root/Work[1]\nerror: " + faultyErr,
+	want := map[string]any{"errors": "Root,Root/Work[2]", "running": 0.0, "title": "Root/Work[2]\nerror: " + faultyErr,
 		"list": "Error", "agenterror": faultyErr}
 	for k, w := range want {
 		if got[k] != w {

@@ -138,7 +138,7 @@ func TestBrowser(t *testing.T) {
 
 	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#agents li[data-id="1"]`)),
-		chromedp.WaitVisible(chromedp.CSS(`#graph g.node.running[data-path="Root/Patrol[1]/Wander[1]"]`))); err != nil {
+		chromedp.WaitVisible(chromedp.CSS(`#graph g.node.running[data-path="Root/Patrol[2]/Wander[2]"]`))); err != nil {
 		t.Fatalf("page: %v", err)
 	}
 	// The tree is an SVG graph: one box per task, laid out top-down
@@ -150,18 +150,18 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(running, ",") != "Root,Root/Patrol[1],Root/Patrol[1]/Wander[1]" {
+	if strings.Join(running, ",") != "Root,Root/Patrol[2],Root/Patrol[2]/Wander[2]" {
 		t.Errorf("highlighted running path %q", running)
 	}
 	graph, err := chromedp.Run(bctx, chromedp.Evaluate[map[string]any](`(() => {
 		const box = p => document.querySelector('#graph g.node[data-path="' + p + '"]').getBoundingClientRect();
 		const fill = p => getComputedStyle(document.querySelector('#graph g.node[data-path="' + p + '"] rect.box')).fill;
-		const root = box("Root"), fight = box("Root/Fight[0]"), patrol = box("Root/Patrol[1]"), wander = box("Root/Patrol[1]/Wander[1]");
+		const root = box("Root"), fight = box("Root/Fight[1]"), patrol = box("Root/Patrol[2]"), wander = box("Root/Patrol[2]/Wander[2]");
 		return {
 			nodes: document.querySelectorAll("#graph g.node").length,
 			runningEdges: document.querySelectorAll("#graph path.edge.running").length,
 			edges: document.querySelectorAll("#graph path.edge").length,
-			wanderFill: fill("Root/Patrol[1]/Wander[1]"), fightFill: fill("Root/Fight[0]"),
+			wanderFill: fill("Root/Patrol[2]/Wander[2]"), fightFill: fill("Root/Fight[1]"),
 			childrenBelow: fight.top > root.bottom && wander.top > patrol.bottom,
 			rootCentred: Math.abs((root.left + root.right) / 2 - ((fight.left + fight.right) / 2 + (patrol.left + patrol.right) / 2) / 2) < 1,
 			siblingsApart: fight.right < patrol.left,
@@ -226,13 +226,13 @@ func TestBrowser(t *testing.T) {
 	// A breakpoint on Attack's start: the enemy is seen at step 1000, the
 	// abort starts Attack on the next tick, and the run stops there.
 	if err := chromedp.Do(bctx,
-		chromedp.Click(chromedp.CSS(`.node[data-path="Root/Fight[0]/Attack[1]"] .bp-start`)),
-		chromedp.WaitVisible(chromedp.CSS(`.node[data-path="Root/Fight[0]/Attack[1]"] .bp-start.on`)),
+		chromedp.Click(chromedp.CSS(`.node[data-path="Root/Fight[1]/Attack[2]"] .bp-start`)),
+		chromedp.WaitVisible(chromedp.CSS(`.node[data-path="Root/Fight[1]/Attack[2]"] .bp-start.on`)),
 		chromedp.Click(chromedp.CSS("#resume"))); err != nil {
 		t.Fatal(err)
 	}
-	waitFor("the breakpoint", func() bool { return strings.Contains(text("#hit"), "Root/Fight[0]/Attack[1] start") })
-	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.CSS(`#graph g.node.running.hit[data-path="Root/Fight[0]/Attack[1]"]`))); err != nil {
+	waitFor("the breakpoint", func() bool { return strings.Contains(text("#hit"), "Root/Fight[1]/Attack[2] start") })
+	if err := chromedp.Do(bctx, chromedp.WaitVisible(chromedp.CSS(`#graph g.node.running.hit[data-path="Root/Fight[1]/Attack[2]"]`))); err != nil {
 		t.Fatal(err)
 	}
 	stopped := tickNow()

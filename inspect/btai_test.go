@@ -60,32 +60,32 @@ func TestBTAITreeExpanded(t *testing.T) {
 	}
 	want := []string{
 		"BT.Root (BTAction) ",
-		"BT.Root/Sequence[0] (btai.Sequence) Sequence : 0/2 btai",
-		"BT.Root/Sequence[0]/Condition[0] (btai.Condition)  btai",
-		"BT.Root/Sequence[0]/Wait[1] (btai.Wait) Wait : 0 / 2 btai",
-		"BT.Root/Selector[1] (btai.Selector) Selector : 0/1 btai",
-		"BT.Root/Selector[1]/Action[0] (btai.Action)  btai",
+		"BT.Root/Sequence[1] (btai.Sequence) Sequence : 0/2 btai",
+		"BT.Root/Sequence[1]/Condition[1] (btai.Condition)  btai",
+		"BT.Root/Sequence[1]/Wait[2] (btai.Wait) Wait : 0 / 2 btai",
+		"BT.Root/Selector[2] (btai.Selector) Selector : 0/1 btai",
+		"BT.Root/Selector[2]/Action[1] (btai.Action)  btai",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("nodes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	if got, want := statuses(v), `BT.Root=Running*
-BT.Root/Sequence[0]=Running*
-BT.Root/Sequence[0]/Condition[0]=Success
-BT.Root/Sequence[0]/Wait[1]=Inactive
-BT.Root/Selector[1]=Inactive
-BT.Root/Selector[1]/Action[0]=Inactive
+BT.Root/Sequence[1]=Running*
+BT.Root/Sequence[1]/Condition[1]=Success
+BT.Root/Sequence[1]/Wait[2]=Inactive
+BT.Root/Selector[2]=Inactive
+BT.Root/Selector[2]/Action[1]=Inactive
 `; got != want {
 		t.Errorf("tick 1:\n%s\nwant:\n%s", got, want)
 	}
 	tick(t, h, 1)
 	v, _ = in.model.Agent(1)
 	if got, want := statuses(v), `BT.Root=Running*
-BT.Root/Sequence[0]=Running*
-BT.Root/Sequence[0]/Condition[0]=Success
-BT.Root/Sequence[0]/Wait[1]=Running*
-BT.Root/Selector[1]=Inactive
-BT.Root/Selector[1]/Action[0]=Inactive
+BT.Root/Sequence[1]=Running*
+BT.Root/Sequence[1]/Condition[1]=Success
+BT.Root/Sequence[1]/Wait[2]=Running*
+BT.Root/Selector[2]=Inactive
+BT.Root/Selector[2]/Action[1]=Inactive
 `; got != want {
 		t.Errorf("tick 2:\n%s\nwant:\n%s", got, want)
 	}
@@ -148,11 +148,11 @@ func TestBTAITreeWatchedLate(t *testing.T) {
 	in.WatchAgents(1)
 	v, _ := in.model.Agent(1)
 	if got, want := statuses(v), `BT.Root=Running*
-BT.Root/Sequence[0]=Running*
-BT.Root/Sequence[0]/Condition[0]=Success
-BT.Root/Sequence[0]/Wait[1]=Running*
-BT.Root/Selector[1]=Inactive
-BT.Root/Selector[1]/Action[0]=Inactive
+BT.Root/Sequence[1]=Running*
+BT.Root/Sequence[1]/Condition[1]=Success
+BT.Root/Sequence[1]/Wait[2]=Running*
+BT.Root/Selector[2]=Inactive
+BT.Root/Selector[2]/Action[1]=Inactive
 `; got != want {
 		t.Errorf("watched after tick 2:\n%s\nwant:\n%s", got, want)
 	}

@@ -86,7 +86,11 @@ func nodeInfos(nodes []bt.Task) []NodeInfo {
 			if args == n.Kind {
 				args = ""
 			}
-			out = append(out, NodeInfo{Parent: p, Name: n.Kind, Kind: "btai." + n.Kind, Args: args, BTAI: true})
+			name := n.Name
+			if name == "" {
+				name = n.Kind
+			}
+			out = append(out, NodeInfo{Parent: p, Name: name, Kind: "btai." + n.Kind, Args: args, BTAI: true})
 		}
 	}
 	return out

@@ -78,8 +78,8 @@ func firstStreamMessage(t *testing.T, base string, id string) streamMessage {
 
 // guardAtTick3 is a guard's tree after 3 ticks: Rest done, Wander
 // walking, Sees evaluated again by the LowerPriority abort.
-const guardAtTick3 = "Root=Running*\nRoot/Fight[0]=Failure\nRoot/Fight[0]/Sees[0]=Failure\nRoot/Fight[0]/Attack[1]=Inactive\n" +
-	"Root/Patrol[1]=Running*\nRoot/Patrol[1]/Rest[0]=Success\nRoot/Patrol[1]/Wander[1]=Running*\n"
+const guardAtTick3 = "Root=Running*\nRoot/Fight[1]=Failure\nRoot/Fight[1]/Sees[1]=Failure\nRoot/Fight[1]/Attack[2]=Inactive\n" +
+	"Root/Patrol[2]=Running*\nRoot/Patrol[2]/Rest[1]=Success\nRoot/Patrol[2]/Wander[2]=Running*\n"
 
 // The first answers of the API give the host's state at the time of the
 // request, though the inspector heard nothing of the agents the page had

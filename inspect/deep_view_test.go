@@ -13,7 +13,7 @@ import (
 )
 
 // deepChain is a tree record of a chain of n tasks, each the only child
-// of the one before: "S", "S/S[0]", "S/S[0]/S[0]", ...
+// of the one before: "S", "S/S[1]", "S/S[1]/S[1]", ...
 func deepChain(n int) *Record {
 	nodes := make([]NodeInfo, n)
 	for i := range nodes {
@@ -63,11 +63,11 @@ func TestAgentViewDeepTreeLinear(t *testing.T) {
 		t.Fatalf("view of a %d-deep chain: %d bytes, more than %d per task", n, len(js), maxViewBytesPerNode)
 	}
 
-	deepest := "S" + strings.Repeat("/S[0]", n-1)
+	deepest := "S" + strings.Repeat("/S[1]", n-1)
 	if got := v.Path(n - 1); got != deepest {
 		t.Errorf("path of the deepest task: %d bytes, want %d", len(got), len(deepest))
 	}
-	if got := v.Path(2); got != "S/S[0]/S[0]" {
+	if got := v.Path(2); got != "S/S[1]/S[1]" {
 		t.Errorf("path of task 2: %q", got)
 	}
 	if e := v.Nodes[n/2].End; e == nil || e.Cause != "stopped by the error of" || e.By == nil || *e.By != n-1 || v.CauseText(e) != "stopped by the error of "+deepest {
@@ -103,7 +103,7 @@ func TestAgentViewCauseText(t *testing.T) {
 	for i := 1; i < 4; i++ {
 		got = append(got, v.Path(i)+": "+v.CauseText(v.Nodes[i].End))
 	}
-	want := "Root/A[0]: aborted by Root/B[1]/C[0]|Root/B[1]: halted|Root/B[1]/C[0]: completed"
+	want := "Root/A[1]: aborted by Root/B[2]/C[1]|Root/B[2]: halted|Root/B[2]/C[1]: completed"
 	if s := strings.Join(got, "|"); s != want {
 		t.Errorf("causes:\n%s\nwant\n%s", s, want)
 	}
@@ -170,7 +170,7 @@ func TestLiveDeepTreeView(t *testing.T) {
 	if labels > (maxLabel+8)*(depth+1) {
 		t.Fatalf("labels: %d bytes, more than %d per task", labels, maxLabel+8)
 	}
-	if got, want := v.Path(depth), "BTSequence"+strings.Repeat("/BTSequence[0]", depth-1)+"/BTWait[0]"; got != want || !v.Nodes[depth].Running {
+	if got, want := v.Path(depth), "BTSequence"+strings.Repeat("/BTSequence[1]", depth-1)+"/BTWait[1]"; got != want || !v.Nodes[depth].Running {
 		t.Errorf("the wait: running %v, path of %d bytes, want %d", v.Nodes[depth].Running, len(got), len(want))
 	}
 }

@@ -45,9 +45,10 @@ func nodeLine(v *AgentView, i int) string {
 
 // A task ended by its parent keeps the status of its last tick, Running,
 // as bt reports it (GetStatus, Render) and --trace prints it ("Running ->
-// ended (by parent BTParallelComplete)"): the node view shows that status,
-// not running, with the end. Watched from the start, the inspector heard
-// the end and shows its tick and cause.
+// ended (by parent BTParallelComplete)"); the node view does not call it
+// Running once its run is over: it shows Ended, not running, with the
+// end. Watched from the start, the inspector heard the end and shows its
+// tick and cause.
 func TestEndedByParentWatchedFromStart(t *testing.T) {
 	h := warriorHost(t)
 	in := Attach(h)
@@ -63,9 +64,9 @@ func TestEndedByParentWatchedFromStart(t *testing.T) {
 	}
 	want := []string{
 		"BTParallelComplete Success running=false end=Success@19 (completed)",
-		"BTParallelComplete/world[0] Success running=false end=Success@19 (completed)",
-		"BTParallelComplete/brain[1] Running running=false end=Running@19 (by parent BTParallelComplete)",
-		"BTParallelComplete/brain[1]/root[0] Running running=false end=Running@19 (by parent BTParallelComplete)",
+		"BTParallelComplete/world[1] Success running=false end=Success@19 (completed)",
+		"BTParallelComplete/brain[2] Ended running=false end=Ended@19 (by parent BTParallelComplete)",
+		"BTParallelComplete/brain[2]/root[1] Ended running=false end=Ended@19 (by parent BTParallelComplete)",
 	}
 	for i, w := range want {
 		if got := nodeLine(v, i); got != w {
@@ -77,8 +78,8 @@ func TestEndedByParentWatchedFromStart(t *testing.T) {
 // Watched only after the tree completed (the page opened late), the
 // inspector has the tasks' states but heard no end: a task whose last
 // status is Running and whose run is not under way has ended early, and
-// the view says so (cause and tick unseen) rather than show a Running
-// task with no end.
+// the view says so (Ended, cause and tick unseen) rather than show a
+// Running task with no end.
 func TestEndedByParentWatchedLate(t *testing.T) {
 	h := warriorHost(t)
 	in := Attach(h)
@@ -98,9 +99,9 @@ func TestEndedByParentWatchedLate(t *testing.T) {
 	getJSON(t, srv.URL+"/api/agent?id=1", &v)
 	want := []string{
 		"BTParallelComplete Success running=false end=none",
-		"BTParallelComplete/world[0] Success running=false end=none",
-		"BTParallelComplete/brain[1] Running running=false end=Running@0 (ended before the inspector watched the agent)",
-		"BTParallelComplete/brain[1]/root[0] Running running=false end=Running@0 (ended before the inspector watched the agent)",
+		"BTParallelComplete/world[1] Success running=false end=none",
+		"BTParallelComplete/brain[2] Ended running=false end=Ended@0 (ended before the inspector watched the agent)",
+		"BTParallelComplete/brain[2]/root[1] Ended running=false end=Ended@0 (ended before the inspector watched the agent)",
 	}
 	for i, w := range want {
 		if got := nodeLine(&v, i); got != w {
@@ -137,6 +138,34 @@ func TestAgentIDChecked(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != c.code || string(b) != c.body {
 			t.Errorf("GET %s: %d %q, want %d %q", c.path, resp.StatusCode, b, c.code, c.body)
+		}
+	}
+}
+
+// Tasks a conditional abort ended (Patrol and Wander, when Fight's
+// LowerPriority abort sees the enemy) read Ended, not Running, with the
+// abort as their end; Attack, which the abort started, runs.
+func TestAbortedTasksReadEnded(t *testing.T) {
+	h := newGuardHost(t, 2)
+	defer h.Close()
+	in := Attach(h)
+	in.WatchAgents(1)
+	tick(t, h, 5) // Rest, Wander's steps 1 and 2 (the enemy), the abort
+	in.mu.Lock()
+	v, _ := in.model.Agent(1)
+	in.mu.Unlock()
+	want := []string{
+		"Root Running running=true end=none",
+		"Root/Fight[1] Running running=true end=Failure@1 (completed)",
+		"Root/Fight[1]/Sees[1] Success running=false end=Success@4 (completed)",
+		"Root/Fight[1]/Attack[2] Running running=true end=none",
+		"Root/Patrol[2] Ended running=false end=Ended@4 (aborted by Root/Fight[1]/Sees[1])",
+		"Root/Patrol[2]/Rest[1] Success running=false end=Success@2 (completed)",
+		"Root/Patrol[2]/Wander[2] Ended running=false end=Ended@4 (aborted by Root/Fight[1]/Sees[1])",
+	}
+	for i, w := range want {
+		if got := nodeLine(v, i); got != w {
+			t.Errorf("node %d: %s\nwant    %s", i, got, w)
 		}
 	}
 }

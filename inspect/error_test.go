@@ -51,13 +51,13 @@ func viewJSON(v *AgentView) string {
 	return b.String()
 }
 
-const faultyErr = "testdata/faulty.lua:11: boom at 2 (tree faulty, task Root/Work[1])"
+const faultyErr = "testdata/faulty.lua:11: boom at 2 (tree faulty, task Root/Work[2])"
 
 // faultyStopped is the tree of testdata/faulty.lua stopped by its error
 // at tick 2: the runs under way end there, Work marked with the error.
-const faultyStopped = `{"path":"Root","status":"Error","end":{"tick":2,"status":"Error","cause":"stopped by the error of Root/Work[1]"}}
-{"path":"Root/Ready[0]","status":"Success","end":{"tick":1,"status":"Success","cause":"completed"}}
-{"path":"Root/Work[1]","status":"Error","error":"` + faultyErr + `","end":{"tick":2,"status":"Error","cause":"raised the error"}}
+const faultyStopped = `{"path":"Root","status":"Error","end":{"tick":2,"status":"Error","cause":"stopped by the error of Root/Work[2]"}}
+{"path":"Root/Ready[1]","status":"Success","end":{"tick":1,"status":"Success","cause":"completed"}}
+{"path":"Root/Work[2]","status":"Error","error":"` + faultyErr + `","end":{"tick":2,"status":"Error","cause":"raised the error"}}
 `
 
 // An agent stopped by an error (StopAgent): its tasks under way show
@@ -96,9 +96,9 @@ func TestErrorStopsTheTreeInTheView(t *testing.T) {
 		}
 		want := faultyStopped
 		if id == "2" { // no ends heard: it was not watched then
-			want = `{"path":"Root","status":"Error","end":{"tick":2,"status":"Error","cause":"stopped by the error of Root/Work[1]"}}
-{"path":"Root/Ready[0]","status":"Success"}
-{"path":"Root/Work[1]","status":"Error","error":"` + faultyErr + `","end":{"tick":2,"status":"Error","cause":"raised the error"}}
+			want = `{"path":"Root","status":"Error","end":{"tick":2,"status":"Error","cause":"stopped by the error of Root/Work[2]"}}
+{"path":"Root/Ready[1]","status":"Success"}
+{"path":"Root/Work[2]","status":"Error","error":"` + faultyErr + `","end":{"tick":2,"status":"Error","cause":"raised the error"}}
 `
 		}
 		if got := viewJSON(&v); got != want {
@@ -154,16 +154,16 @@ func TestErrorRestartInTheView(t *testing.T) {
 	tick(t, h, 1) // tick 4: the restart, then the tree's tick
 	keep(4)
 	v, _ = in.model.Agent(1)
-	want := `{"path":"Root","status":"Running","running":true,"end":{"tick":4,"status":"Running","cause":"halted"}}
-{"path":"Root/Ready[0]","status":"Success","end":{"tick":4,"status":"Success","cause":"completed"}}
-{"path":"Root/Work[1]","status":"Running","running":true,"end":{"tick":4,"status":"Running","cause":"halted"}}
+	want := `{"path":"Root","status":"Running","running":true,"end":{"tick":4,"status":"Ended","cause":"halted"}}
+{"path":"Root/Ready[1]","status":"Success","end":{"tick":4,"status":"Success","cause":"completed"}}
+{"path":"Root/Work[2]","status":"Running","running":true,"end":{"tick":4,"status":"Ended","cause":"halted"}}
 `
 	if got := viewJSON(v); got != want || v.Status != "Running" || v.Error != "" {
 		t.Errorf("tick 4, restarted: status %q error %q\n%s\nwant:\n%s", v.Status, v.Error, got, want)
 	}
 	h.Tick(0.1) // tick 5: step 4, the error again
 	v, _ = in.model.Agent(1)
-	again := "testdata/faulty.lua:11: boom at 4 (tree faulty, task Root/Work[1])"
+	again := "testdata/faulty.lua:11: boom at 4 (tree faulty, task Root/Work[2])"
 	if v.Status != "Error" || v.Error != again || v.Nodes[2].Error != again || v.Nodes[2].Status != "Error" {
 		t.Errorf("tick 5, the error again: status %q error %q\n%s", v.Status, v.Error, viewJSON(v))
 	}

@@ -49,7 +49,9 @@ type GoapStep struct {
 
 // PlannerView is the figures of a planner run (goap.PlannerRun): the
 // goal, nodes expanded, states visited, the plan's cost, the wall time in
-// milliseconds and the error text ("" on success).
+// milliseconds, the error text ("" on success) and the world state it
+// planned from (`{hasAxe=false, logs=0}`; absent in recordings made
+// before it was recorded).
 type PlannerView struct {
 	Goal     string  `json:"goal"`
 	Expanded int     `json:"expanded"`
@@ -57,6 +59,7 @@ type PlannerView struct {
 	Cost     float64 `json:"cost"`
 	Ms       float64 `json:"ms"`
 	Err      string  `json:"err,omitempty"`
+	World    string  `json:"world,omitempty"`
 }
 
 // GoapEvent is one event of a GOAP agent: its tick and text
@@ -163,7 +166,7 @@ func goapView(st *goap.AgentState, tr *goapTrack) *GoapView {
 	}
 	if r := st.LastRun; r.Ran {
 		v.Last = &PlannerView{Goal: r.Goal, Expanded: r.Expanded, Visited: r.Visited, Cost: r.Cost,
-			Ms: float64(r.Duration.Microseconds()) / 1000, Err: r.Err}
+			Ms: float64(r.Duration.Microseconds()) / 1000, Err: r.Err, World: r.World}
 	}
 	return v
 }

@@ -24,6 +24,10 @@ type Model struct {
 	// reload describes the last reload; reloadTick is when it happened.
 	reload     string
 	reloadTick uint64
+	// listing is the agent whose state the stream is reporting (its
+	// "state" records, then its variables listed without a writer, when
+	// the inspector watches it again), 0 when none: see applyVar.
+	listing int
 }
 
 type agentState struct {
@@ -99,6 +103,9 @@ func (m *Model) agent(id int) *agentState {
 // Apply updates the model with r.
 func (m *Model) Apply(r *Record) {
 	m.Tick = r.T
+	if r.K != "state" && r.K != "var" && r.K != "btai" {
+		m.listing = 0
+	}
 	switch r.K {
 	case "tree":
 		if r.A <= 0 {
@@ -173,6 +180,7 @@ func (m *Model) node(id, n int) *nodeState {
 }
 
 func (m *Model) applyStart(id, n int) {
+	m.listing = 0
 	if x := m.node(id, n); x != nil {
 		x.changed, x.started = m.Tick, true
 	}
@@ -186,6 +194,7 @@ func (m *Model) applyStart(id, n int) {
 // end any more and is dropped (see Agent for how a task left Running
 // then shows).
 func (m *Model) applyState(id, n int, status uint8, started bool) {
+	m.listing = id
 	if x := m.node(id, n); x != nil && (x.status != status || x.started != started) {
 		x.changed, x.status, x.started = m.Tick, status, started
 		x.ended, x.endBy = false, -1
@@ -193,22 +202,25 @@ func (m *Model) applyState(id, n int, status uint8, started bool) {
 }
 
 // applyRoot sets the status of agent id's root task, read from the host
-// for an agent whose events the inspector does not hear (the agent list).
+// for an agent whose events the inspector does not hear (the agent list):
+// a root Running is under way (a root's run ends only with the tree's).
 func (m *Model) applyRoot(id int, status uint8) {
 	if x := m.node(id, 0); x != nil && x.status != status {
-		x.changed, x.status = m.Tick, status
+		x.changed, x.status, x.started = m.Tick, status, status == 4
 	}
 }
 
 // applyStatus and applyEnd take status and cause codes (stepStatus,
 // stepCauses; cause 0 when the run completed).
 func (m *Model) applyStatus(id, n int, status uint8) {
+	m.listing = 0
 	if x := m.node(id, n); x != nil {
 		x.changed, x.status = m.Tick, status
 	}
 }
 
 func (m *Model) applyEnd(id, n int, status, cause uint8, by int) {
+	m.listing = 0
 	if x := m.node(id, n); x != nil {
 		x.changed, x.started, x.status = m.Tick, false, status
 		x.endTick, x.endStatus, x.endCause, x.endBy, x.ended = m.Tick, status, cause, int32(by), true
@@ -295,7 +307,10 @@ func (a *agentState) stopBTAI(n int) {
 }
 
 // applyVar records a write of name (a global one when global) with value
-// v (nil deletes) by node writer.
+// v (nil deletes) by node writer. A variable of the agent being listed
+// (see Model.listing) with the value the model has already is not a new
+// write: it keeps its writer and tick (the page switching back to an
+// agent does not lose who wrote what).
 func (m *Model) applyVar(id int, global bool, name string, v any, writer int) {
 	vars := &m.globals
 	if !global {
@@ -308,6 +323,11 @@ func (m *Model) applyVar(id int, global bool, name string, v any, writer int) {
 	if v == nil {
 		vars.remove(name)
 		return
+	}
+	if !global && writer < 0 && m.listing == id {
+		if x := vars.get(name); x != nil && x.value == v {
+			return
+		}
 	}
 	vars.set(name, varState{value: v, tick: m.Tick, writer: writer})
 }
@@ -370,10 +390,12 @@ func (a *agentState) rootStatus() string {
 }
 
 // NodeView is one task of AgentView. Status is Inactive, Success,
-// Failure or Running, or Error for a task under way when an error stopped
-// the tree (and the task the error blames): such a task is not Running
-// and its End is the error's tick, until the error policy restarts the
-// tree. Its path is not sent (a deep tree's paths are O(depth²) bytes):
+// Failure or Running; Ended for a task whose run ended early (bt leaves
+// it Running: aborted, timed out, interrupted, halted, ended by its
+// parent or a reload; End says how and when) until it starts again; or
+// Error for a task under way when an error stopped the tree (and the
+// task the error blames): such a task is not Running and its End is the
+// error's tick, until the error policy restarts the tree. Its path is not sent (a deep tree's paths are O(depth²) bytes):
 // AgentView.Path spells it from the parents and names, as the page does.
 type NodeView struct {
 	NodeInfo
@@ -393,10 +415,11 @@ type NodeView struct {
 // words ("completed", "aborted by", "halted", "stopped by the error
 // of", ...) and By, the node number of the task they name (nil when
 // none): AgentView.CauseText spells them with its path, "aborted by
-// Root/Fight[0]/Sees[0]". A task ended early before the inspector
+// Root/Fight[1]/Sees[1]". Status is the task's status then, Ended for
+// an early end (bt's Running). A task ended early before the inspector
 // watched its agent (a page opened after the tree completed) is still
-// Running, as bt reports a task ended by its parent or an abort: its end
-// shows with status Running, cause causeUnseen and no tick (0), as
+// Running in bt, as bt reports a task ended by its parent or an abort:
+// it shows Ended, its end with cause causeUnseen and no tick (0), as
 // neither was heard.
 type EndView struct {
 	Tick   uint64 `json:"tick,omitempty"`
@@ -432,6 +455,11 @@ type AgentView struct {
 	kid []int32
 }
 
+// statusEnded is the status a view gives a task whose run ended early
+// (aborted, halted, ended by its parent, ...): bt leaves its status
+// Running, which the page would read as under way.
+const statusEnded = "Ended"
+
 // causeUnseen is the cause of an end the model did not hear (see EndView).
 const causeUnseen = "ended before the inspector watched the agent"
 
@@ -463,12 +491,19 @@ func (m *Model) Agent(id int) (*AgentView, bool) {
 				ev.Cause = causeWords[stepCauses[s.endCause]]
 				ev.By = a.nodeRef(int(s.endBy))
 			}
+			if ev.Status == "Running" {
+				ev.Status = statusEnded
+			}
+			if status == "Running" && !s.started {
+				nv.Status = statusEnded
+			}
 			nv.End = ev
 		} else if status == "Running" && !s.started && !n.BTAI {
 			// Left Running by an early end the model did not hear (the
-			// agent was watched after it): Running, as bt, Render and
-			// --trace report it ("Running -> ended (...)"), not running.
-			nv.End = &EndView{Status: status, Cause: causeUnseen}
+			// agent was watched after it): bt, Render and --trace report
+			// it Running ("Running -> ended (...)"); its run is over.
+			nv.Status = statusEnded
+			nv.End = &EndView{Status: statusEnded, Cause: causeUnseen}
 		}
 		v.Nodes[i] = nv
 	}

@@ -7,12 +7,12 @@ import (
 )
 
 // A task's path is spelled as bt.Path does: the names from the root
-// down joined by "/", each below the root with its index among its
-// parent's children, "Root/Fight[0]/Sees[1]". Paths are not stored per
+// down joined by "/", each below the root with its place among its
+// parent's children counted from 1, "Root/Fight[1]/Sees[2]". Paths are not stored per
 // task nor sent in views: those of a chain n deep take O(n²) bytes.
 
-// childIndexes returns each node's index among its parent's children
-// (0 for a root: a node whose parent is not an earlier node).
+// childIndexes returns each node's 0-based index among its parent's
+// children (0 for a root: a node whose parent is not an earlier node).
 func childIndexes(n int, parent func(i int) int) []int32 {
 	kid, kids := make([]int32, n), make([]int32, n)
 	for i := range n {
@@ -24,13 +24,13 @@ func childIndexes(n int, parent func(i int) int) []int32 {
 	return kid
 }
 
-// element returns node i's element of a path: its name, with its child
-// index below a parent.
+// element returns node i's element of a path: its name, with its place
+// among its parent's children below a parent (kid+1: paths count from 1).
 func element(name string, root bool, kid int32) string {
 	if root {
 		return name
 	}
-	return name + "[" + strconv.Itoa(int(kid)) + "]"
+	return name + "[" + strconv.Itoa(int(kid)+1) + "]"
 }
 
 // Path returns the path of task i ("" when there is none), built from
@@ -58,7 +58,7 @@ func (v *AgentView) Path(i int) string {
 }
 
 // CauseText returns e's cause as the trace spells it: its words and the
-// path of the task they name, "aborted by Root/Fight[0]/Sees[0]"; ""
+// path of the task they name, "aborted by Root/Fight[1]/Sees[1]"; ""
 // for no end.
 func (v *AgentView) CauseText(e *EndView) string {
 	if e == nil {

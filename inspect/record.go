@@ -11,10 +11,15 @@ import (
 // line of every recording (see Header). Readers take versions 1 to
 // Version and refuse others. Version 2 lists the nodes of BTAI trees in
 // "tree" records (after the tree's own tasks, key "btai"); a version 1
-// recording is a version 2 one without them.
-const Version = 2
+// recording is a version 2 one without them. Version 3 numbers children
+// from 1 in the task paths its texts carry (an error's message,
+// "Root/Work[2]" for the second child) and the steps of GOAP action
+// events ("GetAxe #1" for the first); reading a version 1 or 2
+// recording renumbers them (see upgrade). Node numbers ("n", "by", "w",
+// "p") and a plan's "current" stay 0-based indexes.
+const Version = 3
 
-// Header is the first line of a recording: {"btlua_record":2,...}.
+// Header is the first line of a recording: {"btlua_record":3,...}.
 type Header struct {
 	// Record is the schema version (Version).
 	Record int `json:"btlua_record"`
@@ -102,9 +107,10 @@ type NodeInfo struct {
 	Abort  string `json:"abort,omitempty"`
 	Args   string `json:"args,omitempty"`
 	// BTAI marks a node of the BTAI tree a BT.Root task runs (listed
-	// after the tree's own tasks, below that task; Name its btai type,
-	// Args BTAI's text of it when the tree was reported). Such nodes have
-	// no events of their own.
+	// after the tree's own tasks, below that task; Name the name the
+	// script gave it (its function's or a name argument) or else its btai
+	// type, Args BTAI's text of it when the tree was reported). Such
+	// nodes have no events of their own.
 	BTAI bool `json:"btai,omitempty"`
 }
 

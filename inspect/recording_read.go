@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // TruncatedError reports a recording cut short: a run killed before its
@@ -29,14 +30,14 @@ func (e *TruncatedError) Error() string {
 
 // readHeader parses the header line into hd, refusing a schema version
 // that is not a whole number from 1 to Version (`field "btlua_record":
-// unsupported version "2"`) and a dt that is not a positive, finite
+// unsupported version "4"`) and a dt that is not a positive, finite
 // number of seconds (absent: unknown, 0).
 func readHeader(text []byte, hd *Header) error {
 	var raw map[string]json.RawMessage
 	err := json.Unmarshal(text, &raw)
 	version, isHeader := raw["btlua_record"]
 	if err != nil || !isHeader {
-		msg := `recording: line 1 is not a btlua recording header ({"btlua_record":2,...})`
+		msg := `recording: line 1 is not a btlua recording header ({"btlua_record":` + strconv.Itoa(Version) + `,...})`
 		if err != nil {
 			msg += ": " + err.Error()
 		}

@@ -64,10 +64,10 @@ func TestReadRecordingHugeAgentNumber(t *testing.T) {
 // A header whose version is not a number from 1 to Version says so.
 func TestReadRecordingUnsupportedVersion(t *testing.T) {
 	for _, c := range []struct{ version, want string }{
-		{`0`, `0`}, {`"2"`, `"2"`}, {`null`, `null`}, {`3`, `3`}, {`-1`, `-1`}, {`1.5`, `1.5`}, {`true`, `true`}, {`{}`, `{}`},
+		{`0`, `0`}, {`"2"`, `"2"`}, {`null`, `null`}, {`4`, `4`}, {`-1`, `-1`}, {`1.5`, `1.5`}, {`true`, `true`}, {`{}`, `{}`},
 	} {
 		_, err := ReadRecording(strings.NewReader(`{"btlua_record":` + c.version + `,"dt":0.016}` + "\n"))
-		want := `recording: line 1: field "btlua_record": unsupported version ` + c.want + `, this btlua reads versions 1 to 2`
+		want := `recording: line 1: field "btlua_record": unsupported version ` + c.want + `, this btlua reads versions 1 to 3`
 		if err == nil || err.Error() != want {
 			t.Errorf("version %s: error %v\nwant %s", c.version, err, want)
 		}

@@ -65,6 +65,7 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 	}
 	rec := &Recording{}
 	var check recordChecker
+	var up *upgrade
 	var text []byte
 	line := 0
 	for {
@@ -86,6 +87,7 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 				if e := readHeader(text, &rec.Header); e != nil {
 					return nil, e
 				}
+				up = newUpgrade(rec.Header.Record)
 			} else {
 				var r Record
 				r.reset()
@@ -99,6 +101,7 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 				if e := check.check(&r); e != nil {
 					return nil, fmt.Errorf("recording: line %d: %w", line, e)
 				}
+				up.record(&r)
 				rec.steps = append(rec.steps, compact(&r))
 			}
 		}

@@ -46,7 +46,7 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 	if err := rec2.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(plain.String(), `{"btlua_record":2,`) {
+	if !strings.HasPrefix(plain.String(), `{"btlua_record":3,`) {
 		t.Fatalf("recording starts %.40q", plain.String())
 	}
 	gz, err := ReadRecordingFile(path)
@@ -85,7 +85,7 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 	rp.Seek(6)
 	rp.Model(func(m *Model) {
 		v, _ := m.Agent(1)
-		if s := statuses(v); !strings.Contains(s, "Root/Fight[0]/Attack[1]=Running*") {
+		if s := statuses(v); !strings.Contains(s, "Root/Fight[1]/Attack[2]=Running*") {
 			t.Errorf("tick 6 (the abort's tick): %s", s)
 		}
 	})
@@ -96,11 +96,11 @@ func TestRecordReplayRoundTrip(t *testing.T) {
 func TestReadRecordingRefuses(t *testing.T) {
 	var zipped bytes.Buffer
 	zw := gzip.NewWriter(&zipped)
-	zw.Write([]byte(`{"btlua_record":3}` + "\n"))
+	zw.Write([]byte(`{"btlua_record":4}` + "\n"))
 	zw.Close()
 	for _, c := range []struct{ in, want string }{
-		{`{"btlua_record":3}` + "\n", `field "btlua_record": unsupported version 3, this btlua reads versions 1 to 2`},
-		{zipped.String(), "unsupported version 3"},
+		{`{"btlua_record":4}` + "\n", `field "btlua_record": unsupported version 4, this btlua reads versions 1 to 3`},
+		{zipped.String(), "unsupported version 4"},
 		{`{"t":1,"k":"tick"}` + "\n", "line 1 is not a btlua recording header"},
 		{`{"btlua_record":1}` + "\n" + `{"t":1,"k":` + "\n", "line 2:"},
 		{"", "empty"},
@@ -135,7 +135,7 @@ func TestReadRecordingVersion1(t *testing.T) {
 		if !ok {
 			t.Fatal("no agent 1")
 		}
-		if got := statuses(v); got != "Root=Running*\nRoot/Wait[0]=Running*\n" {
+		if got := statuses(v); got != "Root=Running*\nRoot/Wait[1]=Running*\n" {
 			t.Errorf("statuses at tick 1:\n%s", got)
 		}
 	})

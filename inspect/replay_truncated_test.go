@@ -104,7 +104,7 @@ func TestReadRecordingRefusesBadDT(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"btlua_record":2,"dt":-1}`, "recording: line 1: dt must be a positive number of seconds per tick, got -1"},
 		{`{"btlua_record":2,"dt":0}`, "recording: line 1: dt must be a positive number of seconds per tick, got 0"},
-		{`{"btlua_record":2,"dt":NaN}`, "recording: line 1 is not a btlua recording header ({\"btlua_record\":2,...}): invalid character 'N'"},
+		{`{"btlua_record":2,"dt":NaN}`, "recording: line 1 is not a btlua recording header ({\"btlua_record\":3,...}): invalid character 'N'"},
 		{`{"btlua_record":2,"dt":"fast"}`, "recording: line 1: dt must be a positive number of seconds per tick, got \"fast\""},
 	} {
 		_, err := ReadRecording(strings.NewReader(c.in + "\n"))

@@ -44,14 +44,14 @@ func TestWatchOnDemand(t *testing.T) {
 	}
 	var v AgentView
 	getJSON(t, srv.URL+"/api/agent?id=2", &v) // not watched yet: its tree only
-	if got := statuses(&v); got != "Root=Running\nRoot/Fight[0]=Inactive\nRoot/Fight[0]/Sees[0]=Inactive\nRoot/Fight[0]/Attack[1]=Inactive\n"+
-		"Root/Patrol[1]=Inactive\nRoot/Patrol[1]/Rest[0]=Inactive\nRoot/Patrol[1]/Wander[1]=Inactive\n" {
+	if got := statuses(&v); got != "Root=Running*\nRoot/Fight[1]=Inactive\nRoot/Fight[1]/Sees[1]=Inactive\nRoot/Fight[1]/Attack[2]=Inactive\n"+
+		"Root/Patrol[2]=Inactive\nRoot/Patrol[2]/Rest[1]=Inactive\nRoot/Patrol[2]/Wander[2]=Inactive\n" {
 		t.Errorf("agent 2 before it is watched:\n%s", got)
 	}
 	h.Tick(0.1) // the gate watches agent 2: its state, then tick 4's events
 	getJSON(t, srv.URL+"/api/agent?id=2", &v)
-	want := "Root=Running*\nRoot/Fight[0]=Failure\nRoot/Fight[0]/Sees[0]=Failure\nRoot/Fight[0]/Attack[1]=Inactive\n" +
-		"Root/Patrol[1]=Running*\nRoot/Patrol[1]/Rest[0]=Success\nRoot/Patrol[1]/Wander[1]=Running*\n"
+	want := "Root=Running*\nRoot/Fight[1]=Failure\nRoot/Fight[1]/Sees[1]=Failure\nRoot/Fight[1]/Attack[2]=Inactive\n" +
+		"Root/Patrol[2]=Running*\nRoot/Patrol[2]/Rest[1]=Success\nRoot/Patrol[2]/Wander[2]=Running*\n"
 	if got := statuses(&v); got != want {
 		t.Errorf("agent 2 watched:\n%s\nwant:\n%s", got, want)
 	}

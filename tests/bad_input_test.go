@@ -21,11 +21,11 @@ func TestBadInput(t *testing.T) {
 		stdout string
 	}{
 		{"syntax", 3, "syntax error near then", "", ""},
-		{"raises", 5, "the guard lost its target", "patrol/boom[1]", "before\n"},
-		{"bad_status", 3, `OnUpdate returned "done" (a string), want BTTaskStatus.Success`, "BTSequence/Sloppy[0]", ""},
+		{"raises", 5, "the guard lost its target", "patrol/boom[2]", "before\n"},
+		{"bad_status", 3, `OnUpdate returned "done" (a string), want BTTaskStatus.Success`, "BTSequence/Sloppy[1]", ""},
 		{"add_non_task", 3, "AddChild to BTSequence: want a task (a table made from a BT class), got 42 (a number)", "", ""},
 		{"add_itself", 2, "AddChild of BTSequence to BTSequence: bt: task would become its own ancestor", "", ""},
-		{"add_self", 4, "AddChild of BTSequence to BTSequence/BTSelector[0]: bt: task would become its own ancestor", "", ""},
+		{"add_self", 4, "AddChild of BTSequence to BTSequence/BTSelector[1]: bt: task would become its own ancestor", "", ""},
 		// The child's error is caught: the composite's own error names it.
 		{"pcall_child", 10, "composite fails", "comp", "caught\tfalse\ttestdata/bad/pcall_child.lua:5: child fails\n"},
 		// A yield in a Lua task ticked from a BTCoroutine would cross the

@@ -39,10 +39,10 @@ func TestGoPanicInBoundFunction(t *testing.T) {
 	if !errors.As(err, &gp) {
 		t.Fatalf("err = %v (%T), want a *luaerr.GoPanic", err, err)
 	}
-	if gp.Task != "wave/spawner[0]" {
-		t.Errorf("task = %q, want wave/spawner[0]", gp.Task)
+	if gp.Task != "wave/spawner[1]" {
+		t.Errorf("task = %q, want wave/spawner[1]", gp.Task)
 	}
-	if first, _, _ := strings.Cut(err.Error(), "\n"); first != "Go panic: assignment to entry in nil map (task wave/spawner[0])" {
+	if first, _, _ := strings.Cut(err.Error(), "\n"); first != "Go panic: assignment to entry in nil map (task wave/spawner[1])" {
 		t.Errorf("first line = %q", first)
 	}
 	if !strings.Contains(string(gp.Stack), "tests.TestGoPanicInBoundFunction.func") {

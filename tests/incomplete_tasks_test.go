@@ -25,7 +25,7 @@ func TestIncompleteTasks(t *testing.T) {
 		{"decorator without child", `local seq = BTSequence:New()
 seq:AddChild(BTLog:New("before"))
 seq:AddChild(BTInverter:New())
-return seq`, 3, "bt: decorator BTSequence/BTInverter[1] has no child; add one with AddChild", "BTSequence/BTInverter[1]", "before\n"},
+return seq`, 3, "bt: decorator BTSequence/BTInverter[2] has no child; add one with AddChild", "BTSequence/BTInverter[2]", "before\n"},
 		{"repeater without child as root", "\nreturn BTRepeater:New(3)", 2,
 			"bt: decorator BTRepeater has no child; add one with AddChild", "BTRepeater", ""},
 		{"derived decorator without child", `Guarded = BTUntilSuccess:New()
@@ -33,7 +33,7 @@ local seq = BTSequence:New()
 local g = Guarded:New()
 g.name = "guarded"
 seq:AddChild(g)
-return seq`, 3, "bt: decorator BTSequence/guarded[0] has no child; add one with AddChild", "BTSequence/guarded[0]", ""},
+return seq`, 3, "bt: decorator BTSequence/guarded[1] has no child; add one with AddChild", "BTSequence/guarded[1]", ""},
 		{"decorator of a class with its own New", `Guarded = BTUntilSuccess:New()
 function Guarded:New()
     local o = {}
@@ -50,7 +50,7 @@ return e`, 1, "bt: BTConditionalEvaluator has no conditional task to evaluate; g
 		{"condition without function", "local c = BTCondition:New()\nreturn c", 1,
 			"BTCondition has no function: make it with BTCondition:New(fn), or define OnUpdate in a class derived from it", "BTCondition", ""},
 		{"universal without function", "local s = BTSequence:New()\ns:AddChild(BTActionUniversal:New())\nreturn s", 2,
-			"BTActionUniversal has no function: make it with BTActionUniversal:New(owner, fn), or define OnUpdate in a class derived from it", "BTSequence/BTActionUniversal[0]", ""},
+			"BTActionUniversal has no function: make it with BTActionUniversal:New(owner, fn), or define OnUpdate in a class derived from it", "BTSequence/BTActionUniversal[1]", ""},
 		{"wait without seconds", "local s = BTSequence:New()\n\ns:AddChild(BTWait:New())\nreturn s", 3,
 			"BTWait:New: seconds is missing: BTWait:New(seconds) or BTWait:New(min, max, seed?)", "", ""},
 		{"timeout without seconds", "return BTTimeout:New()", 1,

@@ -83,7 +83,7 @@ func TestLuaBadValues(t *testing.T) {
 		{"local a = BTLog:New(\"x\")\nlocal t1, t2 = BTBehaviorTree:New(), BTBehaviorTree:New()\nt1:SetStartTask(a)\nt2:SetStartTask(a)\nreturn {t1, t2}",
 			":4: SetStartTask: BTLog is the start task of tree BTBehaviorTree already; a task has one place in one tree"},
 		{"local s = BTSequence:New()\nlocal l = BTLog:New(\"x\")\ns:AddChild(l)\nreturn {s, l}",
-			"return value 1[2]: BTSequence/BTLog[0] is a child of BTSequence; a task has one place in one tree"},
+			"return value 1[2]: BTSequence/BTLog[1] is a child of BTSequence; a task has one place in one tree"},
 		{`return BTBehaviorTree:New()`, "return value 1: behavior tree has no start task"},
 		{"Evil = BTAction:New()\nfunction Evil:OnUpdate() return self:Tick() end\nreturn Evil:New()", ":2: Tick: Evil ticks itself from its own OnUpdate"},
 		{"local t = BTBehaviorTree:New()\nt:SetStartTask(BTLog:New(\"x\"))\nt:Tick(-1)\nreturn t", ":3: Tick: dt must be a finite number of seconds >= 0, got -1"},
@@ -122,9 +122,9 @@ func TestLuaConditionStatus(t *testing.T) {
 func TestNonStringErrors(t *testing.T) {
 	cases := []struct{ script, want string }{
 		{"local s = BTSequence:New()\ns:AddChild(BTActionUniversal:New(nil, function() error(setmetatable({}, {__tostring = function() error(\"inner\") end})) end))\nreturn s",
-			"error raised with a table: (its __tostring failed) (task BTSequence/BTActionUniversal[0])"},
+			"error raised with a table: (its __tostring failed) (task BTSequence/BTActionUniversal[1])"},
 		{"local s = BTSequence:New()\ns:AddChild(BTActionUniversal:New(nil, function() error(setmetatable({}, {__tostring = function() return \"out of arrows\" end})) end))\nreturn s",
-			"error raised with a table: out of arrows (task BTSequence/BTActionUniversal[0])"},
+			"error raised with a table: out of arrows (task BTSequence/BTActionUniversal[1])"},
 		{"error({code = 42})", "bad.lua:1: error raised with a table: {code = 42}"},
 		{"local s = BTSequence:New()\ns:AddChild(BTSequence)\nreturn s", ":2: AddChild to BTSequence: want a task, got the class BTSequence itself (make a task with BTSequence:New())"},
 	}

@@ -230,8 +230,8 @@ return c
 	}
 	err = h.Tick(1.0 / 60)
 	var gp *luaerr.GoPanic
-	if !errors.As(err, &gp) || gp.Task != "careful/loud[1]" {
-		t.Fatalf("err = %v (%T), want a *luaerr.GoPanic of careful/loud[1]", err, err)
+	if !errors.As(err, &gp) || gp.Task != "careful/loud[2]" {
+		t.Fatalf("err = %v (%T), want a *luaerr.GoPanic of careful/loud[2]", err, err)
 	}
 	if !strings.Contains(string(gp.Stack), "tests.(*panicky).OnUpdate") {
 		t.Errorf("stack does not show the Go task:\n%s", gp.Stack)

@@ -105,10 +105,10 @@ func TestSeedParallelFailureEndsRunningChild(t *testing.T) {
 			root := "BTParallel"
 			want := []string{
 				"start " + root,
-				"start " + root + "/BTActionUniversal[0]",
 				"start " + root + "/BTActionUniversal[1]",
-				"end " + root + "/BTActionUniversal[1] Failure",
-				"end " + root + "/BTActionUniversal[0] Running",
+				"start " + root + "/BTActionUniversal[2]",
+				"end " + root + "/BTActionUniversal[2] Failure",
+				"end " + root + "/BTActionUniversal[1] Running",
 				"end " + root + " Failure",
 			}
 			if !slices.Equal(r.events, want) {

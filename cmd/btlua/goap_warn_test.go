@@ -17,7 +17,7 @@ func TestGoapPlanFailureOnStderr(t *testing.T) {
 	}
 	path = filepath.Join("testdata", "goap_unplannable_repeat.lua")
 	code, out, errOut = runCLI("--fast", "--ticks", "20", path)
-	want = "btlua: " + path + ": tree Retry, task Retry/GoapAgent[0] fails: " + why + "\n"
+	want = "btlua: " + path + ": tree Retry, task Retry/GoapAgent[1] fails: " + why + "\n"
 	if code != exitOK || out != "" || errOut != want {
 		t.Errorf("btlua --ticks 20 %s: code %d, stdout %q, stderr\n%q\nwant 0, \"\", stderr\n%q", path, code, out, errOut, want)
 	}

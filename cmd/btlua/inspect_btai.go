@@ -12,13 +12,18 @@ import (
 )
 
 // btaiPaths spells the paths of a BTAI tree's nodes below its BT.Root
-// task as bt.Path does: "Sequence[0]/Wait[1]", kinds for names, each with
-// its index among its parent's children.
+// task as bt.Path does: "Sequence[1]/IsHungry[2]", the names the script
+// gave the nodes (their functions' names, name arguments) or else their
+// kinds, each with its place among its parent's children counted from 1.
 func btaiPaths(nodes []btailib.TreeNode) []string {
 	out := make([]string, len(nodes))
 	kids := map[int]int{}
 	for i, n := range nodes {
-		name := n.Kind + "[" + strconv.Itoa(kids[n.Parent]) + "]"
+		name := n.Name
+		if name == "" {
+			name = n.Kind
+		}
+		name += "[" + strconv.Itoa(kids[n.Parent]+1) + "]"
 		kids[n.Parent]++
 		if n.Parent >= 0 && n.Parent < i {
 			name = out[n.Parent] + "/" + name

@@ -57,14 +57,14 @@ func TestTraceBTAI(t *testing.T) {
 		tr.after(h, n)
 	}
 	want := "tick 1 AI: AI: Inactive -> Running\n" +
-		"tick 1 AI: AI/Sequence[0]: Inactive -> Continue\n" +
-		"tick 1 AI: AI/Sequence[0]/Condition[0]: Inactive -> Success\n" +
-		"tick 2 AI: AI/Sequence[0]/Wait[1]: Inactive -> Continue\n" +
-		"tick 4 AI: AI/Sequence[0]: Continue -> Success\n" +
-		"tick 4 AI: AI/Sequence[0]/Wait[1]: Continue -> Success\n" +
-		"tick 4 AI: AI/Action[1]: Inactive -> Success\n" /* the Call */ +
-		"tick 5 AI: AI/Sequence[0]: Success -> Continue\n" +
-		"tick 5 AI: AI/Sequence[0]/Condition[0]: Success -> Success\n"
+		"tick 1 AI: AI/Sequence[1]: Inactive -> Continue\n" +
+		"tick 1 AI: AI/Sequence[1]/Condition[1]: Inactive -> Success\n" +
+		"tick 2 AI: AI/Sequence[1]/Wait[2]: Inactive -> Continue\n" +
+		"tick 4 AI: AI/Sequence[1]: Continue -> Success\n" +
+		"tick 4 AI: AI/Sequence[1]/Wait[2]: Continue -> Success\n" +
+		"tick 4 AI: AI/Action[2]: Inactive -> Success\n" /* the Call */ +
+		"tick 5 AI: AI/Sequence[1]: Success -> Continue\n" +
+		"tick 5 AI: AI/Sequence[1]/Condition[1]: Success -> Success\n"
 	if out.String() != want {
 		t.Errorf("trace:\n%s\nwant:\n%s", out.String(), want)
 	}

@@ -55,11 +55,11 @@ return t`)
 	}
 	step(2)
 	want := "tick 1 guard: Seq: Inactive -> Running\n" +
-		"tick 1 guard: Seq/Wait[0]: Inactive -> Running\n" +
+		"tick 1 guard: Seq/Wait[1]: Inactive -> Running\n" +
 		"tick 2 guard: Seq: Running -> ended (reload)\n" +
-		"tick 2 guard: Seq/Wait[0]: Running -> ended (reload)\n" +
+		"tick 2 guard: Seq/Wait[1]: Running -> ended (reload)\n" +
 		"tick 2 guard: Sel: Inactive -> Running\n" +
-		"tick 2 guard: Sel/Wait[0]: Inactive -> Running\n"
+		"tick 2 guard: Sel/Wait[1]: Inactive -> Running\n"
 	if out.String() != want {
 		t.Errorf("trace:\n%s\nwant:\n%s", out.String(), want)
 	}

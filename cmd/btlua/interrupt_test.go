@@ -58,7 +58,7 @@ seq:AddChild(Hold:New())
 tree:SetStartTask(seq)
 return tree
 `)
-	want := "btlua: OnEnd at Close: " + p + ":4: in end (tree Guard, task Seq/Hold[0])\n"
+	want := "btlua: OnEnd at Close: " + p + ":4: in end (tree Guard, task Seq/Hold[1])\n"
 	for _, strict := range []bool{true, false} {
 		args := []string{"--fast", "--ticks", "5", p}
 		if strict {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -76,6 +77,26 @@ func TestReplayCountsOneRecord(t *testing.T) {
 	os.WriteFile(one, []byte(lines[0]+lines[1]), 0o644)
 	code, errOut = replayOnce(one)
 	want := "btlua: replay of " + one + " (1 record) at http://127.0.0.1:"
+	if code != exitOK || !strings.HasPrefix(errOut, want) {
+		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitOK, want)
+	}
+}
+
+// btlua replay reads a recording of the old version 2 (made before task
+// paths counted from 1) as it reads one of this btlua: it serves all its
+// records.
+func TestReplayVersion2Recording(t *testing.T) {
+	old := filepath.Join("..", "..", "inspect", "testdata", "recordings", "faulty_restart.jsonl")
+	data, err := os.ReadFile(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, []byte(`{"btlua_record":2,`)) {
+		t.Fatalf("%s starts %.30q, want a version 2 header", old, data)
+	}
+	records := bytes.Count(bytes.TrimSpace(data), []byte("\n"))
+	code, errOut := replayOnce(old)
+	want := "btlua: replay of " + old + " (" + strconv.Itoa(records) + " records) at http://127.0.0.1:"
 	if code != exitOK || !strings.HasPrefix(errOut, want) {
 		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitOK, want)
 	}

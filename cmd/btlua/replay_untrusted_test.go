@@ -17,9 +17,9 @@ func TestReplayCraftedFiles(t *testing.T) {
 			`recording: line 2: field "nodes": node 0 is a BTAI node without a parent (its BT.Root task)`},
 		{"node.jsonl", `{"btlua_record":2}` + "\n" + `{"t":1,"k":"tree","a":2,"nodes":[{"p":-1,"name":"R","kind":"BTSelector"}]}` + "\n" + `{"t":1,"k":"start","a":2,"n":7}` + "\n",
 			`recording: line 3: field "n": node 7 out of range (agent 2's tree has 1 task)`},
-		{"v0.jsonl", `{"btlua_record":0,"dt":0.016}` + "\n", `recording: line 1: field "btlua_record": unsupported version 0, this btlua reads versions 1 to 2`},
-		{"v2s.jsonl", `{"btlua_record":"2","dt":0.016}` + "\n", `recording: line 1: field "btlua_record": unsupported version "2", this btlua reads versions 1 to 2`},
-		{"vnull.jsonl", `{"btlua_record":null,"dt":0.016}` + "\n", `recording: line 1: field "btlua_record": unsupported version null, this btlua reads versions 1 to 2`},
+		{"v0.jsonl", `{"btlua_record":0,"dt":0.016}` + "\n", `recording: line 1: field "btlua_record": unsupported version 0, this btlua reads versions 1 to 3`},
+		{"v2s.jsonl", `{"btlua_record":"2","dt":0.016}` + "\n", `recording: line 1: field "btlua_record": unsupported version "2", this btlua reads versions 1 to 3`},
+		{"vnull.jsonl", `{"btlua_record":null,"dt":0.016}` + "\n", `recording: line 1: field "btlua_record": unsupported version null, this btlua reads versions 1 to 3`},
 	} {
 		path := filepath.Join(dir, c.name)
 		if err := os.WriteFile(path, []byte(c.text), 0o644); err != nil {

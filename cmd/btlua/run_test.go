@@ -81,7 +81,7 @@ func TestScriptErrors(t *testing.T) {
 	}
 	bad := filepath.Join("..", "..", "tests", "testdata", "bad", "raises.lua")
 	code, out, errOut := runCLI("--fast", bad)
-	if code != exitFailed || out != "before\n" || !strings.Contains(errOut, "raises.lua:5: the guard lost its target (task patrol/boom[1])") {
+	if code != exitFailed || out != "before\n" || !strings.Contains(errOut, "raises.lua:5: the guard lost its target (task patrol/boom[2])") {
 		t.Errorf("raising script: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
@@ -90,10 +90,10 @@ func TestTrace(t *testing.T) {
 	par := filepath.Join("..", "..", "scripts", "parallel.lua")
 	code, out, errOut := runCLI("--fast", "--trace", par)
 	want := "tick 1 BTBehaviorTree: parallel: Inactive -> Running\n" +
-		"tick 1 BTBehaviorTree: parallel/BTActionUniversal[0]: Inactive -> Running\n" +
-		"tick 1 BTBehaviorTree: parallel/log[1]: Inactive -> Success\n" +
+		"tick 1 BTBehaviorTree: parallel/BTActionUniversal[1]: Inactive -> Running\n" +
+		"tick 1 BTBehaviorTree: parallel/log[2]: Inactive -> Success\n" +
 		"tick 4 BTBehaviorTree: parallel: Running -> Success\n" +
-		"tick 4 BTBehaviorTree: parallel/BTActionUniversal[0]: Running -> Success\n"
+		"tick 4 BTBehaviorTree: parallel/BTActionUniversal[1]: Running -> Success\n"
 	if code != exitOK || out != "22\nThis is log!!!\n22\n22\n" || errOut != want {
 		t.Errorf("code %d\nstdout %q\nstderr %q\nwant stderr %q", code, out, errOut, want)
 	}
@@ -105,33 +105,33 @@ func TestTraceEarlyEnds(t *testing.T) {
 	code, _, errOut := runCLI("--fast", "--hz", "10", "--trace", script)
 	want := strings.Join([]string{
 		"tick 1 abort: Seq: Inactive -> Running",
-		"tick 1 abort: Seq/IsVisible[0]: Inactive -> Success",
-		"tick 1 abort: Seq/Attack[1]: Inactive -> Running",
+		"tick 1 abort: Seq/IsVisible[1]: Inactive -> Success",
+		"tick 1 abort: Seq/Attack[2]: Inactive -> Running",
 		"tick 1 timeout: Timeout: Inactive -> Running",
-		"tick 1 timeout: Timeout/Dig[0]: Inactive -> Running",
+		"tick 1 timeout: Timeout/Dig[1]: Inactive -> Running",
 		"tick 1 interrupt: Par: Inactive -> Running",
-		"tick 1 interrupt: Par/Int[0]: Inactive -> Running",
-		"tick 1 interrupt: Par/Int[0]/Long[0]: Inactive -> Running",
-		"tick 1 interrupt: Par/Later[1]: Inactive -> Running",
-		"tick 1 interrupt: Par/Later[1]/Step[0]: Inactive -> Running",
+		"tick 1 interrupt: Par/Int[1]: Inactive -> Running",
+		"tick 1 interrupt: Par/Int[1]/Long[1]: Inactive -> Running",
+		"tick 1 interrupt: Par/Later[2]: Inactive -> Running",
+		"tick 1 interrupt: Par/Later[2]/Step[1]: Inactive -> Running",
 		"tick 1 parent: Par: Inactive -> Running",
-		"tick 1 parent: Par/Fail[0]: Inactive -> Running",
-		"tick 1 parent: Par/Walk[1]: Inactive -> Running",
-		"tick 2 abort: Seq/IsVisible[0]: Success -> Success", // re-evaluated by the Self abort
-		"tick 2 interrupt: Par/Later[1]: Running -> Success",
-		"tick 2 interrupt: Par/Later[1]/Step[0]: Running -> Success",
-		"tick 2 interrupt: Par/Later[1]/Stop[1]: Inactive -> Success",
+		"tick 1 parent: Par/Fail[1]: Inactive -> Running",
+		"tick 1 parent: Par/Walk[2]: Inactive -> Running",
+		"tick 2 abort: Seq/IsVisible[1]: Success -> Success", // re-evaluated by the Self abort
+		"tick 2 interrupt: Par/Later[2]: Running -> Success",
+		"tick 2 interrupt: Par/Later[2]/Step[1]: Running -> Success",
+		"tick 2 interrupt: Par/Later[2]/Stop[2]: Inactive -> Success",
 		"tick 2 parent: Par: Running -> Failure",
-		"tick 2 parent: Par/Fail[0]: Running -> Failure",
-		"tick 2 parent: Par/Walk[1]: Running -> ended (by parent Par)",
+		"tick 2 parent: Par/Fail[1]: Running -> Failure",
+		"tick 2 parent: Par/Walk[2]: Running -> ended (by parent Par)",
 		"tick 3 abort: Seq: Running -> Failure",
-		"tick 3 abort: Seq/IsVisible[0]: Success -> Failure",
-		"tick 3 abort: Seq/Attack[1]: Running -> ended (aborted by Seq/IsVisible[0])",
+		"tick 3 abort: Seq/IsVisible[1]: Success -> Failure",
+		"tick 3 abort: Seq/Attack[2]: Running -> ended (aborted by Seq/IsVisible[1])",
 		"tick 3 timeout: Timeout: Running -> Failure",
-		"tick 3 timeout: Timeout/Dig[0]: Running -> ended (timed out by Timeout)",
+		"tick 3 timeout: Timeout/Dig[1]: Running -> ended (timed out by Timeout)",
 		"tick 3 interrupt: Par: Running -> Success",
-		"tick 3 interrupt: Par/Int[0]: Running -> Success",
-		"tick 3 interrupt: Par/Int[0]/Long[0]: Running -> ended (interrupted by Par/Int[0])",
+		"tick 3 interrupt: Par/Int[1]: Running -> Success",
+		"tick 3 interrupt: Par/Int[1]/Long[1]: Running -> ended (interrupted by Par/Int[1])",
 	}, "\n") + "\n"
 	if code != exitOK || errOut != want {
 		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s", code, errOut, want)
@@ -143,9 +143,9 @@ func TestTraceEarlyEnds(t *testing.T) {
 func TestTraceHaltAtEnd(t *testing.T) {
 	code, _, errOut := runCLI("--fast", "--ticks", "2", "--trace", filepath.Join("testdata", "forever.lua"))
 	want := "tick 1 patrol: Seq: Inactive -> Running\n" +
-		"tick 1 patrol: Seq/Walk[0]: Inactive -> Running\n" +
+		"tick 1 patrol: Seq/Walk[1]: Inactive -> Running\n" +
 		"tick 2 patrol: Seq: Running -> ended (halted)\n" +
-		"tick 2 patrol: Seq/Walk[0]: Running -> ended (halted)\n"
+		"tick 2 patrol: Seq/Walk[1]: Running -> ended (halted)\n"
 	if code != exitOK || errOut != want {
 		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s", code, errOut, want)
 	}
@@ -159,31 +159,31 @@ func TestTraceGoap(t *testing.T) {
 	code, _, errOut := runCLI("--fast", "--ticks", "6", "--trace", filepath.Join("..", "..", "inspect", "testdata", "woodcutter.lua"))
 	want := strings.Join([]string{
 		"tick 1 cutter: Root: Inactive -> Running",
-		"tick 1 cutter: Root/Try[0]: Inactive -> Running",
-		`tick 1 cutter: Root/Try[0]: goap: goal chosen "CreateGoalState" (priority 0)`,
-		"tick 1 cutter: Root/Try[0]: goap: state popped Idle",
-		"tick 1 cutter: Root/Try[0]: goap: state pushed PerformAction",
-		`tick 1 cutter: Root/Try[0]: goap: plan made "CreateGoalState": GetAxe -> ChopLog (cost 6)`,
-		"tick 2 cutter: Root/Try[0]: Running -> Failure",
-		"tick 2 cutter: Root/Retry[1]: Inactive -> Running",
-		"tick 2 cutter: Root/Try[0]: goap: action started GetAxe #0",
-		"tick 2 cutter: Root/Try[0]: goap: action ended GetAxe #0 (aborted)",
-		"tick 2 cutter: Root/Try[0]: goap: state popped PerformAction",
-		"tick 2 cutter: Root/Try[0]: goap: state pushed Idle",
-		`tick 2 cutter: Root/Try[0]: goap: plan aborted "CreateGoalState" by GetAxe`,
-		`tick 2 cutter: Root/Retry[1]: goap: goal chosen "CreateGoalState" (priority 0)`,
-		"tick 2 cutter: Root/Retry[1]: goap: state popped Idle",
-		"tick 2 cutter: Root/Retry[1]: goap: state pushed PerformAction",
-		`tick 2 cutter: Root/Retry[1]: goap: plan made "CreateGoalState": GetAxe -> ChopLog (cost 6)`,
-		"tick 3 cutter: Root/Retry[1]: goap: action started GetAxe #0",
-		"tick 4 cutter: Root/Retry[1]: goap: action ended GetAxe #0 (done)",
-		"tick 4 cutter: Root/Retry[1]: goap: action started ChopLog #1",
+		"tick 1 cutter: Root/Try[1]: Inactive -> Running",
+		`tick 1 cutter: Root/Try[1]: goap: goal chosen "CreateGoalState" (priority 0)`,
+		"tick 1 cutter: Root/Try[1]: goap: state popped Idle",
+		"tick 1 cutter: Root/Try[1]: goap: state pushed PerformAction",
+		`tick 1 cutter: Root/Try[1]: goap: plan made "CreateGoalState": GetAxe -> ChopLog (cost 6)`,
+		"tick 2 cutter: Root/Try[1]: Running -> Failure",
+		"tick 2 cutter: Root/Retry[2]: Inactive -> Running",
+		"tick 2 cutter: Root/Try[1]: goap: action started GetAxe #1",
+		"tick 2 cutter: Root/Try[1]: goap: action ended GetAxe #1 (aborted)",
+		"tick 2 cutter: Root/Try[1]: goap: state popped PerformAction",
+		"tick 2 cutter: Root/Try[1]: goap: state pushed Idle",
+		`tick 2 cutter: Root/Try[1]: goap: plan aborted "CreateGoalState" by GetAxe`,
+		`tick 2 cutter: Root/Retry[2]: goap: goal chosen "CreateGoalState" (priority 0)`,
+		"tick 2 cutter: Root/Retry[2]: goap: state popped Idle",
+		"tick 2 cutter: Root/Retry[2]: goap: state pushed PerformAction",
+		`tick 2 cutter: Root/Retry[2]: goap: plan made "CreateGoalState": GetAxe -> ChopLog (cost 6)`,
+		"tick 3 cutter: Root/Retry[2]: goap: action started GetAxe #1",
+		"tick 4 cutter: Root/Retry[2]: goap: action ended GetAxe #1 (done)",
+		"tick 4 cutter: Root/Retry[2]: goap: action started ChopLog #2",
 		"tick 5 cutter: Root: Running -> Success",
-		"tick 5 cutter: Root/Retry[1]: Running -> Success",
-		"tick 5 cutter: Root/Retry[1]: goap: action ended ChopLog #1 (done)",
-		"tick 5 cutter: Root/Retry[1]: goap: state popped PerformAction",
-		"tick 5 cutter: Root/Retry[1]: goap: state pushed Idle",
-		`tick 5 cutter: Root/Retry[1]: goap: plan finished "CreateGoalState"`,
+		"tick 5 cutter: Root/Retry[2]: Running -> Success",
+		"tick 5 cutter: Root/Retry[2]: goap: action ended ChopLog #2 (done)",
+		"tick 5 cutter: Root/Retry[2]: goap: state popped PerformAction",
+		"tick 5 cutter: Root/Retry[2]: goap: state pushed Idle",
+		`tick 5 cutter: Root/Retry[2]: goap: plan finished "CreateGoalState"`,
 	}, "\n") + "\n"
 	if code != exitOK || errOut != want {
 		t.Errorf("code %d\nstderr:\n%s\nwant:\n%s", code, errOut, want)
@@ -299,7 +299,7 @@ func TestSameTreeTwiceCLI(t *testing.T) {
 func TestDecoratorWithoutChildCLI(t *testing.T) {
 	p := writeLua(t, "local s = BTSequence:New()\ns:AddChild(BTLog:New(\"first\"))\ns:AddChild(BTTimeout:New(2))\nreturn s\n")
 	code, out, errOut := runCLI("--fast", p)
-	want := "btlua: " + p + ":3: bt: decorator BTSequence/BTTimeout[1] has no child; add one with AddChild (task BTSequence/BTTimeout[1])\n"
+	want := "btlua: " + p + ":3: bt: decorator BTSequence/BTTimeout[2] has no child; add one with AddChild (task BTSequence/BTTimeout[2])\n"
 	if code != exitFailed || out != "first\n" || errOut != want {
 		t.Errorf("code %d, stdout %q, stderr %q; want %d, \"first\\n\", %q", code, out, errOut, exitFailed, want)
 	}

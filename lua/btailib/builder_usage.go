@@ -14,9 +14,9 @@ var builderUsage = map[string]struct {
 	usage string
 }{
 	"Root": {0, "BT.Root()"}, "Sequence": {0, "BT.Sequence()"}, "Selector": {1, "BT.Selector(shuffle?)"},
-	"RandomSequence": {1, "BT.RandomSequence(weights?)"}, "If": {1, "BT.If(fn)"}, "While": {1, "BT.While(fn)"},
-	"Condition": {1, "BT.Condition(fn)"}, "Call": {1, "BT.Call(fn)"}, "Repeat": {1, "BT.Repeat(count)"},
-	"Wait": {1, "BT.Wait(seconds)"}, "RunCoroutine": {1, "BT.RunCoroutine(fn)"}, "Terminate": {0, "BT.Terminate()"},
+	"RandomSequence": {1, "BT.RandomSequence(weights?)"}, "If": {2, "BT.If(fn, name?)"}, "While": {2, "BT.While(fn, name?)"},
+	"Condition": {2, "BT.Condition(fn, name?)"}, "Call": {2, "BT.Call(fn, name?)"}, "Repeat": {1, "BT.Repeat(count)"},
+	"Wait": {1, "BT.Wait(seconds)"}, "RunCoroutine": {2, "BT.RunCoroutine(fn, name?)"}, "Terminate": {0, "BT.Terminate()"},
 	"Log": {1, "BT.Log(msg)"}, "SetBool": {3, "BT.SetBool(obj, name, value)"}, "Trigger": {3, "BT.Trigger(obj, name, set?)"},
 	"SetActive": {2, "BT.SetActive(obj, active)"}, "WaitForAnimatorState": {3, "BT.WaitForAnimatorState(obj, name, layer?)"},
 	"SetRandomSeed": {1, "BT.SetRandomSeed(seed)"}, "SetRandom": {1, "BT.SetRandom(fn)"},

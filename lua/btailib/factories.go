@@ -25,19 +25,27 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 		},
 		"If": func(L *lua.LState) int {
 			fn := checkFunction(L, 1, "BT.If(fn)", "fn")
-			return lib.push(L, "BT.If", btai.NewConditionalBranch(lib.boolFunc(fn)))
+			n := btai.NewConditionalBranch(lib.boolFunc(fn))
+			n.Label = lib.nodeName(L, "BT.If(fn, name?)")
+			return lib.push(L, "BT.If", n)
 		},
 		"While": func(L *lua.LState) int {
 			fn := checkFunction(L, 1, "BT.While(fn)", "fn")
-			return lib.push(L, "BT.While", btai.NewWhile(lib.boolFunc(fn)))
+			n := btai.NewWhile(lib.boolFunc(fn))
+			n.Label = lib.nodeName(L, "BT.While(fn, name?)")
+			return lib.push(L, "BT.While", n)
 		},
 		"Condition": func(L *lua.LState) int {
 			fn := checkFunction(L, 1, "BT.Condition(fn)", "fn")
-			return lib.push(L, "BT.Condition", btai.NewCondition(lib.boolFunc(fn)))
+			n := btai.NewCondition(lib.boolFunc(fn))
+			n.Label = lib.nodeName(L, "BT.Condition(fn, name?)")
+			return lib.push(L, "BT.Condition", n)
 		},
 		"Call": func(L *lua.LState) int {
 			fn := checkFunction(L, 1, "BT.Call(fn)", "fn")
-			return lib.push(L, "BT.Call", btai.NewCall(lib.voidFunc(fn)))
+			n := btai.NewCall(lib.voidFunc(fn))
+			n.Label = lib.nodeName(L, "BT.Call(fn, name?)")
+			return lib.push(L, "BT.Call", n)
 		},
 		"Repeat": func(L *lua.LState) int {
 			if L.Get(1) == lua.LNil {
@@ -53,6 +61,7 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 		"RunCoroutine": func(L *lua.LState) int {
 			fn := checkFunction(L, 1, "BT.RunCoroutine(fn)", "fn")
 			a := btai.NewRunCoroutine(nil)
+			a.Label = lib.nodeName(L, "BT.RunCoroutine(fn, name?)")
 			tbl := lib.newNode(L, "BT.RunCoroutine", a)
 			nd := nodeOf(tbl)
 			a.NewCoroutine = func() btai.Coroutine { return lib.newCoroutine(fn, nd.at) }
@@ -140,11 +149,31 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 // beyond the function's parameters (see builderUsage).
 func (lib *Lib) dotOrColon(name string, fn lua.LGFunction) lua.LGFunction {
 	return func(L *lua.LState) int {
+		lib.selfArg = 0
 		if L.GetTop() > 0 && L.Get(1) == lua.LValue(lib.Table) {
 			L.Remove(1)
+			lib.selfArg = 1
 		}
 		checkArity(L, name)
 		return fn(L)
+	}
+}
+
+// nodeName returns the name of the node a factory over a script's
+// function (argument 1) makes: its name argument (argument 2, a string),
+// else the name the caller passed the function under (luaerr.ArgName:
+// BT.Condition(IsHungry) is "IsHungry"), else "" (a function written in
+// place). what is the factory's usage, for the error of a name that is
+// not a string.
+func (lib *Lib) nodeName(L *lua.LState, what string) string {
+	switch v := L.Get(2).(type) {
+	case lua.LString:
+		return string(v)
+	case *lua.LNilType:
+		return luaerr.ArgName(L, 1+lib.selfArg)
+	default:
+		L.RaiseError("%s: name must be a string, got %s", what, luaerr.Describe(v))
+		return ""
 	}
 }
 

@@ -53,6 +53,10 @@ type Lib struct {
 
 	leafClass, branchClass, rootClass *lua.LTable
 	actionClass                       *lua.LTable
+
+	// selfArg is 1 while a factory called as BT:X(...) runs (its self
+	// removed from the stack), else 0: see nodeName.
+	selfArg int
 }
 
 // Open installs the library in the Lua state of bt: the module "btai"

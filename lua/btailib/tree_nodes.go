@@ -15,6 +15,9 @@ type TreeNode struct {
 	Parent int
 	// Kind is the node's Go type in package btai ("Sequence", "Wait").
 	Kind string
+	// Name is the name the script gave the node (btai.LabelOf: the name
+	// of the function it runs, or a name argument), "" when none.
+	Name string
 	// Text is BTAI's ToString of the node when listed ("Sequence : 1/3",
 	// "Wait : 0.5 / 2").
 	Text string
@@ -42,7 +45,7 @@ func TreeNodes(t bt.Task) (nodes []TreeNode, ok bool) {
 		if s, isS := n.(fmt.Stringer); isS {
 			text = s.String()
 		}
-		nodes = append(nodes, TreeNode{Parent: parent, Kind: kind, Text: text, State: state})
+		nodes = append(nodes, TreeNode{Parent: parent, Kind: kind, Name: btai.LabelOf(n), Text: text, State: state})
 	})
 	return nodes, true
 }

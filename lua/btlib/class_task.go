@@ -31,7 +31,7 @@ func init() {
 			{"Tick", "fun(self: BTTask): BTStatus", "one tick with the lifecycle"},
 			{"GetStatus", "fun(self: BTTask): BTStatus", "status of the last tick"},
 			{"IsStarted", "fun(self: BTTask): boolean", "whether a run is under way"},
-			{"GetPath", "fun(self: BTTask): string", `path in the tree, e.g. "Tree/BTSequence[0]/Attack[1]"`},
+			{"GetPath", "fun(self: BTTask): string", `path in the tree, e.g. "Tree/BTSequence[1]/Attack[2]"`},
 			{"GetVariable", "fun(self: BTTask, name: string): any", "read a variable of the task's tree (falls back to the global variables)"},
 			{"SetVariable", "fun(self: BTTask, name: string, value: any)", "write a variable of the task's tree (nil deletes)"},
 			{"Render", "fun(self: BTTask): string", "the subtree as indented text: name (class) last status, a BT.Root's BTAI nodes below it"},

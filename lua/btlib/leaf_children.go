@@ -14,7 +14,7 @@ func setupLeaf(lib *Lib, c *lua.LTable) {
 }
 
 // luaLeafAddChild is leaf:AddChild(x): an error naming the leaf's class
-// and path ("AddChild: BTSequence/log[0] is a leaf task (BTLog, an action) and
+// and path ("AddChild: BTSequence/log[1] is a leaf task (BTLog, an action) and
 // cannot have children; ...").
 func (lib *Lib) luaLeafAddChild(L *lua.LState) int {
 	t := lib.checkTask(L, 1, "AddChild")

@@ -28,7 +28,7 @@ end
 local s = BTSequence:New()
 s:AddChild(Bad:New())
 return s
-`, "BTSequence/bad[0]", "test.lua:5"},
+`, "BTSequence/bad[1]", "test.lua:5"},
 		{"precondition", `
 local seq = BTSequence:New()
 seq.name = "guarded"
@@ -44,7 +44,7 @@ s:AddChild(BTCoroutine:New(function()
     error(%s)
 end))
 return s
-`, "BTSequence/BTCoroutine[0]", "test.lua:4"},
+`, "BTSequence/BTCoroutine[1]", "test.lua:4"},
 	}
 	for _, site := range sites {
 		for _, v := range values {

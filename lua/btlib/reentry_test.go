@@ -25,7 +25,7 @@ function Child:OnUpdate() return self:GetParent():Tick() end
 local seq = BTSequence:New()
 seq:AddChild(Child:New())
 return seq
-`, `test.lua:3: Tick: BTSequence is ticking already; a task may not tick itself or its ancestors (task BTSequence/Child[0])`},
+`, `test.lua:3: Tick: BTSequence is ticking already; a task may not tick itself or its ancestors (task BTSequence/Child[1])`},
 		{"child calls the root's OnUpdate", `
 Child = BTAction:New()
 function Child:OnUpdate() return self:GetParent():GetParent():OnUpdate() end
@@ -34,7 +34,7 @@ local seq = BTSequence:New()
 seq:AddChild(Child:New())
 root:AddChild(seq)
 return root
-`, `test.lua:3: OnUpdate: BTSelector is ticking already; a task may not tick itself or its ancestors (task BTSelector/BTSequence[0]/Child[0])`},
+`, `test.lua:3: OnUpdate: BTSelector is ticking already; a task may not tick itself or its ancestors (task BTSelector/BTSequence[1]/Child[1])`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			lib, L, _ := testLib(t)

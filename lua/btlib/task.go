@@ -127,8 +127,13 @@ func (t *Task) setWhere(w string) {
 func (t *Task) Base() *bt.TaskBase { return t.Impl.Base() }
 
 // Kind returns the name of the task's Lua class (the global it is bound
-// to), or the built-in class name. It is looked up once per cache epoch.
+// to), or the built-in class name; for a Go task wrapped by WrapTask that
+// names its own kind (bt.Kinded: BTGoapAgentTask), that kind. It is
+// looked up once per cache epoch.
 func (t *Task) Kind() string {
+	if k, ok := t.Impl.(bt.Kinded); ok && t.wrapped {
+		return k.Kind()
+	}
 	c := t.extra()
 	if e := t.class.lib.st.Epoch(); c.kind == "" || c.kindEpoch != e {
 		c.kind, c.kindEpoch = t.class.lib.className(t.Self, t.class), e

@@ -41,9 +41,9 @@ func TestTaskArgumentsRefused(t *testing.T) {
 		{`BTLog:New()`, `test.lua:1: BTLog:New: message is missing: BTLog:New(message)`},
 		{`BTLog:New("")`, ``},
 		{"local log = BTLog:New(\"hi\")\nlog:AddChild(BTIdle:New())", `test.lua:2: AddChild: BTLog is a leaf task (BTLog, an action) and cannot have children; give children to a composite (BTSequence, BTSelector, ...) or a decorator`},
-		{"local s = BTSequence:New()\nlocal log = BTLog:New(\"hi\")\ns:AddChild(log)\nlog:AddChild(BTIdle:New())", `test.lua:4: AddChild: BTSequence/BTLog[0] is a leaf task (BTLog, an action) and cannot have children; give children to a composite (BTSequence, BTSelector, ...) or a decorator`},
+		{"local s = BTSequence:New()\nlocal log = BTLog:New(\"hi\")\ns:AddChild(log)\nlog:AddChild(BTIdle:New())", `test.lua:4: AddChild: BTSequence/BTLog[1] is a leaf task (BTLog, an action) and cannot have children; give children to a composite (BTSequence, BTSelector, ...) or a decorator`},
 		{"local w = BTWait:New(1)\nw:AddChild(BTIdle:New())", `test.lua:2: AddChild: BTWait is a leaf task (BTWait, an action) and cannot have children; give children to a composite (BTSequence, BTSelector, ...) or a decorator`},
-		{"Near = BTConditional:New()\nNear.name = \"near\"\nlocal s = BTSelector:New()\nlocal n = Near:New()\ns:AddChild(n)\nn:AddChild(BTIdle:New())", `test.lua:6: AddChild: BTSelector/near[0] is a leaf task (Near, a conditional) and cannot have children; give children to a composite (BTSequence, BTSelector, ...) or a decorator`},
+		{"Near = BTConditional:New()\nNear.name = \"near\"\nlocal s = BTSelector:New()\nlocal n = Near:New()\ns:AddChild(n)\nn:AddChild(BTIdle:New())", `test.lua:6: AddChild: BTSelector/near[1] is a leaf task (Near, a conditional) and cannot have children; give children to a composite (BTSequence, BTSelector, ...) or a decorator`},
 	}
 	for _, c := range cases {
 		t.Run(c.src, func(t *testing.T) {

@@ -20,7 +20,7 @@ inner:AddChild(BTIdle:New())
 s:AddChild(BTSetVariable:New("health", "full"))
 s:AddChild(inner)
 return s`,
-			`test.lua:3: bt: BTSequence/BTSequence[1]: not (health < 30): variable "health" is a string ("full"), want a number (task BTSequence/BTSequence[1])`},
+			`test.lua:3: bt: BTSequence/BTSequence[2]: not (health < 30): variable "health" is a string ("full"), want a number (task BTSequence/BTSequence[2])`},
 		{`local s = BTSelector:New()
 s:AddCondition("hasTarget")
 s:AddChild(BTIdle:New())
@@ -30,11 +30,11 @@ return s`,
 s:AddChild(BTSetVariable:New("n", "x"))
 s:AddChild(BTIncrement:New("n"))
 return s`,
-			`test.lua:3: bt: BTSequence/BTIncrement[1]: increment by 1: variable "n" is a string ("x"), want a number (task BTSequence/BTIncrement[1])`},
+			`test.lua:3: bt: BTSequence/BTIncrement[2]: increment by 1: variable "n" is a string ("x"), want a number (task BTSequence/BTIncrement[2])`},
 		{`local s = BTSequence:New()
 s:AddChild(BTCompare:New("hp", ">", 3))
 return s`,
-			`test.lua:2: bt: BTSequence/BTCompare[0]: hp > 3: variable "hp" ` + notSet + ` (task BTSequence/BTCompare[0])`},
+			`test.lua:2: bt: BTSequence/BTCompare[1]: hp > 3: variable "hp" ` + notSet + ` (task BTSequence/BTCompare[1])`},
 	}
 	for _, c := range cases {
 		lib, L, _ := testLib(t)

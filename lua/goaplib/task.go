@@ -33,6 +33,10 @@ type agentTask struct {
 	agent *luaAgent
 }
 
+// Kind returns "BTGoapAgentTask", the task's kind in paths, the
+// inspector and --dot (its table is a BTAction).
+func (t *agentTask) Kind() string { return "BTGoapAgentTask" }
+
 // OnUpdate ticks the agent and maps the provider callbacks of this tick to
 // a status (see agentTask).
 func (t *agentTask) OnUpdate() bt.Status {

@@ -12,7 +12,7 @@ import (
 // has no PlanFailed method. The host logs it (a tree that fails for this
 // reason would otherwise end without a word).
 type PlanWarning struct {
-	// Task is the task's path in its tree ("Root/Plan[0]").
+	// Task is the task's path in its tree ("Root/Plan[1]").
 	Task string
 	// Err is why a goal could not be planned (a *goap.PlanError).
 	Err error

@@ -22,7 +22,7 @@ type Error struct {
 	// Msg is the error message without the location prefix.
 	Msg string
 	// Task is the path of the behavior-tree task whose code raised the
-	// error ("Tree/Sequence[0]/Attack[1]"), or "" outside a tick.
+	// error ("Tree/Sequence[1]/Attack[2]"), or "" outside a tick.
 	Task string
 	// Tree is the name the script gave the tree being ticked, or "".
 	Tree string

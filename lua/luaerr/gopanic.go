@@ -17,7 +17,7 @@ type GoPanic struct {
 	// the panicking function on top.
 	Stack []byte
 	// Task is the path of the behavior-tree task whose code was running
-	// ("Tree/Sequence[0]/Attack[1]"), or "".
+	// ("Tree/Sequence[1]/Attack[2]"), or "".
 	Task string
 	// Tree is the name the script gave the tree being ticked, or "".
 	Tree string

@@ -24,7 +24,7 @@
 ---@field Tick fun(self: BTTask): BTStatus one tick with the lifecycle
 ---@field GetStatus fun(self: BTTask): BTStatus status of the last tick
 ---@field IsStarted fun(self: BTTask): boolean whether a run is under way
----@field GetPath fun(self: BTTask): string path in the tree, e.g. "Tree/BTSequence[0]/Attack[1]"
+---@field GetPath fun(self: BTTask): string path in the tree, e.g. "Tree/BTSequence[1]/Attack[2]"
 ---@field GetVariable fun(self: BTTask, name: string): any read a variable of the task's tree (falls back to the global variables)
 ---@field SetVariable fun(self: BTTask, name: string, value: any) write a variable of the task's tree (nil deletes)
 ---@field Render fun(self: BTTask): string the subtree as indented text: name (class) last status, a BT.Root's BTAI nodes below it

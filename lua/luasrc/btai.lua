@@ -56,13 +56,13 @@ BTState = BTState
 ---@field Sequence fun(): BTBranch one child per tick; Failure or Abort of a child restarts it
 ---@field Selector fun(shuffle: boolean?): BTBranch one child per tick until one succeeds; with shuffle the children are shuffled at the start of each run
 ---@field RandomSequence fun(weights: integer[]?): BTBranch runs one randomly picked child (weight 1 when missing) and picks again when it ends
----@field If fun(fn: fun(): boolean): BTBranch fn once per run; true: run the children (as a block), false: Failure
----@field While fun(fn: fun(): boolean): BTBranch fn every tick; true: one step of the children, Continue; false: reset, Failure
----@field Condition fun(fn: fun(): boolean): BTNode Success when fn() is true, else Failure
----@field Call fun(fn: fun()): BTNode calls fn, Success
+---@field If fun(fn: fun(): boolean, name?: string): BTBranch fn once per run; true: run the children (as a block), false: Failure
+---@field While fun(fn: fun(): boolean, name?: string): BTBranch fn every tick; true: one step of the children, Continue; false: reset, Failure
+---@field Condition fun(fn: fun(): boolean, name?: string): BTNode Success when fn() is true, else Failure
+---@field Call fun(fn: fun(), name?: string): BTNode calls fn, Success
 ---@field Repeat fun(count: integer): BTBranch runs the children count times over, then Success
 ---@field Wait fun(seconds: number): BTNode Continue until seconds of the tree clock have passed since its first tick, then Success
----@field RunCoroutine fun(fn: fun()): BTNode runs fn as a coroutine, one resume per tick: yield nothing or BTState.Continue to go on, yield another BTState to end with it; returning ends with Success. pcall inside is fine, but do not yield inside a pcall (gopher-lua cannot yield across pcall)
+---@field RunCoroutine fun(fn: fun(), name?: string): BTNode runs fn as a coroutine, one resume per tick: yield nothing or BTState.Continue to go on, yield another BTState to end with it; returning ends with Success. pcall inside is fine, but do not yield inside a pcall (gopher-lua cannot yield across pcall)
 ---@field Terminate fun(): BTNode Abort
 ---@field Log fun(msg: string): BTNode prints msg, Success
 ---@field SetBool fun(obj: table|userdata, name: string, value: boolean): BTNode calls obj:SetBool(name, value), Success (Unity's Animator.SetBool)

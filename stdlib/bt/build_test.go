@@ -135,12 +135,12 @@ func TestCycleErrorMessage(t *testing.T) {
 	mustAdd(t, root, mid)
 	mustAdd(t, mid, low)
 	err := low.AddChild(root)
-	want := "bt: task would become its own ancestor: Root under Root/Mid[0]/Low[0]"
+	want := "bt: task would become its own ancestor: Root under Root/Mid[1]/Low[1]"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
 	}
 	err = low.AddChild(mid)
-	want = "bt: task would become its own ancestor: Root/Mid[0] under Root/Mid[0]/Low[0]"
+	want = "bt: task would become its own ancestor: Root/Mid[1] under Root/Mid[1]/Low[1]"
 	if err == nil || err.Error() != want {
 		t.Fatalf("err = %v, want %q", err, want)
 	}
@@ -165,7 +165,7 @@ func TestPathOfDeepTask(t *testing.T) {
 	const n = 2000
 	_, leaf := deepChain(n)
 	p := bt.Path(leaf)
-	want := "Sequence" + strings.Repeat("/Sequence[0]", n-1) + "/L[0]"
+	want := "Sequence" + strings.Repeat("/Sequence[1]", n-1) + "/L[1]"
 	if p != want {
 		t.Fatalf("path has %d bytes, want %d", len(p), len(want))
 	}
@@ -206,7 +206,7 @@ func TestSetParentRefusesAMove(t *testing.T) {
 	mustAdd(t, b, c)
 	b.Base().SetParent(a, 0) // the same parent: allowed
 	defer func() {
-		want := "bt: SetParent: A/B[0]/C[0] has a parent already; a task's parent is set once"
+		want := "bt: SetParent: A/B[1]/C[1] has a parent already; a task's parent is set once"
 		if r := recover(); r != want {
 			t.Errorf("panic %v, want %q", r, want)
 		}

@@ -55,9 +55,9 @@ func TestObserverEndCauses(t *testing.T) {
 		seq := name("Seq", bt.NewSequence(vis, newAct(&log, "Attack", R)))
 		seq.Abort = bt.AbortSelf
 		o := runEvents(t, seq,
-			tickE(R, "start Seq", "start Seq/IsVisible[0]", "end Seq/IsVisible[0] Success", "start Seq/Attack[1]"),
-			tickE(F, "start Seq/IsVisible[0]", "end Seq/IsVisible[0] Failure",
-				"end Seq/Attack[1] Running (aborted by Seq/IsVisible[0])",
+			tickE(R, "start Seq", "start Seq/IsVisible[1]", "end Seq/IsVisible[1] Success", "start Seq/Attack[2]"),
+			tickE(F, "start Seq/IsVisible[1]", "end Seq/IsVisible[1] Failure",
+				"end Seq/Attack[2] Running (aborted by Seq/IsVisible[1])",
 				"end Seq Failure"),
 		)
 		if c := o.Events[2].Cause; c.Kind != bt.EndAborted || c.By != bt.Task(vis) {
@@ -67,10 +67,10 @@ func TestObserverEndCauses(t *testing.T) {
 	t.Run("timeout", func(t *testing.T) {
 		to := name("TO", bt.NewTimeout(2, name("Work", bt.NewSequence(newAct(&log, "Dig", R)))))
 		o := runEvents(t, to,
-			tickE(R, "start TO", "start TO/Work[0]", "start TO/Work[0]/Dig[0]"),
+			tickE(R, "start TO", "start TO/Work[1]", "start TO/Work[1]/Dig[1]"),
 			tickE(R),
-			tickE(F, "end TO/Work[0]/Dig[0] Running (timed out by TO)",
-				"end TO/Work[0] Running (timed out by TO)",
+			tickE(F, "end TO/Work[1]/Dig[1] Running (timed out by TO)",
+				"end TO/Work[1] Running (timed out by TO)",
 				"end TO Failure"),
 		)
 		if c := o.Events[0].Cause; c.Kind != bt.EndTimedOut || c.By != bt.Task(to) {
@@ -81,38 +81,38 @@ func TestObserverEndCauses(t *testing.T) {
 		in := name("Int", bt.NewInterrupt(newAct(&log, "Long", R)))
 		later := name("Later", bt.NewSequence(newAct(&log, "Step", R, S), name("Stop", bt.NewPerformInterruption(bt.Success, in))))
 		runEvents(t, name("Par", bt.NewParallel(in, later)),
-			tickE(R, "start Par", "start Par/Int[0]", "start Par/Int[0]/Long[0]", "start Par/Later[1]", "start Par/Later[1]/Step[0]"),
-			tickE(R, "end Par/Later[1]/Step[0] Success", "start Par/Later[1]/Stop[1]", "end Par/Later[1]/Stop[1] Success",
-				"end Par/Later[1] Success"),
-			tickE(S, "end Par/Int[0]/Long[0] Running (interrupted by Par/Int[0])", "end Par/Int[0] Success", "end Par Success"),
+			tickE(R, "start Par", "start Par/Int[1]", "start Par/Int[1]/Long[1]", "start Par/Later[2]", "start Par/Later[2]/Step[1]"),
+			tickE(R, "end Par/Later[2]/Step[1] Success", "start Par/Later[2]/Stop[2]", "end Par/Later[2]/Stop[2] Success",
+				"end Par/Later[2] Success"),
+			tickE(S, "end Par/Int[1]/Long[1] Running (interrupted by Par/Int[1])", "end Par/Int[1] Success", "end Par Success"),
 		)
 	})
 	t.Run("a parent's failure", func(t *testing.T) {
 		busy := name("Busy", bt.NewSequence(newAct(&log, "Walk", R)))
 		runEvents(t, name("Par", bt.NewParallel(newAct(&log, "Fail", R, F), busy)),
-			tickE(R, "start Par", "start Par/Fail[0]", "start Par/Busy[1]", "start Par/Busy[1]/Walk[0]"),
-			tickE(F, "end Par/Fail[0] Failure",
-				"end Par/Busy[1]/Walk[0] Running (by parent Par)",
-				"end Par/Busy[1] Running (by parent Par)",
+			tickE(R, "start Par", "start Par/Fail[1]", "start Par/Busy[2]", "start Par/Busy[2]/Walk[1]"),
+			tickE(F, "end Par/Fail[1] Failure",
+				"end Par/Busy[2]/Walk[1] Running (by parent Par)",
+				"end Par/Busy[2] Running (by parent Par)",
 				"end Par Failure"),
 		)
 	})
 	t.Run("a conditional evaluator's failed conditional", func(t *testing.T) {
 		ce := name("CE", bt.NewConditionalEvaluator(newCond(&log, "Ok", true, false), newAct(&log, "Work", R)))
 		runEvents(t, ce,
-			tickE(R, "start CE", "start Ok", "end Ok Success", "start CE/Work[0]"),
-			tickE(F, "start Ok", "end Ok Failure", "end CE/Work[0] Running (by parent CE)", "end CE Failure"),
+			tickE(R, "start CE", "start Ok", "end Ok Success", "start CE/Work[1]"),
+			tickE(F, "start Ok", "end Ok Failure", "end CE/Work[1] Running (by parent CE)", "end CE Failure"),
 		)
 	})
 	t.Run("halt and reload", func(t *testing.T) {
 		seq := name("Seq", bt.NewSequence(newAct(&log, "A", R)))
 		runEvents(t, seq,
-			tickE(R, "start Seq", "start Seq/A[0]"),
-			haltE(bt.EndCause{Kind: bt.EndHalted}, "end Seq/A[0] Running (halted)", "end Seq Running (halted)"),
+			tickE(R, "start Seq", "start Seq/A[1]"),
+			haltE(bt.EndCause{Kind: bt.EndHalted}, "end Seq/A[1] Running (halted)", "end Seq Running (halted)"),
 		)
 		runEvents(t, name("Seq", bt.NewSequence(newAct(&log, "A", R))),
-			tickE(R, "start Seq", "start Seq/A[0]"),
-			haltE(bt.EndCause{Kind: bt.EndReload}, "end Seq/A[0] Running (reload)", "end Seq Running (reload)"),
+			tickE(R, "start Seq", "start Seq/A[1]"),
+			haltE(bt.EndCause{Kind: bt.EndReload}, "end Seq/A[1] Running (reload)", "end Seq Running (reload)"),
 		)
 	})
 }
@@ -139,9 +139,9 @@ func TestEndAndEndWithCauses(t *testing.T) {
 		}
 	}
 	want := []string{
-		"end Seq/Inner[0]/A[0] Running (by parent Seq)", "end Seq/Inner[0] Running (by parent Seq)",
+		"end Seq/Inner[1]/A[1] Running (by parent Seq)", "end Seq/Inner[1] Running (by parent Seq)",
 		"end Seq Running (halted)",
-		"end Seq/Inner[0]/A[0] Running (timed out by Seq)", "end Seq/Inner[0] Running (timed out by Seq)", "end Seq Running (timed out by Seq)",
+		"end Seq/Inner[1]/A[1] Running (timed out by Seq)", "end Seq/Inner[1] Running (timed out by Seq)", "end Seq Running (timed out by Seq)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("ends:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -156,9 +156,9 @@ func TestEndCauseStrings(t *testing.T) {
 		kind, text string
 	}{
 		{bt.EndCause{}, "Completed", "completed"},
-		{bt.EndCause{Kind: bt.EndAborted, By: by}, "Aborted", "aborted by Root/C[0]"},
-		{bt.EndCause{Kind: bt.EndTimedOut, By: by}, "TimedOut", "timed out by Root/C[0]"},
-		{bt.EndCause{Kind: bt.EndInterrupted, By: by}, "Interrupted", "interrupted by Root/C[0]"},
+		{bt.EndCause{Kind: bt.EndAborted, By: by}, "Aborted", "aborted by Root/C[1]"},
+		{bt.EndCause{Kind: bt.EndTimedOut, By: by}, "TimedOut", "timed out by Root/C[1]"},
+		{bt.EndCause{Kind: bt.EndInterrupted, By: by}, "Interrupted", "interrupted by Root/C[1]"},
 		{bt.EndCause{Kind: bt.EndByParent, By: root}, "ByParent", "by parent Root"},
 		{bt.EndCause{Kind: bt.EndHalted}, "Halted", "halted"},
 		{bt.EndCause{Kind: bt.EndReload}, "Reload", "reload"},

@@ -89,9 +89,11 @@ func (p *ParentBase) AddChild(child Task) error {
 }
 
 // Path returns the task's path from the root, like
-// "Root/Sequence[0]/Attack[2]": each step is a name (or the Go type's
-// short kind when unnamed) with the child index in brackets. It costs the
-// length of the path, whatever the depth.
+// "Root/Sequence[1]/Attack[3]": each step is a name (or the Go type's
+// short kind when unnamed) with its position among its parent's children
+// in brackets, counted from 1 as Lua counts (the first child is [1]);
+// that is TaskBase.Index()+1, Index being 0-based as Go counts. It costs
+// the length of the path, whatever the depth.
 func Path(t Task) string {
 	if t == nil {
 		return "<nil>"
@@ -115,7 +117,7 @@ func Path(t Task) string {
 		sb.WriteString(DisplayName(u))
 		if i > 0 {
 			sb.WriteByte('[')
-			sb.Write(strconv.AppendInt(num[:0], int64(u.Base().index), 10))
+			sb.Write(strconv.AppendInt(num[:0], int64(u.Base().index)+1, 10))
 			sb.WriteByte(']')
 		}
 	}

@@ -59,21 +59,21 @@ func TestTraceObserver(t *testing.T) {
 	tr.Observer = o
 	tr.Tick(1)
 	got := bt.FormatChanges(o.Changes(root))
-	want := "Root: Inactive -> Running\nRoot/A[0]: Inactive -> Running\n"
+	want := "Root: Inactive -> Running\nRoot/A[1]: Inactive -> Running\n"
 	if got != want {
 		t.Fatalf("tick 1 changes:\n%s", got)
 	}
-	if len(o.Events) != 2 || o.Events[0].String() != "start Root" || o.Events[1].String() != "start Root/A[0]" {
+	if len(o.Events) != 2 || o.Events[0].String() != "start Root" || o.Events[1].String() != "start Root/A[1]" {
 		t.Fatalf("events %v", o.Events)
 	}
 	o.ClearEvents()
 	tr.Tick(1)
 	got = bt.FormatChanges(o.Changes(root))
-	want = "Root/A[0]: Running -> Success\nRoot/B[1]: Inactive -> Running\n"
+	want = "Root/A[1]: Running -> Success\nRoot/B[2]: Inactive -> Running\n"
 	if got != want {
 		t.Fatalf("tick 2 changes:\n%s", got)
 	}
-	if len(o.Events) != 2 || o.Events[0].String() != "end Root/A[0] Success" || o.Events[0].Tick != 2 {
+	if len(o.Events) != 2 || o.Events[0].String() != "end Root/A[1] Success" || o.Events[0].Tick != 2 {
 		t.Fatalf("events %v", o.Events)
 	}
 	tr.Tick(1)

@@ -30,7 +30,7 @@ func TestDecoratorWithoutChild(t *testing.T) {
 			t.Errorf("%s: panic %v, want a *bt.StructureError naming it", bt.Kind(d), r)
 			continue
 		}
-		want := "bt: decorator Root/" + bt.Kind(d) + "[1] has no child; add one with AddChild"
+		want := "bt: decorator Root/" + bt.Kind(d) + "[2] has no child; add one with AddChild"
 		if se.Error() != want {
 			t.Errorf("error %q, want %q", se.Error(), want)
 		}

@@ -50,8 +50,8 @@ type StatusChange struct {
 }
 
 // String returns "Path: From -> To", or "Path: From -> ended (Cause)" for
-// a run ended early, e.g. "Root/Attack[1]: Running -> ended (aborted by
-// Root/IsVisible[0])".
+// a run ended early, e.g. "Root/Attack[2]: Running -> ended (aborted by
+// Root/IsVisible[1])".
 func (c StatusChange) String() string {
 	if c.Ended && c.Cause.Early() {
 		return fmt.Sprintf("%s: %v -> ended (%s)", Path(c.Task), c.From, c.Cause)

@@ -63,11 +63,11 @@ func TestTraceEarlyEnds(t *testing.T) {
 		seq.Abort = bt.AbortSelf
 		runTrace(t, seq, false,
 			tick(R, "Seq: Inactive -> Running",
-				"Seq/IsVisible[0]: Inactive -> Success",
-				"Seq/Attack[1]: Inactive -> Running"),
+				"Seq/IsVisible[1]: Inactive -> Success",
+				"Seq/Attack[2]: Inactive -> Running"),
 			tick(F, "Seq: Running -> Failure",
-				"Seq/IsVisible[0]: Success -> Failure",
-				"Seq/Attack[1]: Running -> ended (aborted by Seq/IsVisible[0])"),
+				"Seq/IsVisible[1]: Success -> Failure",
+				"Seq/Attack[2]: Running -> ended (aborted by Seq/IsVisible[1])"),
 		)
 	})
 	t.Run("lower-priority abort ends the whole branch", func(t *testing.T) {
@@ -76,31 +76,31 @@ func TestTraceEarlyEnds(t *testing.T) {
 		patrol := name("Patrol", bt.NewSequence(newAct(&log, "Walk", R)))
 		runTrace(t, name("Sel", bt.NewSelector(guard, patrol)), false,
 			tick(R, "Sel: Inactive -> Running",
-				"Sel/Guard[0]: Inactive -> Failure",
-				"Sel/Guard[0]/Enemy[0]: Inactive -> Failure",
-				"Sel/Patrol[1]: Inactive -> Running",
-				"Sel/Patrol[1]/Walk[0]: Inactive -> Running"),
+				"Sel/Guard[1]: Inactive -> Failure",
+				"Sel/Guard[1]/Enemy[1]: Inactive -> Failure",
+				"Sel/Patrol[2]: Inactive -> Running",
+				"Sel/Patrol[2]/Walk[1]: Inactive -> Running"),
 			tick(S, "Sel: Running -> Success",
-				"Sel/Guard[0]: Failure -> Success",
-				"Sel/Guard[0]/Enemy[0]: Failure -> Success",
-				"Sel/Guard[0]/Shoot[1]: Inactive -> Success",
-				"Sel/Patrol[1]: Running -> ended (aborted by Sel/Guard[0]/Enemy[0])",
-				"Sel/Patrol[1]/Walk[0]: Running -> ended (aborted by Sel/Guard[0]/Enemy[0])"),
+				"Sel/Guard[1]: Failure -> Success",
+				"Sel/Guard[1]/Enemy[1]: Failure -> Success",
+				"Sel/Guard[1]/Shoot[2]: Inactive -> Success",
+				"Sel/Patrol[2]: Running -> ended (aborted by Sel/Guard[1]/Enemy[1])",
+				"Sel/Patrol[2]/Walk[1]: Running -> ended (aborted by Sel/Guard[1]/Enemy[1])"),
 		)
 	})
 	t.Run("timeout, then a new run", func(t *testing.T) {
 		to := name("TO", bt.NewTimeout(2, name("Work", bt.NewSequence(newAct(&log, "Dig", R)))))
 		runTrace(t, to, true,
 			tick(R, "TO: Inactive -> Running",
-				"TO/Work[0]: Inactive -> Running",
-				"TO/Work[0]/Dig[0]: Inactive -> Running"),
+				"TO/Work[1]: Inactive -> Running",
+				"TO/Work[1]/Dig[1]: Inactive -> Running"),
 			tick(R),
 			tick(F, "TO: Running -> Failure",
-				"TO/Work[0]: Running -> ended (timed out by TO)",
-				"TO/Work[0]/Dig[0]: Running -> ended (timed out by TO)"),
+				"TO/Work[1]: Running -> ended (timed out by TO)",
+				"TO/Work[1]/Dig[1]: Running -> ended (timed out by TO)"),
 			tick(R, "TO: Failure -> Running",
-				"TO/Work[0]: Inactive -> Running",
-				"TO/Work[0]/Dig[0]: Inactive -> Running"),
+				"TO/Work[1]: Inactive -> Running",
+				"TO/Work[1]/Dig[1]: Inactive -> Running"),
 		)
 	})
 	t.Run("interruption", func(t *testing.T) {
@@ -108,44 +108,44 @@ func TestTraceEarlyEnds(t *testing.T) {
 		later := name("Later", bt.NewSequence(newAct(&log, "Step", R, S), name("Stop", bt.NewPerformInterruption(bt.Success, in))))
 		runTrace(t, name("Par", bt.NewParallel(in, later)), false,
 			tick(R, "Par: Inactive -> Running",
-				"Par/Int[0]: Inactive -> Running",
-				"Par/Int[0]/Long[0]: Inactive -> Running",
-				"Par/Later[1]: Inactive -> Running",
-				"Par/Later[1]/Step[0]: Inactive -> Running"),
-			tick(R, "Par/Later[1]: Running -> Success",
-				"Par/Later[1]/Step[0]: Running -> Success",
-				"Par/Later[1]/Stop[1]: Inactive -> Success"),
+				"Par/Int[1]: Inactive -> Running",
+				"Par/Int[1]/Long[1]: Inactive -> Running",
+				"Par/Later[2]: Inactive -> Running",
+				"Par/Later[2]/Step[1]: Inactive -> Running"),
+			tick(R, "Par/Later[2]: Running -> Success",
+				"Par/Later[2]/Step[1]: Running -> Success",
+				"Par/Later[2]/Stop[2]: Inactive -> Success"),
 			tick(S, "Par: Running -> Success",
-				"Par/Int[0]: Running -> Success",
-				"Par/Int[0]/Long[0]: Running -> ended (interrupted by Par/Int[0])"),
+				"Par/Int[1]: Running -> Success",
+				"Par/Int[1]/Long[1]: Running -> ended (interrupted by Par/Int[1])"),
 		)
 	})
 	t.Run("a parent's failure", func(t *testing.T) {
 		busy := name("Busy", bt.NewSequence(newAct(&log, "Walk", R)))
 		runTrace(t, name("Par", bt.NewParallel(newAct(&log, "Fail", R, F), busy)), false,
 			tick(R, "Par: Inactive -> Running",
-				"Par/Fail[0]: Inactive -> Running",
-				"Par/Busy[1]: Inactive -> Running",
-				"Par/Busy[1]/Walk[0]: Inactive -> Running"),
+				"Par/Fail[1]: Inactive -> Running",
+				"Par/Busy[2]: Inactive -> Running",
+				"Par/Busy[2]/Walk[1]: Inactive -> Running"),
 			tick(F, "Par: Running -> Failure",
-				"Par/Fail[0]: Running -> Failure",
-				"Par/Busy[1]: Running -> ended (by parent Par)",
-				"Par/Busy[1]/Walk[0]: Running -> ended (by parent Par)"),
+				"Par/Fail[1]: Running -> Failure",
+				"Par/Busy[2]: Running -> ended (by parent Par)",
+				"Par/Busy[2]/Walk[1]: Running -> ended (by parent Par)"),
 		)
 	})
 	t.Run("halt, then a new run", func(t *testing.T) {
 		runTrace(t, name("Seq", bt.NewSequence(newAct(&log, "A", R))), true,
-			tick(R, "Seq: Inactive -> Running", "Seq/A[0]: Inactive -> Running"),
+			tick(R, "Seq: Inactive -> Running", "Seq/A[1]: Inactive -> Running"),
 			tick(R),
-			halt("Seq: Running -> ended (halted)", "Seq/A[0]: Running -> ended (halted)"),
-			tick(R, "Seq: Inactive -> Running", "Seq/A[0]: Inactive -> Running"),
+			halt("Seq: Running -> ended (halted)", "Seq/A[1]: Running -> ended (halted)"),
+			tick(R, "Seq: Inactive -> Running", "Seq/A[1]: Inactive -> Running"),
 		)
 	})
 	t.Run("every completion, also without a status change", func(t *testing.T) {
 		runTrace(t, name("Rep", bt.NewRepeatForever(newAct(&log, "A", S, S, R))), false,
-			tick(R, "Rep: Inactive -> Running", "Rep/A[0]: Inactive -> Success"),
-			tick(R, "Rep/A[0]: Success -> Success"),
-			tick(R, "Rep/A[0]: Success -> Running"),
+			tick(R, "Rep: Inactive -> Running", "Rep/A[1]: Inactive -> Success"),
+			tick(R, "Rep/A[1]: Success -> Success"),
+			tick(R, "Rep/A[1]: Success -> Running"),
 			tick(R),
 		)
 	})
@@ -154,9 +154,9 @@ func TestTraceEarlyEnds(t *testing.T) {
 		tr.ExecutionType = bt.Count
 		runTraceTree(t, tr,
 			tick(S, "Rep: Inactive -> Success",
-				"Rep/A[0]: Inactive -> Success",
-				"Rep/A[0]: Success -> Success",
-				"Rep/A[0]: Success -> Success"),
+				"Rep/A[1]: Inactive -> Success",
+				"Rep/A[1]: Success -> Success",
+				"Rep/A[1]: Success -> Success"),
 		)
 	})
 }

@@ -104,14 +104,14 @@ func TestVarTestErrors(t *testing.T) {
 	seq.AddVarCondition(mustTest(t, "health", "<", 30, false))
 	tr := bt.NewBehaviorTree(name("Root", bt.NewSelector(seq)))
 	tr.RestartWhenComplete = true
-	want := `bt: Root/Attack[0]: health < 30: variable "health" is not set (set it before the tree runs: SetVariable, SetGlobalVariable or Blackboard.Set)`
+	want := `bt: Root/Attack[1]: health < 30: variable "health" is not set (set it before the tree runs: SetVariable, SetGlobalVariable or Blackboard.Set)`
 	if got := varPanic(t, tr); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 	// The wrong type.
 	tr.Halt()
 	tr.Blackboard.Set("health", "full")
-	want = `bt: Root/Attack[0]: health < 30: variable "health" is a string ("full"), want a number`
+	want = `bt: Root/Attack[1]: health < 30: variable "health" is a string ("full"), want a number`
 	if got := varPanic(t, tr); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
@@ -172,13 +172,13 @@ func TestVarActions(t *testing.T) {
 		t.Fatalf("count = %#v", v)
 	}
 	tr.Blackboard.Set("count", "many")
-	want := `bt: Sequence/Count[1]: increment by 2: variable "count" is a string ("many"), want a number`
+	want := `bt: Sequence/Count[2]: increment by 2: variable "count" is a string ("many"), want a number`
 	if got := varPanic(t, tr); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 	tr.Blackboard.Set("count", nil)
 	tr.Halt()
-	want = `bt: Sequence/Count[1]: increment by 2: variable "count" is not set (give it a starting number)`
+	want = `bt: Sequence/Count[2]: increment by 2: variable "count" is not set (give it a starting number)`
 	if got := varPanic(t, tr); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}

@@ -381,6 +381,8 @@ type While struct {
 	Block
 	// Fn is the loop condition.
 	Fn func() bool
+	// Label is the node's name as the script gave it (see LabelOf).
+	Label string
 }
 
 // NewWhile returns an empty While over fn (BTAI's BT.While(fn)).
@@ -412,6 +414,8 @@ type ConditionalBranch struct {
 	Block
 	// Fn is the condition.
 	Fn func() bool
+	// Label is the node's name as the script gave it (see LabelOf).
+	Label string
 
 	tested bool
 }

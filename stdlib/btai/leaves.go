@@ -13,6 +13,8 @@ import (
 type Condition struct {
 	// Fn is the test.
 	Fn func() bool
+	// Label is the node's name as the script gave it (see LabelOf).
+	Label string
 }
 
 // NewCondition returns a Condition over fn (BTAI's BT.Condition(fn)).
@@ -58,6 +60,8 @@ type Action struct {
 	Fn func()
 	// NewCoroutine starts the coroutine of BT.RunCoroutine.
 	NewCoroutine func() Coroutine
+	// Label is the node's name as the script gave it (see LabelOf).
+	Label string
 
 	co Coroutine
 }

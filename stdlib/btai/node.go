@@ -179,3 +179,21 @@ func contains(tree, target Node, depth int) bool {
 func branchString(name string, b *Branch) string {
 	return fmt.Sprintf("%s : %d/%d", name, b.activeChild, len(b.children))
 }
+
+// LabelOf returns the name a script gave node n (the Label of a
+// Condition, Action, While or ConditionalBranch: the name of the function
+// it runs, or a name argument), "" when it has none. BTAI itself has no
+// node names; inspectors and traces show it in place of the kind.
+func LabelOf(n Node) string {
+	switch x := n.(type) {
+	case *Condition:
+		return x.Label
+	case *Action:
+		return x.Label
+	case *While:
+		return x.Label
+	case *ConditionalBranch:
+		return x.Label
+	}
+	return ""
+}

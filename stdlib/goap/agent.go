@@ -117,6 +117,7 @@ type Agent struct {
 	pending     *Goal        // the goal that interrupts at the next safe point
 	pendingPrio float64
 	lastRun     PlannerRun
+	lastWorld   *WorldState // the world state lastRun planned from
 }
 
 type rankedGoal struct {

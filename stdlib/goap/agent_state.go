@@ -50,6 +50,10 @@ type PlannerRun struct {
 	Cost     float64       // the plan's cost (0 on failure)
 	Duration time.Duration // wall time of the call
 	Err      string        // the error text, "" on success
+	// World is the world state the call planned from, as
+	// WorldState.String spells it (`{hasAxe=false, logs=0}`); it is
+	// spelled when the run is read (Snapshot, LastRun), not at each call.
+	World string
 }
 
 // Snapshot returns the agent's state as plain data (it allocates; for
@@ -64,7 +68,7 @@ func (ag *Agent) Snapshot() AgentState {
 // SnapshotTo fills st with the agent's state, reusing st's slices.
 func (ag *Agent) SnapshotTo(st *AgentState) {
 	stack, plan := st.Stack[:0], st.Plan[:0]
-	*st = AgentState{State: ag.StateName(), Current: -1, BackoffTicks: ag.wait, LastRun: ag.lastRun}
+	*st = AgentState{State: ag.StateName(), Current: -1, BackoffTicks: ag.wait, LastRun: ag.LastRun()}
 	switch ag.machine.Top() {
 	case ag.idle:
 		stack = append(stack, StateIdle)
@@ -95,8 +99,30 @@ func (ag *Agent) SnapshotTo(st *AgentState) {
 	}
 }
 
-// LastRun returns the figures of the agent's last Planner.Plan call.
-func (ag *Agent) LastRun() PlannerRun { return ag.lastRun }
+// LastRun returns the figures of the agent's last Planner.Plan call,
+// with the world state it planned from.
+func (ag *Agent) LastRun() PlannerRun {
+	run := ag.lastRun
+	if run.Ran {
+		run.World = ag.lastWorld.String()
+	}
+	return run
+}
+
+// copyWorld makes dst a copy of src, reusing dst's map (nil: a new one),
+// and returns it.
+func copyWorld(dst, src *WorldState) *WorldState {
+	if dst == nil || dst.m == nil {
+		return src.Clone()
+	}
+	clear(dst.m)
+	if src != nil {
+		for k, v := range src.m {
+			dst.m[k] = v
+		}
+	}
+	return dst
+}
 
 // runPlanner plans for g from ws with the usable actions and records the
 // run's figures.
@@ -109,5 +135,6 @@ func (ag *Agent) runPlanner(ws *WorldState, g *Goal) (Plan, error) {
 		run.Err = err.Error()
 	}
 	ag.lastRun = run
+	ag.lastWorld = copyWorld(ag.lastWorld, ws)
 	return plan, err
 }

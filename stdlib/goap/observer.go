@@ -96,7 +96,8 @@ type AgentEvent struct {
 }
 
 // String formats the event on one line, e.g. `plan made "eat": Cook (cost
-// 1)`, `action ended Cook #0 (done)`, `state pushed MoveTo`.
+// 1)`, `action ended Cook #1 (done)`, `state pushed MoveTo`; an action's
+// step is numbered from 1 as Lua counts (#1 is Index 0).
 func (ev AgentEvent) String() string {
 	var b strings.Builder
 	b.WriteString(ev.Kind.String())
@@ -115,9 +116,9 @@ func (ev AgentEvent) String() string {
 	case EventPlanFailed:
 		fmt.Fprintf(&b, " %s: %v", name(ev.Goal), ev.Err)
 	case EventActionStarted:
-		fmt.Fprintf(&b, " %s #%d", ev.Action, ev.Index)
+		fmt.Fprintf(&b, " %s #%d", ev.Action, ev.Index+1)
 	case EventActionEnded:
-		fmt.Fprintf(&b, " %s #%d (%s)", ev.Action, ev.Index, ev.End)
+		fmt.Fprintf(&b, " %s #%d (%s)", ev.Action, ev.Index+1, ev.End)
 	case EventPlanFinished:
 		fmt.Fprintf(&b, " %s", name(ev.Goal))
 	case EventPlanAborted:

@@ -47,13 +47,13 @@ func TestAgentObserverEvents(t *testing.T) {
 		`plan made "wood": Chop -> Chop (cost 2)`)
 	tick(ag, s, 3) // PerformAction (push MoveTo), MoveTo false, MoveTo true
 	checkEvents(t, log.take(),
-		`action started Chop #0`,
+		`action started Chop #1`,
 		`state pushed MoveTo`,
 		`state popped MoveTo`)
 	s.world.Set("hunger", Number(10))
 	tick(ag, s, 4) // Perform 1..3, then the interrupt at the boundary
 	checkEvents(t, log.take(),
-		`action ended Chop #0 (done)`,
+		`action ended Chop #1 (done)`,
 		`state popped PerformAction`,
 		`state pushed Idle`,
 		`plan interrupted "wood" by "eat" (priority 10)`)
@@ -65,8 +65,8 @@ func TestAgentObserverEvents(t *testing.T) {
 		`state popped Idle`,
 		`state pushed PerformAction`,
 		`plan made "eat": Eat (cost 1)`,
-		`action started Eat #0`,
-		`action ended Eat #0 (done)`,
+		`action started Eat #1`,
+		`action ended Eat #1 (done)`,
 		`state popped PerformAction`,
 		`state pushed Idle`,
 		`plan finished "eat"`)
@@ -81,9 +81,9 @@ func TestAgentObserverEvents(t *testing.T) {
 		`state popped Idle`,
 		`state pushed PerformAction`,
 		`plan made "wood": Chop (cost 1)`,
-		`action started Chop #0`,
+		`action started Chop #1`,
 		`state pushed MoveTo`,
-		`action ended Chop #0 (aborted)`,
+		`action ended Chop #1 (aborted)`,
 		`state popped MoveTo`,
 		`state popped PerformAction`,
 		`state pushed Idle`,
@@ -96,14 +96,15 @@ func TestAgentObserverEvents(t *testing.T) {
 	log.take()
 	ag.Replan()
 	checkEvents(t, log.take(),
-		`action ended Chop #0 (dropped)`,
+		`action ended Chop #1 (dropped)`,
 		`state popped MoveTo`,
 		`state popped PerformAction`,
 		`state pushed Idle`)
 }
 
 // Snapshot gives the FSM state and stack, the goal, the plan with step
-// costs, the current step and the last planner run, as plain data.
+// costs, the current step and the last planner run with the world state
+// it planned from, as plain data.
 func TestAgentSnapshot(t *testing.T) {
 	s := &scripted{world: ws("wood", 0, "hunger", 0, "fed", false), moves: []bool{false}}
 	chop, eat := hungerDomain(s, nil)
@@ -135,7 +136,7 @@ func TestAgentSnapshot(t *testing.T) {
 	s.world.Set("hunger", Number(7))
 	tick(ag, s, 1) // MoveTo: check sees eat 7 > 5, pending
 	plan := []PlanStep{{"Chop", 1}, {"Chop", 2}}
-	run := PlannerRun{Ran: true, Goal: "wood", Expanded: 3, Visited: 5, Cost: 3}
+	run := PlannerRun{Ran: true, Goal: "wood", Expanded: 3, Visited: 5, Cost: 3, World: "{fed=false, hunger=0, wood=0}"}
 	check(snap(), AgentState{State: StatePerformAction, Stack: []string{StatePerformAction}, HasGoal: true,
 		Goal: "wood", GoalPriority: 5, Plan: plan, PlanCost: 3, Current: 0, CurrentStarted: true,
 		Interrupting: "eat", LastRun: run})
@@ -153,7 +154,7 @@ func TestAgentSnapshot(t *testing.T) {
 	tick(ag, s, 1)
 	got := snap()
 	if got.LastRun.Goal != "gold" || got.LastRun.Err != `goap: goal "gold" {gold == true}: no plan: condition gold == true is unmet and no usable action changes "gold" (expanded 0, visited 1)` ||
-		got.HasGoal || got.Current != -1 || got.BackoffTicks != DefaultBackoffInitial {
+		got.LastRun.World != "{fed=false, hunger=7, wood=0}" || got.HasGoal || got.Current != -1 || got.BackoffTicks != DefaultBackoffInitial {
 		t.Fatalf("after a failure: %+v", got)
 	}
 }
