@@ -87,5 +87,6 @@ var readmeOutputs = map[string]string{
 	`Careful = MoveTo:New(5, 0.5)`:                                                "",
 	`-- A guard patrols until it sees an enemy, then attacks.`:                    "patrol step 1\npatrol step 2\npatrol step 3\npatrol ended\nattack!\n",
 	`-- The cook is the provider: it says what the world is and what it wants.`:   "plan: 2 actions, cost 3\nfetched flour\nbaked bread\ndinner is ready\n",
+	`-- Each task prints its own path when it runs.`:                              "Root/Look[1]\nRoot/Fight[2]/Aim[1]\nRoot/Fight[2]/Attack[2]\n",
 	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
 }
