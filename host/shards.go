@@ -50,8 +50,9 @@ import (
 // uses a Go value given through Spawn's args). Agent observers
 // (SetObserver) and an agent's OnChange are called on its shard's
 // goroutine during a tick, concurrently with other shards. The event
-// stream (Subscribe) needs the classic host (Shards 0): a sharded host,
-// even of 1 shard, refuses it.
+// stream (Subscribe) hears a sharded host as it hears the classic one:
+// the events of a frame come after the join, in agent order
+// (event_frame.go).
 // The memory limit (Options.MemoryLimit) is the process's heap; the
 // runtime counts allocations per process, so the blame is measured one
 // shard at a time: when the heap is over the limit after a frame, the
@@ -110,6 +111,14 @@ func (h *Host) openShards(opts Options) error {
 	}
 	h.globals.global.OnSet(h.spreadGlobal)
 	return nil
+}
+
+// top returns the host the embedder holds: h, or a shard's coordinator.
+func (h *Host) top() *Host {
+	if h.frame != nil {
+		return h.frame.coord
+	}
+	return h
 }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host
@@ -250,9 +259,6 @@ func (h *Host) interruptShards() bool {
 	}
 	return stopped
 }
-
-// errShardedEvents is the panic of Subscribe on a sharded host.
-const errShardedEvents = "host: Subscribe needs Options.Shards 0 (the classic unsharded host): the event stream (the inspector, recordings) of a sharded host, even of 1 shard, is not supported"
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
 // gets the value, a Go map, slice or array as a Lua table of its own.
