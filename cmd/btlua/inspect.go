@@ -74,8 +74,9 @@ func graphIDs(names []string, script string) []string {
 // name as treeIDs gives it, names and lines written by traceText.
 // It is each tree's Observer and each such GOAP agent's.
 type tracer struct {
-	w    io.Writer
-	seen map[*host.Agent]*traced
+	w     io.Writer
+	seen  map[*host.Agent]*traced
+	order []*host.Agent // the agents of seen, in the host's order
 }
 
 // traced is the tree an agent had when the tracer last looked (its start
@@ -122,14 +123,15 @@ func (t *tracer) before(h *host.Host, tick int) {
 		a.SetObserver(rec.obs)
 		t.seen[a] = rec
 	}
-	for a, rec := range t.seen {
-		if !live[a] {
+	for _, a := range t.order {
+		if rec := t.seen[a]; rec != nil && !live[a] {
 			t.print(rec, tick)
 			untraceGoap(rec.goaps)
 			rec.btai.stop()
 			delete(t.seen, a)
 		}
 	}
+	t.order = append(t.order[:0], h.Agents()...)
 }
 
 // after prints the lines of tick, each tree named as before named it.
@@ -160,9 +162,11 @@ func (t *tracer) print(rec *traced, tick int) {
 }
 
 // flush prints what the observers heard since the last tick (the halts
-// of Close), under the number of the last tick.
+// of Close), under the number of the last tick, in agent order.
 func (t *tracer) flush(tick int) {
-	for _, rec := range t.seen {
-		t.print(rec, tick)
+	for _, a := range t.order {
+		if rec := t.seen[a]; rec != nil {
+			t.print(rec, tick)
+		}
 	}
 }
