@@ -43,9 +43,11 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if err := h.refuseClosed("LoadFile"); err != nil {
 		return nil, err
 	}
-	if h.shard != nil {
-		return h.loadShard(path)
-	}
+	return h.eng.load(path)
+}
+
+// loadState is LoadFile in h's own Lua state (single).
+func (h *Host) loadState(path string) ([]*Agent, error) {
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
 	if _, err := h.vm.Files.Stat(path); err != nil {

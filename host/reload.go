@@ -81,9 +81,11 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 // reloadText is Reload of src with its text data (read by the caller, or
 // by the watcher once the file settled).
 func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
-	if h.shard != nil {
-		return h.reloadShards(src, data)
-	}
+	return h.eng.reload(src, data)
+}
+
+// reloadState is reloadText in h's own Lua state (single).
+func (h *Host) reloadState(src *source, data []byte) (*ReloadReport, error) {
 	start := time.Now()
 	rep, err := h.reload(src, data)
 	if err != nil {

@@ -3,7 +3,6 @@ package host
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
@@ -66,6 +65,7 @@ import (
 // sharding is a coordinator's shards and their bookkeeping; it lives on
 // the ticking goroutine.
 type sharding struct {
+	host   *Host // the coordinator
 	shards []*Host
 	next   int            // the shard of the next LoadFile or Spawn outside a crowd
 	crowd  crowd          // the agents ExpectAgents announced
@@ -91,9 +91,9 @@ type sharding struct {
 // openShards makes the n shards of a sharded host h from its options.
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
-	sh := &sharding{rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
+	sh := &sharding{host: h, rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
 		pairs: map[*lua.LTable]*lua.LTable{}}
-	h.shard = sh
+	h.shard, h.eng = sh, sh
 	for i := 0; i < n; i++ {
 		f := &shardFrame{coord: h, out: h.stdout}
 		so := opts
@@ -126,11 +126,7 @@ func (h *Host) top() *Host {
 // global writes seen at once).
 func (h *Host) Shards() int {
 	defer h.use("Shards").done()
-
-	if h.shard == nil {
-		return 0
-	}
-	return len(h.shard.shards)
+	return h.eng.count()
 }
 
 // ShardOf returns the index (from 0) of the shard that ticks agent a: 0
@@ -138,13 +134,10 @@ func (h *Host) Shards() int {
 func (h *Host) ShardOf(a *Agent) int {
 	defer h.use("ShardOf").done()
 
-	switch {
-	case !h.owns(a):
+	if !h.owns(a) {
 		return -1
-	case h.shard == nil:
-		return 0
 	}
-	return slices.Index(h.shard.shards, a.host)
+	return h.eng.shardOf(a)
 }
 
 // loadShard is LoadFile on a sharded host.

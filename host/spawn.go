@@ -66,9 +66,11 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 	if err := h.refuseClosed("Spawn"); err != nil {
 		return nil, err
 	}
-	if h.shard != nil {
-		return h.spawnShard(path, args)
-	}
+	return h.eng.spawn(path, args)
+}
+
+// spawnState is Spawn in h's own Lua state (single).
+func (h *Host) spawnState(path string, args any) (*Agent, error) {
 	h.refuseInScript("Spawn")
 	defer h.stretch("spawning "+path, nil)()
 	src, factory, err := h.factory(path)

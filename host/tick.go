@@ -69,9 +69,13 @@ func (h *Host) Tick(dt float64) error {
 		e.beginTick()
 		defer e.endTick() // a strict failure ends the tick early
 	}
-	if h.shard != nil {
-		return h.tickShards(dt, e)
-	}
+	return h.eng.tick(dt, e)
+}
+
+// tickState is the agents' part of Tick in h's own Lua state (single).
+// Its agents report to the event stream h.stream gives: the classic
+// host's own, or a shard's coordinator's.
+func (h *Host) tickState(dt float64) error {
 	b := &h.batch
 	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
 	err := h.vm.Lib.TickBatch(len(b.agents), dt, b)
