@@ -1,6 +1,10 @@
 package host
 
-import "github.com/btlua/btlua/stdlib/goap"
+import (
+	"slices"
+
+	"github.com/btlua/btlua/stdlib/goap"
+)
 
 // The event stream of a sharded host (Options.Shards >= 1). The
 // coordinator's hub numbers the agents, keeps their watches and reports,
@@ -19,6 +23,7 @@ import "github.com/btlua/btlua/stdlib/goap"
 // copy of the GOAP event Event.Goap points to once it is sent.
 type heldEvent struct {
 	agent *Agent
+	rank  int // agent's index in Agents, set by sendHeld
 	ev    Event
 	goap  goap.AgentEvent
 }
@@ -40,10 +45,25 @@ func (f *shardFrame) hold(a *Agent, ev *Event) {
 }
 
 // sendHeld sends, after the join, the events every shard held this frame,
-// in agent order.
+// in agent order, each agent's in the order they came. A shard's events
+// are in agent order already (it ticks its agents in that order): after
+// ExpectAgents (a run of agents per shard) the shards' lists in turn are
+// the order, else a stable sort by rank merges them.
 func (e *hub) sendHeld(sh *sharding) {
-	all := drainInAgentOrder(sh, func(s *Host) *[]heldEvent { return &s.frame.events },
-		func(h heldEvent) *Agent { return h.agent })
+	all := e.held[:0]
+	for _, s := range sh.shards {
+		l := s.frame.events
+		for i := range l {
+			l[i].rank = sh.rankOf(l[i].agent)
+		}
+		all = append(all, l...)
+		clear(l)
+		s.frame.events = l[:0]
+	}
+	byRank := func(a, b heldEvent) int { return a.rank - b.rank }
+	if !slices.IsSortedFunc(all, byRank) {
+		slices.SortStableFunc(all, byRank)
+	}
 	for i := range all {
 		ev := e.slot()
 		*ev = all[i].ev
@@ -52,6 +72,8 @@ func (e *hub) sendHeld(sh *sharding) {
 		}
 		e.send(ev)
 	}
+	clear(all)
+	e.held = all[:0]
 }
 
 // stream returns the event stream h's agents report to while somebody

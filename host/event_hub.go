@@ -30,6 +30,9 @@ type hub struct {
 	// slot).
 	pool  []*Event
 	depth int
+	// held is the sharded host's list of the frame's events, reused
+	// (sendHeld).
+	held []heldEvent
 	// watchGen counts the changes of what the subscribers watch
 	// (Subscription.Watch); sync brings the watches' observers up to date
 	// when it differs from syncedGen.
