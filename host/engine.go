@@ -13,41 +13,41 @@ package host
 //     Tick, with the global variables, print output, errors and events
 //     of a frame merged in agent order.
 type engine interface {
-	// load is LoadFile and spawn Spawn, after the facade's checks.
-	load(path string) ([]*Agent, error)
-	spawn(path string, args any) (*Agent, error)
-	// tick ticks the agents once with dt (Tick, after the gate); e is the
-	// event stream, nil when nobody listens.
-	tick(dt float64, e *hub) error
-	// reload reloads src with its text data and returns the report.
-	reload(src *source, data []byte) (*ReloadReport, error)
-	// source returns the loaded file whose key is abs, or nil.
-	source(abs string) *source
-	// watch adds the loaded files to the host's watcher (Watch).
-	watch()
+	// loadFile is LoadFile and spawnAgent Spawn, after the facade's checks.
+	loadFile(path string) ([]*Agent, error)
+	spawnAgent(path string, args any) (*Agent, error)
+	// tickAgents ticks the agents once with dt (Tick, after the gate); e
+	// is the event stream, nil when nobody listens.
+	tickAgents(dt float64, e *hub) error
+	// reloadFile reloads src with its text data and returns the report.
+	reloadFile(src *source, data []byte) (*ReloadReport, error)
+	// sourceOf returns the loaded file whose key is abs, or nil.
+	sourceOf(abs string) *source
+	// watchFiles adds the loaded files to the host's watcher (Watch).
+	watchFiles()
 	// setGlobal, getGlobal and doString are SetGlobal, GetGlobal and
 	// DoString.
 	setGlobal(name string, v any)
 	getGlobal(name string) any
 	doString(code string) ([]any, error)
-	// close ends the agents' runs and closes the Lua states (Close).
-	close() error
-	// interrupt stops the scripts running now (Interrupt); it may run on
-	// any goroutine.
-	interrupt() bool
-	// count is Shards; shardOf the shard of a, an agent of the host.
-	count() int
-	shardOf(a *Agent) int
-	// owns reports whether a (not nil) is an agent of the host.
-	owns(a *Agent) bool
-	// expect places the next n loads (ExpectAgents).
-	expect(n int)
-	// states are the hosts whose Lua states run the scripts: the host
+	// closeAll ends the agents' runs and closes the Lua states (Close).
+	closeAll() error
+	// interruptAll stops the scripts running now (Interrupt); it may run
+	// on any goroutine.
+	interruptAll() bool
+	// shardCount is Shards; shardIndex the shard of a, an agent of the host.
+	shardCount() int
+	shardIndex(a *Agent) int
+	// hasAgent reports whether a (not nil) is an agent of the host.
+	hasAgent(a *Agent) bool
+	// placeNext places the next n loads (ExpectAgents).
+	placeNext(n int)
+	// luaStates are the hosts whose Lua states run the scripts: the host
 	// itself, or each shard.
-	states() []*Host
-	// enter and leave take and release the shards' guards with the
-	// facade's first entry (guard.go); enter reports false when another
-	// goroutine is inside one.
-	enter(me uintptr) bool
-	leave()
+	luaStates() []*Host
+	// enterShards and leaveShards take and release the shards' guards
+	// with the facade's first entry (guard.go); enterShards reports false
+	// when another goroutine is inside one.
+	enterShards(me uintptr) bool
+	leaveShards()
 }

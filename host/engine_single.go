@@ -6,20 +6,15 @@ import (
 )
 
 // single is the engine of one Lua state, h's own: the classic host
-// (Options.Shards 0), and each shard of a sharded host. Its work is done
-// by h's methods of the same names with "State" (loadState, tickState,
-// ...), next to the facade methods that call them.
+// (Options.Shards 0), and each shard of a sharded host. Its loadFile,
+// spawnAgent, tickAgents, reloadFile, doString and closeAll are next to
+// the facade methods that call them (load.go, spawn.go, tick.go,
+// reload.go, host.go).
 type single struct{ h *Host }
 
-func (s single) load(path string) ([]*Agent, error)          { return s.h.loadState(path) }
-func (s single) spawn(path string, args any) (*Agent, error) { return s.h.spawnState(path, args) }
-func (s single) tick(dt float64, _ *hub) error               { return s.h.tickState(dt) }
-func (s single) reload(src *source, data []byte) (*ReloadReport, error) {
-	return s.h.reloadState(src, data)
-}
-func (s single) source(abs string) *source { return s.h.sources[abs] }
+func (s single) sourceOf(abs string) *source { return s.h.sources[abs] }
 
-func (s single) watch() {
+func (s single) watchFiles() {
 	for _, abs := range s.h.order {
 		s.h.watchFile(abs)
 	}
@@ -30,14 +25,12 @@ func (s single) setGlobal(name string, v any) {
 	L.SetGlobal(name, luar.New(L, v))
 }
 
-func (s single) getGlobal(name string) any           { return vm.GoValue(s.h.vm.L.GetGlobal(name)) }
-func (s single) doString(code string) ([]any, error) { return s.h.doStringState(code) }
-func (s single) close() error                        { return s.h.closeState() }
-func (s single) interrupt() bool                     { return s.h.budget != nil && s.h.budget.Interrupt() }
-func (s single) count() int                          { return 0 }
-func (s single) shardOf(*Agent) int                  { return 0 }
-func (s single) owns(a *Agent) bool                  { return a.host == s.h }
-func (s single) expect(int)                          {} // one state: nothing to place
-func (s single) states() []*Host                     { return []*Host{s.h} }
-func (s single) enter(uintptr) bool                  { return true }
-func (s single) leave()                              {}
+func (s single) getGlobal(name string) any { return vm.GoValue(s.h.vm.L.GetGlobal(name)) }
+func (s single) interruptAll() bool        { return s.h.budget != nil && s.h.budget.Interrupt() }
+func (s single) shardCount() int           { return 0 }
+func (s single) shardIndex(*Agent) int     { return 0 }
+func (s single) hasAgent(a *Agent) bool    { return a.host == s.h }
+func (s single) placeNext(int)             {} // one state: nothing to place
+func (s single) luaStates() []*Host        { return []*Host{s.h} }
+func (s single) enterShards(uintptr) bool  { return true }
+func (s single) leaveShards()              {}

@@ -89,7 +89,7 @@ func (h *Host) tryUse(op string) error {
 	if !h.guard.enter(me) {
 		return concurrentUse(op)
 	}
-	if h.guard.depth == 1 && !h.eng.enter(me) { // the shards' guards
+	if h.guard.depth == 1 && !h.eng.enterShards(me) { // the shards' guards
 		h.guard.leave()
 		return concurrentUse(op)
 	}
@@ -114,7 +114,7 @@ func (h *Host) use(op string) *Host {
 // done ends a call use or tryUse let in.
 func (h *Host) done() {
 	if h.guard.depth == 1 {
-		h.eng.leave()
+		h.eng.leaveShards()
 	}
 	h.guard.leave()
 }

@@ -309,12 +309,13 @@ func (h *Host) Close() error {
 		h.watcher.Close()
 		h.watcher = nil
 	}
-	h.closeErr = h.eng.close()
+	h.closeErr = h.eng.closeAll()
 	return h.closeErr
 }
 
-// closeState is Close of h's own Lua state (single).
-func (h *Host) closeState() error {
+// closeAll is Close of the host's own Lua state.
+func (s single) closeAll() error {
+	h := s.h
 	var errs []error
 	for _, a := range h.agents {
 		if err := h.closeAgent(a); err != nil {
@@ -385,8 +386,9 @@ func (h *Host) DoString(code string) ([]any, error) {
 	return h.eng.doString(code)
 }
 
-// doStringState is DoString in h's own Lua state (single).
-func (h *Host) doStringState(code string) ([]any, error) {
+// doString is DoString in the host's own Lua state.
+func (s single) doString(code string) ([]any, error) {
+	h := s.h
 	L := h.vm.L
 	top := L.GetTop()
 	fn, err := L.LoadString(code)

@@ -43,11 +43,12 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if err := h.refuseClosed("LoadFile"); err != nil {
 		return nil, err
 	}
-	return h.eng.load(path)
+	return h.eng.loadFile(path)
 }
 
-// loadState is LoadFile in h's own Lua state (single).
-func (h *Host) loadState(path string) ([]*Agent, error) {
+// loadFile is LoadFile in the host's own Lua state.
+func (s single) loadFile(path string) ([]*Agent, error) {
+	h := s.h
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
 	if _, err := h.vm.Files.Stat(path); err != nil {

@@ -81,11 +81,12 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 // reloadText is Reload of src with its text data (read by the caller, or
 // by the watcher once the file settled).
 func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
-	return h.eng.reload(src, data)
+	return h.eng.reloadFile(src, data)
 }
 
-// reloadState is reloadText in h's own Lua state (single).
-func (h *Host) reloadState(src *source, data []byte) (*ReloadReport, error) {
+// reloadFile is reloadText in the host's own Lua state.
+func (s single) reloadFile(src *source, data []byte) (*ReloadReport, error) {
+	h := s.h
 	start := time.Now()
 	rep, err := h.reload(src, data)
 	if err != nil {

@@ -34,11 +34,11 @@ func (h *Host) ExpectAgents(n int) {
 	if h.refuseClosed("ExpectAgents") != nil {
 		return
 	}
-	h.eng.expect(n)
+	h.eng.placeNext(n)
 }
 
-// expect is engine.expect: the crowd of the next n loads.
-func (sh *sharding) expect(n int) {
+// placeNext is engine.placeNext: the crowd of the next n loads.
+func (sh *sharding) placeNext(n int) {
 	if n <= 0 {
 		sh.crowd = crowd{}
 		return

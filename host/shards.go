@@ -126,7 +126,7 @@ func (h *Host) top() *Host {
 // global writes seen at once).
 func (h *Host) Shards() int {
 	defer h.use("Shards").done()
-	return h.eng.count()
+	return h.eng.shardCount()
 }
 
 // ShardOf returns the index (from 0) of the shard that ticks agent a: 0
@@ -137,7 +137,7 @@ func (h *Host) ShardOf(a *Agent) int {
 	if !h.owns(a) {
 		return -1
 	}
-	return h.eng.shardOf(a)
+	return h.eng.shardIndex(a)
 }
 
 // loadShard is LoadFile on a sharded host.

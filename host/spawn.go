@@ -66,11 +66,12 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 	if err := h.refuseClosed("Spawn"); err != nil {
 		return nil, err
 	}
-	return h.eng.spawn(path, args)
+	return h.eng.spawnAgent(path, args)
 }
 
-// spawnState is Spawn in h's own Lua state (single).
-func (h *Host) spawnState(path string, args any) (*Agent, error) {
+// spawnAgent is Spawn in the host's own Lua state.
+func (s single) spawnAgent(path string, args any) (*Agent, error) {
+	h := s.h
 	h.refuseInScript("Spawn")
 	defer h.stretch("spawning "+path, nil)()
 	src, factory, err := h.factory(path)

@@ -69,13 +69,14 @@ func (h *Host) Tick(dt float64) error {
 		e.beginTick()
 		defer e.endTick() // a strict failure ends the tick early
 	}
-	return h.eng.tick(dt, e)
+	return h.eng.tickAgents(dt, e)
 }
 
-// tickState is the agents' part of Tick in h's own Lua state (single).
-// Its agents report to the event stream h.stream gives: the classic
-// host's own, or a shard's coordinator's.
-func (h *Host) tickState(dt float64) error {
+// tickAgents is the agents' part of Tick in the host's own Lua state. Its
+// agents report to the event stream h.stream gives: the classic host's
+// own, or a shard's coordinator's.
+func (s single) tickAgents(dt float64, _ *hub) error {
+	h := s.h
 	b := &h.batch
 	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
 	err := h.vm.Lib.TickBatch(len(b.agents), dt, b)

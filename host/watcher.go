@@ -60,7 +60,7 @@ func (h *Host) Watch(w Watcher) error {
 		return errors.New("watch: the scripts come from an fs.FS (Options.FS), which has no change events; call Reload when a file changes")
 	}
 	h.watcher = w
-	h.eng.watch()
+	h.eng.watchFiles()
 	return nil
 }
 
