@@ -40,10 +40,7 @@ func (a *Agent) label() string {
 // one agent and a's script makes agents more than once (spawned, or
 // loaded several times); 0 otherwise. Errors only call it.
 func (h *Host) agentNumber(a *Agent) int {
-	top := h
-	if h.frame != nil {
-		top = h.frame.coord
-	}
+	top := h.top()
 	if len(top.agents) < 2 || a.load == nil {
 		return 0
 	}

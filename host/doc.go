@@ -41,7 +41,15 @@
 //     same API; global variables then apply at the frame boundary, in
 //     agent order, for every N, 1 included, so results do not depend on
 //     the shard count (see shards.go and globals_frame.go). Shards 0 is the
-//     classic unsharded host, with immediate global writes.
+//     classic unsharded host, with immediate global writes. The event
+//     stream, the inspector, recordings and the CLI's --trace work on
+//     both, with the same events in the same order (event_frame.go,
+//     docs/agents-on-every-core.md).
+//
+// Inside, Host is a facade (options, logger, clock, tick gate, guard,
+// error policy, the event stream and the API) over one engine
+// (engine.go): single, one Lua state (the classic host, and each shard),
+// or the sharded host's shards ticked in parallel (shards.go).
 //
 // # Hot reload
 //

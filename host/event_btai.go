@@ -14,7 +14,7 @@ func (w *watch) attachBTAI() {
 		cancel, ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
 			ev := w.taskEvent(EventBTAI, t, n)
 			ev.BTAINode, ev.BTAIState = i, s
-			w.hub.send(ev)
+			w.send(ev)
 		})
 		if ok {
 			w.btais = append(w.btais, cancel)

@@ -32,7 +32,7 @@ func (g *goapWatch) AgentEvent(ge goap.AgentEvent) {
 	g.last = ge
 	ev := g.w.taskEvent(EventGoap, g.w.nodes[g.cur], g.cur)
 	ev.Goap, ev.GoapAgent = &g.last, g.agent
-	g.w.hub.send(ev)
+	g.w.send(ev)
 	if g.prev != nil {
 		g.prev.AgentEvent(ge)
 	}

@@ -30,6 +30,9 @@ type hub struct {
 	// slot).
 	pool  []*Event
 	depth int
+	// held is the sharded host's list of the frame's events, reused
+	// (sendHeld).
+	held []heldEvent
 	// watchGen counts the changes of what the subscribers watch
 	// (Subscription.Watch); sync brings the watches' observers up to date
 	// when it differs from syncedGen.
@@ -74,11 +77,28 @@ func (e *hub) event(k EventKind) *Event {
 	return ev
 }
 
-// event is hub.event for w's agent.
+// event is hub.event for w's agent; during a shard's frame it is the
+// frame's scratch event, which send copies into the frame (hold).
 func (w *watch) event(k EventKind) *Event {
-	ev := w.hub.event(k)
+	var ev *Event
+	if w.frame.holding() {
+		ev = &w.frame.scratch
+		*ev = Event{Kind: k, Node: noNode, ByNode: noNode, WriterNode: noNode}
+	} else {
+		ev = w.hub.event(k)
+	}
 	ev.Agent, ev.AgentID = w.agent, w.id
 	return ev
+}
+
+// send is hub.send for an event of w's agent (from event); during a
+// shard's frame the frame holds it until the join (event_frame.go).
+func (w *watch) send(ev *Event) {
+	if w.frame.holding() {
+		w.frame.hold(w.agent, ev)
+		return
+	}
+	w.hub.send(ev)
 }
 
 // taskEvent is event for task t of w's tree, node number n.
@@ -131,6 +151,7 @@ type watch struct {
 	hub   *hub
 	agent *Agent
 	id    int
+	frame *shardFrame // the agent's shard's frame, nil on the classic host
 	tree  *bt.BehaviorTree
 	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
@@ -179,7 +200,7 @@ func (w *watch) node(t bt.Task) int {
 
 // TaskStarted reports a start and passes it on.
 func (w *watch) TaskStarted(t bt.Task) {
-	w.hub.send(w.taskEvent(EventStarted, t, w.node(t)))
+	w.send(w.taskEvent(EventStarted, t, w.node(t)))
 	if w.prev != nil {
 		w.prev.TaskStarted(t)
 	}
@@ -193,7 +214,7 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	}
 	ev := w.taskEvent(EventEnded, t, n)
 	ev.Status, ev.Cause, ev.ByNode = s, cause, w.node(cause.By)
-	w.hub.send(ev)
+	w.send(ev)
 	if w.prev != nil {
 		w.prev.TaskEnded(t, s, cause)
 	}
@@ -202,6 +223,7 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 // watchOn returns the event stream's watch installed as the observer of
 // agent a's current tree, or nil.
 func (h *Host) watchOn(a *Agent) *watch {
+	h = h.top()
 	if h.events == nil {
 		return nil
 	}
@@ -296,7 +318,7 @@ func (w *watch) attach() {
 	}
 	ev := w.event(EventTree)
 	ev.Nodes = w.nodes
-	w.hub.send(ev)
+	w.send(ev)
 	if w.hub.wants(w.agent) {
 		w.observe(ran)
 	}
@@ -323,7 +345,7 @@ func (w *watch) statuses() {
 		shown[i] = s
 		ev := w.taskEvent(EventStatus, w.nodes[i], i)
 		ev.Status = s
-		w.hub.send(ev)
+		w.send(ev)
 	}
 }
 
@@ -374,7 +396,7 @@ func (e *hub) sync() {
 			e.order = append(e.order, w)
 		}
 		if w == nil {
-			w = &watch{hub: e, agent: a, id: e.idOf(a)}
+			w = &watch{hub: e, agent: a, id: e.idOf(a), frame: a.host.frame}
 			e.agents[a] = w
 			e.order[i] = w
 		} else if w.tree == a.tree.BT {
@@ -425,20 +447,31 @@ func (e *hub) idOf(a *Agent) int {
 	return id
 }
 
-// write is the library's blackboard write hook.
-func (e *hub) write(v btlib.VariableWrite) {
+// writeIn is the blackboard write hook of host h's library: the classic
+// host's, or a shard's, whose frame holds the events of its ticks.
+func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
 	if len(e.subs) == 0 {
 		return
 	}
-	w := e.ticking()
+	f := h.frame
+	var w *watch
+	if !f.holding() {
+		w = e.ticking()
+	}
 	if w == nil || w.tree.Blackboard != v.Blackboard {
 		w = e.boards[v.Blackboard]
 	}
-	global := v.Blackboard == e.host.vm.Lib.Globals
+	global := v.Blackboard == h.vm.Lib.Globals
 	if !global && (w == nil || !w.live) {
 		return // a tree no agent runs (yet), or nobody watches
 	}
-	ev := e.event(EventVariable)
+	var ev *Event
+	if f.holding() {
+		ev = &f.scratch
+		*ev = Event{Kind: EventVariable, Node: noNode, ByNode: noNode, WriterNode: noNode}
+	} else {
+		ev = e.event(EventVariable)
+	}
 	ev.Name, ev.Old, ev.Global = v.Name, eventValue(v.Old), global
 	if v.New != nil {
 		ev.New = eventLua(v.New, eventTableDepth)
@@ -451,6 +484,14 @@ func (e *hub) write(v btlib.VariableWrite) {
 		if w != nil {
 			ev.WriterNode = w.node(v.Writer)
 		}
+	}
+	if f.holding() {
+		by := f.agent // a global write is ordered by its writer
+		if !global {
+			by = w.agent
+		}
+		f.hold(by, ev)
+		return
 	}
 	e.send(ev)
 }

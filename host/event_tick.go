@@ -18,8 +18,10 @@ func (e *hub) beginTick() {
 // afterAgent reports an agent's tick: its status changes, and an
 // EventError the first time it fails.
 func (e *hub) afterAgent(a *Agent, err error) {
-	w := e.ticking()
-	if w == nil || w.agent != a {
+	var w *watch
+	if a.host.frame.holding() {
+		w = e.agents[a] // shards tick at once: no place in the order
+	} else if w = e.ticking(); w == nil || w.agent != a {
 		w = e.agents[a]
 	} else {
 		e.next++
@@ -41,7 +43,7 @@ func (e *hub) afterAgent(a *Agent, err error) {
 func (w *watch) reportError(err error) {
 	ev := w.event(EventError)
 	ev.Err, ev.Node = err, w.errorNode(err)
-	w.hub.send(ev)
+	w.send(ev)
 }
 
 // errorNode returns the node number of the task err blames (the path
@@ -70,15 +72,16 @@ func (w *watch) errorNode(err error) int {
 // restarted tells the listeners that the error policy restarted agent
 // a's tree (EventRestart); its next error is reported again.
 func (h *Host) restarted(a *Agent) {
-	if !h.live() {
+	e := h.stream()
+	if e == nil {
 		return
 	}
-	w := h.events.agents[a]
+	w := e.agents[a]
 	if w == nil {
 		return
 	}
 	w.failed = false
-	h.events.send(w.event(EventRestart))
+	w.send(w.event(EventRestart))
 }
 
 // ticking returns the watch of the agent the tick's loop is at, as the

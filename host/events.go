@@ -2,6 +2,8 @@ package host
 
 import (
 	"fmt"
+
+	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/btai"
 	"github.com/btlua/btlua/stdlib/goap"
@@ -160,8 +162,10 @@ type Event struct {
 // during the call (copy what is kept), and not to be modified. The first tick after Subscribe reports every agent's tree
 // (EventTree) before anything else.
 //
-// The stream needs the classic host: on a host with Options.Shards >= 1,
-// Subscribe panics with a message saying so. A nil fn panics at once
+// A sharded host (Options.Shards >= 1) sends the same stream: the events
+// its shards' agents make during a tick come after the join, in agent
+// order (see event_frame.go and docs/agents-on-every-core.md), still on
+// the ticking goroutine. A nil fn panics at once
 // ("host: Subscribe: the listener is nil; ..."), not at the next Tick.
 //
 // While nobody listens the stream costs nothing: trees and GOAP agents
@@ -179,8 +183,8 @@ func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
 	}
 }
 
-// subscribe adds s to the listeners, starting the hub and the write hook
-// for the first. A sharded host refuses it (see errShardedEvents).
+// subscribe adds s to the listeners, starting the hub and the write hooks
+// for the first.
 func (h *Host) subscribe(s *subscriber, op string) {
 	if s.fn == nil {
 		panic(fmt.Sprintf("host: %s: the listener is nil; give a function that takes the *Event", op))
@@ -188,14 +192,11 @@ func (h *Host) subscribe(s *subscriber, op string) {
 	if h.refuseClosed("Subscribe") != nil {
 		return
 	}
-	if h.shard != nil {
-		panic(errShardedEvents)
-	}
 	if h.events == nil {
 		h.events = &hub{host: h, agents: map[*Agent]*watch{}, boards: map[*bt.Blackboard]*watch{}}
 	}
 	if len(h.events.subs) == 0 {
-		h.vm.Lib.SetWriteHook(h.events.write)
+		h.hookWrites(true)
 	}
 	h.events.subs = append(h.events.subs, s)
 	h.events.watchGen++
@@ -307,7 +308,7 @@ func (h *Host) unsubscribe(s *subscriber) {
 		delete(e.agents, a)
 	}
 	e.synced = false
-	h.vm.Lib.SetWriteHook(nil)
+	h.hookWrites(false)
 }
 
 // Ticks returns how many ticks the host has made: Tick calls that the gate
@@ -346,4 +347,16 @@ func (h *Host) AgentID(a *Agent) int {
 		return 0
 	}
 	return h.events.ids[a]
+}
+
+// hookWrites installs (on) or removes the blackboard write hook of every
+// Lua state whose scripts run: h's, or each shard's.
+func (h *Host) hookWrites(on bool) {
+	for _, s := range h.eng.luaStates() {
+		var fn func(btlib.VariableWrite)
+		if on {
+			fn = func(v btlib.VariableWrite) { h.events.writeIn(s, v) }
+		}
+		s.vm.Lib.SetWriteHook(fn)
+	}
 }

@@ -89,17 +89,9 @@ func (h *Host) tryUse(op string) error {
 	if !h.guard.enter(me) {
 		return concurrentUse(op)
 	}
-	if h.guard.depth > 1 || h.shard == nil {
-		return nil
-	}
-	for i, s := range h.shard.shards { // the coordinator's first entry
-		if !s.guard.enter(me) {
-			for _, t := range h.shard.shards[:i] {
-				t.guard.leave()
-			}
-			h.guard.leave()
-			return concurrentUse(op)
-		}
+	if h.guard.depth == 1 && !h.eng.enterShards(me) { // the shards' guards
+		h.guard.leave()
+		return concurrentUse(op)
 	}
 	return nil
 }
@@ -121,10 +113,8 @@ func (h *Host) use(op string) *Host {
 
 // done ends a call use or tryUse let in.
 func (h *Host) done() {
-	if h.guard.depth == 1 && h.shard != nil {
-		for _, s := range h.shard.shards {
-			s.guard.leave()
-		}
+	if h.guard.depth == 1 {
+		h.eng.leaveShards()
 	}
 	h.guard.leave()
 }

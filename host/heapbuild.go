@@ -59,11 +59,7 @@ func overText(heap, limit uint64) string {
 func (h *Host) spawningText(tr *btlib.Tree, path string) string {
 	name := treeName(tr)
 	if !tr.Named() {
-		top := h
-		if h.frame != nil {
-			top = h.frame.coord
-		}
-		name = strconv.Itoa(len(top.agents) + 1)
+		name = strconv.Itoa(len(h.top().agents) + 1)
 	}
 	return "spawning agent " + name + " (" + path + ", factory return value 1)"
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
-	luar "layeh.com/gopher-luar"
 )
 
 // Options configure a Host.
@@ -207,9 +206,12 @@ type Host struct {
 	// batch is the agents' part of the Tick under way (tick.go).
 	batch agentBatch
 
-	linted *lintLog    // the BTAI warnings logged, shared by the shards (btai_lint.go)
-	shard  *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
-	frame  *shardFrame // a shard's frame state, or nil outside a sharded host
+	linted *lintLog // the BTAI warnings logged, shared by the shards (btai_lint.go)
+	// eng runs the agents (engine.go): single{h}, or shard on a sharded
+	// host.
+	eng   engine
+	shard *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
+	frame *shardFrame // a shard's frame state, or nil outside a sharded host
 	// guard is the goroutine inside the host (guard.go).
 	guard entryGuard
 }
@@ -228,6 +230,7 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 		onReload: opts.OnReload, sources: map[string]*source{},
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{},
 		linted: &lintLog{}}
+	h.eng = single{h}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -306,10 +309,13 @@ func (h *Host) Close() error {
 		h.watcher.Close()
 		h.watcher = nil
 	}
-	if h.shard != nil {
-		h.closeErr = h.closeShards()
-		return h.closeErr
-	}
+	h.closeErr = h.eng.closeAll()
+	return h.closeErr
+}
+
+// closeAll is Close of the host's own Lua state.
+func (s single) closeAll() error {
+	h := s.h
 	var errs []error
 	for _, a := range h.agents {
 		if err := h.closeAgent(a); err != nil {
@@ -326,8 +332,7 @@ func (h *Host) Close() error {
 	if g, ok := h.stdout.(*outputGuard); ok {
 		g.close()
 	}
-	h.closeErr = errors.Join(errs...)
-	return h.closeErr
+	return errors.Join(errs...)
 }
 
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
@@ -345,11 +350,7 @@ func (h *Host) SetGlobal(name string, v any) {
 	if h.refuseClosed("SetGlobal") != nil {
 		return
 	}
-	if h.shard != nil {
-		h.setGlobalShards(name, v)
-		return
-	}
-	h.vm.L.SetGlobal(name, luar.New(h.vm.L, v))
+	h.eng.setGlobal(name, v)
 }
 
 // GetGlobal returns the Lua global name as a Go value: numbers as
@@ -363,10 +364,7 @@ func (h *Host) GetGlobal(name string) any {
 	if h.refuseClosed("GetGlobal") != nil {
 		return nil
 	}
-	if h.shard != nil {
-		return h.shard.shards[0].GetGlobal(name)
-	}
-	return vm.GoValue(h.vm.L.GetGlobal(name))
+	return h.eng.getGlobal(name)
 }
 
 // DoString runs a chunk of Lua code in the host's state and returns its
@@ -385,9 +383,12 @@ func (h *Host) DoString(code string) ([]any, error) {
 	if err := h.refuseClosed("DoString"); err != nil {
 		return nil, err
 	}
-	if h.shard != nil {
-		return h.doStringShards(code)
-	}
+	return h.eng.doString(code)
+}
+
+// doString is DoString in the host's own Lua state.
+func (s single) doString(code string) ([]any, error) {
+	h := s.h
 	L := h.vm.L
 	top := L.GetTop()
 	fn, err := L.LoadString(code)

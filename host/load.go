@@ -43,9 +43,12 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	if err := h.refuseClosed("LoadFile"); err != nil {
 		return nil, err
 	}
-	if h.shard != nil {
-		return h.loadShard(path)
-	}
+	return h.eng.loadFile(path)
+}
+
+// loadFile is LoadFile in the host's own Lua state.
+func (s single) loadFile(path string) ([]*Agent, error) {
+	h := s.h
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
 	if _, err := h.vm.Files.Stat(path); err != nil {

@@ -81,9 +81,12 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 // reloadText is Reload of src with its text data (read by the caller, or
 // by the watcher once the file settled).
 func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
-	if h.shard != nil {
-		return h.reloadShards(src, data)
-	}
+	return h.eng.reloadFile(src, data)
+}
+
+// reloadFile is reloadText in the host's own Lua state.
+func (s single) reloadFile(src *source, data []byte) (*ReloadReport, error) {
+	h := s.h
 	start := time.Now()
 	rep, err := h.reload(src, data)
 	if err != nil {

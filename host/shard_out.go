@@ -22,6 +22,10 @@ type shardFrame struct {
 	prints  []printed
 	held    int // bytes of prints
 	dropped int // bytes dropped this frame, over heldOutputMax
+	// events are the event stream's events of the frame, scratch the one
+	// being made (event_frame.go).
+	events  []heldEvent
+	scratch Event
 	// reverting is set while the shard's hook puts a global variable back
 	// to its value at the frame start.
 	reverting bool

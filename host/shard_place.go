@@ -34,15 +34,17 @@ func (h *Host) ExpectAgents(n int) {
 	if h.refuseClosed("ExpectAgents") != nil {
 		return
 	}
-	if h.shard == nil {
-		return
-	}
+	h.eng.placeNext(n)
+}
+
+// placeNext is engine.placeNext: the crowd of the next n loads.
+func (sh *sharding) placeNext(n int) {
 	if n <= 0 {
-		h.shard.crowd = crowd{}
+		sh.crowd = crowd{}
 		return
 	}
-	s := len(h.shard.shards)
-	h.shard.crowd = crowd{n: n, run: (n + s - 1) / s}
+	s := len(sh.shards)
+	sh.crowd = crowd{n: n, run: (n + s - 1) / s}
 }
 
 // nextShard returns the shard of the next LoadFile or Spawn (advance moves

@@ -11,11 +11,11 @@ import (
 // sourceAt returns the loaded file whose key (see vm.Files.Key) is abs: the
 // host's own, or on a sharded host the first shard's that loaded it; nil
 // when none did.
-func (h *Host) sourceAt(abs string) *source {
-	if h.shard == nil {
-		return h.sources[abs]
-	}
-	for _, s := range h.shard.shards {
+func (h *Host) sourceAt(abs string) *source { return h.eng.sourceOf(abs) }
+
+// sourceOf is engine.sourceOf: the first shard's file that has the key abs.
+func (sh *sharding) sourceOf(abs string) *source {
+	for _, s := range sh.shards {
 		if src := s.sources[abs]; src != nil {
 			return src
 		}

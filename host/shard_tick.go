@@ -25,7 +25,7 @@ import (
 // shard count, since the agents after it in other shards tick in
 // parallel, and which agents tick must not depend on the shard count. A
 // Go panic in a shard is raised again on the caller's goroutine.
-func (h *Host) tickShards(dt float64) error {
+func (h *Host) tickShards(dt float64, e *hub) error {
 	sh := h.shard
 	serial := h.heapTicks != nil && h.heapTicks.Blaming()
 	for _, s := range sh.shards {
@@ -44,6 +44,9 @@ func (h *Host) tickShards(dt float64) error {
 	}
 	for _, s := range sh.shards {
 		s.frame.ticking, s.frame.agent = false, nil
+	}
+	if e != nil {
+		e.sendHeld(sh)
 	}
 	h.flushPrints()
 	lentErrs := h.checkLentTables()

@@ -3,7 +3,6 @@ package host
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
@@ -50,8 +49,9 @@ import (
 // uses a Go value given through Spawn's args). Agent observers
 // (SetObserver) and an agent's OnChange are called on its shard's
 // goroutine during a tick, concurrently with other shards. The event
-// stream (Subscribe) needs the classic host (Shards 0): a sharded host,
-// even of 1 shard, refuses it.
+// stream (Subscribe) hears a sharded host as it hears the classic one:
+// the events of a frame come after the join, in agent order
+// (event_frame.go).
 // The memory limit (Options.MemoryLimit) is the process's heap; the
 // runtime counts allocations per process, so the blame is measured one
 // shard at a time: when the heap is over the limit after a frame, the
@@ -65,6 +65,7 @@ import (
 // sharding is a coordinator's shards and their bookkeeping; it lives on
 // the ticking goroutine.
 type sharding struct {
+	host   *Host // the coordinator
 	shards []*Host
 	next   int            // the shard of the next LoadFile or Spawn outside a crowd
 	crowd  crowd          // the agents ExpectAgents announced
@@ -90,9 +91,9 @@ type sharding struct {
 // openShards makes the n shards of a sharded host h from its options.
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
-	sh := &sharding{rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
+	sh := &sharding{host: h, rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
 		pairs: map[*lua.LTable]*lua.LTable{}}
-	h.shard = sh
+	h.shard, h.eng = sh, sh
 	for i := 0; i < n; i++ {
 		f := &shardFrame{coord: h, out: h.stdout}
 		so := opts
@@ -112,16 +113,20 @@ func (h *Host) openShards(opts Options) error {
 	return nil
 }
 
+// top returns the host the embedder holds: h, or a shard's coordinator.
+func (h *Host) top() *Host {
+	if h.frame != nil {
+		return h.frame.coord
+	}
+	return h
+}
+
 // Shards returns Options.Shards: the number of Lua states a sharded host
 // ticks its agents in, or 0 for the classic unsharded host (one state,
 // global writes seen at once).
 func (h *Host) Shards() int {
 	defer h.use("Shards").done()
-
-	if h.shard == nil {
-		return 0
-	}
-	return len(h.shard.shards)
+	return h.eng.shardCount()
 }
 
 // ShardOf returns the index (from 0) of the shard that ticks agent a: 0
@@ -129,13 +134,10 @@ func (h *Host) Shards() int {
 func (h *Host) ShardOf(a *Agent) int {
 	defer h.use("ShardOf").done()
 
-	switch {
-	case !h.owns(a):
+	if !h.owns(a) {
 		return -1
-	case h.shard == nil:
-		return 0
 	}
-	return slices.Index(h.shard.shards, a.host)
+	return h.eng.shardIndex(a)
 }
 
 // loadShard is LoadFile on a sharded host.
@@ -250,9 +252,6 @@ func (h *Host) interruptShards() bool {
 	}
 	return stopped
 }
-
-// errShardedEvents is the panic of Subscribe on a sharded host.
-const errShardedEvents = "host: Subscribe needs Options.Shards 0 (the classic unsharded host): the event stream (the inspector, recordings) of a sharded host, even of 1 shard, is not supported"
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
 // gets the value, a Go map, slice or array as a Lua table of its own.

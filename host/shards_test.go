@@ -454,28 +454,6 @@ end
 	}
 }
 
-// The event stream needs the classic host (Shards 0): Subscribe and
-// SubscribeWatching on a sharded one, of 1 shard too, panic with a
-// message that says so.
-func TestShardsRefuseSubscribe(t *testing.T) {
-	for _, shards := range []int{1, 2} {
-		h := shardedHost(t, shards, &bytes.Buffer{}, fstest.MapFS{})
-		for name, sub := range map[string]func(){
-			"Subscribe":         func() { h.Subscribe(func(*Event) {}) },
-			"SubscribeWatching": func() { h.SubscribeWatching(func(*Event) {}) },
-		} {
-			func() {
-				defer func() {
-					if r := recover(); r != errShardedEvents {
-						t.Errorf("%d shards, %s: recovered %v, want %q", shards, name, r, errShardedEvents)
-					}
-				}()
-				sub()
-			}()
-		}
-	}
-}
-
 // Watch on a sharded host watches each file once, whichever shards load
 // it (before or after Watch), and a change the watcher reports is
 // reloaded in every shard at the next tick: the agents of both shards

@@ -66,9 +66,12 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 	if err := h.refuseClosed("Spawn"); err != nil {
 		return nil, err
 	}
-	if h.shard != nil {
-		return h.spawnShard(path, args)
-	}
+	return h.eng.spawnAgent(path, args)
+}
+
+// spawnAgent is Spawn in the host's own Lua state.
+func (s single) spawnAgent(path string, args any) (*Agent, error) {
+	h := s.h
 	h.refuseInScript("Spawn")
 	defer h.stretch("spawning "+path, nil)()
 	src, factory, err := h.factory(path)

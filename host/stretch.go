@@ -66,10 +66,7 @@ func (h *Host) Interrupt() bool {
 	if h == nil || h.vm == nil {
 		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
-	if h.shard != nil {
-		return h.interruptShards()
-	}
-	return h.budget != nil && h.budget.Interrupt()
+	return h.eng.interruptAll()
 }
 
 // describe names the agent in errors: its label (agent_label.go) and where the script

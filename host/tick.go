@@ -63,17 +63,22 @@ func (h *Host) Tick(dt float64) error {
 	}
 	h.ticks++
 	h.clock += dt
-	if h.shard != nil {
-		return h.tickShards(dt)
-	}
-	var e *hub // the event stream, nil when nobody listens
+	var e *hub // the event stream, nil when nobody listens (and in a shard)
 	if h.live() {
 		e = h.events
 		e.beginTick()
 		defer e.endTick() // a strict failure ends the tick early
 	}
+	return h.eng.tickAgents(dt, e)
+}
+
+// tickAgents is the agents' part of Tick in the host's own Lua state. Its
+// agents report to the event stream h.stream gives: the classic host's
+// own, or a shard's coordinator's.
+func (s single) tickAgents(dt float64, _ *hub) error {
+	h := s.h
 	b := &h.batch
-	*b = agentBatch{h: h, agents: h.agents, events: e}
+	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
 	err := h.vm.Lib.TickBatch(len(b.agents), dt, b)
 	strict, errs := b.strict, b.errs
 	*b = agentBatch{}
@@ -100,7 +105,7 @@ func (h *Host) Tick(dt float64) error {
 type agentBatch struct {
 	h      *Host
 	agents []*Agent // h.agents when the tick began
-	events *hub     // nil when nobody listens
+	events *hub     // the stream (a shard's: its coordinator's), nil when nobody listens
 	ticked bool     // the agent BeginTree gave is ticking, in its stretch
 	errs   []error
 	strict *StrictError // the first FailTick error, which ends a classic host's tick

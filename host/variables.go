@@ -311,7 +311,8 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 		}
 		v = vm.LuaValue(h.vm.L, v)
 	}
-	if !h.live() {
+	e := h.stream()
+	if e == nil {
 		b.Set(name, v)
 		return
 	}
@@ -325,5 +326,5 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	if v != nil {
 		nv = vm.LuaValue(h.vm.L, v)
 	}
-	h.events.write(btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
+	e.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

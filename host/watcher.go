@@ -60,13 +60,7 @@ func (h *Host) Watch(w Watcher) error {
 		return errors.New("watch: the scripts come from an fs.FS (Options.FS), which has no change events; call Reload when a file changes")
 	}
 	h.watcher = w
-	if h.shard != nil {
-		h.watchShards(w)
-		return nil
-	}
-	for _, abs := range h.order {
-		h.watchFile(abs)
-	}
+	h.eng.watchFiles()
 	return nil
 }
 

@@ -23,8 +23,17 @@ const chromiumPath = "/usr/bin/chromium"
 // Step advances it by exactly one, an edit from the page reaches the
 // blackboard, and a breakpoint on a task's start stops the run there.
 // The screenshot goes to $BTLUA_SCREENSHOT when set (the README's
-// picture). Without Chromium the test fails: it never skips.
+// picture). Without Chromium the test fails: it never skips. It runs on
+// the classic host and once more on a sharded one (Options.Shards 2),
+// whose pause, step and breakpoint act between frames.
 func TestBrowser(t *testing.T) {
+	for _, shards := range []int{0, 2} {
+		t.Run(fmt.Sprintf("shards %d", shards), func(t *testing.T) { browserRun(t, shards) })
+	}
+}
+
+// browserRun is TestBrowser on a host of shards Lua states.
+func browserRun(t *testing.T, shards int) {
 	if _, err := exec.LookPath(chromiumPath); err != nil {
 		t.Fatalf("Chromium is needed at %s for the browser test (apt-get install -y chromium; .ci/run does it): %v", chromiumPath, err)
 	}
@@ -42,7 +51,7 @@ func TestBrowser(t *testing.T) {
 		// The enemy is seen at step 1000 only, which the ticks alone do not
 		// reach within the test's 30 s (900 ticks), however long the
 		// browser takes to start: the edit below brings it near.
-		h := newGuardHost(t, 1000)
+		h := newGuardHostShards(t, 1000, shards)
 		defer h.Close()
 		_, addr, err := Serve(ctx, h, "127.0.0.1:0")
 		if err != nil {
@@ -252,7 +261,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := os.Getenv("BTLUA_SCREENSHOT")
-	if out == "" {
+	if out == "" || shards != 0 {
 		out = t.TempDir() + "/inspector.png"
 	}
 	if err := os.WriteFile(out, png, 0o644); err != nil {

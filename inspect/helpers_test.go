@@ -15,7 +15,14 @@ import (
 // at step enemyAt.
 func newGuardHost(t *testing.T, enemyAt int) *host.Host {
 	t.Helper()
-	h, err := host.New(host.Options{Stdout: io.Discard})
+	return newGuardHostShards(t, enemyAt, 0)
+}
+
+// newGuardHostShards is newGuardHost on a host of shards Lua states
+// (host.Options.Shards; 0 is the classic host).
+func newGuardHostShards(t *testing.T, enemyAt, shards int) *host.Host {
+	t.Helper()
+	h, err := host.New(host.Options{Stdout: io.Discard, Shards: shards})
 	if err != nil {
 		t.Fatal(err)
 	}

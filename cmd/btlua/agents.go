@@ -24,9 +24,9 @@ import (
 // given, the number of cores (GOMAXPROCS) with -agents above 1, else 0,
 // the classic unsharded host (host.Options.Shards); either way at most
 // one shard per agent (per load of the script: -agents, or 1), since each
-// shard is a Lua state of its own and one with no agent is pure cost. A
-// sharded host (-shards 1 or more) has no event stream, so -inspect,
-// -record and -trace are refused with it, naming what the user typed.
+// shard is a Lua state of its own and one with no agent is pure cost.
+// -inspect, -record and -trace work with any -shards (the sharded host's
+// event stream is the classic host's, see docs/agents-on-every-core.md).
 func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	if agentsGiven && c.agents < 1 {
 		return fmt.Errorf("--agents must be at least 1 (the number of instances of the script's tree), got %d", c.agents)
@@ -34,40 +34,11 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	if c.shards < 0 {
 		return fmt.Errorf("--shards must not be negative, got %d", c.shards)
 	}
-	typed := c.shards
 	if !shardsGiven && c.agents > 1 {
 		c.shards = runtime.GOMAXPROCS(0)
 	}
 	c.shards = min(c.shards, max(c.agents, 1))
-	if c.shards == 0 {
-		return nil
-	}
-	var events []string
-	for _, f := range []struct {
-		name string
-		on   bool
-	}{{"--inspect", c.inspect != ""}, {"--record", c.record != ""}, {"--trace", c.trace}} {
-		if f.on {
-			events = append(events, f.name)
-		}
-	}
-	if len(events) == 0 {
-		return nil
-	}
-	need := "needs"
-	if len(events) > 1 {
-		need = "need"
-	}
-	what := strings.Join(events, ", ")
-	if i := strings.LastIndex(what, ", "); i >= 0 {
-		what = what[:i] + " and " + what[i+2:]
-	}
-	const why = "the classic host (--shards 0; the event stream of a sharded host is not supported)"
-	if shardsGiven {
-		return fmt.Errorf("%s %s %s, got --shards %d: drop --shards or give --shards 0", what, need, why, typed)
-	}
-	return fmt.Errorf("%s %s %s, and --agents %d spreads the agents over %d shards by default (one per core, at most one per agent): give --shards 0",
-		what, need, why, c.agents, c.shards)
+	return nil
 }
 
 // loadScript loads the script: once, or with -agents N, N instances of

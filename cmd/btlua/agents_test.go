@@ -51,9 +51,7 @@ func TestAgentsFlagTrees(t *testing.T) {
 	}
 }
 
-// Bad --agents and --shards values, and a sharded host (any -shards N of
-// 1 or more, given or the default of --agents) with the event stream's
-// flags, are usage errors.
+// Bad --agents and --shards values are usage errors.
 func TestAgentsFlagErrors(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -62,11 +60,6 @@ func TestAgentsFlagErrors(t *testing.T) {
 		{[]string{"--agents", "-1", seq}, "btlua: --agents must be at least 1 (the number of instances of the script's tree), got -1\n"},
 		{[]string{"--agents", "0", seq}, "btlua: --agents must be at least 1 (the number of instances of the script's tree), got 0\n"},
 		{[]string{"--shards", "-2", seq}, "btlua: --shards must not be negative, got -2\n"},
-		{[]string{"--shards", "2", "--trace", seq}, "btlua: --trace needs the classic host (--shards 0; the event stream of a sharded host is not supported), got --shards 2: drop --shards or give --shards 0\n"},
-		{[]string{"--agents", "2", "--shards", "2", "--record", "x.jsonl", seq}, "btlua: --record needs the classic host (--shards 0; the event stream of a sharded host is not supported), got --shards 2: drop --shards or give --shards 0\n"},
-		{[]string{"--shards", "1", "--trace", seq}, "btlua: --trace needs the classic host (--shards 0; the event stream of a sharded host is not supported), got --shards 1: drop --shards or give --shards 0\n"},
-		{[]string{"--agents", "5", "--inspect", seq}, fmt.Sprintf("btlua: --inspect needs the classic host (--shards 0; the event stream of a sharded host is not supported), and --agents 5 spreads the agents over %d shards by default (one per core, at most one per agent): give --shards 0\n", min(runtime.GOMAXPROCS(0), 5))},
-		{[]string{"--agents", "3", "--trace", "--record", "x.jsonl", seq}, "btlua: --record and --trace need the classic host"},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		if code != exitUsage || out != "" || !strings.HasPrefix(errOut, c.msg) {

@@ -72,21 +72,23 @@ func graphIDs(names []string, script string) []string {
 // its BTGoapAgentTasks run ("PATH: goap: plan made ...",
 // goap.AgentEvent.String), prefixed by the tick number and the tree's
 // name as treeIDs gives it, names and lines written by traceText.
-// It is each tree's Observer and each such GOAP agent's.
+// It hears the host's event stream (host.Subscribe, from its first
+// before), as the inspector and --record do, so it traces a sharded host
+// as the classic one: each agent's starts and ends feed its tree's
+// TraceObserver, its GOAP and BTAI events its lines.
 type tracer struct {
-	w    io.Writer
-	seen map[*host.Agent]*traced
+	w      io.Writer
+	seen   map[*host.Agent]*traced
+	order  []*host.Agent // the agents of seen, in the host's order
+	listen bool          // subscribed to the host's stream
 }
 
 // traced is the tree an agent had when the tracer last looked (its start
-// task and name), with the observer installed on it and the observer it
-// passes events on to.
+// task and name), with the TraceObserver its starts and ends feed.
 type traced struct {
 	root  bt.Task
 	name  string
 	obs   *bt.TraceObserver
-	next  bt.Observer
-	goaps []*goapTrace
 	btai  *btaiTrace
 	lines []string // the GOAP agents' lines since the last print
 }
@@ -95,11 +97,34 @@ func newTracer(w io.Writer) *tracer {
 	return &tracer{w: w, seen: map[*host.Agent]*traced{}}
 }
 
-// before names each tree for tick (treeIDs, once a tick) and installs an
-// observer on each tree that has none of the tracer's yet. A tree that a
-// reload replaced (or removed) gets its last lines first: its tasks ended
-// with the cause "reload" before tick.
+// heard takes an event of the host's stream: the runs and the GOAP and
+// BTAI events of the trees the tracer traces.
+func (t *tracer) heard(ev *host.Event) {
+	rec := t.seen[ev.Agent]
+	if rec == nil || ev.Agent == nil {
+		return
+	}
+	switch ev.Kind {
+	case host.EventStarted:
+		rec.obs.TaskStarted(ev.Task)
+	case host.EventEnded:
+		rec.obs.TaskEnded(ev.Task, ev.Status, ev.Cause)
+	case host.EventGoap:
+		rec.lines = append(rec.lines, fmt.Sprintf("%s: goap: %s", bt.Path(ev.Task), ev.Goap))
+	case host.EventBTAI:
+		rec.btai.heard(ev.Task, ev.BTAINode, ev.BTAIState)
+	}
+}
+
+// before names each tree for tick (treeIDs, once a tick) and starts
+// tracing each tree it does not trace yet. A tree that a reload replaced
+// (or removed) gets its last lines first: its tasks ended with the cause
+// "reload" before tick.
 func (t *tracer) before(h *host.Host, tick int) {
+	if !t.listen {
+		t.listen = true
+		h.Subscribe(t.heard) // until Close: the halts of Close are traced
+	}
 	ids := treeIDs(h)
 	live := map[*host.Agent]bool{}
 	for _, a := range h.Agents() {
@@ -109,27 +134,20 @@ func (t *tracer) before(h *host.Host, tick int) {
 			rec.name = ids[a]
 			continue
 		}
-		next := a.Observer()
 		if rec != nil {
 			t.print(rec, tick)
-			untraceGoap(rec.goaps)
-			rec.btai.stop()
-			next = rec.next
 		}
-		rec = &traced{root: a.Root(), name: ids[a], obs: bt.NewTraceObserver(next), next: next}
-		rec.goaps = traceGoap(rec.root, &rec.lines)
+		rec = &traced{root: a.Root(), name: ids[a], obs: bt.NewTraceObserver(nil)}
 		rec.btai = traceBTAI(rec.root)
-		a.SetObserver(rec.obs)
 		t.seen[a] = rec
 	}
-	for a, rec := range t.seen {
-		if !live[a] {
+	for _, a := range t.order {
+		if rec := t.seen[a]; rec != nil && !live[a] {
 			t.print(rec, tick)
-			untraceGoap(rec.goaps)
-			rec.btai.stop()
 			delete(t.seen, a)
 		}
 	}
+	t.order = append(t.order[:0], h.Agents()...)
 }
 
 // after prints the lines of tick, each tree named as before named it.
@@ -160,9 +178,11 @@ func (t *tracer) print(rec *traced, tick int) {
 }
 
 // flush prints what the observers heard since the last tick (the halts
-// of Close), under the number of the last tick.
+// of Close), under the number of the last tick, in agent order.
 func (t *tracer) flush(tick int) {
-	for _, rec := range t.seen {
-		t.print(rec, tick)
+	for _, a := range t.order {
+		if rec := t.seen[a]; rec != nil {
+			t.print(rec, tick)
+		}
 	}
 }

@@ -38,11 +38,21 @@ func btaiPaths(nodes []btailib.TreeNode) []string {
 // for every end (Success, Failure, Abort), FROM the state last printed
 // (Inactive at first), PATH the task's path and the node's below it.
 // take returns them in depth-first order, parent first as for BT tasks
-// (BTAI ends a child before its parent returns).
+// (BTAI ends a child before its parent returns). The event stream's
+// EventBTAI feed it (heard).
 type btaiTrace struct {
-	cancels []func()
-	lines   []btaiLine // since the last take, in the order heard
-	out     []string
+	roots map[bt.Task]*btaiRoot
+	lines []btaiLine // since the last take, in the order heard
+	out   []string
+}
+
+// btaiRoot is one BT.Root task of a traced tree: its place among the
+// tree's (depth-first), its nodes' paths and the state last printed of
+// each.
+type btaiRoot struct {
+	place int
+	paths []string
+	shown []string
 }
 
 // btaiLine is one line of a BTAI node: root is the place of its BT.Root
@@ -52,30 +62,20 @@ type btaiLine struct {
 	text       string
 }
 
-// traceBTAI observes the BTAI trees under root.
+// traceBTAI finds the BTAI trees under root.
 func traceBTAI(root bt.Task) *btaiTrace {
-	bt_ := &btaiTrace{}
+	bt_ := &btaiTrace{roots: map[bt.Task]*btaiRoot{}}
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
 		if t == nil {
 			return
 		}
 		if nodes, ok := btailib.TreeNodes(t); ok {
-			paths := btaiPaths(nodes)
-			shown := make([]string, len(nodes))
-			for i := range shown {
-				shown[i] = "Inactive"
+			r := &btaiRoot{place: len(bt_.roots), paths: btaiPaths(nodes), shown: make([]string, len(nodes))}
+			for i := range r.shown {
+				r.shown[i] = "Inactive"
 			}
-			task, place := t, len(bt_.cancels)
-			cancel, _ := btailib.ObserveTree(t, func(i int, s btai.BTState) {
-				st := s.String()
-				if s == btai.Continue && shown[i] == st {
-					return // still under way
-				}
-				bt_.lines = append(bt_.lines, btaiLine{root: place, node: i, text: fmt.Sprintf("%s/%s: %s -> %s", bt.Path(task), paths[i], shown[i], st)})
-				shown[i] = st
-			})
-			bt_.cancels = append(bt_.cancels, cancel)
+			bt_.roots[t] = r
 		}
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
@@ -85,6 +85,20 @@ func traceBTAI(root bt.Task) *btaiTrace {
 	}
 	walk(root)
 	return bt_
+}
+
+// heard keeps the line of node i of task's BTAI tree, which returned s.
+func (b *btaiTrace) heard(task bt.Task, i int, s btai.BTState) {
+	r := b.roots[task]
+	if r == nil || i < 0 || i >= len(r.shown) {
+		return
+	}
+	st := s.String()
+	if s == btai.Continue && r.shown[i] == st {
+		return // still under way
+	}
+	b.lines = append(b.lines, btaiLine{root: r.place, node: i, text: fmt.Sprintf("%s/%s: %s -> %s", bt.Path(task), r.paths[i], r.shown[i], st)})
+	r.shown[i] = st
 }
 
 // take returns the lines since the last take, sorted by BT.Root task and
@@ -103,12 +117,4 @@ func (b *btaiTrace) take() []string {
 	}
 	b.lines = b.lines[:0]
 	return b.out
-}
-
-// stop removes the observers traceBTAI installed.
-func (b *btaiTrace) stop() {
-	for _, c := range b.cancels {
-		c()
-	}
-	b.cancels = nil
 }
