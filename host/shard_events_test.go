@@ -76,7 +76,7 @@ func TestShardedStreamIsClassic(t *testing.T) {
 	guard, flaky := writeScript(t, guardScript), writeScript(t, shardFlakyScript)
 	want := shardStream(t, 0, guard, flaky)
 	text := strings.Join(want, "\n")
-	for _, s := range []string{"var global alarm false -> true", "var global seen2 <nil> -> 1", "error flaky", "restart flaky", "end guard Root/Wander[1] Running (aborted by Root/Fight[0]/Sees[0])"} {
+	for _, s := range []string{"var global alarm false -> true", "var global seen2 <nil> -> 1", "error flaky", "restart flaky", "end guard Root/Wander[2] Running (aborted by Root/Fight[1]/Sees[1])"} {
 		if !strings.Contains(text, s) {
 			t.Fatalf("the classic host's stream has no %q:\n%s", s, text)
 		}

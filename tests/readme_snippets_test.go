@@ -53,11 +53,24 @@ func TestREADMELuaSnippets(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		h, err := host.New(host.Options{Stdout: &out, BTAIGlobals: true, Classes: reg})
+		// A block returning a factory (agents on every core) is spawned
+		// as btlua --agents 4 --shards 2 would.
+		factory := strings.Contains(code, "\nreturn function(")
+		opts := host.Options{Stdout: &out, BTAIGlobals: true, Classes: reg}
+		if factory {
+			opts.Shards = 2
+		}
+		h, err := host.New(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := h.LoadFile(path); err != nil {
+		if factory {
+			for n := 1; n <= 4; n++ {
+				if _, err := h.Spawn(path, map[string]any{"index": n, "count": 4}); err != nil {
+					t.Errorf("%s block %d: agent %d: %v\n%s", b.file, i, n, err, code)
+				}
+			}
+		} else if _, err := h.LoadFile(path); err != nil {
 			t.Errorf("%s block %d: %v\n%s", b.file, i, err, code)
 		}
 		for n := 0; n < 5 && !h.Done(); n++ {
@@ -88,5 +101,6 @@ var readmeOutputs = map[string]string{
 	`-- A guard patrols until it sees an enemy, then attacks.`:                    "patrol step 1\npatrol step 2\npatrol step 3\npatrol ended\nattack!\n",
 	`-- The cook is the provider: it says what the world is and what it wants.`:   "plan: 2 actions, cost 3\nfetched flour\nbaked bread\ndinner is ready\n",
 	`-- Each task prints its own path when it runs.`:                              "Root/Look[1]\nRoot/Fight[2]/Aim[1]\nRoot/Fight[2]/Attack[2]\n",
+	`-- crowd.lua: one guard per agent; run it with`:                              "",
 	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
 }
