@@ -50,3 +50,9 @@ func TableAgent(v lua.LValue) (AgentParts, bool) {
 	}
 	return la.parts(), true
 }
+
+// StepDone reports the done flag of the step under way (goap.StepBehavior).
+func (la *luaAction) StepDone() bool { return la.done }
+
+// SetStepDone sets the done flag of the step under way.
+func (la *luaAction) SetStepDone(done bool) { la.done = done }

@@ -44,6 +44,13 @@ type AgentSave struct {
 	Done    []bool `json:"done,omitempty"`
 }
 
+// StepBehavior is a Behavior that keeps its own done flag for the step
+// under way (instead of the Action's), which a save holds.
+type StepBehavior interface {
+	StepDone() bool
+	SetStepDone(done bool)
+}
+
 // GoalSave is a saved goal: its name, conditions and priority (a
 // PriorityFunc is not saved: a restored running goal has the priority it
 // was chosen with).
@@ -107,7 +114,11 @@ func (ag *Agent) Save() *AgentSave {
 	for i, a := range ag.Actions {
 		index[a] = i
 		s.InRange = append(s.InRange, a.InRange)
-		s.Done = append(s.Done, a.done)
+		done := a.done
+		if sb, ok := a.Behavior.(StepBehavior); ok {
+			done = sb.StepDone()
+		}
+		s.Done = append(s.Done, done)
 	}
 	if ag.goal != nil {
 		s.Goal, s.GoalPrio = saveGoal(ag.goal, ag.goal.Priority), ag.goalPrio
@@ -200,6 +211,9 @@ func (ag *Agent) Load(s *AgentSave) error {
 	}
 	for i, a := range ag.Actions {
 		a.InRange, a.done = s.InRange[i], s.Done[i]
+		if sb, ok := a.Behavior.(StepBehavior); ok {
+			sb.SetStepDone(s.Done[i])
+		}
 	}
 	return nil
 }

@@ -1,0 +1,239 @@
+package host
+
+import (
+	"encoding/base64"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/goaplib"
+	"github.com/btlua/btlua/lua/luaclass"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// A saved value, in JSON: null, a boolean, a finite number or a UTF-8
+// string stand for themselves; an object stands for the rest:
+//
+//	{"num": "nan" | "inf" | "-inf"}   a number JSON cannot hold
+//	{"bytes": "<base64>"}              a string that is not UTF-8
+//	{"t": N}                           table N of the scope's tables
+//	{"task": N}                        task N of the tree's saved tasks
+//	{"goap": N}                        GOAP agent N of the tree's agents
+//
+// A saved table is {"kv": [key, value, key, value, ...], "mt": "Class",
+// "obj": true}: its fields, the global name of its metatable (a class),
+// and obj when a Go object is bound to it (a GOAP action: such a table
+// is refilled in place, never made anew).
+
+// savedTable is one table of a scope, as written.
+type savedTable struct {
+	KV  []any  `json:"kv"`
+	MT  string `json:"mt,omitempty"`
+	Obj bool   `json:"obj,omitempty"`
+}
+
+// valueSaver encodes Lua values for one scope (an agent, or the global
+// variables): each table once, shared tables and cycles by reference.
+type valueSaver struct {
+	L      *lua.LState
+	tables []savedTable
+	index  map[*lua.LTable]int
+	tasks  map[*lua.LTable]int // task table -> saved task index
+	agents map[*lua.LTable]int // GOAP agent table -> agent index
+	names  map[*lua.LTable]string
+}
+
+func newValueSaver(L *lua.LState) *valueSaver {
+	return &valueSaver{L: L, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
+}
+
+// className returns the global name of the class table mt.
+func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
+	if s.names == nil {
+		s.names = map[*lua.LTable]string{}
+		s.L.G.Global.ForEach(func(k, v lua.LValue) {
+			ks, ok1 := k.(lua.LString)
+			t, ok2 := v.(*lua.LTable)
+			if ok1 && ok2 {
+				if old, dup := s.names[t]; !dup || string(ks) < old {
+					s.names[t] = string(ks)
+				}
+			}
+		})
+	}
+	n, ok := s.names[mt]
+	return n, ok
+}
+
+// valueError is an unsaveable value, at where (a field path).
+type valueError struct {
+	where, what string
+}
+
+func (e *valueError) Error() string {
+	return e.where + " holds " + e.what + ", which a save cannot hold"
+}
+
+// value encodes v, found at where (for errors).
+func (s *valueSaver) value(v lua.LValue, where string) (any, error) {
+	switch x := v.(type) {
+	case *lua.LNilType:
+		return nil, nil
+	case lua.LBool:
+		return bool(x), nil
+	case lua.LNumber:
+		f := float64(x)
+		switch {
+		case math.IsNaN(f):
+			return map[string]any{"num": "nan"}, nil
+		case math.IsInf(f, 1):
+			return map[string]any{"num": "inf"}, nil
+		case math.IsInf(f, -1):
+			return map[string]any{"num": "-inf"}, nil
+		}
+		return f, nil
+	case lua.LString:
+		if !utf8.ValidString(string(x)) {
+			return map[string]any{"bytes": base64.StdEncoding.EncodeToString([]byte(x))}, nil
+		}
+		return string(x), nil
+	case *lua.LTable:
+		return s.table(x, where)
+	case *lua.LFunction:
+		return nil, &valueError{where, "a function"}
+	case *lua.LState:
+		return nil, &valueError{where, "a coroutine"}
+	case *lua.LUserData:
+		return nil, &valueError{where, fmt.Sprintf("a Go value (%T)", x.Value)}
+	}
+	return nil, &valueError{where, "a " + v.Type().String()}
+}
+
+func (s *valueSaver) table(t *lua.LTable, where string) (any, error) {
+	if i, ok := s.tasks[t]; ok {
+		return map[string]any{"task": i}, nil
+	}
+	if i, ok := s.agents[t]; ok {
+		return map[string]any{"goap": i}, nil
+	}
+	if i, ok := s.index[t]; ok {
+		return map[string]any{"t": i}, nil
+	}
+	obj := false
+	if ud := luaclass.Bound(t); ud != nil {
+		switch ud.Value.(type) {
+		case *btlib.Task:
+			return nil, &valueError{where, "a task of another tree"}
+		case *btlib.Tree:
+			return nil, &valueError{where, "a behavior tree"}
+		}
+		if _, ok := goaplib.TableAgent(t); ok {
+			return nil, &valueError{where, "a GOAP agent no task of this tree runs"}
+		}
+		obj = true
+	}
+	st := savedTable{Obj: obj}
+	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
+		name, ok := s.className(mt)
+		if !ok {
+			return nil, &valueError{where, "a table whose metatable is not a global class"}
+		}
+		st.MT = name
+	}
+	i := len(s.tables)
+	s.index[t] = i
+	s.tables = append(s.tables, savedTable{})
+	kv, err := s.fields(t, where, nil)
+	if err != nil {
+		return nil, err
+	}
+	st.KV = kv
+	s.tables[i] = st
+	return map[string]any{"t": i}, nil
+}
+
+// fields encodes the raw fields of t (but those in skip), keys in a
+// stable order: the array part, then the other keys sorted.
+func (s *valueSaver) fields(t *lua.LTable, where string, skip map[string]bool) ([]any, error) {
+	sep := "."
+	if skip != nil {
+		sep = " " // a task's own fields: "task X field name"
+	}
+	var keys []lua.LValue
+	t.ForEach(func(k, v lua.LValue) {
+		if btlib.IsChildView(v) {
+			return // structure: the script builds it again
+		}
+		if ks, ok := k.(lua.LString); ok {
+			if skip[string(ks)] {
+				return
+			}
+			if string(ks) == "__go" {
+				if _, ud := v.(*lua.LUserData); ud {
+					return
+				}
+			}
+		}
+		keys = append(keys, k)
+	})
+	sortKeys(keys)
+	kv := make([]any, 0, 2*len(keys))
+	for _, k := range keys {
+		name := where + sep + keyText(k)
+		ke, err := s.value(k, name+" (key)")
+		if err != nil {
+			return nil, err
+		}
+		ve, err := s.value(t.RawGet(k), name)
+		if err != nil {
+			return nil, err
+		}
+		kv = append(kv, ke, ve)
+	}
+	return kv, nil
+}
+
+// sortKeys orders keys: numbers ascending, then strings, then booleans,
+// then tables in the order met (for a save that is the same for the
+// same state).
+func sortKeys(keys []lua.LValue) {
+	rank := func(v lua.LValue) int {
+		switch v.(type) {
+		case lua.LNumber:
+			return 0
+		case lua.LString:
+			return 1
+		case lua.LBool:
+			return 2
+		}
+		return 3
+	}
+	sort.SliceStable(keys, func(i, j int) bool {
+		ri, rj := rank(keys[i]), rank(keys[j])
+		if ri != rj {
+			return ri < rj
+		}
+		switch a := keys[i].(type) {
+		case lua.LNumber:
+			return a < keys[j].(lua.LNumber)
+		case lua.LString:
+			return a < keys[j].(lua.LString)
+		case lua.LBool:
+			return !bool(a) && bool(keys[j].(lua.LBool))
+		}
+		return false
+	})
+}
+
+func keyText(k lua.LValue) string {
+	switch x := k.(type) {
+	case lua.LString:
+		return string(x)
+	case lua.LNumber:
+		return "[" + strconv.FormatFloat(float64(x), 'g', -1, 64) + "]"
+	}
+	return "[" + k.Type().String() + "]"
+}
