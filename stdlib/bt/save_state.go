@@ -125,19 +125,31 @@ func (r *StateReader) Err() error {
 	return r.err
 }
 
+// Restarter is implemented by tasks whose run a save cannot hold midway
+// (a Lua coroutine, whose suspended stack gopher-lua cannot save): a
+// task saved while running is loaded as not started, so that its next
+// tick starts a new run, with OnStart, from the beginning.
+type Restarter interface {
+	RestartsOnLoad() bool
+}
+
 // saverOf returns the Saver of t or of a task it wraps, or nil.
-func saverOf(t Task) Saver {
+func saverOf(t Task) Saver { s, _ := unwrapTo[Saver](t); return s }
+
+// unwrapTo returns t, or the first task it wraps, that is a T.
+func unwrapTo[T any](t Task) (T, bool) {
 	for n := 0; t != nil && n < 8; n++ {
-		if s, ok := t.(Saver); ok {
-			return s
+		if s, ok := t.(T); ok {
+			return s, true
 		}
 		w, ok := t.(Wrapper)
 		if !ok {
-			return nil
+			break
 		}
 		t = w.Unwrap()
 	}
-	return nil
+	var zero T
+	return zero, false
 }
 
 // SaveTask returns the run state of t (not of its children).
@@ -173,6 +185,9 @@ func LoadTask(t Task, st *TaskState) error {
 	b := t.Base()
 	b.status, b.ticked, b.startSeq, b.reeval = st.Status, st.Ticked, st.Seq, st.Reeval
 	b.started = st.Flags&flagStarted != 0
+	if r, ok := unwrapTo[Restarter](t); ok && b.started && r.RestartsOnLoad() {
+		b.started = false
+	}
 	if st.Flags&flagAwake != 0 && !b.awake {
 		b.awake = true
 		b.comp = asComposite(t)
