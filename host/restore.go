@@ -248,9 +248,9 @@ func (h *Host) applyAgent(a *Agent, sa *saveAgent, dry bool) error {
 			})
 			continue
 		}
-		skip, err := skipList(L, lt.Self, where)
+		skip, err := skipList(L, lt.Self)
 		if err != nil {
-			return restoreError(sa, err)
+			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}
 		kv := f.KV
 		if len(skip) > 1 {

@@ -38,7 +38,12 @@ type savedTable struct {
 // valueSaver encodes Lua values for one scope (an agent, or the global
 // variables): each table once, shared tables and cycles by reference.
 type valueSaver struct {
-	L      *lua.LState
+	L *lua.LState
+	// base and keys say where the value being encoded is, for errors:
+	// built into text only when an error needs it.
+	base   string
+	keys   []lua.LValue
+	hooks  map[*lua.LTable]classHooks
 	tables []savedTable
 	index  map[*lua.LTable]int
 	tasks  map[*lua.LTable]int // task table -> saved task index
@@ -68,6 +73,45 @@ func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
 	return n, ok
 }
 
+// classHooks is what a class says about saving its tasks: OnSave and
+// OnLoad, and the fields of saveSkip.
+type classHooks struct {
+	onSave, onLoad *lua.LFunction
+	skip           map[string]bool
+	err            error
+}
+
+// where returns the text of the place being encoded.
+func (s *valueSaver) where() string {
+	w := s.base
+	for i, k := range s.keys {
+		if k == nil {
+			continue
+		}
+		if _, ok := k.(lua.LString); ok {
+			if i == 0 {
+				w += " "
+			} else {
+				w += "."
+			}
+		}
+		w += keyText(k)
+	}
+	return w
+}
+
+// at encodes v, the value at base (for errors).
+func (s *valueSaver) at(base string, v lua.LValue) (any, error) {
+	s.base, s.keys = base, s.keys[:0]
+	return s.value(v)
+}
+
+// fieldsAt encodes the fields of t, found at base, but those in skip.
+func (s *valueSaver) fieldsAt(base string, t *lua.LTable, skip map[string]bool) ([]any, error) {
+	s.base, s.keys = base, s.keys[:0]
+	return s.fields(t, skip)
+}
+
 // valueError is an unsaveable value, at where (a field path).
 type valueError struct {
 	where, what string
@@ -78,7 +122,7 @@ func (e *valueError) Error() string {
 }
 
 // value encodes v, found at where (for errors).
-func (s *valueSaver) value(v lua.LValue, where string) (any, error) {
+func (s *valueSaver) value(v lua.LValue) (any, error) {
 	switch x := v.(type) {
 	case *lua.LNilType:
 		return nil, nil
@@ -101,18 +145,18 @@ func (s *valueSaver) value(v lua.LValue, where string) (any, error) {
 		}
 		return string(x), nil
 	case *lua.LTable:
-		return s.table(x, where)
+		return s.table(x)
 	case *lua.LFunction:
-		return nil, &valueError{where, "a function"}
+		return nil, &valueError{s.where(), "a function"}
 	case *lua.LState:
-		return nil, &valueError{where, "a coroutine"}
+		return nil, &valueError{s.where(), "a coroutine"}
 	case *lua.LUserData:
-		return nil, &valueError{where, fmt.Sprintf("a Go value (%T)", x.Value)}
+		return nil, &valueError{s.where(), fmt.Sprintf("a Go value (%T)", x.Value)}
 	}
-	return nil, &valueError{where, "a " + v.Type().String()}
+	return nil, &valueError{s.where(), "a " + v.Type().String()}
 }
 
-func (s *valueSaver) table(t *lua.LTable, where string) (any, error) {
+func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if i, ok := s.tasks[t]; ok {
 		return map[string]any{"task": i}, nil
 	}
@@ -126,12 +170,12 @@ func (s *valueSaver) table(t *lua.LTable, where string) (any, error) {
 	if ud := luaclass.Bound(t); ud != nil {
 		switch ud.Value.(type) {
 		case *btlib.Task:
-			return nil, &valueError{where, "a task of another tree"}
+			return nil, &valueError{s.where(), "a task of another tree"}
 		case *btlib.Tree:
-			return nil, &valueError{where, "a behavior tree"}
+			return nil, &valueError{s.where(), "a behavior tree"}
 		}
 		if _, ok := goaplib.TableAgent(t); ok {
-			return nil, &valueError{where, "a GOAP agent no task of this tree runs"}
+			return nil, &valueError{s.where(), "a GOAP agent no task of this tree runs"}
 		}
 		obj = true
 	}
@@ -139,14 +183,14 @@ func (s *valueSaver) table(t *lua.LTable, where string) (any, error) {
 	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
 		name, ok := s.className(mt)
 		if !ok {
-			return nil, &valueError{where, "a table whose metatable is not a global class"}
+			return nil, &valueError{s.where(), "a table whose metatable is not a global class"}
 		}
 		st.MT = name
 	}
 	i := len(s.tables)
 	s.index[t] = i
 	s.tables = append(s.tables, savedTable{})
-	kv, err := s.fields(t, where, nil)
+	kv, err := s.fields(t, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -157,11 +201,7 @@ func (s *valueSaver) table(t *lua.LTable, where string) (any, error) {
 
 // fields encodes the raw fields of t (but those in skip), keys in a
 // stable order: the array part, then the other keys sorted.
-func (s *valueSaver) fields(t *lua.LTable, where string, skip map[string]bool) ([]any, error) {
-	sep := "."
-	if skip != nil {
-		sep = " " // a task's own fields: "task X field name"
-	}
+func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) {
 	var keys []lua.LValue
 	t.ForEach(func(k, v lua.LValue) {
 		if btlib.IsChildView(v) {
@@ -181,13 +221,16 @@ func (s *valueSaver) fields(t *lua.LTable, where string, skip map[string]bool) (
 	})
 	sortKeys(keys)
 	kv := make([]any, 0, 2*len(keys))
+	depth := len(s.keys)
+	s.keys = append(s.keys, nil)
+	defer func() { s.keys = s.keys[:depth] }()
 	for _, k := range keys {
-		name := where + sep + keyText(k)
-		ke, err := s.value(k, name+" (key)")
+		s.keys[depth] = k
+		ke, err := s.value(k)
 		if err != nil {
 			return nil, err
 		}
-		ve, err := s.value(t.RawGet(k), name)
+		ve, err := s.value(t.RawGet(k))
 		if err != nil {
 			return nil, err
 		}
@@ -200,6 +243,9 @@ func (s *valueSaver) fields(t *lua.LTable, where string, skip map[string]bool) (
 // then tables in the order met (for a save that is the same for the
 // same state).
 func sortKeys(keys []lua.LValue) {
+	if len(keys) < 2 {
+		return
+	}
 	rank := func(v lua.LValue) int {
 		switch v.(type) {
 		case lua.LNumber:

@@ -2,6 +2,7 @@ package host
 
 import (
 	"crypto/sha256"
+	"errors"
 	"encoding/hex"
 	"fmt"
 	"reflect"
@@ -207,13 +208,13 @@ func (h *Host) saveAgent(a *Agent) (saveAgent, error) {
 		g := &sa.Goap[i]
 		where := "the GOAP agent of task " + ts.Tasks[g.Task].Path
 		g.State = p.Agent.Save()
-		if g.Provider, err = vs.value(p.Provider, where+": its provider"); err != nil {
+		if g.Provider, err = vs.at(where+": its provider", p.Provider); err != nil {
 			return saveAgent{}, saveError(a, err)
 		}
 		for j, at := range p.Actions {
 			var v any
 			if at != nil {
-				if v, err = vs.value(at, fmt.Sprintf("%s: action %d (%s)", where, j+1, p.Agent.Actions[j].Name)); err != nil {
+				if v, err = vs.at(fmt.Sprintf("%s: action %d (%s)", where, j+1, p.Agent.Actions[j].Name), at); err != nil {
 					return saveAgent{}, saveError(a, err)
 				}
 			}
@@ -237,14 +238,14 @@ func saveVars(vs *valueSaver, b *bt.Blackboard, what string) ([]saveVar, error) 
 		sv := saveVar{Name: name}
 		switch x := v.(type) {
 		case lua.LValue:
-			enc, err := vs.value(x, what+name)
+			enc, err := vs.at(what+name, x)
 			if err != nil {
 				return nil, err
 			}
 			sv.Value = enc
 		case nil:
 		case float64, bool, string:
-			enc, err := vs.value(goToLua(x), what+name)
+			enc, err := vs.at(what+name, goToLua(x))
 			if err != nil {
 				return nil, err
 			}
@@ -274,54 +275,84 @@ func goToLua(v any) lua.LValue {
 // fields but those its saveSkip list names.
 func (h *Host) saveFields(vs *valueSaver, lt *btlib.Task, i int, path string) (saveFields, error) {
 	L := h.vm.L
-	where := fmt.Sprintf("task %s (%s)", path, bt.Kind(lt))
 	f := saveFields{Task: i}
-	if fn, ok := L.GetField(lt.Self, "OnSave").(*lua.LFunction); ok {
-		if _, ok := L.GetField(lt.Self, "OnLoad").(*lua.LFunction); !ok {
-			return f, fmt.Errorf("%s: its class has OnSave but no OnLoad to give the saved value back", where)
+	ch := vs.classHooks(lt.Self)
+	where := func() string { return fmt.Sprintf("task %s (%s)", path, bt.Kind(lt)) }
+	if ch.err != nil {
+		return f, fmt.Errorf("%s: %v", where(), ch.err)
+	}
+	if ch.onSave != nil {
+		if ch.onLoad == nil {
+			return f, fmt.Errorf("%s: its class has OnSave but no OnLoad to give the saved value back", where())
 		}
-		L.Push(fn)
+		L.Push(ch.onSave)
 		L.Push(lt.Self)
 		if err := luaerr.PCall(L, 1, 1); err != nil {
-			return f, fmt.Errorf("%s: OnSave: %w", where, luaerr.From(luaerr.Stringify(L, err), ""))
+			return f, fmt.Errorf("%s: OnSave: %w", where(), luaerr.From(luaerr.Stringify(L, err), ""))
 		}
 		ret := L.Get(-1)
 		L.Pop(1)
-		v, err := vs.value(ret, where+": OnSave's value")
+		v, err := vs.at(where()+": OnSave's value", ret)
 		if err != nil {
 			return f, err
 		}
 		f.Hooked, f.Hook = true, v
 		return f, nil
 	}
-	skip, err := skipList(L, lt.Self, where)
+	vs.base, vs.keys = "", vs.keys[:0]
+	kv, err := vs.fields(lt.Self, ch.skip)
 	if err != nil {
-		return f, err
-	}
-	kv, err := vs.fields(lt.Self, where+" field", skip)
-	if err != nil {
+		var ve *valueError
+		if errors.As(err, &ve) {
+			ve.where = where() + " field" + ve.where
+		}
 		return f, err
 	}
 	f.KV = kv
 	return f, nil
 }
 
+// classHooks returns what the class of the task table self (or self
+// itself, when it has its own) says about saving: looked up once per
+// class and save.
+func (vs *valueSaver) classHooks(self *lua.LTable) classHooks {
+	cls, _ := self.Metatable.(*lua.LTable)
+	own := self.RawGetString("OnSave") != lua.LNil || self.RawGetString("OnLoad") != lua.LNil || self.RawGetString("saveSkip") != lua.LNil
+	if !own && cls != nil {
+		if ch, ok := vs.hooks[cls]; ok {
+			return ch
+		}
+	}
+	L := vs.L
+	var ch classHooks
+	ch.onSave, _ = L.GetField(self, "OnSave").(*lua.LFunction)
+	ch.onLoad, _ = L.GetField(self, "OnLoad").(*lua.LFunction)
+	ch.skip, ch.err = skipList(L, self)
+	if !own && cls != nil {
+		if vs.hooks == nil {
+			vs.hooks = map[*lua.LTable]classHooks{}
+		}
+		vs.hooks[cls] = ch
+	}
+	return ch
+}
+
 // skipList reads the task's saveSkip field: a list of field names a
 // save leaves out (and a restore leaves as the script built them).
-func skipList(L *lua.LState, self *lua.LTable, where string) (map[string]bool, error) {
+func skipList(L *lua.LState, self *lua.LTable) (map[string]bool, error) {
+	skip := map[string]bool{"saveSkip": true}
 	v := L.GetField(self, "saveSkip")
 	if v == lua.LNil {
-		return map[string]bool{"saveSkip": true}, nil
+		return skip, nil
 	}
 	list, ok := v.(*lua.LTable)
 	if !ok {
-		return nil, fmt.Errorf("%s: saveSkip is %s, want a list of field names", where, luaerr.Describe(v))
+		return nil, fmt.Errorf("saveSkip is %s, want a list of field names", luaerr.Describe(v))
 	}
-	skip := map[string]bool{"saveSkip": true}
 	for j := 1; j <= list.Len(); j++ {
 		s, ok := list.RawGetInt(j).(lua.LString)
 		if !ok {
-			return nil, fmt.Errorf("%s: saveSkip[%d] is %s, want a field name", where, j, luaerr.Describe(list.RawGetInt(j)))
+			return nil, fmt.Errorf("saveSkip[%d] is %s, want a field name", j, luaerr.Describe(list.RawGetInt(j)))
 		}
 		skip[string(s)] = true
 	}
