@@ -2,8 +2,8 @@ package host
 
 import (
 	"crypto/sha256"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
