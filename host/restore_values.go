@@ -7,6 +7,7 @@ import (
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -81,6 +82,15 @@ func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue,
 				return nil, fmt.Errorf("%s: bytes: %v", where, err)
 			}
 			return lua.LString(b), nil
+		}
+		if s, ok := x["fn"].(string); ok {
+			fn, isFn := target.(*lua.LFunction)
+			// The script's code now: like a reload, a changed script
+			// gives its new function.
+			if !isFn || fn.IsG || len(fn.Upvalues) > 0 {
+				return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", where, s, luaerr.Describe(target))
+			}
+			return fn, nil
 		}
 		if i, ok, err := ref(x, "task", len(d.tasks)); ok || err != nil {
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -22,6 +23,8 @@ import (
 //	{"t": N}                           table N of the scope's tables
 //	{"task": N}                        task N of the tree's saved tasks
 //	{"goap": N}                        GOAP agent N of the tree's agents
+//	{"fn": "file:line"}                the function without upvalues
+//	                                   defined there (code, not state)
 //
 // A saved table is {"kv": [key, value, key, value, ...], "mt": "Class",
 // "obj": true}: its fields, the global name of its metatable (a class),
@@ -147,7 +150,17 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 	case *lua.LTable:
 		return s.table(x)
 	case *lua.LFunction:
-		return nil, &valueError{s.where(), "a function"}
+		// A Lua function without upvalues is code the script defines
+		// again: saved as its place of definition, and checked there at
+		// restore. A function with upvalues holds state a save cannot
+		// see; a Go function is the host's.
+		if x.IsG {
+			return nil, &valueError{s.where(), "a Go function"}
+		}
+		if len(x.Upvalues) > 0 || x.Proto == nil {
+			return nil, &valueError{s.where(), "a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip)"}
+		}
+		return map[string]any{"fn": luaerr.Defined(x)}, nil
 	case *lua.LState:
 		return nil, &valueError{s.where(), "a coroutine"}
 	case *lua.LUserData:

@@ -71,7 +71,16 @@ type StateReader struct {
 	st  *TaskState
 	i   int
 	err error
+	// reshaped is set when the task may have other children than the
+	// saved one (the trees' structures differ, see TreeState.Match).
+	reshaped bool
 }
+
+// Reshaped reports whether the tree loaded into has another structure
+// than the saved one, so that a task's children may differ from the
+// saved task's: state kept per child then starts afresh instead of
+// failing the load.
+func (r *StateReader) Reshaped() bool { return r.reshaped }
 
 func (r *StateReader) fail(format string, args ...any) {
 	if r.err == nil {
@@ -178,7 +187,9 @@ func SaveTask(t Task) (TaskState, error) {
 // the code that built the saved task and has not run yet. OnAwake is not
 // called again for a task saved awake. On error t may be half loaded:
 // callers discard it.
-func LoadTask(t Task, st *TaskState) error {
+func LoadTask(t Task, st *TaskState) error { return loadTask(t, st, false) }
+
+func loadTask(t Task, st *TaskState, reshaped bool) error {
 	if !st.Status.Valid() || st.Flags > flagStarted|flagAwake|flagWatch {
 		return fmt.Errorf("%s: status %d or flags %d out of range", st.Path, st.Status, st.Flags)
 	}
@@ -203,7 +214,7 @@ func LoadTask(t Task, st *TaskState) error {
 		}
 		return nil
 	}
-	r := &StateReader{st: st}
+	r := &StateReader{st: st, reshaped: reshaped}
 	if err := s.LoadState(r); err != nil {
 		return fmt.Errorf("%s: %w", st.Path, err)
 	}
@@ -212,3 +223,7 @@ func LoadTask(t Task, st *TaskState) error {
 	}
 	return nil
 }
+
+// Len reads the next number as the length of a list that follows: at
+// most the values left.
+func (r *StateReader) Len() int { return r.Int(0, max(len(r.st.Own)-r.i-1, 0)) }

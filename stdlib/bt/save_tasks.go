@@ -37,14 +37,27 @@ func (o *childOrder) save(w *StateWriter) {
 
 // load reads what save wrote, for a task of n children.
 func (o *childOrder) load(r *StateReader, n int) {
-	o.pos = r.Int(0, n)
+	o.pos = r.Int(0, maxChildIndex)
 	o.resumed = r.Bool()
-	k := r.Int(0, n)
+	k := r.Len()
 	if r.err != nil {
 		return
 	}
 	if k != 0 && k != n {
-		r.fail("its order has %d children, the task has %d", k, n)
+		if !r.reshaped {
+			r.fail("its order has %d children, the task has %d", k, n)
+			return
+		}
+		// Other children than saved: the saved order means nothing for
+		// them; read it past and start from the first position.
+		for range k {
+			r.Num()
+		}
+		o.order, o.pos, o.resumed = nil, 0, false
+		return
+	}
+	if o.pos > k {
+		r.fail("its position %d is past its %d children", o.pos, k)
 		return
 	}
 	o.order = make([]int, k)
@@ -103,10 +116,16 @@ func (s *PrioritySelector) SaveState(w *StateWriter) error {
 func (s *PrioritySelector) LoadState(r *StateReader) error {
 	n := len(s.children)
 	s.childOrder.load(r, n)
-	k := r.Int(0, n)
+	k := r.Len()
 	s.prio = make([]float64, k)
 	for i := range s.prio {
 		s.prio[i] = r.Num()
+	}
+	if k != n && k != 0 {
+		if !r.reshaped {
+			r.fail("it saved %d priorities, the task has %d children", k, n)
+		}
+		s.prio = nil
 	}
 	return nil
 }
@@ -125,10 +144,16 @@ func (s *UtilitySelector) SaveState(w *StateWriter) error {
 func (s *UtilitySelector) LoadState(r *StateReader) error {
 	n := len(s.children)
 	s.current = r.Int(-1, n)
-	k := r.Int(0, n)
+	k := r.Len()
 	s.failed = make([]bool, k)
 	for i := range s.failed {
 		s.failed[i] = r.Bool()
+	}
+	if k != n && k != 0 {
+		if !r.reshaped {
+			r.fail("it saved %d children's failures, the task has %d children", k, n)
+		}
+		s.failed = make([]bool, n)
 	}
 	return nil
 }
@@ -143,20 +168,25 @@ func (p *parallelState) save(w *StateWriter) {
 
 // load reads the children's results, for n children.
 func (p *parallelState) load(r *StateReader, n int) {
-	k := r.Int(0, n)
+	k := r.Len()
 	if r.err != nil {
 		return
 	}
-	if k != 0 && k != n {
+	if k != 0 && k != n && !r.reshaped {
 		r.fail("it saved %d children's results, the task has %d", k, n)
 		return
 	}
 	p.done = nil
 	if k > 0 {
-		p.done = make([]Status, k)
+		// With other children than saved, the results are kept by
+		// position and new children have none yet.
+		p.done = make([]Status, max(k, n))
 	}
-	for i := range p.done {
+	for i := range k {
 		p.done[i] = r.Status()
+	}
+	if len(p.done) > n {
+		p.done = p.done[:n]
 	}
 }
 

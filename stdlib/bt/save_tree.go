@@ -161,7 +161,7 @@ func LoadTree(t *BehaviorTree, s *TreeState, sameShape bool) error {
 		if task == nil {
 			continue
 		}
-		if err := LoadTask(task, &s.Tasks[i]); err != nil {
+		if err := loadTask(task, &s.Tasks[i], !sameShape); err != nil {
 			return err
 		}
 	}
