@@ -118,23 +118,28 @@ func decodeSave(data []byte) (*saveFile, error) {
 		}
 		data = plain
 	}
-	var head struct {
-		Format  string `json:"format"`
-		Version int    `json:"version"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%w: not a btlua save (JSON: %v)", ErrBadSave, jsonWhere(data, err))
-	}
-	if head.Format != SaveFormat {
-		return nil, fmt.Errorf("%w: format %q, want %q", ErrBadSave, head.Format, SaveFormat)
-	}
-	if head.Version != SaveVersion {
-		return nil, fmt.Errorf("%w: version %d; this btlua reads version %d", ErrBadSave, head.Version, SaveVersion)
-	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	f := &saveFile{}
-	if err := dec.Decode(f); err != nil {
+	err := dec.Decode(f)
+	if err == nil && dec.More() {
+		err = errors.New("data after the save")
+	}
+	if err != nil || f.Format != SaveFormat || f.Version != SaveVersion {
+		// Say first what the save is, when that can be read.
+		var head struct {
+			Format  string `json:"format"`
+			Version int    `json:"version"`
+		}
+		if herr := json.Unmarshal(data, &head); herr != nil {
+			return nil, fmt.Errorf("%w: not a btlua save (JSON: %v)", ErrBadSave, jsonWhere(data, herr))
+		}
+		if head.Format != SaveFormat {
+			return nil, fmt.Errorf("%w: format %q, want %q", ErrBadSave, head.Format, SaveFormat)
+		}
+		if head.Version != SaveVersion {
+			return nil, fmt.Errorf("%w: version %d; this btlua reads version %d", ErrBadSave, head.Version, SaveVersion)
+		}
 		return nil, fmt.Errorf("%w: %v", ErrBadSave, jsonWhere(data, err))
 	}
 	for i := range f.Loads {

@@ -109,12 +109,6 @@ func (s *valueSaver) at(base string, v lua.LValue) (any, error) {
 	return s.value(v)
 }
 
-// fieldsAt encodes the fields of t, found at base, but those in skip.
-func (s *valueSaver) fieldsAt(base string, t *lua.LTable, skip map[string]bool) ([]any, error) {
-	s.base, s.keys = base, s.keys[:0]
-	return s.fields(t, skip)
-}
-
 // valueError is an unsaveable value, at where (a field path).
 type valueError struct {
 	where, what string
