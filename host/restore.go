@@ -27,6 +27,10 @@ import (
 // on any error no agent is added and no existing Lua table is changed.
 // Errors of loading the script are LoadFile's and Spawn's.
 func (h *Host) Restore(data []byte) (*Agent, error) {
+	if err := h.tryUse("Restore"); err != nil {
+		return nil, err
+	}
+	h.done() // LoadFile and Spawn take the host in turn
 	f, err := decodeSave(data)
 	if err != nil {
 		return nil, err
@@ -48,6 +52,10 @@ func (h *Host) Restore(data []byte) (*Agent, error) {
 // ticks and events as the saved run went on. It returns the new agents.
 // On error no agent is added and nothing is changed.
 func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
+	if err := h.tryUse("RestoreAll"); err != nil {
+		return nil, err
+	}
+	h.done() // LoadFile and Spawn take the host in turn
 	f, err := decodeSave(data)
 	if err != nil {
 		return nil, err

@@ -196,10 +196,8 @@ func (d *valueLoader) fill(t *lua.LTable, kv []any, where string) error {
 		if keep[k] || btlib.IsChildView(v) {
 			return
 		}
-		if ks, ok := k.(lua.LString); ok && ks == "__go" {
-			if _, ud := v.(*lua.LUserData); ud {
-				return
-			}
+		if luaclass.IsKey(k) && v == luaclass.Bound(t) {
+			return // the table's Go object
 		}
 		drop = append(drop, k)
 	})

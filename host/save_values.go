@@ -214,15 +214,11 @@ func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) 
 		if btlib.IsChildView(v) {
 			return // structure: the script builds it again
 		}
-		if ks, ok := k.(lua.LString); ok {
-			if skip[string(ks)] {
-				return
-			}
-			if string(ks) == "__go" {
-				if _, ud := v.(*lua.LUserData); ud {
-					return
-				}
-			}
+		if ks, ok := k.(lua.LString); ok && skip[string(ks)] {
+			return
+		}
+		if luaclass.IsKey(k) && v == luaclass.Bound(t) {
+			return // the table's Go object, not a field
 		}
 		keys = append(keys, k)
 	})
