@@ -87,7 +87,7 @@ func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue,
 			fn, isFn := target.(*lua.LFunction)
 			// The script's code now: like a reload, a changed script
 			// gives its new function.
-			if !isFn || fn.IsG || len(fn.Upvalues) > 0 {
+			if !isFn || fn.IsG != (s == "go") || !fn.IsG && len(fn.Upvalues) > 0 {
 				return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", where, s, luaerr.Describe(target))
 			}
 			return fn, nil

@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -46,7 +47,7 @@ return tree
 
 func saveHost(t *testing.T, files fstest.MapFS, out *bytes.Buffer) *Host {
 	t.Helper()
-	h, err := New(Options{Stdout: out, FS: files, Logger: lineLogger(out)})
+	h, err := New(Options{Stdout: out, FS: files, Logger: lineLogger(io.Discard), BTAIGlobals: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -403,5 +404,49 @@ return Count:New()
 	ticks(t, h2, 1)
 	if want := "count 4\ncount 5\n"; out.String() != want {
 		t.Fatalf("output %q, want %q", out.String(), want)
+	}
+}
+
+// A BTAI tree (Repeat, Wait, a Sequence with its active child, a
+// coroutine action) resumes after a save at every tick; its coroutine
+// starts over (the rule for coroutines).
+func TestSnapshotBTAIResumes(t *testing.T) {
+	files := fstest.MapFS{"b.lua": {Data: []byte(`
+local root = BT.Root()
+root:OpenBranch(
+    BT.Repeat(3):OpenBranch(
+        BT.Call(function() print("step " .. BT.Frame()) end),
+        BT.Wait(0.25)
+    ),
+    BT.Call(function() print("done " .. BT.Frame()) end)
+)
+return root
+`)}}
+	const n = 16
+	var full bytes.Buffer
+	ref := saveHost(t, files, &full)
+	if _, err := ref.LoadFile("b.lua"); err != nil {
+		t.Fatal(err)
+	}
+	ticks(t, ref, n)
+	for k := 1; k < n; k++ {
+		var out bytes.Buffer
+		h := saveHost(t, files, &out)
+		if _, err := h.LoadFile("b.lua"); err != nil {
+			t.Fatal(err)
+		}
+		ticks(t, h, k)
+		data, err := h.SnapshotAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h2 := saveHost(t, files, &out)
+		if _, err := h2.RestoreAll(data); err != nil {
+			t.Fatalf("k=%d: %v", k, err)
+		}
+		ticks(t, h2, n-k)
+		if out.String() != full.String() {
+			t.Fatalf("k=%d: output\n%s\nwant\n%s", k, out.String(), full.String())
+		}
 	}
 }

@@ -25,6 +25,8 @@ import (
 //	{"goap": N}                        GOAP agent N of the tree's agents
 //	{"fn": "file:line"}                the function without upvalues
 //	                                   defined there (code, not state)
+//	{"fn": "go"}                       a Go function a task table's
+//	                                   library gave it (structure)
 //
 // A saved table is {"kv": [key, value, key, value, ...], "mt": "Class",
 // "obj": true}: its fields, the global name of its metatable (a class),
@@ -47,6 +49,8 @@ type valueSaver struct {
 	base   string
 	keys   []lua.LValue
 	hooks  map[*lua.LTable]classHooks
+	// taskFields is set while a task table's own fields are encoded.
+	taskFields bool
 	tables []savedTable
 	index  map[*lua.LTable]int
 	tasks  map[*lua.LTable]int // task table -> saved task index
@@ -149,6 +153,11 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 		// restore. A function with upvalues holds state a save cannot
 		// see; a Go function is the host's.
 		if x.IsG {
+			// The library's own methods on a task table (a BTAI root's
+			// Do): structure, given again by the script's build.
+			if s.taskFields && len(s.keys) == 1 {
+				return map[string]any{"fn": "go"}, nil
+			}
 			return nil, &valueError{s.where(), "a Go function"}
 		}
 		if len(x.Upvalues) > 0 || x.Proto == nil {

@@ -299,8 +299,9 @@ func (h *Host) saveFields(vs *valueSaver, lt *btlib.Task, i int, path string) (s
 		f.Hooked, f.Hook = true, v
 		return f, nil
 	}
-	vs.base, vs.keys = "", vs.keys[:0]
+	vs.base, vs.keys, vs.taskFields = "", vs.keys[:0], true
 	kv, err := vs.fields(lt.Self, ch.skip)
+	vs.taskFields = false
 	if err != nil {
 		var ve *valueError
 		if errors.As(err, &ve) {

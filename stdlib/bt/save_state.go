@@ -227,3 +227,11 @@ func loadTask(t Task, st *TaskState, reshaped bool) error {
 // Len reads the next number as the length of a list that follows: at
 // most the values left.
 func (r *StateReader) Len() int { return r.Int(0, max(len(r.st.Own)-r.i-1, 0)) }
+
+// Rest reads every value left, for a task whose state is a list of its
+// own (a BTAI root's nodes).
+func (r *StateReader) Rest() []float64 {
+	rest := r.st.Own[min(r.i, len(r.st.Own)):]
+	r.i = len(r.st.Own)
+	return rest
+}
