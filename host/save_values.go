@@ -46,16 +46,16 @@ type valueSaver struct {
 	L *lua.LState
 	// base and keys say where the value being encoded is, for errors:
 	// built into text only when an error needs it.
-	base   string
-	keys   []lua.LValue
-	hooks  map[*lua.LTable]classHooks
+	base  string
+	keys  []lua.LValue
+	hooks map[*lua.LTable]classHooks
 	// taskFields is set while a task table's own fields are encoded.
 	taskFields bool
-	tables []savedTable
-	index  map[*lua.LTable]int
-	tasks  map[*lua.LTable]int // task table -> saved task index
-	agents map[*lua.LTable]int // GOAP agent table -> agent index
-	names  map[*lua.LTable]string
+	tables     []savedTable
+	index      map[*lua.LTable]int
+	tasks      map[*lua.LTable]int // task table -> saved task index
+	agents     map[*lua.LTable]int // GOAP agent table -> agent index
+	names      map[*lua.LTable]string
 }
 
 func newValueSaver(L *lua.LState) *valueSaver {
