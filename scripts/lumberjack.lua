@@ -170,8 +170,10 @@ end
 
 Lumberjack = {}
 
+-- The lumberjack holds the world in a field, so that a save (btlua
+-- --save) keeps the shed, the pile and the trees with it.
 function Lumberjack:New()
-    local o = {x = 0, logs = 0, tool = nil}
+    local o = {x = 0, logs = 0, tool = nil, world = {shed = shed, pile = pile, trees = trees}}
     setmetatable(o, self)
     self.__index = self
     return o

@@ -5,7 +5,9 @@
 -- the output is the action chosen at each tick.
 --   btlua scripts/warrior.lua
 
--- The warrior's attributes (the design's CharacterAttribute).
+-- The warrior's attributes (the design's CharacterAttribute). The world
+-- clock holds them in a field (see WorldClock:New), so that a save
+-- (btlua --save) keeps them.
 local input = { hasTarget = false, isAlert = false, isAnger = false, health = 900 }
 
 -- What happens to the warrior, from a tick on.
@@ -32,7 +34,7 @@ WorldClock = BTAction:New()
 WorldClock.name = "world"
 
 function WorldClock:New()
-    local o = {}
+    local o = {input = input}
     setmetatable(o, self)
     self.__index = self
     return o

@@ -40,6 +40,9 @@ type config struct {
 	// file of --record.
 	inspect string
 	record  string
+	// save is the file of --save (every agent's state at the end of the
+	// run), restore the file of --restore (a save to start from).
+	save, restore string
 	// inspectErr is why the --inspect address is bad (checkInspectAddr,
 	// checkInspectHost).
 	inspectErr error
@@ -105,6 +108,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until --ticks runs out")
 	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on --shards); at the end, print agents, shards, ticks, the agent-ticks made (the agents running at each tick, summed), agent-ticks per second and ns per agent-tick (of the time spent in ticks, not the sleeps between them; ticks after real-time sleeps are slower, so size with --fast), build time per agent and peak memory (to stderr)")
 	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so results do not depend on N (see docs/agents-on-every-core.md); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (--agents, or 1), as a shard is a Lua state")
+	fs.StringVar(&c.save, "save", "", "at the end of the run (--ticks N ran out, the trees completed, or Ctrl-C) write every agent's state to `FILE` (gzip when FILE ends in .gz), for --restore; a script whose state cannot be saved is refused before the first tick, saying why (docs/saving.md)")
+	fs.StringVar(&c.restore, "restore", "", "start from the save in `FILE` (written by --save from the same script) instead of loading the script afresh: the agents go on from the saved tick")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
 	// The flag package prints its errors and the usage with one dash:
 	// silence it, and print both with two (flags_usage.go).
@@ -213,7 +218,19 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
+	for _, name := range []string{"save", "restore"} {
+		if given[name] && (name == "save" && c.save == "" || name == "restore" && c.restore == "") {
+			err := fmt.Errorf(`--%s needs a file name, got ""`, name)
+			fmt.Fprintln(stderr, "btlua:", err)
+			return nil, err
+		}
+	}
 	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if (c.save != "" || c.restore != "") && (c.shards > 0 || c.agents > 0 && c.restore != "") {
+		err := errors.New("--save and --restore run the classic host: they take no --shards (and --restore no --agents: the save holds the agents)")
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

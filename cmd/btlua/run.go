@@ -80,7 +80,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		stats = startStats(c)
 		defer stats.halt()
 	}
-	if agents, err := loadScript(h, c, stderr); err != nil {
+	if agents, err := startAgents(h, c, stderr); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if ctx.Err() != nil {
 			return exitInterrupted // Ctrl-C stopped the load
@@ -116,6 +116,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	stats.built(h)
 	code := loop(ctx, h, c, intr, stats, stderr)
 	stats.report(stderr)
+	if err := writeSave(h, c); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		if code == exitOK {
+			code = exitFailed
+		}
+	}
 	// Close halts the tasks still running (the recording gets their
 	// ends). An OnEnd that fails there fails the run, as one failing in
 	// a tick stops its tree and fails the run (with or without
@@ -149,12 +155,15 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 	}
 	errs := &host.ErrorLog{W: stderr, Prefix: "btlua: "}
 	defer errs.Flush()
+	// n counts the ticks of this run: a restored host starts at the
+	// saved tick count.
+	base := int(h.Ticks())
 	n, strict := 0, false
 	// With --inspect the run goes on after the trees complete (the page
 	// stays up), and n counts the ticks made: a paused inspector skips
 	// ticks, and then the loop waits a period.
 	keepOn := c.watch || c.inspect != ""
-	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n = int(h.Ticks()) {
+	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n = int(h.Ticks()) - base {
 		if tr != nil {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, n+1)
@@ -168,10 +177,10 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 			// The failing agent is in h.Failed(); a strict error of no
 			// agent (a table global changed in place) fails the run too.
 			strict = true
-			n = int(h.Ticks())
+			n = int(h.Ticks()) - base
 			break
 		}
-		if !c.fast || (keepOn && h.Done()) || int(h.Ticks()) == n {
+		if !c.fast || (keepOn && h.Done()) || int(h.Ticks())-base == n {
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
 				sleepUnlessDone(ctx, pace, d)

@@ -193,3 +193,18 @@ func (lib *Lib) luaGetChild(L *lua.LState) int {
 	L.Push(childSelf(t, argInt(L, 2, "GetChild", "index")))
 	return 1
 }
+
+// IsChildView reports whether v is the childTasks view of a task: part
+// of the tree's structure, which a save leaves out (the script builds it
+// again).
+func IsChildView(v lua.LValue) bool {
+	ud, ok := v.(*lua.LUserData)
+	if !ok {
+		return false
+	}
+	switch ud.Value.(type) {
+	case *childView, childView, *boundView:
+		return true
+	}
+	return false
+}

@@ -99,3 +99,9 @@ func statusOf(vals []lua.LValue) (bt.Status, bool) {
 	s := bt.Status(n)
 	return s, lua.LNumber(s) == n && s.Valid() && s != bt.Inactive
 }
+
+// RestartsOnLoad reports true (bt.Restarter): a save cannot hold a
+// suspended coroutine, so a BTCoroutine running when saved starts over
+// at its next tick after a restore: OnStart again, then its function from
+// the top.
+func (c *coroutineImpl) RestartsOnLoad() bool { return true }

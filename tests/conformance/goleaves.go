@@ -89,3 +89,13 @@ func treeTicks(t bt.Task) uint64 {
 	}
 	return 0
 }
+
+// SaveState writes the number of OnUpdate calls (bt.Saver), so that a
+// saved and resumed case goes on with the same script entry.
+func (a *CallScriptedAction) SaveState(w *bt.StateWriter) error { w.Num(float64(a.calls)); return nil }
+
+// LoadState reads the number of OnUpdate calls.
+func (a *CallScriptedAction) LoadState(r *bt.StateReader) error {
+	a.calls = uint64(r.Int(0, 1<<30))
+	return nil
+}

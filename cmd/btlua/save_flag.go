@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/btlua/btlua/host"
+)
+
+// startAgents loads the script (loadScript) or, with --restore, restores
+// the agents of the save; with --save it then checks that the agents can
+// be saved, so that a script that cannot be is refused before it runs.
+func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
+	var agents []*host.Agent
+	var err error
+	if c.restore != "" {
+		agents, err = restoreFile(h, c)
+	} else {
+		agents, err = loadScript(h, c, stderr)
+	}
+	if err != nil || c.save == "" {
+		return agents, err
+	}
+	if _, err := h.SnapshotAll(); err != nil {
+		return agents, fmt.Errorf("--save %s: this script cannot be saved: %w", c.save, err)
+	}
+	return agents, nil
+}
+
+// restoreFile restores the save of --restore, which must hold the
+// agents of the script given.
+func restoreFile(h *host.Host, c *config) ([]*host.Agent, error) {
+	data, err := os.ReadFile(c.restore)
+	if err != nil {
+		return nil, fmt.Errorf("--restore: %w", err)
+	}
+	if err := sameScript(data, c.script); err != nil {
+		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
+	}
+	agents, err := h.RestoreAll(data)
+	if err != nil {
+		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
+	}
+	return agents, nil
+}
+
+// sameScript checks that the save's agents come from script.
+func sameScript(data []byte, script string) error {
+	scripts, err := host.SaveScripts(data)
+	if err != nil {
+		return err
+	}
+	want, _ := filepath.Abs(script)
+	for _, s := range scripts {
+		if got, _ := filepath.Abs(s); got != want {
+			return fmt.Errorf("the save holds agents of %s, not of %s", s, script)
+		}
+	}
+	return nil
+}
+
+// writeSave writes every agent's state to the file of --save (gzipped
+// when it ends in .gz).
+func writeSave(h *host.Host, c *config) error {
+	if c.save == "" {
+		return nil
+	}
+	data, err := h.SnapshotAll()
+	if err != nil {
+		return fmt.Errorf("--save %s: %w", c.save, err)
+	}
+	if strings.HasSuffix(c.save, ".gz") {
+		data = host.Gzip(data)
+	}
+	if err := os.WriteFile(c.save, data, 0o644); err != nil {
+		return fmt.Errorf("--save: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,365 @@
+package host
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/goaplib"
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Restore starts the agent saved by Snapshot: it loads (LoadFile) or
+// spawns (Spawn, with the saved args) the saved script as it is now and
+// gives the new agent the saved state. When the tree's structure
+// signature is the saved one (the script is the same, or its classes'
+// code changed) the tasks get their state in order; otherwise each saved
+// task goes to the task of the same path and class, and the saved tasks
+// without one are reported in an error wrapping a *bt.MismatchError (new
+// tasks start fresh).
+//
+// Bad data (not a save, truncated, corrupted, another version, edited
+// into values that do not fit the tree) is an error wrapping ErrBadSave;
+// on any error no agent is added and no existing Lua table is changed.
+// Errors of loading the script are LoadFile's and Spawn's.
+func (h *Host) Restore(data []byte) (*Agent, error) {
+	if err := h.tryUse("Restore"); err != nil {
+		return nil, err
+	}
+	h.done() // LoadFile and Spawn take the host in turn
+	f, err := decodeSave(data)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Loads) != 1 || len(f.Loads[0].Agents) != 1 {
+		return nil, fmt.Errorf("%w: Restore takes the save of one agent (Agent.Snapshot); this one holds %d loads (use RestoreAll)", ErrBadSave, len(f.Loads))
+	}
+	agents, err := h.restore(f, true)
+	if err != nil {
+		return nil, err
+	}
+	return agents[0], nil
+}
+
+// RestoreAll starts every agent saved by SnapshotAll, in order, with
+// their state (see Restore), then sets the global variables saved. In a
+// host that has not ticked yet it also sets the tick count and clock
+// (Ticks, Clock) to the saved ones, so that a restored run numbers its
+// ticks and events as the saved run went on. It returns the new agents.
+// On error no agent is added and nothing is changed.
+func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
+	if err := h.tryUse("RestoreAll"); err != nil {
+		return nil, err
+	}
+	h.done() // LoadFile and Spawn take the host in turn
+	f, err := decodeSave(data)
+	if err != nil {
+		return nil, err
+	}
+	return h.restore(f, false)
+}
+
+// restored is one agent made by a restore, with its save.
+type restored struct {
+	a  *Agent
+	sa *saveAgent
+}
+
+func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
+	if err := h.refuseShardsSave("Restore"); err != nil {
+		return nil, err
+	}
+	var made []restored
+	var extra []*Agent // agents a LoadFile made that the save does not hold
+	undo := func() {
+		for _, r := range made {
+			h.dropAgent(r.a)
+		}
+		for _, a := range extra {
+			h.dropAgent(a)
+		}
+	}
+	for li := range f.Loads {
+		sl := &f.Loads[li]
+		var agents []*Agent
+		if sl.Spawned {
+			if len(sl.Agents) != 1 {
+				undo()
+				return nil, fmt.Errorf("%w: spawned load of %s holds %d agents, want 1", ErrBadSave, sl.Script, len(sl.Agents))
+			}
+			a, err := h.Spawn(sl.Script, sl.Args)
+			if err != nil {
+				undo()
+				return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
+			}
+			agents = []*Agent{a}
+			sl.Agents[0].Index = 0
+		} else {
+			var err error
+			if agents, err = h.LoadFile(sl.Script); err != nil {
+				undo()
+				return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
+			}
+		}
+		used := make([]bool, len(agents))
+		for ai := range sl.Agents {
+			sa := &sl.Agents[ai]
+			if sa.Index < 0 || sa.Index >= len(agents) || used[sa.Index] {
+				for i, a := range agents {
+					if !used[i] {
+						extra = append(extra, a)
+					}
+				}
+				undo()
+				return nil, fmt.Errorf("%w: agent %q is tree %d of %s, which now returns %d trees", ErrBadSave, sa.Name, sa.Index+1, sl.Script, len(agents))
+			}
+			used[sa.Index] = true
+			made = append(made, restored{agents[sa.Index], sa})
+		}
+		for i, a := range agents {
+			if !used[i] {
+				extra = append(extra, a)
+			}
+		}
+	}
+	if err := h.tryUse("Restore"); err != nil {
+		undo()
+		return nil, err
+	}
+	defer h.done()
+	h.refuseInScript("Restore")
+	defer h.stretch("restoring agents", nil)()
+	// A dry pass checks everything against the fresh trees first.
+	for _, dry := range []bool{true, false} {
+		for _, r := range made {
+			if err := h.applyAgent(r.a, r.sa, dry); err != nil {
+				undo()
+				return nil, err
+			}
+		}
+		if !one && f.Globals != nil {
+			if err := h.applyGlobals(f.Globals, dry); err != nil {
+				undo()
+				return nil, err
+			}
+		}
+	}
+	for _, a := range extra {
+		h.dropAgent(a)
+	}
+	if !one && h.ticks == 0 {
+		h.ticks, h.clock = f.Ticks, f.Clock
+	}
+	out := make([]*Agent, len(made))
+	for i, r := range made {
+		out[i] = r.a
+	}
+	return out, nil
+}
+
+// dropAgent removes an agent a restore made.
+func (h *Host) dropAgent(a *Agent) {
+	ld := a.load
+	ld.agents = slices.DeleteFunc(ld.agents, func(b *Agent) bool { return b == a })
+	if len(ld.agents) == 0 {
+		h.loads = slices.DeleteFunc(h.loads, func(l *load) bool { return l == ld })
+	}
+	h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
+	delete(h.byTree, a.tree)
+	a.tree.BT.Blackboard.OnSet(nil)
+}
+
+// restoreError names the agent in an error of restoring it.
+func restoreError(sa *saveAgent, err error) error {
+	var mm *bt.MismatchError
+	if errors.As(err, &mm) {
+		return fmt.Errorf("host: restoring agent %s: the tree changed: %w", sa.Name, err)
+	}
+	return fmt.Errorf("host: restoring agent %s: %w: %w", sa.Name, ErrBadSave, err)
+}
+
+// applyAgent gives a the saved state sa; with dry set it only checks.
+func (h *Host) applyAgent(a *Agent, sa *saveAgent, dry bool) error {
+	L := h.vm.L
+	sig := signature(a.tree)
+	same := hex.EncodeToString(sig[:]) == sa.Signature
+	if err := sa.Tree.CheckClock(); err != nil {
+		return restoreError(sa, err)
+	}
+	match, err := sa.Tree.Match(a.tree.Root(), same)
+	if err != nil {
+		return restoreError(sa, err)
+	}
+	vl := newValueLoader(L, sa.Tables, dry)
+	vl.tasks = make([]lua.LValue, len(match))
+	for i, t := range match {
+		if lt, ok := t.(*btlib.Task); ok {
+			vl.tasks[i] = lt.Self
+		}
+	}
+	parts := make([]goaplib.AgentParts, len(sa.Goap))
+	for i, g := range sa.Goap {
+		if g.Task < 0 || g.Task >= len(match) || match[g.Task] == nil {
+			return restoreError(sa, fmt.Errorf("GOAP agent %d belongs to saved task %d, which the tree does not have", i, g.Task))
+		}
+		p, ok := goaplib.TaskAgentParts(match[g.Task])
+		if !ok {
+			return restoreError(sa, fmt.Errorf("task %s runs no GOAP agent now", sa.Tree.Tasks[g.Task].Path))
+		}
+		if g.State == nil || len(g.Actions) != len(p.Actions) {
+			return restoreError(sa, fmt.Errorf("the GOAP agent of %s has %d actions, the save %d", sa.Tree.Tasks[g.Task].Path, len(p.Actions), len(g.Actions)))
+		}
+		parts[i] = p
+		vl.agents = append(vl.agents, p.Table)
+	}
+	// The tree and GOAP agents are the fresh agent's own (dropped on
+	// error), so the dry pass loads them too, to check them.
+	if err := bt.LoadTree(a.tree.BT, sa.Tree, same); err != nil {
+		return restoreError(sa, err)
+	}
+	if !sa.Status.Valid() {
+		return restoreError(sa, fmt.Errorf("status %d out of range", sa.Status))
+	}
+	a.status = sa.Status
+	var hooks []func() error
+	for _, f := range sa.Fields {
+		if f.Task < 0 || f.Task >= len(match) {
+			return restoreError(sa, fmt.Errorf("fields of saved task %d, of %d", f.Task, len(match)))
+		}
+		lt, ok := match[f.Task].(*btlib.Task)
+		if !ok {
+			return restoreError(sa, fmt.Errorf("task %s is no Lua task now", sa.Tree.Tasks[f.Task].Path))
+		}
+		where := fmt.Sprintf("task %s (%s)", sa.Tree.Tasks[f.Task].Path, sa.Tree.Tasks[f.Task].Kind)
+		if f.Hooked {
+			fn, ok := L.GetField(lt.Self, "OnLoad").(*lua.LFunction)
+			if !ok {
+				return restoreError(sa, fmt.Errorf("%s: the save holds its OnSave value, its class has no OnLoad now", where))
+			}
+			v, err := vl.value(f.Hook, lua.LNil, where+": OnSave's value")
+			if err != nil {
+				return restoreError(sa, err)
+			}
+			self := lt.Self
+			hooks = append(hooks, func() error {
+				L.Push(fn)
+				L.Push(self)
+				L.Push(v)
+				if err := luaerr.PCall(L, 2, 0); err != nil {
+					return fmt.Errorf("%s: OnLoad: %w", where, luaerr.From(luaerr.Stringify(L, err), ""))
+				}
+				return nil
+			})
+			continue
+		}
+		skip, err := skipList(L, lt.Self)
+		if err != nil {
+			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
+		}
+		kv := f.KV
+		if len(skip) > 1 {
+			// Keep the skipped fields as the script built them.
+			kv = append([]any(nil), kv...)
+			lt.Self.ForEach(func(k, v lua.LValue) {
+				if ks, ok := k.(lua.LString); ok && skip[string(ks)] && v != lua.LNil {
+					kv = append(kv, string(ks), keepValue{v})
+				}
+			})
+		}
+		if err := vl.fill(lt.Self, kv, where+" field"); err != nil {
+			return restoreError(sa, err)
+		}
+	}
+	for i, g := range sa.Goap {
+		p := parts[i]
+		where := "the GOAP agent of task " + sa.Tree.Tasks[g.Task].Path
+		if _, err := vl.value(g.Provider, p.Provider, where+": its provider"); err != nil {
+			return restoreError(sa, err)
+		}
+		for j, v := range g.Actions {
+			if p.Actions[j] == nil {
+				continue
+			}
+			if _, err := vl.value(v, p.Actions[j], fmt.Sprintf("%s: action %d", where, j+1)); err != nil {
+				return restoreError(sa, err)
+			}
+		}
+		if err := p.Agent.Load(g.State); err != nil {
+			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
+		}
+	}
+	if err := loadVars(vl, a.tree.BT.Blackboard, sa.Vars, "tree variable "); err != nil {
+		return restoreError(sa, err)
+	}
+	if !dry {
+		for _, run := range hooks {
+			if err := run(); err != nil {
+				return fmt.Errorf("host: restoring agent %s: %w", sa.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// keepValue is a field value a restore keeps as it is (a saveSkip field).
+type keepValue struct{ v lua.LValue }
+
+// applyGlobals sets the saved global variables.
+func (h *Host) applyGlobals(s *saveScope, dry bool) error {
+	vl := newValueLoader(h.vm.L, s.Tables, dry)
+	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
+		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)
+	}
+	return nil
+}
+
+// loadVars decodes the saved variables into b (its own scope), refilling
+// the tables b holds in place; with vl.dry it only checks.
+func loadVars(vl *valueLoader, b *bt.Blackboard, vars []saveVar, what string) error {
+	type set struct {
+		name string
+		v    any
+	}
+	var sets []set
+	for _, sv := range vars {
+		cur, _ := b.Get(sv.Name)
+		target, _ := cur.(lua.LValue)
+		if target == nil {
+			target = lua.LNil
+		}
+		v, err := vl.value(sv.Value, target, what+sv.Name)
+		if err != nil {
+			return err
+		}
+		var out any = v
+		if sv.Go {
+			switch x := v.(type) {
+			case lua.LNumber:
+				out = float64(x)
+			case lua.LBool:
+				out = bool(x)
+			case lua.LString:
+				out = string(x)
+			default:
+				return fmt.Errorf("%s%s: a Go value must be a number, boolean or string", what, sv.Name)
+			}
+		} else if v == lua.LNil {
+			out = nil
+		}
+		sets = append(sets, set{sv.Name, out})
+	}
+	if vl.dry {
+		return nil
+	}
+	parent := b.Parent()
+	b.SetParent(nil)
+	defer b.SetParent(parent)
+	for _, s := range sets {
+		b.Set(s.name, s.v)
+	}
+	return nil
+}

@@ -1,0 +1,297 @@
+package host
+
+import (
+	"encoding/base64"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/goaplib"
+	"github.com/btlua/btlua/lua/luaclass"
+	"github.com/btlua/btlua/lua/luaerr"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// A saved value, in JSON: null, a boolean, a finite number or a UTF-8
+// string stand for themselves; an object stands for the rest:
+//
+//	{"num": "nan" | "inf" | "-inf"}   a number JSON cannot hold
+//	{"bytes": "<base64>"}              a string that is not UTF-8
+//	{"t": N}                           table N of the scope's tables
+//	{"task": N}                        task N of the tree's saved tasks
+//	{"goap": N}                        GOAP agent N of the tree's agents
+//	{"fn": "file:line"}                the function without upvalues
+//	                                   defined there (code, not state)
+//	{"fn": "go"}                       a Go function a task table's
+//	                                   library gave it (structure)
+//
+// A saved table is {"kv": [key, value, key, value, ...], "mt": "Class",
+// "obj": true}: its fields, the global name of its metatable (a class),
+// and obj when a Go object is bound to it (a GOAP action: such a table
+// is refilled in place, never made anew).
+
+// savedTable is one table of a scope, as written.
+type savedTable struct {
+	KV  []any  `json:"kv"`
+	MT  string `json:"mt,omitempty"`
+	Obj bool   `json:"obj,omitempty"`
+}
+
+// valueSaver encodes Lua values for one scope (an agent, or the global
+// variables): each table once, shared tables and cycles by reference.
+type valueSaver struct {
+	L *lua.LState
+	// base and keys say where the value being encoded is, for errors:
+	// built into text only when an error needs it.
+	base  string
+	keys  []lua.LValue
+	hooks map[*lua.LTable]classHooks
+	// taskFields is set while a task table's own fields are encoded.
+	taskFields bool
+	tables     []savedTable
+	index      map[*lua.LTable]int
+	tasks      map[*lua.LTable]int // task table -> saved task index
+	agents     map[*lua.LTable]int // GOAP agent table -> agent index
+	names      map[*lua.LTable]string
+}
+
+func newValueSaver(L *lua.LState) *valueSaver {
+	return &valueSaver{L: L, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
+}
+
+// className returns the global name of the class table mt.
+func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
+	if s.names == nil {
+		s.names = map[*lua.LTable]string{}
+		s.L.G.Global.ForEach(func(k, v lua.LValue) {
+			ks, ok1 := k.(lua.LString)
+			t, ok2 := v.(*lua.LTable)
+			if ok1 && ok2 {
+				if old, dup := s.names[t]; !dup || string(ks) < old {
+					s.names[t] = string(ks)
+				}
+			}
+		})
+	}
+	n, ok := s.names[mt]
+	return n, ok
+}
+
+// classHooks is what a class says about saving its tasks: OnSave and
+// OnLoad, and the fields of saveSkip.
+type classHooks struct {
+	onSave, onLoad *lua.LFunction
+	skip           map[string]bool
+	err            error
+}
+
+// where returns the text of the place being encoded.
+func (s *valueSaver) where() string {
+	w := s.base
+	for i, k := range s.keys {
+		if k == nil {
+			continue
+		}
+		if _, ok := k.(lua.LString); ok {
+			if i == 0 {
+				w += " "
+			} else {
+				w += "."
+			}
+		}
+		w += keyText(k)
+	}
+	return w
+}
+
+// at encodes v, the value at base (for errors).
+func (s *valueSaver) at(base string, v lua.LValue) (any, error) {
+	s.base, s.keys = base, s.keys[:0]
+	return s.value(v)
+}
+
+// valueError is an unsaveable value, at where (a field path).
+type valueError struct {
+	where, what string
+}
+
+func (e *valueError) Error() string {
+	return e.where + " holds " + e.what + ", which a save cannot hold"
+}
+
+// value encodes v, found at where (for errors).
+func (s *valueSaver) value(v lua.LValue) (any, error) {
+	switch x := v.(type) {
+	case *lua.LNilType:
+		return nil, nil
+	case lua.LBool:
+		return bool(x), nil
+	case lua.LNumber:
+		f := float64(x)
+		switch {
+		case math.IsNaN(f):
+			return map[string]any{"num": "nan"}, nil
+		case math.IsInf(f, 1):
+			return map[string]any{"num": "inf"}, nil
+		case math.IsInf(f, -1):
+			return map[string]any{"num": "-inf"}, nil
+		}
+		return f, nil
+	case lua.LString:
+		if !utf8.ValidString(string(x)) {
+			return map[string]any{"bytes": base64.StdEncoding.EncodeToString([]byte(x))}, nil
+		}
+		return string(x), nil
+	case *lua.LTable:
+		return s.table(x)
+	case *lua.LFunction:
+		// A Lua function without upvalues is code the script defines
+		// again: saved as its place of definition, and checked there at
+		// restore. A function with upvalues holds state a save cannot
+		// see; a Go function is the host's.
+		if x.IsG {
+			// The library's own methods on a task table (a BTAI root's
+			// Do): structure, given again by the script's build.
+			if s.taskFields && len(s.keys) == 1 {
+				return map[string]any{"fn": "go"}, nil
+			}
+			return nil, &valueError{s.where(), "a Go function"}
+		}
+		if len(x.Upvalues) > 0 || x.Proto == nil {
+			return nil, &valueError{s.where(), "a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip)"}
+		}
+		return map[string]any{"fn": luaerr.Defined(x)}, nil
+	case *lua.LState:
+		return nil, &valueError{s.where(), "a coroutine"}
+	case *lua.LUserData:
+		return nil, &valueError{s.where(), fmt.Sprintf("a Go value (%T)", x.Value)}
+	}
+	return nil, &valueError{s.where(), "a " + v.Type().String()}
+}
+
+func (s *valueSaver) table(t *lua.LTable) (any, error) {
+	if i, ok := s.tasks[t]; ok {
+		return map[string]any{"task": i}, nil
+	}
+	if i, ok := s.agents[t]; ok {
+		return map[string]any{"goap": i}, nil
+	}
+	if i, ok := s.index[t]; ok {
+		return map[string]any{"t": i}, nil
+	}
+	obj := false
+	if ud := luaclass.Bound(t); ud != nil {
+		switch ud.Value.(type) {
+		case *btlib.Task:
+			return nil, &valueError{s.where(), "a task of another tree"}
+		case *btlib.Tree:
+			return nil, &valueError{s.where(), "a behavior tree"}
+		}
+		if _, ok := goaplib.TableAgent(t); ok {
+			return nil, &valueError{s.where(), "a GOAP agent no task of this tree runs"}
+		}
+		obj = true
+	}
+	st := savedTable{Obj: obj}
+	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
+		name, ok := s.className(mt)
+		if !ok {
+			return nil, &valueError{s.where(), "a table whose metatable is not a global class"}
+		}
+		st.MT = name
+	}
+	i := len(s.tables)
+	s.index[t] = i
+	s.tables = append(s.tables, savedTable{})
+	kv, err := s.fields(t, nil)
+	if err != nil {
+		return nil, err
+	}
+	st.KV = kv
+	s.tables[i] = st
+	return map[string]any{"t": i}, nil
+}
+
+// fields encodes the raw fields of t (but those in skip), keys in a
+// stable order: the array part, then the other keys sorted.
+func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) {
+	var keys []lua.LValue
+	t.ForEach(func(k, v lua.LValue) {
+		if btlib.IsChildView(v) {
+			return // structure: the script builds it again
+		}
+		if ks, ok := k.(lua.LString); ok && skip[string(ks)] {
+			return
+		}
+		if luaclass.IsKey(k) && v == luaclass.Bound(t) {
+			return // the table's Go object, not a field
+		}
+		keys = append(keys, k)
+	})
+	sortKeys(keys)
+	kv := make([]any, 0, 2*len(keys))
+	depth := len(s.keys)
+	s.keys = append(s.keys, nil)
+	defer func() { s.keys = s.keys[:depth] }()
+	for _, k := range keys {
+		s.keys[depth] = k
+		ke, err := s.value(k)
+		if err != nil {
+			return nil, err
+		}
+		ve, err := s.value(t.RawGet(k))
+		if err != nil {
+			return nil, err
+		}
+		kv = append(kv, ke, ve)
+	}
+	return kv, nil
+}
+
+// sortKeys orders keys: numbers ascending, then strings, then booleans,
+// then tables in the order met (for a save that is the same for the
+// same state).
+func sortKeys(keys []lua.LValue) {
+	if len(keys) < 2 {
+		return
+	}
+	rank := func(v lua.LValue) int {
+		switch v.(type) {
+		case lua.LNumber:
+			return 0
+		case lua.LString:
+			return 1
+		case lua.LBool:
+			return 2
+		}
+		return 3
+	}
+	sort.SliceStable(keys, func(i, j int) bool {
+		ri, rj := rank(keys[i]), rank(keys[j])
+		if ri != rj {
+			return ri < rj
+		}
+		switch a := keys[i].(type) {
+		case lua.LNumber:
+			return a < keys[j].(lua.LNumber)
+		case lua.LString:
+			return a < keys[j].(lua.LString)
+		case lua.LBool:
+			return !bool(a) && bool(keys[j].(lua.LBool))
+		}
+		return false
+	})
+}
+
+func keyText(k lua.LValue) string {
+	switch x := k.(type) {
+	case lua.LString:
+		return string(x)
+	case lua.LNumber:
+		return "[" + strconv.FormatFloat(float64(x), 'g', -1, 64) + "]"
+	}
+	return "[" + k.Type().String() + "]"
+}

@@ -1,0 +1,169 @@
+package bt
+
+import (
+	"fmt"
+	"math"
+)
+
+// TreeState is the saved run state of a behavior tree: its clock (Time
+// and DeltaTime in seconds, Ticks, the start counter), the root's last
+// status and whether it completed, and every task's state in preorder
+// (a task, then its children in order).
+type TreeState struct {
+	Time       float64     `json:"time"`
+	DT         float64     `json:"dt"`
+	Ticks      uint64      `json:"ticks"`
+	Starts     uint64      `json:"starts"`
+	Executions int         `json:"execs,omitempty"`
+	Status     Status      `json:"status,omitempty"`
+	Complete   bool        `json:"complete,omitempty"`
+	Tasks      []TaskState `json:"tasks"`
+}
+
+// Preorder returns the tasks of the tree under root, a task before its
+// children, each task once (a task listed twice is visited at its first
+// place).
+func Preorder(root Task) []Task {
+	var out []Task
+	seen := map[Task]bool{}
+	var walk func(t Task)
+	walk = func(t Task) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		out = append(out, t)
+		if p, ok := t.(ParentTask); ok {
+			for _, c := range p.Children() {
+				walk(c)
+			}
+		}
+	}
+	walk(root)
+	return out
+}
+
+// SaveTree returns the run state of t. The error names the task whose
+// state cannot be saved.
+func SaveTree(t *BehaviorTree) (*TreeState, error) {
+	s := &TreeState{Time: t.time, DT: t.dt, Ticks: t.ticks, Starts: t.starts,
+		Executions: t.executions, Status: t.status, Complete: t.complete}
+	for _, task := range Preorder(t.root) {
+		st, err := SaveTask(task)
+		if err != nil {
+			return nil, err
+		}
+		s.Tasks = append(s.Tasks, st)
+	}
+	return s, nil
+}
+
+// CheckClock reports whether the clock of s is usable: finite times,
+// counters that fit.
+func (s *TreeState) CheckClock() error {
+	if math.IsNaN(s.Time) || math.IsInf(s.Time, 0) || math.IsNaN(s.DT) || math.IsInf(s.DT, 0) {
+		return fmt.Errorf("the tree clock %v (dt %v) is not a finite number", s.Time, s.DT)
+	}
+	if !s.Status.Valid() || s.Executions < 0 {
+		return fmt.Errorf("the tree status %d or executions %d is out of range", s.Status, s.Executions)
+	}
+	return nil
+}
+
+// LoadClock gives t the clock and root status of s.
+func (s *TreeState) LoadClock(t *BehaviorTree) error {
+	if err := s.CheckClock(); err != nil {
+		return err
+	}
+	t.time, t.dt, t.ticks, t.starts = s.Time, s.DT, s.Ticks, s.Starts
+	t.executions, t.status, t.complete = s.Executions, s.Status, s.Complete
+	return nil
+}
+
+// MismatchError is returned by LoadTree when saved tasks have no task of
+// the same path and kind in the tree loaded into.
+type MismatchError struct {
+	// Unmatched lists the saved tasks, as "path (kind)".
+	Unmatched []string
+}
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("%d saved tasks have no task of the same path and class in the tree: %s",
+		len(e.Unmatched), joinShort(e.Unmatched, 5))
+}
+
+func joinShort(list []string, n int) string {
+	out := ""
+	for i, s := range list {
+		if i == n {
+			return out + fmt.Sprintf(", and %d more", len(list)-n)
+		}
+		if i > 0 {
+			out += ", "
+		}
+		out += s
+	}
+	return out
+}
+
+// Match pairs the saved tasks of s with the tasks of the tree under
+// root: by position in preorder when sameShape is set (the trees have
+// the same structure signature; the classes' code may differ), else by
+// path and kind. It returns, for each saved task, its task (nil when
+// unmatched), and a *MismatchError listing the saved tasks without one.
+func (s *TreeState) Match(root Task, sameShape bool) ([]Task, error) {
+	tasks := Preorder(root)
+	out := make([]Task, len(s.Tasks))
+	var miss []string
+	if sameShape {
+		if len(tasks) != len(s.Tasks) {
+			return nil, fmt.Errorf("the save has %d tasks, the tree %d, with the same structure signature", len(s.Tasks), len(tasks))
+		}
+		copy(out, tasks)
+		return out, nil
+	}
+	byPath := make(map[string]Task, len(tasks))
+	for _, t := range tasks {
+		byPath[Path(t)+"\x00"+Kind(t)] = t
+	}
+	for i := range s.Tasks {
+		st := &s.Tasks[i]
+		if t := byPath[st.Path+"\x00"+st.Kind]; t != nil {
+			out[i] = t
+			continue
+		}
+		miss = append(miss, st.Path+" ("+st.Kind+")")
+	}
+	if miss != nil {
+		return out, &MismatchError{Unmatched: miss}
+	}
+	return out, nil
+}
+
+// LoadTree gives t, built afresh and not ticked, the state s: the clock,
+// then each saved task's state into its match (see Match). The error
+// names the task whose state does not fit; on error t is half loaded and
+// must be discarded.
+func LoadTree(t *BehaviorTree, s *TreeState, sameShape bool) error {
+	match, err := s.Match(t.root, sameShape)
+	if err != nil {
+		return err
+	}
+	if err := s.LoadClock(t); err != nil {
+		return err
+	}
+	for _, task := range Preorder(t.root) {
+		// A task of a fresh tree learns its tree at its first tick; a
+		// loaded one may end (and be heard ending) before that.
+		task.Base().tree = t
+	}
+	for i, task := range match {
+		if task == nil {
+			continue
+		}
+		if err := loadTask(task, &s.Tasks[i], !sameShape); err != nil {
+			return err
+		}
+	}
+	return nil
+}
