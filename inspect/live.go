@@ -221,9 +221,10 @@ func Attach(h *host.Host) *Inspector {
 	return in
 }
 
-// Handler returns the inspector's web page and API: GET /, /api/state,
-// /api/agents, /api/agent?id=N, /api/stream?agent=N and POST
-// /api/command. Each call makes a handler with a token of its own. A
+// Handler returns the inspector's web page and API: GET / (the page,
+// showing agent N with ?agent=N, else the first agent, its first data in
+// the page: see PageData), /api/state, /api/agents, /api/agent?id=N,
+// /api/stream?agent=N and POST /api/command. Each call makes a handler with a token of its own. A
 // request must name a loopback address (or the one it reached) in Host and
 // come from the page when it has an Origin; a command needs the token (see
 // TokenHeader) and a JSON body (403, 415, 413, 400 otherwise).

@@ -135,7 +135,7 @@ const agentListLimit = 300
 func newHandler(b backend) http.Handler {
 	ac := newAccess()
 	mux := http.NewServeMux()
-	mux.Handle("GET /", pageHandler(ac.token))
+	mux.Handle("GET /", pageHandler(ac.token, func(r *http.Request) PageData { return pageData(r, b) }))
 	c := b.base()
 	writeJSON := func(w http.ResponseWriter, v any) {
 		w.Header().Set("Content-Type", "application/json")

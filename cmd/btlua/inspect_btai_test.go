@@ -94,3 +94,32 @@ func TestDOTBTAI(t *testing.T) {
 		t.Errorf("--dot:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// --trace names a BTAI node by the script: its name argument, else the
+// name its function is passed under; an anonymous function's node by
+// its kind.
+func TestTraceBTAINames(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "named.lua")
+	if err := os.WriteFile(path, []byte(`
+local function IsHungry() return true end
+local root = BT.Root()
+root:OpenBranch(BT.Sequence():OpenBranch(BT.Condition(IsHungry), BT.Call(function() end, "Eat"), BT.Call(function() end), BT.Terminate()))
+local tree = BTBehaviorTree:New()
+tree.name = "AI"
+tree:SetStartTask(root)
+return tree`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI("--ticks", "5", "--trace", path)
+	want := "tick 1 AI: BT.Root: Inactive -> Running\n" +
+		"tick 1 AI: BT.Root/Sequence[1]: Inactive -> Continue\n" +
+		"tick 1 AI: BT.Root/Sequence[1]/IsHungry[1]: Inactive -> Success\n" +
+		"tick 2 AI: BT.Root/Sequence[1]/Eat[2]: Inactive -> Success\n" +
+		"tick 3 AI: BT.Root/Sequence[1]/Action[3]: Inactive -> Success\n" +
+		"tick 4 AI: BT.Root: Running -> Failure\n" +
+		"tick 4 AI: BT.Root/Sequence[1]: Continue -> Abort\n" +
+		"tick 4 AI: BT.Root/Sequence[1]/Terminate[4]: Inactive -> Abort\n"
+	if code != exitOK || errOut != want {
+		t.Errorf("code %d, trace:\n%s\nwant %d and:\n%s", code, errOut, exitOK, want)
+	}
+}

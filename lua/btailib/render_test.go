@@ -45,3 +45,22 @@ Seq (BTSequence) Running
 		t.Errorf("Render:\n%s\nwant:\n%s", v, want)
 	}
 }
+
+// A node the script named (its function's name, a name argument) renders
+// under that name, in Render and --dot alike, its BTAI text after it.
+func TestRenderNamedBTAI(t *testing.T) {
+	e := newEnv(t)
+	v := e.run(`
+		local function IsHungry() return true end
+		local root = BT.Root()
+		root:OpenBranch(BT.Condition(IsHungry), BT.RunCoroutine(function() end, "Nap"), BT.Call(function() end))
+		return root:Render()`)
+	want := `BT.Root (BTAction) Inactive
+  IsHungry (btai.Condition) Inactive
+  Nap : coroutine (btai.Action) Inactive
+  Action (btai.Action) Inactive
+`
+	if s, ok := v.(lua.LString); !ok || string(s) != want {
+		t.Errorf("Render:\n%s\nwant:\n%s", v, want)
+	}
+}

@@ -2,6 +2,7 @@ package btailib
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/btai"
@@ -146,12 +147,17 @@ func lastState(b btai.BranchNode, k int) string {
 }
 
 // RenderNodes lists the nodes of the root's BTAI tree for bt.Render and
-// bt.DOT (bt.NodeLister): TreeNodes, with kinds as "btai.Wait".
+// bt.DOT (bt.NodeLister): TreeNodes, with kinds as "btai.Wait", a named
+// node's text its name in place of its kind ("Nap : coroutine").
 func (r *rootTask) RenderNodes() []bt.RenderNode {
 	nodes, _ := TreeNodes(r)
 	out := make([]bt.RenderNode, len(nodes))
 	for i, n := range nodes {
-		out[i] = bt.RenderNode{Parent: n.Parent, Text: n.Text, Kind: "btai." + n.Kind, Status: n.State}
+		text := n.Text
+		if n.Name != "" {
+			text = n.Name + strings.TrimPrefix(text, n.Kind)
+		}
+		out[i] = bt.RenderNode{Parent: n.Parent, Text: text, Kind: "btai." + n.Kind, Status: n.State}
 	}
 	return out
 }
