@@ -130,7 +130,7 @@ return s
 		t.Fatal(err)
 	}
 	_, err = agents[0].Snapshot()
-	want := "host: saving agent root (f.lua): task root/Act[0] (Act) field cb holds a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip), which a save cannot hold"
+	want := "host: saving agent root (f.lua): task root/Act[1] (Act) field cb holds a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip), which a save cannot hold"
 	if err == nil || err.Error() != want {
 		t.Fatalf("Snapshot: %v\nwant %s", err, want)
 	}
@@ -142,7 +142,7 @@ return s
 		t.Fatal(err)
 	}
 	_, err = agents[0].Snapshot()
-	want = "host: saving agent root (f.lua): task root/Act[0] (Act) field deep.list[3] holds a Go function, which a save cannot hold"
+	want = "host: saving agent root (f.lua): task root/Act[1] (Act) field deep.list[3] holds a Go function, which a save cannot hold"
 	if err == nil || err.Error() != want {
 		t.Fatalf("Snapshot with saveSkip cb: %v\nwant %s", err, want)
 	}
@@ -288,7 +288,7 @@ func TestRestoreBadInput(t *testing.T) {
 		{"foreign version", edit(`"version":1`, `"version":7`), "bad save: version 7; this btlua reads version 1"},
 		{"unknown field", edit(`"format"`, `"extra":1,"format"`), `bad save: json: unknown field "extra"`},
 		{"child index", edit(`"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[1]`, `"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[9]`),
-			"host: restoring agent BTBehaviorTree: bad save: BTRepeater/BTSequence[0] (BTSequence): value 1 of its state is 9, want a whole number in [0, 2]"},
+			"host: restoring agent BTBehaviorTree: bad save: BTRepeater/BTSequence[1] (BTSequence): value 1 of its state is 9, want a whole number in [0, 2]"},
 		{"task reference", edit(`{"task":3}`, `{"task":99}`), `"task" reference 99 is not one of the 6 saved`},
 	}
 	for _, c := range cases {
@@ -353,7 +353,7 @@ return p
 	h4 := saveHost(t, fstest.MapFS{"r.lua": {Data: []byte(base(``, ""))}}, &out)
 	_, err = h4.Restore(data)
 	var mm *bt.MismatchError
-	want := "host: restoring agent p: the tree changed: 1 saved tasks have no task of the same path and class in the tree: p/y[1] (Act)"
+	want := "host: restoring agent p: the tree changed: 1 saved tasks have no task of the same path and class in the tree: p/y[2] (Act)"
 	if !errors.As(err, &mm) || err.Error() != want {
 		t.Fatalf("a task removed: %v\nwant %s", err, want)
 	}

@@ -102,5 +102,6 @@ var readmeOutputs = map[string]string{
 	`-- The cook is the provider: it says what the world is and what it wants.`:   "plan: 2 actions, cost 3\nfetched flour\nbaked bread\ndinner is ready\n",
 	`-- Each task prints its own path when it runs.`:                              "Root/Look[1]\nRoot/Fight[2]/Aim[1]\nRoot/Fight[2]/Attack[2]\n",
 	`-- crowd.lua: one guard per agent; run it with`:                              "",
+	`-- A patrol that saves only where it is.`:                                    "walking to gate\nwalking to tower\nwalking to well\nwalking to gate\nwalking to tower\n",
 	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
 }

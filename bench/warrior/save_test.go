@@ -1,23 +1,12 @@
 package warrior
 
 import (
-	"fmt"
 	"io"
 	"reflect"
 	"testing"
 
 	"github.com/btlua/btlua/host"
-	"github.com/btlua/btlua/stdlib/bt"
 )
-
-// eventLine is an event of the stream as text, for comparing runs.
-func eventLine(e *host.Event) string {
-	path := ""
-	if e.Task != nil {
-		path = bt.Path(e.Task)
-	}
-	return fmt.Sprintf("%d a%d %v %s %v %v %v", e.Tick, e.AgentID, e.Kind, path, e.Status, e.Started, e.Cause.Kind)
-}
 
 // record subscribes to h's events, from now on.
 func record(h *host.Host) *[]string {
