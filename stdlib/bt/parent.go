@@ -90,7 +90,8 @@ func (p *ParentBase) AddChild(child Task) error {
 
 // Path returns the task's path from the root, like
 // "Root/Sequence[0]/Attack[2]": each step is a name (or the Go type's
-// short kind when unnamed) with the child index in brackets. It costs the
+// short kind when unnamed) with the child index in brackets, and, for a
+// [TreeReference], "@" and its file ("Flee[1]@flee.lua"). It costs the
 // length of the path, whatever the depth.
 func Path(t Task) string {
 	if t == nil {
@@ -117,6 +118,10 @@ func Path(t Task) string {
 			sb.WriteByte('[')
 			sb.Write(strconv.AppendInt(num[:0], int64(u.Base().index), 10))
 			sb.WriteByte(']')
+		}
+		if f := referenceFile(u); f != "" {
+			sb.WriteByte('@')
+			sb.WriteString(f)
 		}
 	}
 	return sb.String()
