@@ -111,6 +111,15 @@ func (r *TreeReference) SetTree(root Task) error {
 	return nil
 }
 
+// Rebind points the subtree's root at the reference's task as it is
+// now: call it after a wrapper's Init gave the reference a new self (the
+// Lua binding wraps the reference after it is built with its subtree).
+func (r *TreeReference) Rebind() {
+	if c := r.Child(); c != nil {
+		c.Base().parent = r.self
+	}
+}
+
 // install ends the current subtree (cause EndReplaced) and attaches root
 // in its place.
 func (r *TreeReference) install(root Task) {
@@ -121,8 +130,7 @@ func (r *TreeReference) install(root Task) {
 		EndWith(old, EndCause{Kind: EndReplaced, By: r.self})
 		r.children = r.children[:0]
 	}
-	rb := root.Base()
-	rb.parent = nil
+	forgetTree(root)
 	if err := r.AddChild(root); err != nil {
 		panic(err)
 	}
@@ -139,6 +147,19 @@ func (r *TreeReference) OnUpdate() Status {
 		return Running
 	}
 	return s
+}
+
+// forgetTree clears the tree (and the cached scope) of t and its
+// descendants: a subtree a file built as another tree's root runs in the
+// reference's tree.
+func forgetTree(t Task) {
+	b := t.Base()
+	b.tree, b.scoped, b.ref = nil, false, nil
+	if p, ok := t.(ParentTask); ok {
+		for _, c := range p.Children() {
+			forgetTree(c)
+		}
+	}
 }
 
 // asReference returns the TreeReference of t or of a task t wraps.
