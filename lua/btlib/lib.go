@@ -75,6 +75,10 @@ type Lib struct {
 	refLoader    ReferenceLoader
 	refStack     []string
 	refFactories map[string]*lua.LFunction
+	// refUses records how each reference was made (see
+	// RebuildReference), refOrder their order.
+	refUses  map[*bt.TreeReference]refUse
+	refOrder []*bt.TreeReference
 	varMeta      *lua.LTable
 }
 

@@ -30,11 +30,13 @@ func init() {
 				}
 			}
 			path := a.String("path")
-			root, err := lib.referencedTree(lib.L, callerLine(lib.L), path, vars)
+			where := callerLine(lib.L)
+			root, file, err := lib.referencedTree(lib.L, where, path, vars)
 			if err != nil {
 				return nil, err
 			}
 			ref := bt.NewTreeReference(path, nil)
+			lib.remember(ref, file, path, where, vars)
 			if err := lib.applyVariables(ref, vars); err != nil {
 				return nil, err
 			}
@@ -82,9 +84,12 @@ func (lib *Lib) openReferences() {
 			var root bt.Task
 			var err error
 			if s, ok := L.Get(2).(lua.LString); ok {
-				root, err = lib.referencedTree(L, callerLine(L), string(s), lua.LNil)
+				where := callerLine(L)
+				var file string
+				root, file, err = lib.referencedTree(L, where, string(s), lua.LNil)
 				if err == nil {
 					ref.File = string(s)
+					lib.remember(ref, file, string(s), where, lua.LNil)
 				}
 			} else {
 				root, err = lib.subtreeRoot(L.Get(2))

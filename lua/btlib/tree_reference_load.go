@@ -35,6 +35,47 @@ func loadReference(L *lua.LState, from, path string) (string, *lua.LFunction, er
 	return file, fn, err
 }
 
+// refUse is how a reference was made, to build its tree again.
+type refUse struct {
+	file, path, where string
+	vars              lua.LValue
+}
+
+// ReferencesTo returns the references whose subtree the file file built,
+// in the order they were made.
+func (lib *Lib) ReferencesTo(file string) []*bt.TreeReference {
+	var out []*bt.TreeReference
+	for _, r := range lib.refOrder {
+		if lib.refUses[r].file == file {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// RebuildReference builds a new instance of the tree of r's file, as the
+// reference's New did (the file run again, or its factory called with the
+// same variables), for a hot reload to compare or swap in.
+func (lib *Lib) RebuildReference(r *bt.TreeReference) (bt.Task, error) {
+	u, ok := lib.refUses[r]
+	if !ok {
+		return nil, fmt.Errorf("%s: not a reference of this Lua state", bt.Path(r))
+	}
+	root, _, err := lib.referencedTree(lib.L, u.where, u.path, u.vars)
+	return root, err
+}
+
+// remember records how r was made (see RebuildReference).
+func (lib *Lib) remember(r *bt.TreeReference, file, path, where string, vars lua.LValue) {
+	if lib.refUses == nil {
+		lib.refUses = map[*bt.TreeReference]refUse{}
+	}
+	if _, ok := lib.refUses[r]; !ok {
+		lib.refOrder = append(lib.refOrder, r)
+	}
+	lib.refUses[r] = refUse{file: file, path: path, where: where, vars: vars}
+}
+
 // ForgetReference drops what the library keeps of the referenced file
 // (its factory function), so that the next reference to it runs the file
 // again: a hot reload of the file calls it.
@@ -53,14 +94,14 @@ func fileOfLine(where string) string {
 // it returned a factory function before, the factory is called with vars
 // (a table; an empty one for nil). where is "file:line" of the reference.
 // A reference cycle is refused, naming the chain.
-func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValue) (bt.Task, error) {
+func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValue) (bt.Task, string, error) {
 	load := lib.refLoader
 	if load == nil {
 		load = loadReference
 	}
 	file, chunk, err := load(L, fileOfLine(where), path)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if len(lib.refStack) == 0 {
 		// The chain starts at the script that made the first reference.
@@ -69,7 +110,7 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	}
 	if i := slices.Index(lib.refStack, file); i >= 0 {
 		chain := append(append([]string{}, lib.refStack[i:]...), file)
-		return nil, fmt.Errorf("reference cycle: %s", strings.Join(chain, " -> "))
+		return nil, "", fmt.Errorf("reference cycle: %s", strings.Join(chain, " -> "))
 	}
 	lib.refStack = append(lib.refStack, file)
 	defer func() { lib.refStack = lib.refStack[:len(lib.refStack)-1] }()
@@ -81,7 +122,7 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	var ret lua.LValue
 	if f == nil {
 		if ret, err = call1(L, chunk); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		if fn, ok := ret.(*lua.LFunction); ok {
 			if lib.refFactories == nil {
@@ -93,7 +134,7 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	}
 	if f != nil {
 		if ret, err = call1(L, f, vars); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
 	if ret == lua.LNil {
@@ -101,13 +142,13 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 		if f != nil {
 			what = "'s factory returned nothing"
 		}
-		return nil, fmt.Errorf("%s %s; want a behavior tree, a task, or a factory function returning one", file, what)
+		return nil, "", fmt.Errorf("%s %s; want a behavior tree, a task, or a factory function returning one", file, what)
 	}
 	root, err := lib.subtreeRoot(ret)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
+		return nil, "", fmt.Errorf("%s: %v", file, err)
 	}
-	return root, nil
+	return root, file, nil
 }
 
 // call1 calls fn with args in L and returns its first result.
