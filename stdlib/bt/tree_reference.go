@@ -228,8 +228,12 @@ func ResolveVariable(t Task, name string) (bb *Blackboard, resolved string, ok b
 	return bb, resolved, true
 }
 
-// referenceFile returns the file of t when t is (or wraps) a
-// TreeReference, else "".
+// ReferenceFile returns the file of t when t is (or wraps) a
+// [TreeReference] ("flee.lua"), else "": for views that mark a subtree
+// as the reference's unit.
+func ReferenceFile(t Task) string { return referenceFile(t) }
+
+// referenceFile is ReferenceFile.
 func referenceFile(t Task) string {
 	if r := asReference(t); r != nil {
 		return r.File

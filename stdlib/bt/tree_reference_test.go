@@ -222,3 +222,26 @@ func TestTreeReferenceSetTreeRefusals(t *testing.T) {
 		t.Fatalf("SetTree(attached) = %v, want ErrHasParent", err)
 	}
 }
+
+func TestTreeReferenceRenderAndDOT(t *testing.T) {
+	ref := name("Flee", bt.NewTreeReference("flee.lua", name("Run", bt.NewIdle())))
+	root := name("Root", bt.NewSequence(ref))
+	if got, want := bt.Render(root), "Root (Sequence) Inactive\n  Flee@flee.lua (TreeReference) Inactive\n    Run (Idle) Inactive\n"; got != want {
+		t.Fatalf("Render:\n%s\nwant:\n%s", got, want)
+	}
+	want := `digraph "bt" {
+  node [shape=box, style="rounded,filled", fillcolor=white, fontname="Helvetica"];
+  n0 [label="Root\n(Sequence)\nInactive"];
+  n1 [label="Flee\n(TreeReference)\nInactive"];
+  subgraph "cluster_n1" {
+  label="flee.lua"; style=dashed;
+  n2 [label="Run\n(Idle)\nInactive"];
+  n1 -> n2;
+  }
+  n0 -> n1;
+}
+`
+	if got := bt.DOT(root); got != want {
+		t.Fatalf("DOT:\n%s\nwant:\n%s", got, want)
+	}
+}
