@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -39,10 +40,22 @@ func (h *Host) loadReference(L *lua.LState, from, path string) (string, *lua.LFu
 	}
 	src := h.track(file, referenceSource, "")
 	return file, L.NewFunction(func(L *lua.LState) int {
-		args := make([]lua.LValue, L.GetTop())
-		for i := range args {
-			args[i] = L.Get(i + 1)
+		if !src.ran {
+			src.ran = true
+			return h.runRecording(src, fn)
 		}
-		return h.runRecording(src, fn, args...)
+		// A later run (one instance per reference) is staged like a
+		// script's second LoadFile, so the classes it defines stay one set
+		// of tables, which a reload updates for every instance.
+		st, err := h.stage(fn.Proto, nil)
+		if err != nil {
+			L.RaiseError("%s", luaerr.From(luaerr.Stringify(L, err), "").Error())
+		}
+		h.commit(st)
+		h.recordDefined(src, st)
+		for _, v := range st.rets {
+			L.Push(v)
+		}
+		return len(st.rets)
 	}), nil
 }

@@ -44,6 +44,14 @@ s:AddChild(BTBehaviorTreeReference:New("ai/flee.lua", { speed = 3 }))
 return s
 `
 
+// refGuardTwice uses the file twice, with different variables.
+const refGuardTwice = `
+local s = BTParallel:New()
+s:AddChild(BTBehaviorTreeReference:New("ai/flee.lua", { speed = 3 }))
+s:AddChild(BTBehaviorTreeReference:New("ai/flee.lua", { speed = 5 }))
+return s
+`
+
 // tickN ticks h n times, failing the test on an error.
 func tickN(t *testing.T, h *Host, n int) {
 	t.Helper()
@@ -95,6 +103,31 @@ func TestReferenceHotReloadKeepsState(t *testing.T) {
 	tickN(t, h, 1)
 	if want := "v2\t4\t3\n"; out.String() != want {
 		t.Fatalf("after the failed reload: %q, want %q", out.String(), want)
+	}
+}
+
+func TestReferenceHotReloadReachesEveryUse(t *testing.T) {
+	dir := writeTree(t, map[string]string{"guard.lua": refGuardTwice, "ai/flee.lua": fleeV1})
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if _, err := h.LoadFile(filepath.Join(dir, "guard.lua")); err != nil {
+		t.Fatal(err)
+	}
+	tickN(t, h, 1)
+	flee := filepath.Join(dir, "ai", "flee.lua")
+	if err := os.WriteFile(flee, []byte(strings.ReplaceAll(fleeV1, `"v1"`, `"v2"`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Reload(flee); err != nil {
+		t.Fatal(err)
+	}
+	tickN(t, h, 1)
+	if want := "v1\t1\t3\nv1\t1\t5\nv2\t2\t3\nv2\t2\t5\n"; out.String() != want {
+		t.Fatalf("output %q, want %q", out.String(), want)
 	}
 }
 
@@ -151,5 +184,37 @@ func TestReferenceInFSAndSandbox(t *testing.T) {
 	_, err = h.LoadFile("ai/out.lua")
 	if err == nil || !strings.Contains(err.Error(), "ai/out.lua:1: BTBehaviorTreeReference:New: secret.lua is outside the script folders (btlua sandbox)") {
 		t.Fatalf("LoadFile(out.lua) = %v, want the sandbox refusal", err)
+	}
+}
+
+func TestReferenceErrorNamesFileAndPath(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"guard.lua": refGuard,
+		"ai/flee.lua": `
+Boom = BTAction:New()
+function Boom:OnUpdate()
+  error("no way out")
+end
+return Boom:New()
+`})
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	agents, err := h.LoadFile(filepath.Join(dir, "guard.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = h.Tick(1)
+	got := agents[0].Err()
+	if got == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"flee.lua:4: no way out", "BTParallel/BTBehaviorTreeReference[0]@ai/flee.lua/Boom[0]"} {
+		if !strings.Contains(got.Error(), want) {
+			t.Errorf("error %q\nwant it to contain %q", got, want)
+		}
 	}
 }
