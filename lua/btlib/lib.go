@@ -79,7 +79,7 @@ type Lib struct {
 	// RebuildReference), refOrder their order.
 	refUses  map[*bt.TreeReference]refUse
 	refOrder []*bt.TreeReference
-	varMeta      *lua.LTable
+	varMeta  *lua.LTable
 }
 
 // Open installs the library in L: the module "bt" (preloaded for require)
