@@ -262,7 +262,7 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 	vo := vm.Options{Stdout: h.stdout, FS: opts.FS, Budget: h.budget, Threads: h.threads,
 		Bt:          btlib.Options{ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes},
 		BTAIGlobals: opts.BTAIGlobals, MaxStringSize: maxStringSize(opts.MaxStringSize), MaxChunkSize: opts.MaxChunkSize, Sandbox: opts.Sandbox, SearchPath: opts.SearchPath,
-		Install: func(v *vm.VM) { h.vm = v; h.installTracking() }}
+		Install: func(v *vm.VM) { h.vm = v; h.installTracking(); h.installReferences() }}
 	if h.heapTicks != nil {
 		vo.MemoryLimit = h.heapTicks.Limit()
 	}

@@ -132,7 +132,11 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	return p.apply(), nil
+	rep := p.apply()
+	if src.kind == referenceSource {
+		h.reloadReferences(src, rep)
+	}
+	return rep, nil
 }
 
 // pendingReload is a reload of one file that ran and merged its globals

@@ -26,6 +26,9 @@ type source struct {
 	module string // require name, for moduleSource
 	// defined lists the global tables the file defined (its classes).
 	defined []string
+	// ran is set once a tree reference ran the file (referenceSource):
+	// its later runs are staged (see loadReference).
+	ran bool
 }
 
 // track records a loaded file, once.

@@ -66,7 +66,7 @@ func nodeInfos(nodes []bt.Task) []NodeInfo {
 				p = j
 			}
 		}
-		out[i] = NodeInfo{Parent: p, Name: bt.DisplayName(t), Kind: bt.Kind(t), Abort: abortOf(t), Args: argsOf(t)}
+		out[i] = NodeInfo{Parent: p, Name: bt.DisplayName(t), Kind: bt.Kind(t), Abort: abortOf(t), Args: argsOf(t), File: bt.ReferenceFile(t)}
 	}
 	// The BTAI trees of BT.Root tasks, after the tree's own tasks (whose
 	// numbers the events use).

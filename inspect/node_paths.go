@@ -25,12 +25,16 @@ func childIndexes(n int, parent func(i int) int) []int32 {
 }
 
 // element returns node i's element of a path: its name, with its place
-// among its parent's children below a parent (kid+1: paths count from 1).
-func element(name string, root bool, kid int32) string {
-	if root {
-		return name
+// among its parent's children below a parent (kid+1: paths count from 1),
+// and "@file" for a tree reference.
+func element(name string, root bool, kid int32, file string) string {
+	if file != "" {
+		file = "@" + file
 	}
-	return name + "[" + strconv.Itoa(int(kid)+1) + "]"
+	if root {
+		return name + file
+	}
+	return name + "[" + strconv.Itoa(int(kid)+1) + "]" + file
 }
 
 // Path returns the path of task i ("" when there is none), built from
@@ -47,7 +51,7 @@ func (v *AgentView) Path(i int) string {
 	for {
 		p := v.Nodes[i].Parent
 		root := p < 0 || p >= i
-		elems = append(elems, element(v.Nodes[i].Name, root, v.kid[i]))
+		elems = append(elems, element(v.Nodes[i].Name, root, v.kid[i], v.Nodes[i].File))
 		if root {
 			break
 		}
@@ -93,7 +97,7 @@ func labels(nodes []NodeInfo) []string {
 	for i, n := range nodes {
 		p := n.Parent
 		root := p < 0 || p >= i
-		elem[i] = element(n.Name, root, kid[i])
+		elem[i] = element(n.Name, root, kid[i], n.File)
 		switch {
 		case root:
 			out[i] = elem[i]

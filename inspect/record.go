@@ -106,6 +106,9 @@ type NodeInfo struct {
 	Kind   string `json:"kind"`
 	Abort  string `json:"abort,omitempty"`
 	Args   string `json:"args,omitempty"`
+	// File is the referenced file of a tree reference (its subtree, the
+	// nodes below it, is what that file built), "" for other tasks.
+	File string `json:"file,omitempty"`
 	// BTAI marks a node of the BTAI tree a BT.Root task runs (listed
 	// after the tree's own tasks, below that task; Name the name the
 	// script gave it (its function's or a name argument) or else its btai

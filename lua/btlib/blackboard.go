@@ -77,14 +77,19 @@ func (lib *Lib) taskTree(t *Task) *bt.BehaviorTree {
 	return nil
 }
 
-// taskBlackboard returns the blackboard of the tree task t runs in, or
-// raises an error when it has not run in a tree yet.
-func (lib *Lib) taskBlackboard(L *lua.LState, t *Task, what string) *bt.Blackboard {
+// taskVariable returns the blackboard that variable name of task t
+// lives in, with its name there (a tree reference above t may give the
+// subtree its own variable or remap it, see bt.ResolveVariable), or
+// raises an error when t has not run in a tree yet.
+func (lib *Lib) taskVariable(L *lua.LState, t *Task, what, name string) (*bt.Blackboard, string) {
+	if bb, n, ok := bt.ResolveVariable(t, name); ok {
+		return bb, n
+	}
 	tr := lib.taskTree(t)
 	if tr == nil {
 		L.RaiseError("%s: %s is not in a running tree yet (variables belong to the tree)", what, bt.Path(t))
 	}
-	return tr.Blackboard
+	return tr.Blackboard, name
 }
 
 // blackboardMethods are the variable methods of tasks and the module's
@@ -95,12 +100,14 @@ func (lib *Lib) blackboardMethods(task *lua.LTable) {
 	lib.setMethods(task, map[string]lua.LGFunction{
 		"GetVariable": func(L *lua.LState) int {
 			t := lib.checkTask(L, 1, "GetVariable")
-			L.Push(lib.toLua(lib.taskBlackboard(L, t, "GetVariable").Get(argName(L, 2, "GetVariable"))))
+			bb, name := lib.taskVariable(L, t, "GetVariable", argName(L, 2, "GetVariable"))
+			L.Push(lib.toLua(bb.Get(name)))
 			return 1
 		},
 		"SetVariable": func(L *lua.LState) int {
 			t := lib.checkTask(L, 1, "SetVariable")
-			lib.setVar(lib.taskBlackboard(L, t, "SetVariable"), argName(L, 2, "SetVariable"), L.Get(3), t)
+			bb, name := lib.taskVariable(L, t, "SetVariable", argName(L, 2, "SetVariable"))
+			lib.setVar(bb, name, L.Get(3), t)
 			return 0
 		},
 		"Render": func(L *lua.LState) int {

@@ -68,6 +68,18 @@ type Lib struct {
 	inlines map[*lua.FunctionProto]*inlineTest
 	// onWrite hears blackboard writes (see SetWriteHook).
 	onWrite func(VariableWrite)
+	// refLoader finds the files of tree references (see
+	// SetReferenceLoader); refStack is the chain of referenced files
+	// being built, refFactories the factories files returned; varMeta is
+	// the metatable of bt.Variable's remap markers.
+	refLoader    ReferenceLoader
+	refStack     []string
+	refFactories map[string]*lua.LFunction
+	// refUses records how each reference was made (see
+	// RebuildReference), refOrder their order.
+	refUses  map[*bt.TreeReference]refUse
+	refOrder []*bt.TreeReference
+	varMeta  *lua.LTable
 }
 
 // Open installs the library in L: the module "bt" (preloaded for require)
@@ -121,6 +133,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	luaclass.SizeObjects(L)
 	luaclass.OpenTypeNames(L)
 	lib.defineClasses(decls)
+	lib.openReferences()
 	mod := lib.Module
 	L.PreloadModule("bt", func(L *lua.LState) int {
 		L.Push(mod)

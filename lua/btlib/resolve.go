@@ -99,6 +99,9 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 		return nil, fmt.Errorf("the Go constructor returned no task")
 	}
 	t := lib.bind(tbl, d, impl)
+	if r, ok := impl.(*bt.TreeReference); ok {
+		r.Rebind() // its subtree was attached before the binding
+	}
 	t.setArgs(args)
 	return t, nil
 }

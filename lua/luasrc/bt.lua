@@ -143,6 +143,11 @@ end
 ---@field PreconditionNOT BTPreconditionNOT
 ---@field GetGlobalVariable fun(name: string): any
 ---@field SetGlobalVariable fun(name: string, value: any) nil deletes
+---@field Variable fun(parentName: string): BTVariable for a tree reference's variables: the subtree's variable is the parent's parentName
+
+---A remap of a tree reference's variable (bt.Variable("enemy")).
+---@class BTVariable
+---@field name string the parent's variable
 
 ---@type btmodule
 local bt = require("bt")

@@ -367,6 +367,24 @@ BTTimeout = {}
 ---@return T
 function BTTimeout.New(self, seconds) end
 
+---Runs the tree that the Lua file at path returns (or that its factory
+---function returns, given variables) as its child, with its own variable
+---scope: a variable the subtree uses and variables does not name is the
+---parent's of the same name; variables = { speed = 3 } gives it its own,
+---bt.Variable("enemy") remaps it (Behavior Designer's Behavior Tree Reference,
+---BehaviorTree.CPP's SubTree).
+---@class BTBehaviorTreeReference: BTDecorator
+---@field SetTree fun(self: BTBehaviorTreeReference, pathOrTree: string|BTTask|BTBehaviorTree) Replaces the subtree: a running one is ended (cause replaced), the new one starts at the next tick.
+BTBehaviorTreeReference = {}
+
+---Makes an instance of BTBehaviorTreeReference, or a class derived from it (X = BTBehaviorTreeReference:New(...); function X:OnUpdate() ... end).
+---@generic T
+---@param self T
+---@param path string the referenced tree's Lua file, relative to the calling script's folder
+---@param variables? any the subtree's own variables (name = starting value) and remaps (name = bt.Variable("parentName"))
+---@return T
+function BTBehaviorTreeReference.New(self, path, variables) end
+
 ---Runs its child until it fails (Behavior Designer's Until Failure).
 ---@class BTUntilFailure: BTDecorator
 BTUntilFailure = {}
@@ -487,6 +505,7 @@ function BTIncrement.New(self, name, by) end
 ---@field Selector BTSelector
 ---@field Sequence BTSequence
 ---@field Timeout BTTimeout
+---@field BehaviorTreeReference BTBehaviorTreeReference
 ---@field UntilFailure BTUntilFailure
 ---@field UntilSuccess BTUntilSuccess
 ---@field UtilitySelector BTUtilitySelector

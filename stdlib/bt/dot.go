@@ -19,7 +19,9 @@ func DOT(t Task) string { return DOTGraph("bt", t) }
 // depth-first order. The nodes a NodeLister runs (a BTAI tree) are dashed
 // boxes named after their task's ("n4_0", "n4_1", ...), labelled with
 // their text, kind and last state, with an edge from their parent (the
-// task for the top ones). Render it with `dot -Tsvg`.
+// task for the top ones). The subtree of a [TreeReference] is a cluster
+// labelled with its file (a dashed frame around the subtree's boxes; its
+// reference's box stays outside). Render it with `dot -Tsvg`.
 func DOTGraph(id string, t Task) string {
 	var sb strings.Builder
 	sb.WriteString("digraph ")
@@ -95,9 +97,16 @@ func dot(sb *strings.Builder, t Task, n *int) int {
 		}
 	}
 	if p, ok := t.(ParentTask); ok {
+		file := referenceFile(t)
+		if file != "" {
+			sb.WriteString("  subgraph " + DOTQuote("cluster_"+name) + " {\n  label=" + DOTQuote(file) + "; style=dashed;\n")
+		}
 		for _, c := range p.Children() {
 			cid := dot(sb, c, n)
 			sb.WriteString("  " + name + " -> n" + strconv.Itoa(cid) + ";\n")
+		}
+		if file != "" {
+			sb.WriteString("  }\n")
 		}
 	}
 	return id

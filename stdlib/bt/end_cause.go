@@ -32,11 +32,14 @@ const (
 	// EndReload: a structure-level hot reload replaced the tree. By is
 	// nil.
 	EndReload
+	// EndReplaced: [TreeReference.SetTree] replaced the subtree the task
+	// was in; By is the reference.
+	EndReplaced
 )
 
 // String returns the kind's Go name without the "End" prefix:
 // "Completed", "Aborted", "TimedOut", "Interrupted", "ByParent",
-// "Halted" or "Reload".
+// "Halted", "Reload" or "Replaced".
 func (k EndKind) String() string {
 	switch k {
 	case EndCompleted:
@@ -53,6 +56,8 @@ func (k EndKind) String() string {
 		return "Halted"
 	case EndReload:
 		return "Reload"
+	case EndReplaced:
+		return "Replaced"
 	}
 	return fmt.Sprintf("EndKind(%d)", uint8(k))
 }
@@ -69,7 +74,7 @@ type EndCause struct {
 
 // String describes the cause as the trace prints it after "ended":
 // "completed", "aborted by PATH", "timed out by PATH", "interrupted by
-// PATH", "by parent PATH", "halted" or "reload", where PATH is
+// PATH", "by parent PATH", "halted", "reload" or "replaced by PATH", where PATH is
 // [Path](By).
 func (c EndCause) String() string {
 	switch c.Kind {
@@ -87,6 +92,8 @@ func (c EndCause) String() string {
 		return "halted"
 	case EndReload:
 		return "reload"
+	case EndReplaced:
+		return "replaced by " + Path(c.By)
 	}
 	return c.Kind.String()
 }

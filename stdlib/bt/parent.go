@@ -92,7 +92,8 @@ func (p *ParentBase) AddChild(child Task) error {
 // "Root/Sequence[1]/Attack[3]": each step is a name (or the Go type's
 // short kind when unnamed) with its position among its parent's children
 // in brackets, counted from 1 as Lua counts (the first child is [1]);
-// that is TaskBase.Index()+1, Index being 0-based as Go counts. It costs
+// that is TaskBase.Index()+1, Index being 0-based as Go counts. A
+// [TreeReference] adds "@" and its file ("Flee[2]@flee.lua"). It costs
 // the length of the path, whatever the depth.
 func Path(t Task) string {
 	if t == nil {
@@ -119,6 +120,10 @@ func Path(t Task) string {
 			sb.WriteByte('[')
 			sb.Write(strconv.AppendInt(num[:0], int64(u.Base().index)+1, 10))
 			sb.WriteByte(']')
+		}
+		if f := referenceFile(u); f != "" {
+			sb.WriteByte('@')
+			sb.WriteString(f)
 		}
 	}
 	return sb.String()

@@ -14,7 +14,9 @@ import (
 //	    IsVisible (FuncCondition) Failure
 //	  Patrol (FuncAction) Running
 //
-// A task that runs nodes of its own (a NodeLister, such as the Lua
+// A [TreeReference] shows its file after its name ("Flee@flee.lua
+// (TreeReference) Running"), its subtree below it. A task that runs nodes
+// of its own (a NodeLister, such as the Lua
 // binding's BT.Root over a BTAI tree) has them below it in the same form:
 // their text, kind and last state ("Wait : 0.5 / 2 (btai.Wait) Continue").
 //
@@ -34,7 +36,11 @@ func render(sb *strings.Builder, t Task, depth int) {
 		sb.WriteString("<nil>\n")
 		return
 	}
-	renderLine(sb, DisplayName(t), Kind(t), t.Base().Status().String())
+	name := DisplayName(t)
+	if f := referenceFile(t); f != "" {
+		name += "@" + f
+	}
+	renderLine(sb, name, Kind(t), t.Base().Status().String())
 	if l, ok := findIn[NodeLister](t); ok {
 		nodes := l.RenderNodes()
 		depths := make([]int, len(nodes))

@@ -54,6 +54,10 @@ type TaskBase struct {
 	comp *Composite
 	// up is an ancestor further up than parent, or nil (see ancestry.go).
 	up Task
+	// ref is the nearest TreeReference above the task, once scoped is set
+	// (see referenceOf).
+	ref    *TreeReference
+	scoped bool
 }
 
 // Base returns b itself.

@@ -26,9 +26,9 @@ func NewSetVariable(name string, value any) *SetVariable {
 
 // OnUpdate sets the variable and returns Success.
 func (a *SetVariable) OnUpdate() Status {
-	bb := blackboardOf(&a.TaskBase, a.Name, a.what)
+	bb, name := blackboardOf(&a.TaskBase, a.Name, a.what)
 	if a.bb != bb {
-		a.bb, a.slot = bb, bb.Slot(a.Name)
+		a.bb, a.slot = bb, bb.Slot(name)
 	}
 	bb.SetValue(a.slot, a.Value)
 	return Success
@@ -58,9 +58,9 @@ func NewIncrement(name string, by float64) *Increment {
 
 // OnUpdate adds By to the variable and returns Success.
 func (a *Increment) OnUpdate() Status {
-	bb := blackboardOf(&a.TaskBase, a.Name, a.what)
+	bb, name := blackboardOf(&a.TaskBase, a.Name, a.what)
 	if a.bb != bb {
-		a.bb, a.slot = bb, bb.Slot(a.Name)
+		a.bb, a.slot = bb, bb.Slot(name)
 	}
 	v, ok, isNum := bb.Number(a.slot)
 	if !ok {

@@ -133,8 +133,14 @@ func (t *VarTest) String() string {
 
 // Eval evaluates the test against bb on behalf of task (named in errors).
 func (t *VarTest) Eval(task Task, bb *Blackboard) bool {
+	return t.evalAs(task, bb, t.Name)
+}
+
+// evalAs is Eval with the variable's name in bb (a tree reference may
+// remap it, see [TreeReference]).
+func (t *VarTest) evalAs(task Task, bb *Blackboard, name string) bool {
 	if t.bb != bb {
-		t.bb, t.slot = bb, bb.Slot(t.Name)
+		t.bb, t.slot = bb, bb.Slot(name)
 		t.num, _ = toNumber(t.Operand)
 	}
 	return t.eval(task, bb) != t.Negate

@@ -14,8 +14,8 @@ type varCondition struct {
 
 // Check evaluates the test against the owner's tree's blackboard.
 func (c *varCondition) Check() bool {
-	bb := blackboardOf(c.owner, c.test.Name, c.test.String)
-	return c.test.Eval(c.owner.self, bb)
+	bb, name := blackboardOf(c.owner, c.test.Name, c.test.String)
+	return c.test.evalAs(c.owner.self, bb, name)
 }
 
 // String returns the test as written.
@@ -57,7 +57,8 @@ func NewVarCompare(test *VarTest) *VarCompare {
 
 // OnUpdate returns Success when the test holds, else Failure.
 func (c *VarCompare) OnUpdate() Status {
-	if c.Test.Eval(c.self, blackboardOf(&c.TaskBase, c.Test.Name, c.Test.String)) {
+	bb, name := blackboardOf(&c.TaskBase, c.Test.Name, c.Test.String)
+	if c.Test.evalAs(c.self, bb, name) {
 		return Success
 	}
 	return Failure

@@ -57,12 +57,16 @@ func treeOf(b *TaskBase) *BehaviorTree {
 	return nil
 }
 
-// blackboardOf returns the blackboard of the tree task b runs in, or
-// panics with a *VariableError about name; what names the test or action
-// in that error (called only then).
-func blackboardOf(b *TaskBase, name string, what func() string) *Blackboard {
+// blackboardOf returns the blackboard that variable name of the task of
+// b lives in, with its name there (see [ResolveVariable]), or panics with
+// a *VariableError about name when b is not in a tree; what names the
+// test or action in that error (called only then).
+func blackboardOf(b *TaskBase, name string, what func() string) (*Blackboard, string) {
 	if tr := treeOf(b); tr != nil {
-		return tr.Blackboard
+		if b.scoped && b.ref == nil {
+			return tr.Blackboard, name
+		}
+		return resolveName(b, tr, name)
 	}
 	panic(&VariableError{Task: b.self, Name: name, Test: what(), Problem: "cannot be read: the task is not in a running tree"})
 }

@@ -348,6 +348,7 @@ func Cases() []Case {
 	out = append(out, decoratorCases()...)
 	out = append(out, leafCases()...)
 	out = append(out, executionCases()...)
+	out = append(out, referenceCases()...)
 	return out
 }
 
