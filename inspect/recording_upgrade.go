@@ -71,8 +71,8 @@ func oldPaths(nodes []NodeInfo) *strings.Replacer {
 			was[i], now[i] = n.Name, n.Name
 			continue
 		}
-		was[i] = was[p] + "/" + n.Name + "[" + strconv.Itoa(int(kid[i])) + "]"
-		now[i] = now[p] + "/" + element(n.Name, false, kid[i])
+		was[i] = was[p] + "/" + element(n.Name, false, kid[i]-1, n.File)
+		now[i] = now[p] + "/" + element(n.Name, false, kid[i], n.File)
 		order = append(order, i)
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(len(was[b]), len(was[a])) })
