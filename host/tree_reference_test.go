@@ -152,7 +152,7 @@ func TestReferenceHotReloadRebuildsChangedStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "BTParallel/BTBehaviorTreeReference[0]@ai/flee.lua"; len(rep.Rebuilt) != 1 || rep.Rebuilt[0] != want {
+	if want := "BTParallel/BTBehaviorTreeReference[1]@ai/flee.lua"; len(rep.Rebuilt) != 1 || rep.Rebuilt[0] != want {
 		t.Fatalf("rebuilt %q, want [%q]", rep.Rebuilt, want)
 	}
 	tickN(t, h, 1)
@@ -212,7 +212,7 @@ return Boom:New()
 	if got == nil {
 		t.Fatal("no error")
 	}
-	for _, want := range []string{"flee.lua:4: no way out", "BTParallel/BTBehaviorTreeReference[0]@ai/flee.lua/Boom[0]"} {
+	for _, want := range []string{"flee.lua:4: no way out", "BTParallel/BTBehaviorTreeReference[1]@ai/flee.lua/Boom[1]"} {
 		if !strings.Contains(got.Error(), want) {
 			t.Errorf("error %q\nwant it to contain %q", got, want)
 		}

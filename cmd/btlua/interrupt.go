@@ -35,6 +35,9 @@ type interrupter struct {
 	// forced is set once the grace ran out or a second Ctrl-C came:
 	// whatever script work was cut, the run exits 130.
 	forced atomic.Bool
+	// signalled is set at the first Ctrl-C, before anything is
+	// interrupted: a load or tick that returns interrupted sees it set.
+	signalled atomic.Bool
 }
 
 // forcePoll is how often a forced interrupt is repeated: Close runs the
@@ -62,6 +65,7 @@ func (in *interrupter) wait() {
 		return
 	case <-in.sig:
 	}
+	in.signalled.Store(true)
 	grace := time.NewTimer(stuckTick)
 	defer grace.Stop()
 	poll := time.NewTicker(tickPoll)
@@ -154,6 +158,11 @@ func (in *interrupter) ticksOver() {
 // came: script work (an OnEnd at Close) may have been cut, and the run
 // exits 130.
 func (in *interrupter) interruptedHard() bool { return in.forced.Load() }
+
+// interrupted reports whether a Ctrl-C came. It is set before the
+// interrupt reaches the script, so an error of a load it stopped sees it
+// (the NotifyContext's own goroutine may not have run yet).
+func (in *interrupter) interrupted() bool { return in.signalled.Load() }
 
 // stop ends the interrupter when the run returns.
 func (in *interrupter) stop() {

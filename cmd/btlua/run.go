@@ -82,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if agents, err := startAgents(h, c, stderr); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || intr.interrupted() {
 			return exitInterrupted // Ctrl-C stopped the load
 		}
 		if !c.watch || errors.Is(err, fs.ErrNotExist) {

@@ -83,7 +83,7 @@ return tree
 		t.Fatalf("parent speed %v, want 12", v)
 	}
 	ref := tr.Root().(ParentTaskLike).Children()[0]
-	if got := bt.Path(ref.(bt.ParentTask).Children()[0]); got != "BTSequence/BTBehaviorTreeReference[0]@flee.lua/BTAction[0]" {
+	if got := bt.Path(ref.(bt.ParentTask).Children()[0]); got != "BTSequence/BTBehaviorTreeReference[1]@flee.lua/BTAction[1]" {
 		t.Fatalf("path %q", got)
 	}
 }

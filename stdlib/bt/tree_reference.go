@@ -7,7 +7,7 @@ package bt
 // subtree is an ordinary child: conditional aborts, interrupts, halts and
 // ends reach into it as into any decorator's child, and paths, traces and
 // renderings show it expanded under the reference (with File after the
-// reference's step, "Flee[1]@flee.lua/Run[0]").
+// reference's step, "Flee[2]@flee.lua/Run[1]").
 //
 // The subtree has its own variable scope. A variable the subtree uses is,
 // by default, the variable of the same name of the reference's own scope
@@ -32,6 +32,9 @@ type TreeReference struct {
 	pending Task
 	// inTick is set while the reference ticks its child.
 	inTick bool
+	// swapped is set once SetTree replaced the subtree the reference was
+	// built with (a save refuses it: see SaveState).
+	swapped bool
 }
 
 // NewTreeReference returns a reference running root (nil to set it later
@@ -105,6 +108,7 @@ func (r *TreeReference) SetTree(root Task) error {
 	}
 	if r.inTick {
 		r.pending = root
+		r.swapped = true
 		return nil
 	}
 	r.install(root)
@@ -129,6 +133,7 @@ func (r *TreeReference) install(root Task) {
 		}
 		EndWith(old, EndCause{Kind: EndReplaced, By: r.self})
 		r.children = r.children[:0]
+		r.swapped = true
 	}
 	forgetTree(root)
 	if err := r.AddChild(root); err != nil {

@@ -85,7 +85,7 @@ func TestTreeReferenceNestedRemap(t *testing.T) {
 	if v := get(t, tr.Blackboard, "top"); v != 7.0 {
 		t.Fatalf("top = %v, want 7", v)
 	}
-	if got, want := bt.Path(leaf), "TreeReference@outer.lua/TreeReference[0]@inner.lua/SetVariable[0]"; got != want {
+	if got, want := bt.Path(leaf), "TreeReference@outer.lua/TreeReference[1]@inner.lua/SetVariable[1]"; got != want {
 		t.Fatalf("path %q, want %q", got, want)
 	}
 }
@@ -95,7 +95,7 @@ func TestTreeReferencePath(t *testing.T) {
 	ref := name("Flee", bt.NewTreeReference("flee.lua", run))
 	root := name("Root", bt.NewSelector(bt.NewIdle(), ref))
 	bt.NewBehaviorTree(root)
-	if got, want := bt.Path(run.Children()[0]), "Root/Flee[1]@flee.lua/Run[0]/Idle[0]"; got != want {
+	if got, want := bt.Path(run.Children()[0]), "Root/Flee[2]@flee.lua/Run[1]/Idle[1]"; got != want {
 		t.Fatalf("path %q, want %q", got, want)
 	}
 }

@@ -35,7 +35,7 @@ func RunCaseResumed(c Case, f LeafFactory, k int) error {
 		if i == k {
 			saved, err := bt.SaveTree(tree)
 			if err != nil {
-				return fmt.Errorf("%s: save after step %d: %v", c.Name, k, err)
+				return fmt.Errorf("%s: save after step %d: %w", c.Name, k, err)
 			}
 			data, err := json.Marshal(saved)
 			if err != nil {
