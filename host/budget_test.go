@@ -109,10 +109,10 @@ func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
 // An endless loop at load is cut within the budget with file:line; the
 // host stays usable: the next script loads and ticks.
 func TestBudgetEndlessLoopAtLoad(t *testing.T) {
-	h, out := newBudgetHost(t, 20*time.Millisecond)
+	h, out := newBudgetHost(t, 200*time.Millisecond)
 	bad := writeScript(t, "local n = 0\nwhile true do n = n + 1 end\n")
 	_, err := h.LoadFile(bad)
-	want := bad + ":2: CPU budget of 20ms exceeded (loading " + bad + ")"
+	want := bad + ":2: CPU budget of 200ms exceeded (loading " + bad + ")"
 	if err == nil || err.Error() != want {
 		t.Fatalf("error\n%v\nwant\n%s", err, want)
 	}
@@ -131,7 +131,7 @@ func TestBudgetEndlessLoopAtLoad(t *testing.T) {
 // An endless loop in a Spawn factory is cut within the budget with
 // file:line; no agent is added and the next Spawn of the script works.
 func TestBudgetEndlessLoopInSpawnFactory(t *testing.T) {
-	h, out := newBudgetHost(t, 20*time.Millisecond)
+	h, out := newBudgetHost(t, 200*time.Millisecond)
 	path := writeScript(t, `return function(args)
     while args.stuck do end
     return BTLog:New(args.say)
@@ -143,7 +143,7 @@ end
 		t.Fatal(err)
 	}
 	_, err := h.Spawn(path, map[string]any{"stuck": true})
-	want := path + ":2: CPU budget of 20ms exceeded (spawning " + path + ")"
+	want := path + ":2: CPU budget of 200ms exceeded (spawning " + path + ")"
 	if err == nil || err.Error() != want {
 		t.Fatalf("error\n%v\nwant\n%s", err, want)
 	}
@@ -161,10 +161,10 @@ end
 // pcall cannot swallow the budget error: every instruction after the cut
 // raises it again until the stretch ends.
 func TestBudgetPcallCannotSwallow(t *testing.T) {
-	h, _ := newBudgetHost(t, 20*time.Millisecond)
+	h, _ := newBudgetHost(t, 200*time.Millisecond)
 	bad := writeScript(t, "while true do\n  pcall(function() while true do end end)\nend\n")
 	_, err := h.LoadFile(bad)
-	if err == nil || !strings.Contains(err.Error(), "CPU budget of 20ms exceeded (loading") {
+	if err == nil || !strings.Contains(err.Error(), "CPU budget of 200ms exceeded (loading") {
 		t.Fatalf("error %v", err)
 	}
 }
@@ -178,7 +178,7 @@ func TestBudgetCoroutines(t *testing.T) {
 		"BTCoroutine":    "return BTCoroutine:New(function()\n coroutine.yield()\n while true do end end)",
 	} {
 		t.Run(name, func(t *testing.T) {
-			h, _ := newBudgetHost(t, 20*time.Millisecond)
+			h, _ := newBudgetHost(t, 200*time.Millisecond)
 			if _, err := h.LoadFile(writeScript(t, leaf)); err != nil {
 				t.Fatal(err)
 			}
@@ -186,7 +186,7 @@ func TestBudgetCoroutines(t *testing.T) {
 			for i := 0; i < 3 && err == nil; i++ {
 				err = h.Tick(0.1)
 			}
-			if err == nil || !strings.Contains(err.Error(), "CPU budget of 20ms exceeded (tick of agent") {
+			if err == nil || !strings.Contains(err.Error(), "CPU budget of 200ms exceeded (tick of agent") {
 				t.Fatalf("error %v", err)
 			}
 		})
@@ -197,7 +197,7 @@ func TestBudgetCoroutines(t *testing.T) {
 // agents' OnEnds run.
 func TestBudgetEndlessLoopInOnEndAtClose(t *testing.T) {
 	var out bytes.Buffer
-	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Budget: 20 * time.Millisecond})
+	h, err := New(Options{Stdout: &out, Logger: lineLogger(&out), Budget: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ return trees
 	}
 	h.Close()
 	want := "end a\nend b\nbtlua: OnEnd at Close: " + path +
-		":4: CPU budget of 20ms exceeded (OnEnd at Close of agent b (" + path + ", return value 1[2])) (task b)\nend c\n"
+		":4: CPU budget of 200ms exceeded (OnEnd at Close of agent b (" + path + ", return value 1[2])) (task b)\nend c\n"
 	if out.String() != want {
 		t.Errorf("output %q", out.String())
 	}
