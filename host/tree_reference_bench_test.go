@@ -36,7 +36,9 @@ end
 
 // refBenchFiles returns the files of n agents whose tree is a Sequence
 // over the 10-task tree of benchTrees, written inline (mode "inline") or
-// as a reference to sub.lua, a factory (mode "reference").
+// as a reference to sub.lua, a factory (mode "reference"), or inline
+// under a built-in decorator (mode "decorated": the cost of one more
+// parent, which a reference is).
 func refBenchFiles(n int, mode string) map[string]string {
 	return map[string]string{
 		"leaf.lua": refBenchLeaf,
@@ -46,7 +48,10 @@ dofile(%q)
 local trees = {}
 for i = 1, %d do
     local root = BTSequence:New()
-    if %q == "inline" then root:AddChild(BuildSub())
+    local mode = %q
+    if mode == "inline" then root:AddChild(BuildSub())
+    elseif mode == "decorated" then
+        local d = BTReturnSuccess:New(); d:AddChild(BuildSub()); root:AddChild(d)
     else root:AddChild(BTBehaviorTreeReference:New("sub.lua")) end
     local tree = BTBehaviorTree:New()
     tree:SetStartTask(root)
@@ -87,7 +92,7 @@ func replaceLeaf(text, leaf string) string {
 // ns/op is one load of the 1000 agents (the host's own start is not
 // timed).
 func BenchmarkReferenceBuild(b *testing.B) {
-	for _, mode := range []string{"inline", "reference"} {
+	for _, mode := range []string{"inline", "decorated", "reference"} {
 		b.Run(mode, func(b *testing.B) {
 			dir := b.TempDir()
 			files := refBenchFiles(1000, mode)
@@ -110,7 +115,7 @@ func BenchmarkReferenceBuild(b *testing.B) {
 // BenchmarkReferenceTick: one host tick of the 1000 agents of
 // BenchmarkReferenceBuild. ns/op is per host tick.
 func BenchmarkReferenceTick(b *testing.B) {
-	for _, mode := range []string{"inline", "reference"} {
+	for _, mode := range []string{"inline", "decorated", "reference"} {
 		b.Run(mode, func(b *testing.B) {
 			h, path := refBenchHost(b, b.TempDir(), refBenchFiles(1000, mode))
 			defer h.Close()
