@@ -75,6 +75,8 @@ type Lib struct {
 	refLoader    ReferenceLoader
 	refStack     []string
 	refFactories map[string]*lua.LFunction
+	// refFiles maps a reference's script and path to its file.
+	refFiles map[refKey]string
 	// refUses records how each reference was made (see
 	// RebuildReference), refOrder their order.
 	refUses  map[*bt.TreeReference]refUse

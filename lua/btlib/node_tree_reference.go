@@ -17,7 +17,6 @@ func init() {
 			{Name: "path", Type: ArgString, Doc: "the referenced tree's Lua file, relative to the calling script's folder"},
 			{Name: "variables", Type: ArgAny, Optional: true, Doc: "the subtree's own variables (name = starting value) and remaps (name = bt.Variable(\"parentName\"))"},
 		},
-		Located: true,
 		Fields: []Field{
 			{Name: "SetTree", Type: "fun(self: BTBehaviorTreeReference, pathOrTree: string|BTTask|BTBehaviorTree)", Doc: "Replaces the subtree: a running one is ended (cause replaced), the new one starts at the next tick."},
 		},

@@ -35,6 +35,9 @@ func loadReference(L *lua.LState, from, path string) (string, *lua.LFunction, er
 	return file, fn, err
 }
 
+// refKey is a reference's path and the file of the script that made it.
+type refKey struct{ from, path string }
+
 // refUse is how a reference was made, to build its tree again.
 type refUse struct {
 	file, path, where string
@@ -99,9 +102,21 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	if load == nil {
 		load = loadReference
 	}
-	file, chunk, err := load(L, fileOfLine(where), path)
-	if err != nil {
-		return nil, "", err
+	from := fileOfLine(where)
+	key := refKey{from, path}
+	file, known := lib.refFiles[key]
+	var chunk *lua.LFunction
+	if !known || lib.refFactories[file] == nil {
+		// Only a file whose factory is kept needs no load (most
+		// references of a factory file, the cheap way to make many).
+		var err error
+		if file, chunk, err = load(L, from, path); err != nil {
+			return nil, "", err
+		}
+		if lib.refFiles == nil {
+			lib.refFiles = map[refKey]string{}
+		}
+		lib.refFiles[key] = file
 	}
 	if len(lib.refStack) == 0 {
 		// The chain starts at the script that made the first reference.
@@ -115,11 +130,9 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	lib.refStack = append(lib.refStack, file)
 	defer func() { lib.refStack = lib.refStack[:len(lib.refStack)-1] }()
 
-	if vars == lua.LNil {
-		vars = L.NewTable()
-	}
 	f := lib.refFactories[file]
 	var ret lua.LValue
+	var err error
 	if f == nil {
 		if ret, err = call1(L, chunk); err != nil {
 			return nil, "", err
@@ -133,6 +146,9 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 		}
 	}
 	if f != nil {
+		if vars == lua.LNil {
+			vars = L.CreateTable(0, 0)
+		}
 		if ret, err = call1(L, f, vars); err != nil {
 			return nil, "", err
 		}

@@ -70,9 +70,7 @@ func (r *TreeReference) Remap(name, parentName string) {
 	}
 	r.remap[name] = parentName
 	if r.own != nil {
-		if _, ok := r.own.index[name]; ok {
-			delete(r.own.index, name)
-		}
+		delete(r.own.index, name)
 	}
 }
 
