@@ -63,10 +63,13 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 	return h.restore(f, false)
 }
 
-// restored is one agent made by a restore, with its save.
+// restored is one agent made by a restore, with its save and, after
+// the first pass, how its tasks match the saved ones.
 type restored struct {
-	a  *Agent
-	sa *saveAgent
+	a     *Agent
+	sa    *saveAgent
+	same  bool
+	match []bt.Task
 }
 
 func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
@@ -118,7 +121,7 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 				return nil, fmt.Errorf("%w: agent %q is tree %d of %s, which now returns %d trees", ErrBadSave, sa.Name, sa.Index+1, sl.Script, len(agents))
 			}
 			used[sa.Index] = true
-			made = append(made, restored{agents[sa.Index], sa})
+			made = append(made, restored{a: agents[sa.Index], sa: sa})
 		}
 		for i, a := range agents {
 			if !used[i] {
@@ -135,8 +138,8 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	defer h.stretch("restoring agents", nil)()
 	// A dry pass checks everything against the fresh trees first.
 	for _, dry := range []bool{true, false} {
-		for _, r := range made {
-			if err := h.applyAgent(r.a, r.sa, dry); err != nil {
+		for i := range made {
+			if err := h.applyAgent(&made[i], dry); err != nil {
 				undo()
 				return nil, err
 			}
@@ -182,18 +185,24 @@ func restoreError(sa *saveAgent, err error) error {
 	return fmt.Errorf("host: restoring agent %s: %w: %w", sa.Name, ErrBadSave, err)
 }
 
-// applyAgent gives a the saved state sa; with dry set it only checks.
-func (h *Host) applyAgent(a *Agent, sa *saveAgent, dry bool) error {
+// applyAgent gives r.a the saved state r.sa; with dry set it only
+// checks (and matches the tasks, for the writing pass).
+func (h *Host) applyAgent(r *restored, dry bool) error {
 	L := h.vm.L
-	sig := signature(a.tree)
-	same := hex.EncodeToString(sig[:]) == sa.Signature
-	if err := sa.Tree.CheckClock(); err != nil {
-		return restoreError(sa, err)
+	a, sa := r.a, r.sa
+	if r.match == nil {
+		sig := signature(a.tree)
+		r.same = hex.EncodeToString(sig[:]) == sa.Signature
+		if err := sa.Tree.CheckClock(); err != nil {
+			return restoreError(sa, err)
+		}
+		match, err := sa.Tree.Match(a.tree.Root(), r.same)
+		if err != nil {
+			return restoreError(sa, err)
+		}
+		r.match = match
 	}
-	match, err := sa.Tree.Match(a.tree.Root(), same)
-	if err != nil {
-		return restoreError(sa, err)
-	}
+	same, match := r.same, r.match
 	vl := newValueLoader(L, sa.Tables, dry)
 	vl.tasks = make([]lua.LValue, len(match))
 	for i, t := range match {
@@ -218,7 +227,7 @@ func (h *Host) applyAgent(a *Agent, sa *saveAgent, dry bool) error {
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
 	// error), so the dry pass loads them too, to check them.
-	if err := bt.LoadTree(a.tree.BT, sa.Tree, same); err != nil {
+	if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
 		return restoreError(sa, err)
 	}
 	if !sa.Status.Valid() {
