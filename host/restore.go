@@ -73,9 +73,6 @@ type restored struct {
 }
 
 func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
-	if err := h.refuseShardsSave("Restore"); err != nil {
-		return nil, err
-	}
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
 	undo := func() {
@@ -139,15 +136,18 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	// A dry pass checks everything against the fresh trees first.
 	for _, dry := range []bool{true, false} {
 		for i := range made {
-			if err := h.applyAgent(&made[i], dry); err != nil {
+			// The agent's own host: a shard of a sharded host.
+			if err := made[i].a.host.applyAgent(&made[i], dry); err != nil {
 				undo()
 				return nil, err
 			}
 		}
 		if !one && f.Globals != nil {
-			if err := h.applyGlobals(f.Globals, dry); err != nil {
-				undo()
-				return nil, err
+			for _, g := range h.globalHosts() {
+				if err := g.applyGlobals(f.Globals, dry); err != nil {
+					undo()
+					return nil, err
+				}
 			}
 		}
 	}
@@ -155,7 +155,9 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 		h.dropAgent(a)
 	}
 	if !one && h.ticks == 0 {
-		h.ticks, h.clock = f.Ticks, f.Clock
+		for _, g := range h.globalHosts() {
+			g.ticks, g.clock = f.Ticks, f.Clock
+		}
 	}
 	out := make([]*Agent, len(made))
 	for i, r := range made {
@@ -164,15 +166,32 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	return out, nil
 }
 
-// dropAgent removes an agent a restore made.
-func (h *Host) dropAgent(a *Agent) {
-	ld := a.load
-	ld.agents = slices.DeleteFunc(ld.agents, func(b *Agent) bool { return b == a })
-	if len(ld.agents) == 0 {
-		h.loads = slices.DeleteFunc(h.loads, func(l *load) bool { return l == ld })
+// globalHosts returns h and, for a sharded host, its shards: the hosts
+// that hold global variables and a clock.
+func (h *Host) globalHosts() []*Host {
+	if h.shard == nil {
+		return []*Host{h}
 	}
-	h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
-	delete(h.byTree, a.tree)
+	return append([]*Host{h}, h.shard.shards...)
+}
+
+// dropAgent removes an agent a restore made, from its own host (a shard
+// of a sharded h) and from h.
+func (h *Host) dropAgent(a *Agent) {
+	ld, own := a.load, a.host
+	ld.agents = slices.DeleteFunc(ld.agents, func(b *Agent) bool { return b == a })
+	gone := func(l *load) bool { return l == ld && len(ld.agents) == 0 }
+	own.loads = slices.DeleteFunc(own.loads, gone)
+	own.agents = slices.DeleteFunc(own.agents, func(b *Agent) bool { return b == a })
+	delete(own.byTree, a.tree)
+	if sh := h.shard; sh != nil && own != h {
+		sh.loads = slices.DeleteFunc(sh.loads, gone)
+		h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
+		delete(sh.rank, a)
+		for i, b := range h.agents {
+			sh.rank[b] = i
+		}
+	}
 	a.tree.BT.Blackboard.OnSet(nil)
 }
 
