@@ -470,3 +470,65 @@ return root
 		}
 	}
 }
+
+// A restore that fails changes nothing: not even a table the script
+// shares between its agents (a chunk local of a factory script), which a
+// restore that succeeds refills in place.
+func TestRestoreFailedChangesNothing(t *testing.T) {
+	files := fstest.MapFS{"fac.lua": {Data: []byte(`
+local shared = {n = 0}
+Act = BTAction:New()
+function Act:New() local o = {shared = shared, own = 0}; setmetatable(o, self); self.__index = self; return o end
+function Act:OnUpdate()
+  self.shared.n = self.shared.n + 1
+  self.own = self.own + 1
+  print("shared " .. self.shared.n .. " own " .. self.own)
+  return BTTaskStatus.Running
+end
+return function(args)
+  local s = BTSequence:New()
+  s:AddChild(Act:New())
+  local tree = BTBehaviorTree:New()
+  tree.name = "s"
+  tree:SetStartTask(s)
+  tree:SetVariable("v", 1)
+  return tree
+end
+`)}}
+	var out bytes.Buffer
+	h := saveHost(t, files, &out)
+	a, err := h.Spawn("fac.lua", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks(t, h, 3)
+	data, err := a.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks(t, h, 2)
+	// The variables are read after the task fields: a bad one comes
+	// after the fields were decoded, so only the first, checking pass
+	// keeps the shared table as it is.
+	bad := bytes.Replace(data, []byte(`"name":"v","v":1`), []byte(`"name":"v","v":{"t":42}`), 1)
+	if bytes.Equal(bad, data) {
+		t.Fatalf("the save has no variable v of 1: %s", data)
+	}
+	if _, err := h.Restore(bad); err == nil || !errors.Is(err, ErrBadSave) {
+		t.Fatalf("Restore of a bad save: %v", err)
+	}
+	out.Reset()
+	ticks(t, h, 1)
+	if len(h.Agents()) != 1 || out.String() != "shared 6 own 6\n" {
+		t.Fatalf("%d agents; after the failed restore the agent printed %q", len(h.Agents()), out.String())
+	}
+	b, err := h.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	ticks(t, h, 1)
+	if want := "shared 4 own 7\nshared 5 own 4\n"; len(h.Agents()) != 2 || out.String() != want || b.Name() != "s" {
+		t.Fatalf("after the restore: %d agents, printed %q, want %q", len(h.Agents()), out.String(), want)
+	}
+}
