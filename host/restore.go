@@ -63,16 +63,16 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 	return h.restore(f, false)
 }
 
-// restored is one agent made by a restore, with its save.
+// restored is one agent made by a restore, with its save and, after
+// the first pass, how its tasks match the saved ones.
 type restored struct {
-	a  *Agent
-	sa *saveAgent
+	a     *Agent
+	sa    *saveAgent
+	same  bool
+	match []bt.Task
 }
 
 func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
-	if err := h.refuseShardsSave("Restore"); err != nil {
-		return nil, err
-	}
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
 	undo := func() {
@@ -118,7 +118,7 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 				return nil, fmt.Errorf("%w: agent %q is tree %d of %s, which now returns %d trees", ErrBadSave, sa.Name, sa.Index+1, sl.Script, len(agents))
 			}
 			used[sa.Index] = true
-			made = append(made, restored{agents[sa.Index], sa})
+			made = append(made, restored{a: agents[sa.Index], sa: sa})
 		}
 		for i, a := range agents {
 			if !used[i] {
@@ -135,16 +135,19 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	defer h.stretch("restoring agents", nil)()
 	// A dry pass checks everything against the fresh trees first.
 	for _, dry := range []bool{true, false} {
-		for _, r := range made {
-			if err := h.applyAgent(r.a, r.sa, dry); err != nil {
+		for i := range made {
+			// The agent's own host: a shard of a sharded host.
+			if err := made[i].a.host.applyAgent(&made[i], dry); err != nil {
 				undo()
 				return nil, err
 			}
 		}
 		if !one && f.Globals != nil {
-			if err := h.applyGlobals(f.Globals, dry); err != nil {
-				undo()
-				return nil, err
+			for _, g := range h.globalHosts() {
+				if err := g.applyGlobals(f.Globals, dry); err != nil {
+					undo()
+					return nil, err
+				}
 			}
 		}
 	}
@@ -152,7 +155,9 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 		h.dropAgent(a)
 	}
 	if !one && h.ticks == 0 {
-		h.ticks, h.clock = f.Ticks, f.Clock
+		for _, g := range h.globalHosts() {
+			g.ticks, g.clock = f.Ticks, f.Clock
+		}
 	}
 	out := make([]*Agent, len(made))
 	for i, r := range made {
@@ -161,15 +166,32 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	return out, nil
 }
 
-// dropAgent removes an agent a restore made.
-func (h *Host) dropAgent(a *Agent) {
-	ld := a.load
-	ld.agents = slices.DeleteFunc(ld.agents, func(b *Agent) bool { return b == a })
-	if len(ld.agents) == 0 {
-		h.loads = slices.DeleteFunc(h.loads, func(l *load) bool { return l == ld })
+// globalHosts returns h and, for a sharded host, its shards: the hosts
+// that hold global variables and a clock.
+func (h *Host) globalHosts() []*Host {
+	if h.shard == nil {
+		return []*Host{h}
 	}
-	h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
-	delete(h.byTree, a.tree)
+	return append([]*Host{h}, h.shard.shards...)
+}
+
+// dropAgent removes an agent a restore made, from its own host (a shard
+// of a sharded h) and from h.
+func (h *Host) dropAgent(a *Agent) {
+	ld, own := a.load, a.host
+	ld.agents = slices.DeleteFunc(ld.agents, func(b *Agent) bool { return b == a })
+	gone := func(l *load) bool { return l == ld && len(ld.agents) == 0 }
+	own.loads = slices.DeleteFunc(own.loads, gone)
+	own.agents = slices.DeleteFunc(own.agents, func(b *Agent) bool { return b == a })
+	delete(own.byTree, a.tree)
+	if sh := h.shard; sh != nil && own != h {
+		sh.loads = slices.DeleteFunc(sh.loads, gone)
+		h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
+		delete(sh.rank, a)
+		for i, b := range h.agents {
+			sh.rank[b] = i
+		}
+	}
 	a.tree.BT.Blackboard.OnSet(nil)
 }
 
@@ -182,18 +204,24 @@ func restoreError(sa *saveAgent, err error) error {
 	return fmt.Errorf("host: restoring agent %s: %w: %w", sa.Name, ErrBadSave, err)
 }
 
-// applyAgent gives a the saved state sa; with dry set it only checks.
-func (h *Host) applyAgent(a *Agent, sa *saveAgent, dry bool) error {
+// applyAgent gives r.a the saved state r.sa; with dry set it only
+// checks (and matches the tasks, for the writing pass).
+func (h *Host) applyAgent(r *restored, dry bool) error {
 	L := h.vm.L
-	sig := signature(a.tree)
-	same := hex.EncodeToString(sig[:]) == sa.Signature
-	if err := sa.Tree.CheckClock(); err != nil {
-		return restoreError(sa, err)
+	a, sa := r.a, r.sa
+	if r.match == nil {
+		sig := signature(a.tree)
+		r.same = hex.EncodeToString(sig[:]) == sa.Signature
+		if err := sa.Tree.CheckClock(); err != nil {
+			return restoreError(sa, err)
+		}
+		match, err := sa.Tree.Match(a.tree.Root(), r.same)
+		if err != nil {
+			return restoreError(sa, err)
+		}
+		r.match = match
 	}
-	match, err := sa.Tree.Match(a.tree.Root(), same)
-	if err != nil {
-		return restoreError(sa, err)
-	}
+	same, match := r.same, r.match
 	vl := newValueLoader(L, sa.Tables, dry)
 	vl.tasks = make([]lua.LValue, len(match))
 	for i, t := range match {
@@ -218,7 +246,7 @@ func (h *Host) applyAgent(a *Agent, sa *saveAgent, dry bool) error {
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
 	// error), so the dry pass loads them too, to check them.
-	if err := bt.LoadTree(a.tree.BT, sa.Tree, same); err != nil {
+	if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
 		return restoreError(sa, err)
 	}
 	if !sa.Status.Valid() {

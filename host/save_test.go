@@ -3,6 +3,7 @@ package host
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -47,7 +48,12 @@ return tree
 
 func saveHost(t *testing.T, files fstest.MapFS, out *bytes.Buffer) *Host {
 	t.Helper()
-	h, err := New(Options{Stdout: out, FS: files, Logger: lineLogger(io.Discard), BTAIGlobals: true})
+	return saveHostShards(t, files, out, 0)
+}
+
+func saveHostShards(t *testing.T, files fstest.MapFS, out *bytes.Buffer, shards int) *Host {
+	t.Helper()
+	h, err := New(Options{Stdout: out, FS: files, Logger: lineLogger(io.Discard), BTAIGlobals: true, Shards: shards})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,6 +371,12 @@ return p
 // SnapshotAll and RestoreAll carry the global variables, the host's
 // tick count and every agent.
 func TestSnapshotAllGlobals(t *testing.T) {
+	for _, shards := range []int{0, 2} {
+		t.Run(fmt.Sprintf("shards=%d", shards), func(t *testing.T) { testSnapshotAllGlobals(t, shards) })
+	}
+}
+
+func testSnapshotAllGlobals(t *testing.T, shards int) {
 	files := fstest.MapFS{"g.lua": {Data: []byte(`
 local bt = require("bt")
 Count = BTAction:New()
@@ -372,28 +384,33 @@ function Count:New() local o = {name = "count"}; setmetatable(o, self); self.__i
 -- A method of the class: its upvalue bt is code, not the task's state.
 function Count:OnUpdate()
   local c = bt.GetGlobalVariable("count") or 0
+  local l = bt.GetGlobalVariable("list")
+  print("count " .. c .. " list " .. (l and l[1] .. l[2].deep or "-"))
   bt.SetGlobalVariable("count", c + 1)
   bt.SetGlobalVariable("list", {c, {deep = "x"}})
-  print("count " .. c)
   return BTTaskStatus.Running
 end
 return Count:New()
 `)}}
+	run := func(out *bytes.Buffer, n int) *Host {
+		h := saveHostShards(t, files, out, shards)
+		for range 2 {
+			if _, err := h.LoadFile("g.lua"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ticks(t, h, n)
+		return h
+	}
+	var full bytes.Buffer
+	run(&full, 4)
 	var out bytes.Buffer
-	h := saveHost(t, files, &out)
-	if _, err := h.LoadFile("g.lua"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.LoadFile("g.lua"); err != nil {
-		t.Fatal(err)
-	}
-	ticks(t, h, 2)
+	h := run(&out, 2)
 	data, err := h.SnapshotAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	out.Reset()
-	h2 := saveHost(t, files, &out)
+	h2 := saveHostShards(t, files, &out, shards)
 	agents, err := h2.RestoreAll(data)
 	if err != nil {
 		t.Fatal(err)
@@ -401,9 +418,12 @@ return Count:New()
 	if len(agents) != 2 || h2.Ticks() != 2 {
 		t.Fatalf("%d agents, %d ticks", len(agents), h2.Ticks())
 	}
-	ticks(t, h2, 1)
-	if want := "count 4\ncount 5\n"; out.String() != want {
-		t.Fatalf("output %q, want %q", out.String(), want)
+	ticks(t, h2, 2)
+	if out.String() != full.String() {
+		t.Fatalf("output\n%s\nwant\n%s", out.String(), full.String())
+	}
+	if shards == 0 && !strings.HasSuffix(full.String(), "count 6 list 5x\ncount 7 list 6x\n") {
+		t.Fatalf("the classic host's run printed\n%s", full.String())
 	}
 }
 
@@ -448,5 +468,67 @@ return root
 		if out.String() != full.String() {
 			t.Fatalf("k=%d: output\n%s\nwant\n%s", k, out.String(), full.String())
 		}
+	}
+}
+
+// A restore that fails changes nothing: not even a table the script
+// shares between its agents (a chunk local of a factory script), which a
+// restore that succeeds refills in place.
+func TestRestoreFailedChangesNothing(t *testing.T) {
+	files := fstest.MapFS{"fac.lua": {Data: []byte(`
+local shared = {n = 0}
+Act = BTAction:New()
+function Act:New() local o = {shared = shared, own = 0}; setmetatable(o, self); self.__index = self; return o end
+function Act:OnUpdate()
+  self.shared.n = self.shared.n + 1
+  self.own = self.own + 1
+  print("shared " .. self.shared.n .. " own " .. self.own)
+  return BTTaskStatus.Running
+end
+return function(args)
+  local s = BTSequence:New()
+  s:AddChild(Act:New())
+  local tree = BTBehaviorTree:New()
+  tree.name = "s"
+  tree:SetStartTask(s)
+  tree:SetVariable("v", 1)
+  return tree
+end
+`)}}
+	var out bytes.Buffer
+	h := saveHost(t, files, &out)
+	a, err := h.Spawn("fac.lua", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks(t, h, 3)
+	data, err := a.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks(t, h, 2)
+	// The variables are read after the task fields: a bad one comes
+	// after the fields were decoded, so only the first, checking pass
+	// keeps the shared table as it is.
+	bad := bytes.Replace(data, []byte(`"name":"v","v":1`), []byte(`"name":"v","v":{"t":42}`), 1)
+	if bytes.Equal(bad, data) {
+		t.Fatalf("the save has no variable v of 1: %s", data)
+	}
+	if _, err := h.Restore(bad); err == nil || !errors.Is(err, ErrBadSave) {
+		t.Fatalf("Restore of a bad save: %v", err)
+	}
+	out.Reset()
+	ticks(t, h, 1)
+	if len(h.Agents()) != 1 || out.String() != "shared 6 own 6\n" {
+		t.Fatalf("%d agents; after the failed restore the agent printed %q", len(h.Agents()), out.String())
+	}
+	b, err := h.Restore(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	ticks(t, h, 1)
+	if want := "shared 4 own 7\nshared 5 own 4\n"; len(h.Agents()) != 2 || out.String() != want || b.Name() != "s" {
+		t.Fatalf("after the restore: %d agents, printed %q, want %q", len(h.Agents()), out.String(), want)
 	}
 }

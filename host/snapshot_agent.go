@@ -37,9 +37,6 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	if err := h.refuseClosed("Snapshot"); err != nil {
 		return nil, err
 	}
-	if err := h.refuseShardsSave("Snapshot"); err != nil {
-		return nil, err
-	}
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
 	ld, err := h.saveLoad(a.load, []*Agent{a})
@@ -51,17 +48,15 @@ func (a *Agent) Snapshot() ([]byte, error) {
 
 // SnapshotAll returns a save of every agent of the host, in order, with
 // the global variables and the host's tick count and clock (see
-// Snapshot); h.RestoreAll(data) in a fresh host goes on from there. The
-// first agent that cannot be saved fails it, naming the agent.
+// Snapshot); h.RestoreAll(data) in a fresh host, of any number of
+// shards, goes on from there. The first agent that cannot be saved fails
+// it, naming the agent. Call it between ticks.
 func (h *Host) SnapshotAll() ([]byte, error) {
 	if err := h.tryUse("SnapshotAll"); err != nil {
 		return nil, err
 	}
 	defer h.done()
 	if err := h.refuseClosed("SnapshotAll"); err != nil {
-		return nil, err
-	}
-	if err := h.refuseShardsSave("SnapshotAll"); err != nil {
 		return nil, err
 	}
 	h.refuseInScript("SnapshotAll")
@@ -75,25 +70,22 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	if len(vars) > 0 {
 		f.Globals = &saveScope{Vars: vars, Tables: vs.tables}
 	}
-	for _, ld := range h.loads {
+	loads := h.loads
+	if h.shard != nil {
+		loads = h.shard.loads
+	}
+	for _, ld := range loads {
 		if len(ld.agents) == 0 {
 			continue
 		}
-		sl, err := h.saveLoad(ld, ld.agents)
+		// The agents' own host: a shard of a sharded host.
+		sl, err := ld.agents[0].host.saveLoad(ld, ld.agents)
 		if err != nil {
 			return nil, err
 		}
 		f.Loads = append(f.Loads, sl)
 	}
 	return encodeSave(f)
-}
-
-// refuseShardsSave refuses saving and restoring on a sharded host.
-func (h *Host) refuseShardsSave(what string) error {
-	if h.shard != nil {
-		return fmt.Errorf("host: %s: saving and restoring agents is not supported with Options.Shards yet", what)
-	}
-	return nil
 }
 
 // saveLoad saves the agents of ld.

@@ -146,3 +146,40 @@ func BenchmarkSave1000(b *testing.B) {
 		}
 	})
 }
+
+// The same on a sharded host: a crowd on 2 shards saved at several ticks
+// and restored on 2 shards (or on the classic host) ends with the
+// tallies of the uninterrupted run (a sharded host has no event stream).
+func TestSavedWarriorsResumeSharded(t *testing.T) {
+	const n, ticks = 40, 60
+	ref := spawnHost(t, n, 2, true)
+	tickN(t, ref, ticks)
+	want := counts(ref)
+	ref.Close()
+	for _, k := range []int{1, 13, 42} {
+		for _, to := range []int{2, 0} {
+			a := spawnHost(t, n, 2, true)
+			tickN(t, a, k)
+			data, err := a.SnapshotAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Close()
+			b, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: to})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := b.RestoreAll(data); err != nil {
+				t.Fatalf("k=%d: %v", k, err)
+			}
+			if b.Ticks() != uint64(k) {
+				t.Fatalf("k=%d: restored host at tick %d", k, b.Ticks())
+			}
+			tickN(t, b, ticks-k)
+			if c := counts(b); !reflect.DeepEqual(c, want) {
+				t.Fatalf("k=%d, restored on %d shards: tallies differ", k, to)
+			}
+			b.Close()
+		}
+	}
+}

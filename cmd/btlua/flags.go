@@ -229,8 +229,8 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
-	if (c.save != "" || c.restore != "") && (c.shards > 0 || c.agents > 0 && c.restore != "") {
-		err := errors.New("--save and --restore run the classic host: they take no --shards (and --restore no --agents: the save holds the agents)")
+	if c.restore != "" && c.agents > 0 {
+		err := errors.New("--restore takes no --agents: the save holds the agents")
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // btlua --ticks k --save s.json x.lua, then btlua --restore s.json
@@ -69,5 +71,51 @@ return a
 	code, _, errOut = runCLI("--fast", "--restore", save, warrior)
 	if want := "btlua: --restore " + save + ": bad save: version 2; this btlua reads version 1\n"; code != exitFailed || errOut != want {
 		t.Fatalf("foreign version: code %d, stderr %q, want %q", code, errOut, want)
+	}
+}
+
+// A Ctrl-C ends the run and --save still writes the save, of the ticks
+// made: btlua exits 130, and the save restores at that tick.
+func TestSaveAtInterrupt(t *testing.T) {
+	catchStraySIGINT(t)
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "ticked")
+	script := filepath.Join(dir, "walk.lua")
+	src := `
+Walk = BTAction:New()
+function Walk:New() local o = {steps = 0, name = "walk"}; setmetatable(o, self); self.__index = self; return o end
+function Walk:OnUpdate()
+  self.steps = self.steps + 1
+  if self.steps == 5 then local f = io.open([[` + mark + `]], "w"); f:write("x"); f:close() end
+  return BTTaskStatus.Running
+end
+return Walk:New()
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if _, err := os.Stat(mark); err == nil {
+				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+				return
+			}
+		}
+	}()
+	save := filepath.Join(dir, "s.json")
+	code, _, errOut := runCLI("--hz", "200", "--save", save, script)
+	if code != exitInterrupted {
+		t.Fatalf("code %d, stderr %q; want %d", code, errOut, exitInterrupted)
+	}
+	data, err := os.ReadFile(save)
+	if err != nil {
+		t.Fatalf("no save written at Ctrl-C: %v", err)
+	}
+	if !strings.Contains(string(data), `"steps",`) || !strings.Contains(string(data), `"format":"btlua-save"`) {
+		t.Fatalf("the save lacks the task's steps: %s", data)
+	}
+	code, _, errOut = runCLI("--fast", "--restore", save, "--ticks", "1", script)
+	if code != exitOK || errOut != "" {
+		t.Fatalf("--restore: code %d, stderr %q", code, errOut)
 	}
 }

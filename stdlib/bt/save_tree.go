@@ -149,6 +149,14 @@ func LoadTree(t *BehaviorTree, s *TreeState, sameShape bool) error {
 	if err != nil {
 		return err
 	}
+	return s.LoadMatched(t, match, sameShape)
+}
+
+// LoadMatched is LoadTree with the match Match returned.
+func (s *TreeState) LoadMatched(t *BehaviorTree, match []Task, sameShape bool) error {
+	if len(match) != len(s.Tasks) {
+		return fmt.Errorf("%d tasks matched for a save of %d", len(match), len(s.Tasks))
+	}
 	if err := s.LoadClock(t); err != nil {
 		return err
 	}
