@@ -37,7 +37,21 @@ func TestREADMELuaSnippets(t *testing.T) {
 				t.Errorf("%s block %d uses %s. without local %s = require(%q):\n%s", b.file, i, m[1], m[1], m[1], code)
 			}
 		}
-		path := filepath.Join(t.TempDir(), "snippet.lua")
+		// A block whose first line names a file ("-- flee.lua: ...") is
+		// written under that name beside every block of its guide, so a
+		// block referencing it finds it; one that another block of the
+		// guide references is run through that reference, not alone.
+		named := namedBlocks(blocks, b.file)
+		if name := blockFileName(code); name != "" && referencedIn(blocks, b.file, name) {
+			continue
+		}
+		dir := t.TempDir()
+		for name, src := range named {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path := filepath.Join(dir, "snippet.lua")
 		if err := os.WriteFile(path, []byte(code), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +97,7 @@ func TestREADMELuaSnippets(t *testing.T) {
 		first := snippetKey(code)
 		want, ok := readmeOutputs[first]
 		if !ok {
-			t.Errorf("%s block %d (%q): no expected output listed", b.file, i, first)
+			t.Errorf("%s block %d (%q): no expected output listed (it printed %q)", b.file, i, first, out.String())
 		} else if out.String() != want {
 			t.Errorf("%s block %d (%q): output %q, want %q", b.file, i, first, out.String(), want)
 		}
@@ -103,5 +117,42 @@ var readmeOutputs = map[string]string{
 	`-- Each task prints its own path when it runs.`:                              "Root/Look[1]\nRoot/Fight[2]/Aim[1]\nRoot/Fight[2]/Attack[2]\n",
 	`-- crowd.lua: one guard per agent; run it with`:                              "",
 	`-- A patrol that saves only where it is.`:                                    "walking to gate\nwalking to tower\nwalking to well\nwalking to gate\nwalking to tower\n",
+	`-- guard.lua: btlua guard.lua`:                                               "scout flees from the wolf: 4 m\nveteran flees from the bandit: 2 m\nscout flees from the wolf: 8 m\nveteran flees from the bandit: 4 m\nveteran flees from the bandit: 6 m\n",
+	`-- patrols.lua: btlua patrols.lua`:                                           "",
+	`local ref = BTBehaviorTreeReference:New("flee.lua")`:                         "fight\n",
 	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
+}
+
+// blockFileNameRE matches a block's first line naming its file.
+var blockFileNameRE = regexp.MustCompile(`^-- ([\w-]+\.lua):`)
+
+// blockFileName returns the file a block's first line names, or "".
+func blockFileName(code string) string {
+	if m := blockFileNameRE.FindStringSubmatch(snippetKey(code)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// namedBlocks returns the blocks of the guide file that name their file,
+// by that name.
+func namedBlocks(blocks []docBlock, file string) map[string]string {
+	out := map[string]string{}
+	for _, b := range blocks {
+		if name := blockFileName(b.code); b.file == file && name != "" {
+			out[name] = b.code
+		}
+	}
+	return out
+}
+
+// referencedIn reports whether a block of the guide file other than the
+// one named name references it as a tree file ("name" in quotes).
+func referencedIn(blocks []docBlock, file, name string) bool {
+	for _, b := range blocks {
+		if b.file == file && blockFileName(b.code) != name && strings.Contains(b.code, `"`+name+`"`) {
+			return true
+		}
+	}
+	return false
 }
