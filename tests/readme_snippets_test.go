@@ -118,7 +118,7 @@ var readmeOutputs = map[string]string{
 	`-- crowd.lua: one guard per agent; run it with`:                              "",
 	`-- A patrol that saves only where it is.`:                                    "walking to gate\nwalking to tower\nwalking to well\nwalking to gate\nwalking to tower\n",
 	`-- guard.lua: btlua guard.lua`:                                               "scout flees from the wolf: 4 m\nveteran flees from the bandit: 2 m\nscout flees from the wolf: 8 m\nveteran flees from the bandit: 4 m\nveteran flees from the bandit: 6 m\n",
-	`-- patrols.lua: btlua patrols.lua`:                                           "",
+	`-- patrols.lua: btlua patrols.lua`:                                           "patrol at speed 2\npatrol at speed 5\n",
 	`local ref = BTBehaviorTreeReference:New("flee.lua")`:                         "fight\n",
 	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
 }
