@@ -120,6 +120,7 @@ var readmeOutputs = map[string]string{
 	`-- guard.lua: btlua guard.lua`:                                               "scout flees from the wolf: 4 m\nveteran flees from the bandit: 2 m\nscout flees from the wolf: 8 m\nveteran flees from the bandit: 4 m\nveteran flees from the bandit: 6 m\n",
 	`-- patrols.lua: btlua patrols.lua`:                                           "patrol at speed 2\npatrol at speed 5\n",
 	`local ref = BTBehaviorTreeReference:New("flee.lua")`:                         "fight\n",
+	`-- guard.lua: flee.lua twice; the scout has its own speed`:                   "scout flees at speed 4\nveteran flees at speed 2\n",
 	`local fsm = goap.FSM:New()`:                                                  "guard, hp 80\nenter Flee\nflee, hp 30\nexit Flee\nGuard\t1\n",
 }
 
