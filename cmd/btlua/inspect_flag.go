@@ -250,6 +250,11 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, replayUsage)
 		return exitUsage
 	}
+	if err := checkInspectAddr(addr); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		fmt.Fprintln(stderr, replayUsage)
+		return exitUsage
+	}
 	rec, err := inspect.ReadRecordingFile(path)
 	var cut *inspect.TruncatedError
 	if err != nil {
