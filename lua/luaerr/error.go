@@ -57,17 +57,17 @@ func (e *Error) Error() string {
 	who := ""
 	switch {
 	case e.Tree != "":
-		who = "tree " + e.Tree
+		who = "tree " + Shown(e.Tree)
 	case e.Agent != "":
-		who = "agent " + e.Agent
+		who = "agent " + Shown(e.Agent)
 	}
 	switch {
 	case who != "" && e.Task != "":
-		b.WriteString(" (" + who + ", task " + e.Task + ")")
+		b.WriteString(" (" + who + ", task " + Shown(e.Task) + ")")
 	case who != "":
 		b.WriteString(" (" + who + ")")
 	case e.Task != "":
-		b.WriteString(" (task " + e.Task + ")")
+		b.WriteString(" (task " + Shown(e.Task) + ")")
 	}
 	return b.String()
 }

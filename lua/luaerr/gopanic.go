@@ -30,11 +30,11 @@ func (p *GoPanic) Error() string {
 	fmt.Fprintf(&b, "Go panic: %v", p.Value)
 	switch {
 	case p.Tree != "" && p.Task != "":
-		b.WriteString(" (tree " + p.Tree + ", task " + p.Task + ")")
+		b.WriteString(" (tree " + Shown(p.Tree) + ", task " + Shown(p.Task) + ")")
 	case p.Tree != "":
-		b.WriteString(" (tree " + p.Tree + ")")
+		b.WriteString(" (tree " + Shown(p.Tree) + ")")
 	case p.Task != "":
-		b.WriteString(" (task " + p.Task + ")")
+		b.WriteString(" (task " + Shown(p.Task) + ")")
 	}
 	if len(p.Stack) > 0 {
 		b.WriteString("\n\n")
