@@ -75,6 +75,9 @@ type Lib struct {
 	refLoader    ReferenceLoader
 	refStack     []string
 	refFactories map[string]*lua.LFunction
+	// refTooDeep is the error of a chain over MaxReferenceDepth while
+	// the outer levels of the chain unwind (nil otherwise).
+	refTooDeep error
 	// refFiles maps a reference's script and path to its file.
 	refFiles map[refKey]string
 	// refUses records how each reference was made (see

@@ -92,6 +92,12 @@ func fileOfLine(where string) string {
 	return where
 }
 
+// MaxReferenceDepth is the most files a chain of tree references may
+// hold (the script, the file it references, the file that one references,
+// ...): a deeper chain is refused at build time, naming its ends, before
+// the nested loads overflow the Lua stack.
+const MaxReferenceDepth = 32
+
 // referencedTree returns a new instance of the tree the file at path
 // returns: the file is run (its tree or task is the instance), or, when
 // it returned a factory function before, the factory is called with vars
@@ -121,11 +127,17 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	if len(lib.refStack) == 0 {
 		// The chain starts at the script that made the first reference.
 		lib.refStack = append(lib.refStack, fileOfLine(where))
-		defer func() { lib.refStack = lib.refStack[:0] }()
+		defer func() { lib.refStack, lib.refTooDeep = lib.refStack[:0], nil }()
 	}
 	if i := slices.Index(lib.refStack, file); i >= 0 {
 		chain := append(append([]string{}, lib.refStack[i:]...), file)
 		return nil, "", fmt.Errorf("reference cycle: %s", strings.Join(chain, " -> "))
+	}
+	if len(lib.refStack) >= MaxReferenceDepth {
+		chain := append(append([]string{}, lib.refStack[:2]...), "...")
+		chain = append(append(chain, lib.refStack[len(lib.refStack)-1]), file)
+		lib.refTooDeep = fmt.Errorf("references nested more than %d deep: %s", MaxReferenceDepth, strings.Join(chain, " -> "))
+		return nil, "", lib.refTooDeep
 	}
 	lib.refStack = append(lib.refStack, file)
 	defer func() { lib.refStack = lib.refStack[:len(lib.refStack)-1] }()
@@ -135,6 +147,10 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	var err error
 	if f == nil {
 		if ret, err = call1(L, chunk); err != nil {
+			if lib.refTooDeep != nil {
+				// Each level names its own line once, not every level's.
+				return nil, "", lib.refTooDeep
+			}
 			return nil, "", err
 		}
 		if fn, ok := ret.(*lua.LFunction); ok {
