@@ -45,3 +45,33 @@ func (sh *sharding) leaveShards() {
 		s.guard.leave()
 	}
 }
+func (sh *sharding) coordinator() *Host     { return sh.host }
+func (sh *sharding) allLoads() []*load      { return sh.loads }
+func (sh *sharding) globalHosts() []*Host   { return append([]*Host{sh.host}, sh.shards...) }
+func (sh *sharding) hearGlobals()           { sh.host.globals.global.OnSet(sh.host.spreadGlobal) }
+func (sh *sharding) heldFrame() *shardFrame { return nil }
+func (sh *sharding) beginScript(*Agent)     {}
+func (sh *sharding) stopsHeapHog() bool     { return true }
+func (sh *sharding) strictStopsBatch() bool { return true }
+
+func (sh *sharding) agentRank(a *Agent) int {
+	if r, ok := sh.rank[a]; ok {
+		return r
+	}
+	return -1
+}
+
+func (sh *sharding) unlist(a *Agent) {
+	h, ld := sh.host, a.load
+	sh.loads = slices.DeleteFunc(sh.loads, func(l *load) bool { return l == ld && len(ld.agents) == 0 })
+	h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
+	delete(sh.rank, a)
+	for i, b := range h.agents {
+		sh.rank[b] = i
+	}
+}
+
+func (sh *sharding) globalTable(name string, v any) (any, bool) {
+	sh.host.setShared(name, tableCopy{v})
+	return nil, true
+}

@@ -453,7 +453,7 @@ func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
 	if len(e.subs) == 0 {
 		return
 	}
-	f := h.frame
+	f := h.eng.heldFrame()
 	var w *watch
 	if !f.holding() {
 		w = e.ticking()

@@ -195,7 +195,5 @@ func (g *Globals) OnChange(fn func(name string, old, new any)) {
 	g.check("OnChange")
 	defer g.variables.use("OnChange").done()
 	g.variables.OnChange(fn)
-	if h := g.host; h.shard != nil {
-		g.global.OnSet(h.spreadGlobal)
-	}
+	g.host.eng.hearGlobals()
 }

@@ -103,6 +103,7 @@ func (h *Host) openShards(opts Options) error {
 			return err
 		}
 		s.linted, s.frame, f.shard = h.linted, f, s
+		s.eng = inShard{single{s}, f}
 		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
@@ -114,12 +115,7 @@ func (h *Host) openShards(opts Options) error {
 }
 
 // top returns the host the embedder holds: h, or a shard's coordinator.
-func (h *Host) top() *Host {
-	if h.frame != nil {
-		return h.frame.coord
-	}
-	return h
-}
+func (h *Host) top() *Host { return h.eng.coordinator() }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host
 // ticks its agents in, or 0 for the classic unsharded host (one state,
