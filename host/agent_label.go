@@ -2,7 +2,6 @@ package host
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 
 	"github.com/btlua/btlua/lua/luaerr"
@@ -44,20 +43,10 @@ func (h *Host) agentNumber(a *Agent) int {
 	if len(top.agents) < 2 || a.load == nil {
 		return 0
 	}
-	loads := top.loads
-	if top.shard != nil {
-		loads = top.shard.loads
-	}
-	if !a.load.spawned && !loadedTwice(loads, a.Source) {
+	if !a.load.spawned && !loadedTwice(top.eng.allLoads(), a.Source) {
 		return 0
 	}
-	if top.shard != nil {
-		if r, ok := top.shard.rank[a]; ok {
-			return r + 1
-		}
-		return 0
-	}
-	return slices.Index(top.agents, a) + 1
+	return top.eng.agentRank(a) + 1
 }
 
 // loadedTwice reports whether loads hold more than one load of the

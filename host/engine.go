@@ -7,7 +7,9 @@ package host
 // its engine, which is one of two:
 //
 //   - single (engine_single.go): the classic host, one Lua state ticked
-//     on the calling goroutine; also each shard of a sharded host.
+//     on the calling goroutine.
+//   - inShard (engine_shard.go): a single that is one shard of a sharded
+//     host; its frame holds what the shard's ticks write and print.
 //   - *sharding (shards.go): the sharded host, Options.Shards >= 1: shards
 //     of single-state hosts ticked in parallel by the crew, joined every
 //     Tick, with the global variables, print output, errors and events
@@ -50,4 +52,36 @@ type engine interface {
 	// when another goroutine is inside one.
 	enterShards(me uintptr) bool
 	leaveShards()
+	// coordinator is the host the embedder holds: the host itself, or a
+	// shard's coordinator.
+	coordinator() *Host
+	// allLoads is every load of the host's agents, in call order.
+	allLoads() []*load
+	// agentRank is a's index in the host's Agents, or -1.
+	agentRank(a *Agent) int
+	// globalHosts are the hosts holding global variables and a clock:
+	// the host itself, and each shard.
+	globalHosts() []*Host
+	// unlist removes a, which a restore made and its own host has already
+	// dropped, from the host's lists of loads and agents.
+	unlist(a *Agent)
+	// globalTable readies v, a Go map, slice or array written as a global
+	// variable, as a Lua table; done reports that the engine wrote it
+	// itself (in every shard), so nothing is left to do.
+	globalTable(name string, v any) (lv any, done bool)
+	// hearGlobals puts back the global variables' hook after
+	// Globals.OnChange replaced it (a sharded host spreads writes).
+	hearGlobals()
+	// heldFrame is the shard's frame, which holds the events of its
+	// ticks; nil outside a shard.
+	heldFrame() *shardFrame
+	// beginScript is told a, the agent (or nil) of the outermost stretch
+	// of script work that starts now.
+	beginScript(a *Agent)
+	// stopsHeapHog reports whether this host's tick stops the agent that
+	// allocated most (false in a shard: its coordinator does).
+	stopsHeapHog() bool
+	// strictStopsBatch reports whether an agent's StrictError ends the
+	// host's batch at once (false in a shard: the coordinator joins).
+	strictStopsBatch() bool
 }

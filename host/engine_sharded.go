@@ -3,23 +3,23 @@ package host
 import "slices"
 
 // The engine methods of the sharded host (*sharding, Options.Shards >= 1;
-// see shards.go for what it is). Most hand the work to the coordinator's
-// methods of the sharded host in the shard_*.go and globals_*.go files.
+// see shards.go for what it is). Most hand the work to the sharding's
+// methods in the shard_*.go and globals_*.go files.
 
-func (sh *sharding) loadFile(path string) ([]*Agent, error) { return sh.host.loadShard(path) }
+func (sh *sharding) loadFile(path string) ([]*Agent, error) { return sh.loadShard(path) }
 func (sh *sharding) spawnAgent(path string, args any) (*Agent, error) {
-	return sh.host.spawnShard(path, args)
+	return sh.spawnShard(path, args)
 }
-func (sh *sharding) tickAgents(dt float64, e *hub) error { return sh.host.tickShards(dt, e) }
+func (sh *sharding) tickAgents(dt float64, e *hub) error { return sh.tickShards(dt, e) }
 func (sh *sharding) reloadFile(src *source, data []byte) (*ReloadReport, error) {
-	return sh.host.reloadShards(src, data)
+	return sh.reloadShards(src, data)
 }
-func (sh *sharding) watchFiles()                         { sh.host.watchShards(sh.host.watcher) }
-func (sh *sharding) setGlobal(name string, v any)        { sh.host.setGlobalShards(name, v) }
+func (sh *sharding) watchFiles()                         { sh.watchShards(sh.host.watcher) }
+func (sh *sharding) setGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
 func (sh *sharding) getGlobal(name string) any           { return sh.shards[0].GetGlobal(name) }
-func (sh *sharding) doString(code string) ([]any, error) { return sh.host.doStringShards(code) }
-func (sh *sharding) closeAll() error                     { return sh.host.closeShards() }
-func (sh *sharding) interruptAll() bool                  { return sh.host.interruptShards() }
+func (sh *sharding) doString(code string) ([]any, error) { return sh.doStringShards(code) }
+func (sh *sharding) closeAll() error                     { return sh.closeShards() }
+func (sh *sharding) interruptAll() bool                  { return sh.interruptShards() }
 func (sh *sharding) shardCount() int                     { return len(sh.shards) }
 func (sh *sharding) shardIndex(a *Agent) int             { return slices.Index(sh.shards, a.host) }
 func (sh *sharding) hasAgent(a *Agent) bool              { return slices.Contains(sh.shards, a.host) }
@@ -44,4 +44,34 @@ func (sh *sharding) leaveShards() {
 	for _, s := range sh.shards {
 		s.guard.leave()
 	}
+}
+func (sh *sharding) coordinator() *Host     { return sh.host }
+func (sh *sharding) allLoads() []*load      { return sh.loads }
+func (sh *sharding) globalHosts() []*Host   { return append([]*Host{sh.host}, sh.shards...) }
+func (sh *sharding) hearGlobals()           { sh.host.globals.global.OnSet(sh.spreadGlobal) }
+func (sh *sharding) heldFrame() *shardFrame { return nil }
+func (sh *sharding) beginScript(*Agent)     {}
+func (sh *sharding) stopsHeapHog() bool     { return true }
+func (sh *sharding) strictStopsBatch() bool { return true }
+
+func (sh *sharding) agentRank(a *Agent) int {
+	if r, ok := sh.rank[a]; ok {
+		return r
+	}
+	return -1
+}
+
+func (sh *sharding) unlist(a *Agent) {
+	h, ld := sh.host, a.load
+	sh.loads = slices.DeleteFunc(sh.loads, func(l *load) bool { return l == ld && len(ld.agents) == 0 })
+	h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
+	delete(sh.rank, a)
+	for i, b := range h.agents {
+		sh.rank[b] = i
+	}
+}
+
+func (sh *sharding) globalTable(name string, v any) (any, bool) {
+	sh.setShared(name, tableCopy{v})
+	return nil, true
 }

@@ -396,7 +396,7 @@ func (e *hub) sync() {
 			e.order = append(e.order, w)
 		}
 		if w == nil {
-			w = &watch{hub: e, agent: a, id: e.idOf(a), frame: a.host.frame}
+			w = &watch{hub: e, agent: a, id: e.idOf(a), frame: a.host.eng.heldFrame()}
 			e.agents[a] = w
 			e.order[i] = w
 		} else if w.tree == a.tree.BT {
@@ -453,7 +453,7 @@ func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
 	if len(e.subs) == 0 {
 		return
 	}
-	f := h.frame
+	f := h.eng.heldFrame()
 	var w *watch
 	if !f.holding() {
 		w = e.ticking()

@@ -85,7 +85,7 @@ func (f *shardFrame) heard(name string, old, new any) {
 	case f.ticking:
 		f.writes = append(f.writes, globalWrite{agent: f.agent, name: name, value: v})
 	default:
-		f.coord.setShared(name, v)
+		f.coord.shard.setShared(name, v)
 	}
 }
 
@@ -141,11 +141,12 @@ func goTable(v any) bool {
 
 // setShared writes a portable value into the logical blackboard; its hook
 // (spreadGlobal) writes it into every shard.
-func (h *Host) setShared(name string, v any) {
+func (sh *sharding) setShared(name string, v any) {
+	h := sh.host
 	if t, ok := v.(tableCopy); ok {
 		v = vm.LuaValue(h.vm.L, t.v)
-		h.shard.table = t.v
-		defer func() { h.shard.table = nil }()
+		sh.table = t.v
+		defer func() { sh.table = nil }()
 	}
 	h.globals.global.Set(name, v)
 }
@@ -153,11 +154,11 @@ func (h *Host) setShared(name string, v any) {
 // spreadGlobal is the logical blackboard's hook: a change is written into
 // every shard's global blackboard (a table as a copy of its own), then
 // Globals.OnChange hears it.
-func (h *Host) spreadGlobal(name string, old, new any) {
+func (sh *sharding) spreadGlobal(name string, old, new any) {
+	h := sh.host
 	if same(old, new) {
 		return
 	}
-	sh := h.shard
 	sh.lendTable(name, new)
 	sh.spreading = true
 	var g any // a table's Go form, made once for every shard
@@ -179,11 +180,11 @@ func (h *Host) spreadGlobal(name string, old, new any) {
 
 // applyGlobalWrites applies the global writes every shard held this
 // frame, in agent order.
-func (h *Host) applyGlobalWrites() {
-	all := drainInAgentOrder(h.shard, func(s *Host) *[]globalWrite { return &s.frame.writes },
+func (sh *sharding) applyGlobalWrites() {
+	all := drainInAgentOrder(sh, func(s *Host) *[]globalWrite { return &s.frame.writes },
 		func(w globalWrite) *Agent { return w.agent })
 	for _, w := range all {
-		h.setShared(w.name, w.value)
+		sh.setShared(w.name, w.value)
 	}
 }
 
@@ -195,7 +196,5 @@ func (g *Globals) OnChange(fn func(name string, old, new any)) {
 	g.check("OnChange")
 	defer g.variables.use("OnChange").done()
 	g.variables.OnChange(fn)
-	if h := g.host; h.shard != nil {
-		g.global.OnSet(h.spreadGlobal)
-	}
+	g.host.eng.hearGlobals()
 }

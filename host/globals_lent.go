@@ -42,8 +42,8 @@ func (sh *sharding) lendTable(name string, new any) {
 // variable with the coordinator's, puts back a copy changed in place and
 // returns an error per variable changed, in the order the variables got
 // their tables; nil when none was.
-func (h *Host) checkLentTables() []error {
-	sh := h.shard
+func (sh *sharding) checkLentTables() []error {
+	h := sh.host
 	var errs []error
 	for _, name := range sh.lent {
 		v, _ := h.globals.global.Get(name)

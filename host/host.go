@@ -207,8 +207,8 @@ type Host struct {
 	batch agentBatch
 
 	linted *lintLog // the BTAI warnings logged, shared by the shards (btai_lint.go)
-	// eng runs the agents (engine.go): single{h}, or shard on a sharded
-	// host.
+	// eng runs the agents (engine.go): single{h}, shard on a sharded host,
+	// or inShard on each of its shards.
 	eng   engine
 	shard *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
 	frame *shardFrame // a shard's frame state, or nil outside a sharded host

@@ -168,12 +168,7 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 
 // globalHosts returns h and, for a sharded host, its shards: the hosts
 // that hold global variables and a clock.
-func (h *Host) globalHosts() []*Host {
-	if h.shard == nil {
-		return []*Host{h}
-	}
-	return append([]*Host{h}, h.shard.shards...)
-}
+func (h *Host) globalHosts() []*Host { return h.eng.globalHosts() }
 
 // dropAgent removes an agent a restore made, from its own host (a shard
 // of a sharded h) and from h.
@@ -184,14 +179,7 @@ func (h *Host) dropAgent(a *Agent) {
 	own.loads = slices.DeleteFunc(own.loads, gone)
 	own.agents = slices.DeleteFunc(own.agents, func(b *Agent) bool { return b == a })
 	delete(own.byTree, a.tree)
-	if sh := h.shard; sh != nil && own != h {
-		sh.loads = slices.DeleteFunc(sh.loads, gone)
-		h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
-		delete(sh.rank, a)
-		for i, b := range h.agents {
-			sh.rank[b] = i
-		}
-	}
+	h.eng.unlist(a)
 	a.tree.BT.Blackboard.OnSet(nil)
 }
 

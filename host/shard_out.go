@@ -59,16 +59,17 @@ func (f *shardFrame) Write(p []byte) (int, error) {
 
 // flushPrints writes the output every shard held this frame, in agent
 // order (an agent's own lines in the order written), in one write.
-func (h *Host) flushPrints() {
+func (sh *sharding) flushPrints() {
+	h := sh.host
 	dropped := 0
-	for _, s := range h.shard.shards {
+	for _, s := range sh.shards {
 		dropped += s.frame.dropped
 		s.frame.held, s.frame.dropped = 0, 0
 	}
 	if dropped > 0 {
 		h.log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, bytesText(heldOutputMax)))
 	}
-	all := drainInAgentOrder(h.shard, func(s *Host) *[]printed { return &s.frame.prints },
+	all := drainInAgentOrder(sh, func(s *Host) *[]printed { return &s.frame.prints },
 		func(p printed) *Agent { return p.agent })
 	if len(all) == 0 {
 		return

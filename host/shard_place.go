@@ -49,11 +49,11 @@ func (sh *sharding) placeNext(n int) {
 
 // nextShard returns the shard of the next LoadFile or Spawn (advance moves
 // on after one that succeeded), or an error when called during a tick.
-func (h *Host) nextShard(op string) (*Host, error) {
+func (sh *sharding) nextShard(op string) (*Host, error) {
+	h := sh.host
 	if h.ticking {
 		return nil, fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)
 	}
-	sh := h.shard
 	if c := sh.crowd; c.done < c.n {
 		return sh.shards[c.done/c.run], nil
 	}

@@ -32,14 +32,15 @@ func (sh *sharding) sourceOf(abs string) *source {
 // of its trees an error had stopped (see Reload). The report lists the
 // classes and methods once (every shard merged the same) and the trees
 // rebuilt, removed and started of every shard, shard by shard.
-func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
+func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error) {
+	h := sh.host
 	start := time.Now()
 	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	var pend []*pendingReload
-	for _, s := range h.shard.shards {
+	for _, s := range sh.shards {
 		ss := s.sources[src.abs]
 		if ss == nil {
 			continue
@@ -68,7 +69,7 @@ func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 		rep.Removed = append(rep.Removed, r.Removed...)
 		rep.Started = append(rep.Started, r.Started...)
 	}
-	h.relistShards()
+	sh.relistShards()
 	rep.Took = time.Since(start)
 	return rep, nil
 }
@@ -77,9 +78,9 @@ func (h *Host) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 // shard's files, and each shard hands the files it loads later to it
 // (through shardWatcher); the coordinator's ApplyReloads reloads them in
 // every shard.
-func (h *Host) watchShards(w Watcher) {
+func (sh *sharding) watchShards(w Watcher) {
 	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
-	for _, s := range h.shard.shards {
+	for _, s := range sh.shards {
 		s.watcher = proxy
 		for _, abs := range s.order {
 			s.watchFile(abs)

@@ -25,8 +25,8 @@ import (
 // shard count, since the agents after it in other shards tick in
 // parallel, and which agents tick must not depend on the shard count. A
 // Go panic in a shard is raised again on the caller's goroutine.
-func (h *Host) tickShards(dt float64, e *hub) error {
-	sh := h.shard
+func (sh *sharding) tickShards(dt float64, e *hub) error {
+	h := sh.host
 	serial := h.heapTicks != nil && h.heapTicks.Blaming()
 	for _, s := range sh.shards {
 		s.frame.ticking = true
@@ -48,9 +48,9 @@ func (h *Host) tickShards(dt float64, e *hub) error {
 	if e != nil {
 		e.sendHeld(sh)
 	}
-	h.flushPrints()
-	lentErrs := h.checkLentTables()
-	h.applyGlobalWrites()
+	sh.flushPrints()
+	lentErrs := sh.checkLentTables()
+	sh.applyGlobalWrites()
 	for _, p := range sh.panics {
 		if p != nil {
 			clear(sh.panics)

@@ -103,23 +103,19 @@ func (h *Host) openShards(opts Options) error {
 			return err
 		}
 		s.linted, s.frame, f.shard = h.linted, f, s
+		s.eng = inShard{single{s}, f}
 		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
 	if w := h.heapTicks; w != nil {
 		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
-	h.globals.global.OnSet(h.spreadGlobal)
+	h.globals.global.OnSet(sh.spreadGlobal)
 	return nil
 }
 
 // top returns the host the embedder holds: h, or a shard's coordinator.
-func (h *Host) top() *Host {
-	if h.frame != nil {
-		return h.frame.coord
-	}
-	return h
-}
+func (h *Host) top() *Host { return h.eng.coordinator() }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host
 // ticks its agents in, or 0 for the classic unsharded host (one state,
@@ -141,36 +137,36 @@ func (h *Host) ShardOf(a *Agent) int {
 }
 
 // loadShard is LoadFile on a sharded host.
-func (h *Host) loadShard(path string) ([]*Agent, error) {
-	s, err := h.nextShard("LoadFile")
+func (sh *sharding) loadShard(path string) ([]*Agent, error) {
+	s, err := sh.nextShard("LoadFile")
 	if err != nil {
 		return nil, err
 	}
 	agents, err := s.LoadFile(path)
 	if err == nil {
-		h.shard.advance()
-		h.placed(s.loads[len(s.loads)-1])
+		sh.advance()
+		sh.placed(s.loads[len(s.loads)-1])
 	}
 	return agents, err
 }
 
 // spawnShard is Spawn on a sharded host.
-func (h *Host) spawnShard(path string, args any) (*Agent, error) {
-	s, err := h.nextShard("Spawn")
+func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
+	s, err := sh.nextShard("Spawn")
 	if err != nil {
 		return nil, err
 	}
 	a, err := s.Spawn(path, args)
 	if err == nil {
-		h.shard.advance()
-		h.placed(a.load)
+		sh.advance()
+		sh.placed(a.load)
 	}
 	return a, err
 }
 
 // placed lists a shard's new load and its agents after the others.
-func (h *Host) placed(ld *load) {
-	sh := h.shard
+func (sh *sharding) placed(ld *load) {
+	h := sh.host
 	sh.loads = append(sh.loads, ld)
 	for _, a := range ld.agents {
 		sh.rank[a] = len(h.agents)
@@ -182,8 +178,8 @@ func (h *Host) placed(ld *load) {
 // changed the agents of some: each load's agents in call order, then the
 // loads a reload started (a script whose first load had failed), shard
 // by shard.
-func (h *Host) relistShards() {
-	sh := h.shard
+func (sh *sharding) relistShards() {
+	h := sh.host
 	known := make(map[*load]bool, len(sh.loads))
 	for _, ld := range sh.loads {
 		known[ld] = true
@@ -200,7 +196,7 @@ func (h *Host) relistShards() {
 	loads := sh.loads
 	sh.loads = nil
 	for _, ld := range loads {
-		h.placed(ld)
+		sh.placed(ld)
 	}
 }
 
@@ -216,23 +212,24 @@ func (sh *sharding) rankOf(a *Agent) int {
 // closeShards is Close of a sharded host: the agents' OnEnds run in agent
 // order (their output in that order, as unsharded), then every shard
 // closes its state, then the coordinator its own.
-func (h *Host) closeShards() error {
+func (sh *sharding) closeShards() error {
+	h := sh.host
 	var errs []error
 	for _, a := range h.agents {
 		if err := a.host.closeAgent(a); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	if h.shard.crew != nil {
-		h.shard.crew.stop()
-		h.shard.crew = nil
+	if sh.crew != nil {
+		sh.crew.stop()
+		sh.crew = nil
 	}
-	for _, s := range h.shard.shards {
+	for _, s := range sh.shards {
 		s.agents = nil // closed above
 		s.Close()
 	}
-	h.agents, h.shard.loads = nil, nil
-	clear(h.shard.rank)
+	h.agents, sh.loads = nil, nil
+	clear(sh.rank)
 	if h.budget != nil {
 		h.budget.Stop()
 	}
@@ -245,9 +242,9 @@ func (h *Host) closeShards() error {
 
 // interruptShards is Interrupt of a sharded host: the scripts running in
 // every shard are stopped.
-func (h *Host) interruptShards() bool {
+func (sh *sharding) interruptShards() bool {
 	stopped := false
-	for _, s := range h.shard.shards {
+	for _, s := range sh.shards {
 		stopped = s.Interrupt() || stopped
 	}
 	return stopped
@@ -255,9 +252,9 @@ func (h *Host) interruptShards() bool {
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
 // gets the value, a Go map, slice or array as a Lua table of its own.
-func (h *Host) setGlobalShards(name string, v any) {
+func (sh *sharding) setGlobalShards(name string, v any) {
 	table := goTable(v) // one Go map written by shards in parallel would be fatal
-	for _, s := range h.shard.shards {
+	for _, s := range sh.shards {
 		if table {
 			s.vm.L.SetGlobal(name, vm.LuaValue(s.vm.L, v))
 			continue
@@ -269,9 +266,9 @@ func (h *Host) setGlobalShards(name string, v any) {
 // doStringShards is DoString of a sharded host: the chunk runs in each
 // shard in turn, and shard 0's return values come back. The first error
 // stops it (the shards before kept what the chunk did).
-func (h *Host) doStringShards(code string) ([]any, error) {
+func (sh *sharding) doStringShards(code string) ([]any, error) {
 	var out []any
-	for i, s := range h.shard.shards {
+	for i, s := range sh.shards {
 		vals, err := s.DoString(code)
 		if err != nil {
 			return nil, fmt.Errorf("shard %d: %w", i, err)

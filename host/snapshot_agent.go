@@ -70,11 +70,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	if len(vars) > 0 {
 		f.Globals = &saveScope{Vars: vars, Tables: vs.tables}
 	}
-	loads := h.loads
-	if h.shard != nil {
-		loads = h.shard.loads
-	}
-	for _, ld := range loads {
+	for _, ld := range h.eng.allLoads() {
 		if len(ld.agents) == 0 {
 			continue
 		}

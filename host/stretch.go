@@ -22,8 +22,8 @@ func (h *Host) stretch(what string, a *Agent) func() {
 // tick path).
 func (h *Host) beginStretch(what string, a *Agent) {
 	h.inScript++
-	if h.frame != nil && h.inScript == 1 {
-		h.frame.agent = a // the writer of the shard's globals and output
+	if h.inScript == 1 {
+		h.eng.beginScript(a)
 	}
 	if b := h.budget; b != nil {
 		if a != nil {

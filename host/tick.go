@@ -88,7 +88,7 @@ func (s single) tickAgents(dt float64, _ *hub) error {
 	if strict != nil {
 		return strict
 	}
-	if h.heapTicks != nil && h.frame == nil { // a shard's coordinator checks the heap
+	if h.heapTicks != nil && h.eng.stopsHeapHog() {
 		if a, err := h.stopHeapHog(); a != nil {
 			if _, strict := err.(*StrictError); strict {
 				return err
@@ -154,7 +154,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		if b.strict == nil {
 			b.strict = &StrictError{Agent: a, Err: err}
 		}
-		return h.frame == nil
+		return h.eng.strictStopsBatch()
 	}
 	b.errs = append(b.errs, err)
 	return false

@@ -305,11 +305,10 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	if goTable(v) && (b == h.globals.global || b.Owner(name) == h.globals.global) {
 		// A Go map, slice or array as a global variable is a Lua table
 		// (Globals.Set): in every state of a sharded host (globals_frame.go).
-		if h.shard != nil {
-			h.setShared(name, tableCopy{v})
+		var done bool
+		if v, done = h.eng.globalTable(name, v); done {
 			return
 		}
-		v = vm.LuaValue(h.vm.L, v)
 	}
 	e := h.stream()
 	if e == nil {
