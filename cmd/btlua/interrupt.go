@@ -22,6 +22,8 @@ import (
 // (an OnEnd at Close is cut short; the run exits 130); without a CPU
 // budget (-budget 0), or when the script is blocked outside Lua (in
 // os.execute, a read), btlua exits 130 at once, skipping what is left.
+// With --save (finishTick) the first Ctrl-C cuts no script: the tick under
+// way ends, the run stops after it, and the save is written.
 type interrupter struct {
 	h      *host.Host
 	stderr io.Writer
@@ -35,6 +37,10 @@ type interrupter struct {
 	// forced is set once the grace ran out or a second Ctrl-C came:
 	// whatever script work was cut, the run exits 130.
 	forced atomic.Bool
+	// finishTick is set with --save: the first Ctrl-C lets the tick
+	// under way end (within the grace) instead of stopping its script
+	// midway, so that every agent is whole when the save is written.
+	finishTick bool
 	// signalled is set at the first Ctrl-C, before anything is
 	// interrupted: a load or tick that returns interrupted sees it set.
 	signalled atomic.Bool
@@ -51,9 +57,9 @@ const tickPoll = 2 * time.Millisecond
 
 // startInterrupter starts listening for Ctrl-C (SIGINT); call stop when
 // the run returns.
-func startInterrupter(h *host.Host, stderr io.Writer) *interrupter {
+func startInterrupter(h *host.Host, stderr io.Writer, finishTick bool) *interrupter {
 	in := &interrupter{h: h, stderr: stderr, sig: make(chan os.Signal, 2),
-		over: make(chan struct{}), done: make(chan struct{})}
+		over: make(chan struct{}), done: make(chan struct{}), finishTick: finishTick}
 	signal.Notify(in.sig, os.Interrupt)
 	go in.wait()
 	return in
@@ -70,7 +76,25 @@ func (in *interrupter) wait() {
 	defer grace.Stop()
 	poll := time.NewTicker(tickPoll)
 	defer poll.Stop()
-	for in.interruptTick() {
+	if in.finishTick {
+		// The run stops after the tick under way (the loop sees the
+		// signal's context); only a tick that does not end in the grace,
+		// or a second Ctrl-C, is cut.
+		select {
+		case <-in.done:
+			return
+		case <-in.over:
+		case <-in.sig:
+			fmt.Fprintln(in.stderr, "btlua: interrupted twice; stopping the script running")
+			in.force()
+			return
+		case <-grace.C:
+			fmt.Fprintf(in.stderr, "btlua: interrupted, but the tick under way does not end within %v (an endless loop?); stopping it, and the save will refuse the agent it stops\n", stuckTick)
+			in.force()
+			return
+		}
+	}
+	for !in.finishTick && in.interruptTick() {
 		// Every script the tick runs after the one stopped is stopped
 		// too (another agent in an endless loop), until the tick returns.
 		select {

@@ -73,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer h.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	intr := startInterrupter(h, stderr)
+	intr := startInterrupter(h, stderr, c.save != "")
 	defer intr.stop()
 	var stats *agentStats
 	if c.agents > 0 {
