@@ -94,12 +94,12 @@ return Walk:New()
 	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	touched := makeMark(t, mark)
 	go func() {
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-			if _, err := os.Stat(mark); err == nil {
-				_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-				return
-			}
+		select {
+		case <-touched:
+			_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+		case <-time.After(10 * time.Second):
 		}
 	}()
 	save := filepath.Join(dir, "s.json")
