@@ -43,6 +43,9 @@ type config struct {
 	// save is the file of --save (every agent's state at the end of the
 	// run), restore the file of --restore (a save to start from).
 	save, restore string
+	// saveLocals is the baseline of the chunk locals the agents read,
+	// taken after the load with --save (startAgents), checked by writeSave.
+	saveLocals *host.ChunkLocals
 	// inspectErr is why the --inspect address is bad (checkInspectAddr,
 	// checkInspectHost).
 	inspectErr error

@@ -27,6 +27,9 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 	if _, err := h.SnapshotAll(); err != nil {
 		return agents, fmt.Errorf("--save %s: this script cannot be saved: %w", c.save, err)
 	}
+	if c.saveLocals, err = h.ChunkLocals(); err != nil {
+		return agents, fmt.Errorf("--save %s: %w", c.save, err)
+	}
 	return agents, nil
 }
 
@@ -67,6 +70,9 @@ func sameScript(data []byte, script string) error {
 func writeSave(h *host.Host, c *config) error {
 	if c.save == "" {
 		return nil
+	}
+	if err := c.saveLocals.Changed(); err != nil {
+		return fmt.Errorf("--save %s: not written: %w", c.save, err)
 	}
 	data, err := h.SnapshotAll()
 	if err != nil {

@@ -1,0 +1,163 @@
+package host
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// ChunkLocals is a baseline of the chunk locals that the agents' Lua
+// task classes read (the upvalues of their methods holding a nil,
+// boolean, number or string, as `local enemySeen = false` at a script's
+// top level), taken by Host.ChunkLocals. A save holds task fields and
+// variables, never chunk locals: a script that changes one while it runs
+// would restore wrong, and Changed says so. Tables a method reads are
+// not in it (a table reachable from a task field is saved and refilled in
+// place; one that is not is the script's to keep out of its state).
+type ChunkLocals struct {
+	locals []chunkLocal
+}
+
+// chunkLocal is one upvalue of the baseline and the value it held.
+type chunkLocal struct {
+	up    *lua.Upvalue
+	name  string
+	was   lua.LValue
+	users []string
+}
+
+// maxClassDepth bounds the walk up a task's class chain (__index tables).
+const maxClassDepth = 16
+
+// ChunkLocals takes the baseline of the chunk locals the methods of the
+// agents' Lua task classes read (see ChunkLocals). Take it after loading
+// and before the first tick; Changed, at save time, lists those that
+// changed since. btlua --save does so. Call it between ticks.
+func (h *Host) ChunkLocals() (*ChunkLocals, error) {
+	if err := h.tryUse("ChunkLocals"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+	if err := h.refuseClosed("ChunkLocals"); err != nil {
+		return nil, err
+	}
+	c := &ChunkLocals{}
+	seen := map[*lua.Upvalue]int{}
+	fns := map[*lua.LFunction]bool{}
+	for _, ld := range h.eng.allLoads() {
+		for _, a := range ld.agents {
+			L := a.host.vm.L
+			for _, t := range bt.Preorder(a.tree.Root()) {
+				lt, ok := t.(*btlib.Task)
+				if !ok || lt.Self == nil {
+					continue
+				}
+				c.addClass(L, bt.DisplayName(t), lt.Self, seen, fns)
+			}
+		}
+	}
+	return c, nil
+}
+
+// addClass adds the upvalues of the methods of self and of its class
+// chain (metatables and their __index tables).
+func (c *ChunkLocals) addClass(L *lua.LState, kind string, self *lua.LTable, seen map[*lua.Upvalue]int, fns map[*lua.LFunction]bool) {
+	t := self
+	for range maxClassDepth {
+		c.addMethods(kind, t, seen, fns)
+		mt, ok := L.GetMetatable(t).(*lua.LTable)
+		if !ok {
+			return
+		}
+		c.addMethods(kind, mt, seen, fns)
+		next, ok := mt.RawGetString("__index").(*lua.LTable)
+		if !ok || next == t {
+			return
+		}
+		t = next
+	}
+}
+
+// addMethods adds the upvalues of the Lua functions among t's fields.
+func (c *ChunkLocals) addMethods(kind string, t *lua.LTable, seen map[*lua.Upvalue]int, fns map[*lua.LFunction]bool) {
+	t.ForEach(func(k, v lua.LValue) {
+		if fn, ok := v.(*lua.LFunction); ok && !fn.IsG && fn.Proto != nil {
+			user := fmt.Sprintf("%s:%s (line %d)", kind, k.String(), fn.Proto.LineDefined)
+			c.addFunction(fn, user, seen, fns, 0)
+		}
+	})
+}
+
+// addFunction adds fn's scalar upvalues, and those of the Lua functions
+// it reads as upvalues (local helper functions), a few levels deep.
+func (c *ChunkLocals) addFunction(fn *lua.LFunction, user string, seen map[*lua.Upvalue]int, fns map[*lua.LFunction]bool, depth int) {
+	if fn.IsG || fn.Proto == nil || fns[fn] || depth > 4 {
+		return
+	}
+	fns[fn] = true
+	for i, up := range fn.Upvalues {
+		if up == nil {
+			continue
+		}
+		v := up.Value()
+		if inner, ok := v.(*lua.LFunction); ok {
+			c.addFunction(inner, user, seen, fns, depth+1)
+			continue
+		}
+		switch v.Type() {
+		case lua.LTNil, lua.LTBool, lua.LTNumber, lua.LTString:
+		default:
+			continue
+		}
+		name := "?"
+		if i < len(fn.Proto.DbgUpvalues) {
+			name = fn.Proto.DbgUpvalues[i]
+		}
+		if j, ok := seen[up]; ok {
+			if !slices.Contains(c.locals[j].users, user) {
+				c.locals[j].users = append(c.locals[j].users, user)
+			}
+			continue
+		}
+		seen[up] = len(c.locals)
+		c.locals = append(c.locals, chunkLocal{up: up, name: name + " (" + fn.Proto.SourceName + ")", was: v, users: []string{user}})
+	}
+}
+
+// Changed returns nil when every chunk local of the baseline holds the
+// value it held when the baseline was taken, else an error naming each
+// that changed, the methods reading it and both values. Call it on the
+// host's goroutine, between ticks.
+func (c *ChunkLocals) Changed() error {
+	if c == nil {
+		return nil
+	}
+	var bad []string
+	for _, l := range c.locals {
+		now := l.up.Value()
+		if sameScalar(now, l.was) {
+			continue
+		}
+		bad = append(bad, fmt.Sprintf("%s, read by %s, went from %s to %s", l.name, strings.Join(l.users, " and "),
+			luaerr.Describe(l.was), luaerr.Describe(now)))
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	return fmt.Errorf("the script keeps state in chunk locals, which a save does not hold, so a restore would start them again from the script: %s; keep such state in a task field or a variable (docs/saving.md)", strings.Join(bad, "; "))
+}
+
+// sameScalar reports whether a and b are the same nil, boolean, number
+// or string (NaN is itself).
+func sameScalar(a, b lua.LValue) bool {
+	if an, ok := a.(lua.LNumber); ok {
+		bn, ok := b.(lua.LNumber)
+		return ok && (an == bn || an != an && bn != bn)
+	}
+	return a == b
+}
