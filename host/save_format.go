@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/btlua/btlua/stdlib/bt"
@@ -141,6 +142,12 @@ func decodeSave(data []byte) (*saveFile, error) {
 			return nil, fmt.Errorf("%w: version %d; this btlua reads version %d", ErrBadSave, head.Version, SaveVersion)
 		}
 		return nil, fmt.Errorf("%w: %v", ErrBadSave, jsonWhere(data, err))
+	}
+	if f.Ticks > bt.MaxCount {
+		return nil, fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBadSave, f.Ticks)
+	}
+	if math.IsNaN(f.Clock) || math.IsInf(f.Clock, 0) || f.Clock < 0 {
+		return nil, fmt.Errorf("%w: the host's clock is %v, want a finite number of seconds >= 0", ErrBadSave, f.Clock)
 	}
 	for i := range f.Loads {
 		for j := range f.Loads[i].Agents {
