@@ -133,7 +133,7 @@ func decodeSave(data []byte) (*saveFile, error) {
 			Version int    `json:"version"`
 		}
 		if herr := json.Unmarshal(data, &head); herr != nil {
-			return nil, fmt.Errorf("%w: not a btlua save (JSON: %v)", ErrBadSave, jsonWhere(data, herr))
+			return nil, fmt.Errorf("%w: %v", ErrBadSave, jsonWhere(data, herr))
 		}
 		if head.Format != SaveFormat {
 			return nil, fmt.Errorf("%w: format %q, want %q", ErrBadSave, head.Format, SaveFormat)
@@ -157,19 +157,6 @@ func decodeSave(data []byte) (*saveFile, error) {
 		}
 	}
 	return f, nil
-}
-
-// jsonWhere adds the byte offset to a JSON error.
-func jsonWhere(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Errorf("%v at byte %d of %d", err, se.Offset, len(data))
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Errorf("%s: %v at byte %d", te.Field, err, te.Offset)
-	}
-	return err
 }
 
 // Gzip returns data gzipped: Restore and RestoreAll read a save plain or
