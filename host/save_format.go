@@ -149,6 +149,11 @@ func decodeSave(data []byte) (*saveFile, error) {
 	if math.IsNaN(f.Clock) || math.IsInf(f.Clock, 0) || f.Clock < 0 {
 		return nil, fmt.Errorf("%w: the host's clock is %v, want a finite number of seconds >= 0", ErrBadSave, f.Clock)
 	}
+	for i, l := range f.Loads {
+		if len(l.Agents) == 0 {
+			return nil, fmt.Errorf("%w: load %d (%s) holds no agents", ErrBadSave, i+1, l.Script)
+		}
+	}
 	for i := range f.Loads {
 		for j := range f.Loads[i].Agents {
 			if f.Loads[i].Agents[j].Tree == nil {
@@ -180,6 +185,24 @@ func SaveScripts(data []byte) ([]string, error) {
 	for _, l := range f.Loads {
 		if !slices.Contains(out, l.Script) {
 			out = append(out, l.Script)
+		}
+	}
+	return out, nil
+}
+
+// SaveScriptHashes returns, for each script path of a save, the
+// SHA-256 (hex) its content had when saved: a script whose content now
+// differs is restored by structure and task paths (docs/saving.md).
+// Errors wrap ErrBadSave.
+func SaveScriptHashes(data []byte) (map[string]string, error) {
+	f, err := decodeSave(data)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, l := range f.Loads {
+		if _, ok := out[l.Script]; !ok {
+			out[l.Script] = l.Hash
 		}
 	}
 	return out, nil
