@@ -341,7 +341,10 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []saveVar, what string) er
 		v    any
 	}
 	var sets []set
-	for _, sv := range vars {
+	for i, sv := range vars {
+		if sv.Name == "" {
+			return fmt.Errorf("%s%d has no name", what, i+1)
+		}
 		cur, _ := b.Get(sv.Name)
 		target, _ := cur.(lua.LValue)
 		if target == nil {

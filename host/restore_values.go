@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
@@ -29,6 +30,33 @@ type valueLoader struct {
 	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
 	agents []*lua.LTable
 	dry    bool
+	// base and keys say where the value being decoded is, for errors:
+	// built into text only when an error needs it (a text per level
+	// made a deep chain quadratic). A nil key stands for " (key)".
+	base string
+	keys []lua.LValue
+}
+
+// keyOfKey marks, in valueLoader.keys, the decoding of a key.
+var keyOfKey lua.LValue
+
+// where returns the text of the place being decoded.
+func (d *valueLoader) where() string {
+	var b strings.Builder
+	b.WriteString(d.base)
+	for i, k := range d.keys {
+		if k == keyOfKey {
+			b.WriteString(" (key)")
+			continue
+		}
+		if _, ok := k.(lua.LString); ok && i == 0 {
+			b.WriteString(" ")
+		} else if ok {
+			b.WriteString(".")
+		}
+		b.WriteString(keyText(k))
+	}
+	return b.String()
 }
 
 func newValueLoader(L *lua.LState, tables []savedTable, dry bool) *valueLoader {
@@ -48,8 +76,23 @@ func ref(m map[string]any, key string, n int) (int, bool, error) {
 	return int(f), true, nil
 }
 
-// value decodes v; target is what the fresh state holds at that place.
+// value decodes v, found at where (for errors); target is what the
+// fresh state holds at that place.
 func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue, error) {
+	d.base, d.keys = where, d.keys[:0]
+	return d.val(v, target)
+}
+
+// fill gives t the saved fields kv (key, value, ...), found at where
+// (for errors), decoding each value against the field t had; other
+// fields are removed.
+func (d *valueLoader) fill(t *lua.LTable, kv []any, where string) error {
+	d.base, d.keys = where, d.keys[:0]
+	return d.fillIn(t, kv)
+}
+
+// val decodes v, at d.where(); target is what the fresh state holds there.
+func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 	switch x := v.(type) {
 	case keepValue:
 		return x.v, nil
@@ -63,7 +106,7 @@ func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue,
 		return lua.LString(x), nil
 	case map[string]any:
 		if len(x) != 1 {
-			return nil, fmt.Errorf("%s: a value object has %d keys, want 1", where, len(x))
+			return nil, fmt.Errorf("%s: a value object has %d keys, want 1", d.where(), len(x))
 		}
 		if s, ok := x["num"].(string); ok {
 			switch s {
@@ -74,12 +117,12 @@ func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue,
 			case "-inf":
 				return lua.LNumber(math.Inf(-1)), nil
 			}
-			return nil, fmt.Errorf("%s: number %q, want nan, inf or -inf", where, s)
+			return nil, fmt.Errorf("%s: number %q, want nan, inf or -inf", d.where(), s)
 		}
 		if s, ok := x["bytes"].(string); ok {
 			b, err := base64.StdEncoding.DecodeString(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s: bytes: %v", where, err)
+				return nil, fmt.Errorf("%s: bytes: %v", d.where(), err)
 			}
 			return lua.LString(b), nil
 		}
@@ -88,44 +131,44 @@ func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue,
 			// The script's code now: like a reload, a changed script
 			// gives its new function.
 			if !isFn || fn.IsG != (s == "go") || !fn.IsG && len(fn.Upvalues) > 0 {
-				return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", where, s, luaerr.Describe(target))
+				return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", d.where(), s, luaerr.Describe(target))
 			}
 			return fn, nil
 		}
 		if i, ok, err := ref(x, "task", len(d.tasks)); ok || err != nil {
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", where, err)
+				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
 			if d.tasks[i] == nil {
-				return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", where, i)
+				return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), i)
 			}
 			return d.tasks[i], nil
 		}
 		if i, ok, err := ref(x, "goap", len(d.agents)); ok || err != nil {
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", where, err)
+				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
 			return d.agents[i], nil
 		}
 		if i, ok, err := ref(x, "t", len(d.tables)); ok || err != nil {
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", where, err)
+				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
-			return d.table(i, target, where)
+			return d.table(i, target)
 		}
-		return nil, fmt.Errorf("%s: unknown value object %v", where, x)
+		return nil, fmt.Errorf("%s: unknown value object %v", d.where(), x)
 	}
-	return nil, fmt.Errorf("%s: a %T is no saved value", where, v)
+	return nil, fmt.Errorf("%s: a %T is no saved value", d.where(), v)
 }
 
 // table decodes saved table i, into target when it is a table.
-func (d *valueLoader) table(i int, target lua.LValue, where string) (lua.LValue, error) {
+func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 	if t, ok := d.made[i]; ok {
 		return t, nil
 	}
 	st := d.tables[i]
 	if len(st.KV)%2 != 0 {
-		return nil, fmt.Errorf("%s: saved table %d has an odd number of keys and values", where, i)
+		return nil, fmt.Errorf("%s: saved table %d has an odd number of keys and values", d.where(), i)
 	}
 	into, _ := target.(*lua.LTable)
 	if into != nil && luaclass.Bound(into) == nil && st.Obj {
@@ -133,13 +176,13 @@ func (d *valueLoader) table(i int, target lua.LValue, where string) (lua.LValue,
 	}
 	if into == nil {
 		if st.Obj {
-			return nil, fmt.Errorf("%s: the saved table is a Go object (a GOAP action) the script no longer builds there", where)
+			return nil, fmt.Errorf("%s: the saved table is a Go object (a GOAP action) the script no longer builds there", d.where())
 		}
 		var mt lua.LValue = lua.LNil
 		if st.MT != "" {
 			cls, ok := d.L.GetGlobal(st.MT).(*lua.LTable)
 			if !ok {
-				return nil, fmt.Errorf("%s: the saved table's class %s is no global table", where, st.MT)
+				return nil, fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), st.MT)
 			}
 			mt = cls
 		}
@@ -153,32 +196,41 @@ func (d *valueLoader) table(i int, target lua.LValue, where string) (lua.LValue,
 		d.seen[i] = true
 	}
 	d.made[i] = into
-	if err := d.fill(into, st.KV, where); err != nil {
+	if len(d.keys) >= maxSaveDepth {
+		return nil, fmt.Errorf("%s: nested deeper than %d tables", d.where(), maxSaveDepth)
+	}
+	if err := d.fillIn(into, st.KV); err != nil {
 		return nil, err
 	}
 	return into, nil
 }
 
-// fill gives t the saved fields kv (key, value, ...), decoding each
-// value against the field t had; other fields are removed.
-func (d *valueLoader) fill(t *lua.LTable, kv []any, where string) error {
+// fillIn is fill at d.where().
+func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
 	if len(kv)%2 != 0 {
-		return fmt.Errorf("%s: an odd number of keys and values", where)
+		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
 	keys := make([]lua.LValue, 0, len(kv)/2)
 	vals := make([]lua.LValue, 0, len(kv)/2)
+	depth := len(d.keys)
+	d.keys = append(d.keys, keyOfKey)
+	defer func() { d.keys = d.keys[:depth] }()
 	for j := 0; j < len(kv); j += 2 {
-		k, err := d.value(kv[j], lua.LNil, where+" (key)")
+		d.keys[depth] = keyOfKey
+		k, err := d.val(kv[j], lua.LNil)
 		if err != nil {
 			return err
 		}
 		if k == lua.LNil {
-			return fmt.Errorf("%s: a nil key", where)
+			d.keys = d.keys[:depth]
+			return fmt.Errorf("%s: a nil key", d.where())
 		}
 		if n, ok := k.(lua.LNumber); ok && math.IsNaN(float64(n)) {
-			return fmt.Errorf("%s: a NaN key", where)
+			d.keys = d.keys[:depth]
+			return fmt.Errorf("%s: a NaN key", d.where())
 		}
-		v, err := d.value(kv[j+1], t.RawGet(k), where+"."+keyText(k))
+		d.keys[depth] = k
+		v, err := d.val(kv[j+1], t.RawGet(k))
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 
 	"github.com/btlua/btlua/stdlib/bt"
@@ -132,7 +133,7 @@ func decodeSave(data []byte) (*saveFile, error) {
 			Version int    `json:"version"`
 		}
 		if herr := json.Unmarshal(data, &head); herr != nil {
-			return nil, fmt.Errorf("%w: not a btlua save (JSON: %v)", ErrBadSave, jsonWhere(data, herr))
+			return nil, fmt.Errorf("%w: %v", ErrBadSave, jsonWhere(data, herr))
 		}
 		if head.Format != SaveFormat {
 			return nil, fmt.Errorf("%w: format %q, want %q", ErrBadSave, head.Format, SaveFormat)
@@ -142,6 +143,17 @@ func decodeSave(data []byte) (*saveFile, error) {
 		}
 		return nil, fmt.Errorf("%w: %v", ErrBadSave, jsonWhere(data, err))
 	}
+	if f.Ticks > bt.MaxCount {
+		return nil, fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBadSave, f.Ticks)
+	}
+	if math.IsNaN(f.Clock) || math.IsInf(f.Clock, 0) || f.Clock < 0 {
+		return nil, fmt.Errorf("%w: the host's clock is %v, want a finite number of seconds >= 0", ErrBadSave, f.Clock)
+	}
+	for i, l := range f.Loads {
+		if len(l.Agents) == 0 {
+			return nil, fmt.Errorf("%w: load %d (%s) holds no agents", ErrBadSave, i+1, l.Script)
+		}
+	}
 	for i := range f.Loads {
 		for j := range f.Loads[i].Agents {
 			if f.Loads[i].Agents[j].Tree == nil {
@@ -150,19 +162,6 @@ func decodeSave(data []byte) (*saveFile, error) {
 		}
 	}
 	return f, nil
-}
-
-// jsonWhere adds the byte offset to a JSON error.
-func jsonWhere(data []byte, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return fmt.Errorf("%v at byte %d of %d", err, se.Offset, len(data))
-	}
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		return fmt.Errorf("%s: %v at byte %d", te.Field, err, te.Offset)
-	}
-	return err
 }
 
 // Gzip returns data gzipped: Restore and RestoreAll read a save plain or
@@ -186,6 +185,24 @@ func SaveScripts(data []byte) ([]string, error) {
 	for _, l := range f.Loads {
 		if !slices.Contains(out, l.Script) {
 			out = append(out, l.Script)
+		}
+	}
+	return out, nil
+}
+
+// SaveScriptHashes returns, for each script path of a save, the
+// SHA-256 (hex) its content had when saved: a script whose content now
+// differs is restored by structure and task paths (docs/saving.md).
+// Errors wrap ErrBadSave.
+func SaveScriptHashes(data []byte) (map[string]string, error) {
+	f, err := decodeSave(data)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, l := range f.Loads {
+		if _, ok := out[l.Script]; !ok {
+			out[l.Script] = l.Hash
 		}
 	}
 	return out, nil

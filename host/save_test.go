@@ -287,8 +287,14 @@ func TestRestoreBadInput(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"empty", nil, "bad save: not a btlua save (JSON: unexpected end of JSON input at byte 0 of 0)"},
-		{"truncated", data[:len(data)/2], "bad save: not a btlua save (JSON: unexpected end of JSON input at byte"},
+		{"empty", nil, "bad save: empty"},
+		{"truncated", data[:len(data)/2], fmt.Sprintf("bad save: truncated (unexpected end of the JSON) at byte %d", len(data)/2)},
+		{"not JSON", []byte("format: btlua-save"), "bad save: not a btlua save (not JSON: invalid character 'o' in literal false (expecting 'a') at byte 2 of 18)"},
+		{"status a string", edit(`"kind":"BTSequence","st":3`, `"kind":"BTSequence","st":"running"`),
+			`bad save: load 1 (s.lua), agent 1, tree, task 2 (BTRepeater/BTSequence[1]): "st" is a string, want a status number`},
+		{"ticks negative", edit(`"ticks":4`, `"ticks":-4`), `bad save: load 1 (s.lua), agent 1, tree: "ticks" is the number -4, want a whole number >= 0`},
+		{"tasks an object", edit(`"tasks":[`, `"tasks":{"a":1},"x":[`), `bad save: load 1 (s.lua), agent 1, tree: "tasks" is an object, want a list`},
+		{"variable name a number", edit(`{"name":"seen"`, `{"name":7`), `bad save: load 1 (s.lua), agent 1, variable 1: "name" is the number 7, want a string`},
 		{"gzip truncated", gz[:len(gz)/2], "bad save: gzip: unexpected EOF (truncated or corrupted)"},
 		{"foreign format", edit(`"format":"btlua-save"`, `"format":"other"`), `bad save: format "other", want "btlua-save"`},
 		{"foreign version", edit(`"version":1`, `"version":7`), "bad save: version 7; this btlua reads version 1"},

@@ -203,6 +203,9 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 		}
 		st.MT = name
 	}
+	if len(s.keys) >= maxSaveDepth {
+		return nil, &valueError{s.where(), fmt.Sprintf("tables nested deeper than %d", maxSaveDepth)}
+	}
 	i := len(s.tables)
 	s.index[t] = i
 	s.tables = append(s.tables, savedTable{})
@@ -295,3 +298,8 @@ func keyText(k lua.LValue) string {
 	}
 	return "[" + k.Type().String() + "]"
 }
+
+// maxSaveDepth caps how deep tables may nest in a save (a table in a
+// field of a table ..., counted from the task field or variable): deeper
+// state is refused at Snapshot and at Restore. A variable for tests.
+var maxSaveDepth = 200

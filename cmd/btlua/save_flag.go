@@ -1,6 +1,8 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +19,7 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 	var agents []*host.Agent
 	var err error
 	if c.restore != "" {
-		agents, err = restoreFile(h, c)
+		agents, err = restoreFile(h, c, stderr)
 	} else {
 		agents, err = loadScript(h, c, stderr)
 	}
@@ -34,8 +36,9 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 }
 
 // restoreFile restores the save of --restore, which must hold the
-// agents of the script given.
-func restoreFile(h *host.Host, c *config) ([]*host.Agent, error) {
+// agents of the script given; it warns on stderr when the script's
+// content changed since the save.
+func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
 	data, err := os.ReadFile(c.restore)
 	if err != nil {
 		return nil, fmt.Errorf("--restore: %w", err)
@@ -47,7 +50,29 @@ func restoreFile(h *host.Host, c *config) ([]*host.Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
 	}
+	if len(agents) == 0 {
+		return nil, fmt.Errorf("--restore %s: %w: the save holds no agents", c.restore, host.ErrBadSave)
+	}
+	warnChanged(data, c.script, stderr)
 	return agents, nil
+}
+
+// warnChanged says on stderr when script's content is not the one the
+// save was made from: the restore then went by structure and task paths.
+func warnChanged(data []byte, script string, stderr io.Writer) {
+	hashes, err := host.SaveScriptHashes(data)
+	content, rerr := os.ReadFile(script)
+	if err != nil || rerr != nil {
+		return
+	}
+	sum := sha256.Sum256(content)
+	// sameScript has checked that every load of the save is of script.
+	for _, h := range hashes {
+		if h != hex.EncodeToString(sum[:]) {
+			fmt.Fprintf(stderr, "btlua: warning: %s changed since the save (its SHA-256 differs); restoring by structure and task paths\n", script)
+			return
+		}
+	}
 }
 
 // sameScript checks that the save's agents come from script.

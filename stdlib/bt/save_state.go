@@ -2,6 +2,7 @@ package bt
 
 import (
 	"fmt"
+	"math"
 )
 
 // TaskState is the saved run state of one task: what [TaskBase] keeps
@@ -74,6 +75,9 @@ type StateReader struct {
 	// reshaped is set when the task may have other children than the
 	// saved one (the trees' structures differ, see TreeState.Match).
 	reshaped bool
+	// now is the saved tree clock (seconds), the latest time a task's
+	// own state may hold; -1 when unknown (LoadTask).
+	now float64
 }
 
 // Reshaped reports whether the tree loaded into has another structure
@@ -109,6 +113,25 @@ func (r *StateReader) Int(lo, hi int) int {
 		return 0
 	}
 	return int(x)
+}
+
+// Time reads the next number as a time or duration on the tree clock
+// (seconds): finite, >= 0 and, for a start time (start set), not after
+// the saved tree clock.
+func (r *StateReader) Time(start bool) float64 {
+	x := r.Num()
+	if r.err != nil {
+		return 0
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+		r.fail("value %d of its state is %v, want a finite number of seconds >= 0", r.i, x)
+		return 0
+	}
+	if start && r.now >= 0 && x > r.now+timeEpsilon {
+		r.fail("value %d of its state is %v, a time after the tree's clock %v", r.i, x, r.now)
+		return 0
+	}
+	return x
 }
 
 // Bool reads the next number as a boolean (0 or 1).
@@ -187,9 +210,9 @@ func SaveTask(t Task) (TaskState, error) {
 // the code that built the saved task and has not run yet. OnAwake is not
 // called again for a task saved awake. On error t may be half loaded:
 // callers discard it.
-func LoadTask(t Task, st *TaskState) error { return loadTask(t, st, false) }
+func LoadTask(t Task, st *TaskState) error { return loadTask(t, st, false, -1) }
 
-func loadTask(t Task, st *TaskState, reshaped bool) error {
+func loadTask(t Task, st *TaskState, reshaped bool, now float64) error {
 	if !st.Status.Valid() || st.Flags > flagStarted|flagAwake|flagWatch {
 		return fmt.Errorf("%s: status %d or flags %d out of range", st.Path, st.Status, st.Flags)
 	}
@@ -214,7 +237,7 @@ func loadTask(t Task, st *TaskState, reshaped bool) error {
 		}
 		return nil
 	}
-	r := &StateReader{st: st, reshaped: reshaped}
+	r := &StateReader{st: st, reshaped: reshaped, now: now}
 	if err := s.LoadState(r); err != nil {
 		return fmt.Errorf("%s: %w", st.Path, err)
 	}

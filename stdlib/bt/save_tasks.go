@@ -245,7 +245,7 @@ func (d *UntilFailure) LoadState(r *StateReader) error {
 func (d *Timeout) SaveState(w *StateWriter) error { w.Num(d.start); return nil }
 
 // LoadState reads the run's start time.
-func (d *Timeout) LoadState(r *StateReader) error { d.start = r.Num(); return nil }
+func (d *Timeout) LoadState(r *StateReader) error { d.start = r.Time(true); return nil }
 
 // SaveState writes whether it is cooling, the held status and since when
 // (tree clock, seconds).
@@ -258,7 +258,7 @@ func (d *Cooldown) SaveState(w *StateWriter) error {
 
 // LoadState reads what SaveState wrote.
 func (d *Cooldown) LoadState(r *StateReader) error {
-	d.cooling, d.result, d.since = r.Bool(), r.Status(), r.Num()
+	d.cooling, d.result, d.since = r.Bool(), r.Status(), r.Time(true)
 	return nil
 }
 
@@ -272,7 +272,7 @@ func (w *Wait) SaveState(sw *StateWriter) error {
 
 // LoadState reads what SaveState wrote.
 func (w *Wait) LoadState(r *StateReader) error {
-	w.start, w.dur = r.Num(), r.Num()
+	w.start, w.dur = r.Time(true), r.Time(false)
 	r.Rand(&w.Rand)
 	return nil
 }

@@ -58,11 +58,34 @@ func SaveTree(t *BehaviorTree) (*TreeState, error) {
 	return s, nil
 }
 
-// CheckClock reports whether the clock of s is usable: finite times,
-// counters that fit.
+// MaxCount bounds the saved tick and start counts: 2^53, the largest
+// count a Lua number holds exactly.
+const MaxCount = 1 << 53
+
+// CheckClock reports whether the clock of s is usable: finite times
+// >= 0, counters up to MaxCount, no task ticked or started after the
+// tree's last tick or start.
 func (s *TreeState) CheckClock() error {
-	if math.IsNaN(s.Time) || math.IsInf(s.Time, 0) || math.IsNaN(s.DT) || math.IsInf(s.DT, 0) {
-		return fmt.Errorf("the tree clock %v (dt %v) is not a finite number", s.Time, s.DT)
+	if !validTime(s.Time) {
+		return fmt.Errorf("the tree time is %v, want a finite number of seconds >= 0", s.Time)
+	}
+	if !validTime(s.DT) {
+		return fmt.Errorf("the tree's last dt is %v, want a finite number of seconds >= 0", s.DT)
+	}
+	if s.Ticks > MaxCount {
+		return fmt.Errorf("the tree's tick count is %d, over 2^53", s.Ticks)
+	}
+	if s.Starts > MaxCount {
+		return fmt.Errorf("the tree's start count is %d, over 2^53", s.Starts)
+	}
+	for i := range s.Tasks {
+		ts := &s.Tasks[i]
+		if ts.Ticked > s.Ticks {
+			return fmt.Errorf("task %s was ticked at tick %d, after the tree's %d ticks", ts.Path, ts.Ticked, s.Ticks)
+		}
+		if ts.Seq > s.Starts {
+			return fmt.Errorf("task %s was started as start %d, after the tree's %d starts", ts.Path, ts.Seq, s.Starts)
+		}
 	}
 	if !s.Status.Valid() || s.Executions < 0 {
 		return fmt.Errorf("the tree status %d or executions %d is out of range", s.Status, s.Executions)
@@ -79,6 +102,9 @@ func (s *TreeState) LoadClock(t *BehaviorTree) error {
 	t.executions, t.status, t.complete = s.Executions, s.Status, s.Complete
 	return nil
 }
+
+// validTime reports whether x is a time on the tree clock: finite, >= 0.
+func validTime(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) && x >= 0 }
 
 // MismatchError is returned by LoadTree when saved tasks have no task of
 // the same path and kind in the tree loaded into.
@@ -169,7 +195,7 @@ func (s *TreeState) LoadMatched(t *BehaviorTree, match []Task, sameShape bool) e
 		if task == nil {
 			continue
 		}
-		if err := loadTask(task, &s.Tasks[i], !sameShape); err != nil {
+		if err := loadTask(task, &s.Tasks[i], !sameShape, s.Time); err != nil {
 			return err
 		}
 	}
