@@ -45,6 +45,10 @@ func (d *valueLoader) where() string {
 	var b strings.Builder
 	b.WriteString(d.base)
 	for i, k := range d.keys {
+		if m, skip := elided(i, len(d.keys)); skip {
+			b.WriteString(m)
+			continue
+		}
 		if k == keyOfKey {
 			b.WriteString(" (key)")
 			continue

@@ -88,11 +88,33 @@ type classHooks struct {
 	err            error
 }
 
+// shownKeys is how many keys of a place's start and of its end an error
+// spells; the keys between are counted.
+const shownKeys = 6
+
+// elided returns the i-th key's text prefix for a place of n keys: "" to
+// spell key i, or the marker of the cut keys (".(190 more)", once, at the
+// first cut key)
+// and skip=true for each key cut.
+func elided(i, n int) (marker string, skip bool) {
+	if n <= 2*shownKeys || i < shownKeys || i >= n-shownKeys {
+		return "", false
+	}
+	if i == shownKeys {
+		return fmt.Sprintf(".(%d more)", n-2*shownKeys), true
+	}
+	return "", true
+}
+
 // where returns the text of the place being encoded.
 func (s *valueSaver) where() string {
 	w := s.base
 	for i, k := range s.keys {
 		if k == nil {
+			continue
+		}
+		if m, skip := elided(i, len(s.keys)); skip {
+			w += m
 			continue
 		}
 		if _, ok := k.(lua.LString); ok {
