@@ -153,7 +153,6 @@ type watch struct {
 	id    int
 	frame *shardFrame // the agent's shard's frame, nil on the classic host
 	tree  *bt.BehaviorTree
-	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
 	// bases are nodes[i].Base(), and shown the status last reported for
 	// each (apart: a node number's scan reads only the bases).
@@ -198,15 +197,17 @@ func (w *watch) node(t bt.Task) int {
 	return noNode
 }
 
-// TaskStarted reports a start and passes it on.
+// TaskStarted reports a start, then hands it to the agent's observer
+// (Agent.SetObserver): while the stream watches the tree, the watch is
+// the tree's only observer, the one path every listener hears.
 func (w *watch) TaskStarted(t bt.Task) {
 	w.send(w.taskEvent(EventStarted, t, w.node(t)))
-	if w.prev != nil {
-		w.prev.TaskStarted(t)
+	if o := w.agent.observer; o != nil {
+		o.TaskStarted(t)
 	}
 }
 
-// TaskEnded reports an end and passes it on.
+// TaskEnded reports an end, then hands it to the agent's observer.
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
 	if n >= 0 {
@@ -215,8 +216,8 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	ev := w.taskEvent(EventEnded, t, n)
 	ev.Status, ev.Cause, ev.ByNode = s, cause, w.node(cause.By)
 	w.send(ev)
-	if w.prev != nil {
-		w.prev.TaskEnded(t, s, cause)
+	if o := w.agent.observer; o != nil {
+		o.TaskEnded(t, s, cause)
 	}
 }
 
@@ -241,7 +242,7 @@ func (w *watch) detach() {
 	}
 	w.live = false
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
-		w.tree.Observer = w.prev
+		w.tree.Observer = w.agent.observer
 	}
 	w.detachGoap()
 	w.detachBTAI()
@@ -258,8 +259,7 @@ func (w *watch) observe(late bool) {
 	}
 	w.live = true
 	tr := w.tree
-	w.prev = tr.Observer
-	tr.Observer = w
+	tr.Observer = w // it hands the runs to the agent's observer
 	w.hub.boards[tr.Blackboard] = w
 	w.attachGoap()
 	w.attachBTAI()
