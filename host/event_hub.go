@@ -65,15 +65,11 @@ func (e *hub) slot() *Event {
 	return ev
 }
 
-// noNode is the node number (Event.Node, ByNode, WriterNode) of an event
-// that names no task.
-const noNode = -1
-
 // event returns the slot (see slot) of the next event, of kind k, for no
 // agent and no task.
 func (e *hub) event(k EventKind) *Event {
 	ev := e.slot()
-	*ev = Event{Kind: k, Node: noNode, ByNode: noNode, WriterNode: noNode}
+	*ev = Event{Kind: k}
 	return ev
 }
 
@@ -83,7 +79,7 @@ func (w *watch) event(k EventKind) *Event {
 	var ev *Event
 	if w.frame.holding() {
 		ev = &w.frame.scratch
-		*ev = Event{Kind: k, Node: noNode, ByNode: noNode, WriterNode: noNode}
+		*ev = Event{Kind: k}
 	} else {
 		ev = w.hub.event(k)
 	}
@@ -101,8 +97,8 @@ func (w *watch) send(ev *Event) {
 	w.hub.send(ev)
 }
 
-// taskEvent is event for task t of w's tree, node number n.
-func (w *watch) taskEvent(k EventKind, t bt.Task, n int) *Event {
+// taskEvent is event for task t of w's tree, node n.
+func (w *watch) taskEvent(k EventKind, t bt.Task, n NodeRef) *Event {
 	ev := w.event(k)
 	ev.Task, ev.Node = t, n
 	return ev
@@ -177,24 +173,25 @@ type watch struct {
 // a scan of its bases rather than a map lookup (faster for small trees).
 const smallTree = 32
 
-// node returns t's node number, or noNode.
-func (w *watch) node(t bt.Task) int {
+// node returns t's node, or none (a task the tree did not have when it
+// was numbered, or nil).
+func (w *watch) node(t bt.Task) NodeRef {
 	if t == nil {
-		return noNode
+		return NodeRef{}
 	}
 	b := t.Base()
 	if w.index == nil {
 		for i, x := range w.bases {
 			if x == b {
-				return i
+				return nodeAt(i)
 			}
 		}
-		return noNode
+		return NodeRef{}
 	}
 	if i, ok := w.index[b]; ok {
-		return i
+		return nodeAt(i)
 	}
-	return noNode
+	return NodeRef{}
 }
 
 // TaskStarted reports a start, then hands it to the agent's observer
@@ -210,8 +207,8 @@ func (w *watch) TaskStarted(t bt.Task) {
 // TaskEnded reports an end, then hands it to the agent's observer.
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
-	if n >= 0 {
-		w.shown[n] = s
+	if i, ok := n.Index(); ok {
+		w.shown[i] = s
 	}
 	ev := w.taskEvent(EventEnded, t, n)
 	ev.Status, ev.Cause, ev.ByNode = s, cause, w.node(cause.By)
@@ -277,7 +274,7 @@ func (w *watch) states(to *subscriber) {
 		if to == nil {
 			w.shown[i] = s
 		}
-		ev := w.taskEvent(EventState, w.nodes[i], i)
+		ev := w.taskEvent(EventState, w.nodes[i], nodeAt(i))
 		ev.Status, ev.Started = s, b.Started()
 		w.hub.sendTo(ev, to)
 	}
@@ -331,7 +328,7 @@ func (w *watch) attach() {
 
 // statuses reports, after a tick, the tasks whose status changed without
 // an end the listeners heard. (A task a script adds to a running tree is
-// not numbered: its events have node -1.)
+// not numbered: its events name no node.)
 func (w *watch) statuses() {
 	if w.tree != w.agent.tree.BT {
 		return
@@ -343,7 +340,7 @@ func (w *watch) statuses() {
 			continue
 		}
 		shown[i] = s
-		ev := w.taskEvent(EventStatus, w.nodes[i], i)
+		ev := w.taskEvent(EventStatus, w.nodes[i], nodeAt(i))
 		ev.Status = s
 		w.send(ev)
 	}
@@ -468,7 +465,7 @@ func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
 	var ev *Event
 	if f.holding() {
 		ev = &f.scratch
-		*ev = Event{Kind: EventVariable, Node: noNode, ByNode: noNode, WriterNode: noNode}
+		*ev = Event{Kind: EventVariable}
 	} else {
 		ev = e.event(EventVariable)
 	}
