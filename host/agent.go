@@ -96,22 +96,17 @@ func (a *Agent) SetObserver(o bt.Observer) {
 	defer a.use("SetObserver").done()
 
 	a.observer = o
-	if w := a.host.watchOn(a); w != nil {
-		w.prev = o // the event stream's watch passes the runs on to o
-		return
-	}
-	a.tree.BT.Observer = o
+	if a.host.watchOn(a) == nil {
+		a.tree.BT.Observer = o
+	} // else the event stream's watch observes the tree and hands o the runs
 }
 
-// Observer returns the observer of the agent's tree, or nil. (The event
+// Observer returns the observer given to SetObserver, or nil. (The event
 // stream's own observer, while there are listeners, is not returned.)
 func (a *Agent) Observer() bt.Observer {
 	defer a.use("Observer").done()
 
-	if w := a.host.watchOn(a); w != nil {
-		return w.prev
-	}
-	return a.tree.BT.Observer
+	return a.observer
 }
 
 // Halt ends the runs under way in the agent's tree, as Close does: OnEnd

@@ -12,7 +12,7 @@ func (w *watch) attachBTAI() {
 	w.btais = w.btais[:0]
 	for n, t := range w.nodes {
 		cancel, ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
-			ev := w.taskEvent(EventBTAI, t, n)
+			ev := w.taskEvent(EventBTAI, t, nodeAt(n))
 			ev.BTAINode, ev.BTAIState = i, s
 			w.send(ev)
 		})
@@ -40,7 +40,7 @@ func (w *watch) btaiStates(to *subscriber) {
 			if !known {
 				continue // Inactive: not ticked yet
 			}
-			ev := w.taskEvent(EventBTAI, t, n)
+			ev := w.taskEvent(EventBTAI, t, nodeAt(n))
 			ev.BTAINode, ev.BTAIState = i, s
 			w.hub.sendTo(ev, to)
 		}

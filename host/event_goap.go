@@ -30,7 +30,7 @@ func (g *goapWatch) AgentEvent(ge goap.AgentEvent) {
 		}
 	}
 	g.last = ge
-	ev := g.w.taskEvent(EventGoap, g.w.nodes[g.cur], g.cur)
+	ev := g.w.taskEvent(EventGoap, g.w.nodes[g.cur], nodeAt(g.cur))
 	ev.Goap, ev.GoapAgent = &g.last, g.agent
 	g.w.send(ev)
 	if g.prev != nil {

@@ -65,15 +65,11 @@ func (e *hub) slot() *Event {
 	return ev
 }
 
-// noNode is the node number (Event.Node, ByNode, WriterNode) of an event
-// that names no task.
-const noNode = -1
-
 // event returns the slot (see slot) of the next event, of kind k, for no
 // agent and no task.
 func (e *hub) event(k EventKind) *Event {
 	ev := e.slot()
-	*ev = Event{Kind: k, Node: noNode, ByNode: noNode, WriterNode: noNode}
+	*ev = Event{Kind: k}
 	return ev
 }
 
@@ -83,7 +79,7 @@ func (w *watch) event(k EventKind) *Event {
 	var ev *Event
 	if w.frame.holding() {
 		ev = &w.frame.scratch
-		*ev = Event{Kind: k, Node: noNode, ByNode: noNode, WriterNode: noNode}
+		*ev = Event{Kind: k}
 	} else {
 		ev = w.hub.event(k)
 	}
@@ -101,8 +97,8 @@ func (w *watch) send(ev *Event) {
 	w.hub.send(ev)
 }
 
-// taskEvent is event for task t of w's tree, node number n.
-func (w *watch) taskEvent(k EventKind, t bt.Task, n int) *Event {
+// taskEvent is event for task t of w's tree, node n.
+func (w *watch) taskEvent(k EventKind, t bt.Task, n NodeRef) *Event {
 	ev := w.event(k)
 	ev.Task, ev.Node = t, n
 	return ev
@@ -153,7 +149,6 @@ type watch struct {
 	id    int
 	frame *shardFrame // the agent's shard's frame, nil on the classic host
 	tree  *bt.BehaviorTree
-	prev  bt.Observer // the tree's observer before the watch
 	nodes []bt.Task
 	// bases are nodes[i].Base(), and shown the status last reported for
 	// each (apart: a node number's scan reads only the bases).
@@ -178,45 +173,48 @@ type watch struct {
 // a scan of its bases rather than a map lookup (faster for small trees).
 const smallTree = 32
 
-// node returns t's node number, or noNode.
-func (w *watch) node(t bt.Task) int {
+// node returns t's node, or none (a task the tree did not have when it
+// was numbered, or nil).
+func (w *watch) node(t bt.Task) NodeRef {
 	if t == nil {
-		return noNode
+		return NodeRef{}
 	}
 	b := t.Base()
 	if w.index == nil {
 		for i, x := range w.bases {
 			if x == b {
-				return i
+				return nodeAt(i)
 			}
 		}
-		return noNode
+		return NodeRef{}
 	}
 	if i, ok := w.index[b]; ok {
-		return i
+		return nodeAt(i)
 	}
-	return noNode
+	return NodeRef{}
 }
 
-// TaskStarted reports a start and passes it on.
+// TaskStarted reports a start, then hands it to the agent's observer
+// (Agent.SetObserver): while the stream watches the tree, the watch is
+// the tree's only observer, the one path every listener hears.
 func (w *watch) TaskStarted(t bt.Task) {
 	w.send(w.taskEvent(EventStarted, t, w.node(t)))
-	if w.prev != nil {
-		w.prev.TaskStarted(t)
+	if o := w.agent.observer; o != nil {
+		o.TaskStarted(t)
 	}
 }
 
-// TaskEnded reports an end and passes it on.
+// TaskEnded reports an end, then hands it to the agent's observer.
 func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 	n := w.node(t)
-	if n >= 0 {
-		w.shown[n] = s
+	if i, ok := n.Index(); ok {
+		w.shown[i] = s
 	}
 	ev := w.taskEvent(EventEnded, t, n)
 	ev.Status, ev.Cause, ev.ByNode = s, cause, w.node(cause.By)
 	w.send(ev)
-	if w.prev != nil {
-		w.prev.TaskEnded(t, s, cause)
+	if o := w.agent.observer; o != nil {
+		o.TaskEnded(t, s, cause)
 	}
 }
 
@@ -241,7 +239,7 @@ func (w *watch) detach() {
 	}
 	w.live = false
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
-		w.tree.Observer = w.prev
+		w.tree.Observer = w.agent.observer
 	}
 	w.detachGoap()
 	w.detachBTAI()
@@ -258,8 +256,7 @@ func (w *watch) observe(late bool) {
 	}
 	w.live = true
 	tr := w.tree
-	w.prev = tr.Observer
-	tr.Observer = w
+	tr.Observer = w // it hands the runs to the agent's observer
 	w.hub.boards[tr.Blackboard] = w
 	w.attachGoap()
 	w.attachBTAI()
@@ -277,7 +274,7 @@ func (w *watch) states(to *subscriber) {
 		if to == nil {
 			w.shown[i] = s
 		}
-		ev := w.taskEvent(EventState, w.nodes[i], i)
+		ev := w.taskEvent(EventState, w.nodes[i], nodeAt(i))
 		ev.Status, ev.Started = s, b.Started()
 		w.hub.sendTo(ev, to)
 	}
@@ -331,7 +328,7 @@ func (w *watch) attach() {
 
 // statuses reports, after a tick, the tasks whose status changed without
 // an end the listeners heard. (A task a script adds to a running tree is
-// not numbered: its events have node -1.)
+// not numbered: its events name no node.)
 func (w *watch) statuses() {
 	if w.tree != w.agent.tree.BT {
 		return
@@ -343,7 +340,7 @@ func (w *watch) statuses() {
 			continue
 		}
 		shown[i] = s
-		ev := w.taskEvent(EventStatus, w.nodes[i], i)
+		ev := w.taskEvent(EventStatus, w.nodes[i], nodeAt(i))
 		ev.Status = s
 		w.send(ev)
 	}
@@ -468,7 +465,7 @@ func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
 	var ev *Event
 	if f.holding() {
 		ev = &f.scratch
-		*ev = Event{Kind: EventVariable, Node: noNode, ByNode: noNode, WriterNode: noNode}
+		*ev = Event{Kind: EventVariable}
 	} else {
 		ev = e.event(EventVariable)
 	}

@@ -47,8 +47,8 @@ func (w *watch) reportError(err error) {
 }
 
 // errorNode returns the node number of the task err blames (the path
-// bt.Path spells, in a *luaerr.Error or *luaerr.GoPanic), or -1.
-func (w *watch) errorNode(err error) int {
+// bt.Path spells, in a *luaerr.Error or *luaerr.GoPanic), or none.
+func (w *watch) errorNode(err error) NodeRef {
 	path := ""
 	var le *luaerr.Error
 	var gp *luaerr.GoPanic
@@ -59,14 +59,14 @@ func (w *watch) errorNode(err error) int {
 		path = gp.Task
 	}
 	if path == "" || w.tree != w.agent.tree.BT {
-		return noNode
+		return NodeRef{}
 	}
 	for i, t := range w.nodes {
 		if bt.Path(t) == path {
-			return i
+			return nodeAt(i)
 		}
 	}
-	return noNode
+	return NodeRef{}
 }
 
 // restarted tells the listeners that the error policy restarted agent

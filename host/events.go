@@ -37,18 +37,19 @@ const (
 	EventStatus
 	// EventEnded: a run of Task ended, just after its OnEnd
 	// (bt.Observer.TaskEnded), with Status (Running when ended early) and
-	// Cause; ByNode is the node number of Cause.By (-1 when none).
+	// Cause; ByNode is the node of Cause.By (none when Cause.By is nil).
 	EventEnded
 	// EventVariable: a blackboard write: Name, Old, New (nil when the
 	// name was deleted), Global when it landed in the global variables
 	// (Agent is nil then), Writer the task whose SetVariable made it (nil
 	// for a tree's SetVariable, SetGlobalVariable, Host.SetVariable and
-	// the variables an EventTree lists) and WriterNode its node number.
+	// the variables an EventTree lists) and WriterNode its node (none
+	// without a Writer).
 	EventVariable
 	// EventError: the agent's tick raised Err, which stopped the agent
 	// (its runs under way stay as they were: no end is reported); Node
 	// is the task it blames (the Task of a *luaerr.Error or
-	// *luaerr.GoPanic), -1 when none. Also reported after the EventTree
+	// *luaerr.GoPanic), none when it blames no task of the tree. Also reported after the EventTree
 	// of a tree stopped by an error before the listeners subscribed.
 	EventError
 	// EventReload: a reload of Path ran (Host.Reload, or Watch through
@@ -102,7 +103,8 @@ func (k EventKind) String() string {
 
 // Event is one entry of the host's event stream (see Subscribe): what a
 // tree, a blackboard or the host did, in the order it happened. The
-// fields that do not apply to Kind are zero (node numbers -1).
+// fields that do not apply to Kind are zero (a zero NodeRef names no
+// task).
 type Event struct {
 	Kind EventKind
 	// Tick is the host's tick count (Host.Ticks) when the event happened:
@@ -114,17 +116,18 @@ type Event struct {
 	Agent   *Agent
 	AgentID int
 	// Task is the task of EventStarted, EventStatus and EventEnded, and
-	// Node its number in Nodes of the agent's last EventTree.
+	// Node its number in Nodes of the agent's last EventTree (none for
+	// a task added to the tree after it was reported).
 	Task bt.Task
-	Node int
+	Node NodeRef
 	// Status is the task's status (EventStatus, EventEnded, EventState);
 	// Started tells whether a run of it is under way (EventState).
 	Status  bt.Status
 	Started bool
-	// Cause is why the run ended (EventEnded); ByNode is Cause.By's node
-	// number, -1 when none.
+	// Cause is why the run ended (EventEnded); ByNode is Cause.By's
+	// node, none when Cause.By is nil.
 	Cause  bt.EndCause
-	ByNode int
+	ByNode NodeRef
 	// Nodes are the tasks of the agent's tree in depth-first order
 	// (EventTree).
 	Nodes []bt.Task
@@ -139,7 +142,7 @@ type Event struct {
 	Old, New   any
 	Global     bool
 	Writer     bt.Task
-	WriterNode int
+	WriterNode NodeRef
 	// Path and Reload describe a reload (EventReload).
 	Path   string
 	Reload *ReloadReport

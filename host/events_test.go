@@ -19,11 +19,27 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 	if ev.Agent != nil {
 		name = ev.Agent.Name() + " "
 	}
-	if ev.Task != nil && nodes[ev.AgentID][ev.Node] != ev.Task {
-		t.Errorf("%v event of %s: node %d is %s", ev.Kind, bt.Path(ev.Task), ev.Node, bt.Path(nodes[ev.AgentID][ev.Node]))
+	// at returns the task node r names in the agent's last tree (nil for
+	// none), failing the test for a node out of the tree.
+	at := func(what string, r NodeRef) bt.Task {
+		i, ok := r.Index()
+		if !ok {
+			return nil
+		}
+		if i >= len(nodes[ev.AgentID]) {
+			t.Errorf("%v event: %s node %d out of the %d of agent %d", ev.Kind, what, i, len(nodes[ev.AgentID]), ev.AgentID)
+			return nil
+		}
+		return nodes[ev.AgentID][i]
 	}
-	if ev.Cause.By != nil && nodes[ev.AgentID][ev.ByNode] != ev.Cause.By {
-		t.Errorf("end of %s: by node %d is not %s", bt.Path(ev.Task), ev.ByNode, bt.Path(ev.Cause.By))
+	if ev.Kind != EventError && at("task", ev.Node) != ev.Task {
+		t.Errorf("%v event of %s: node %d is %s", ev.Kind, bt.Path(ev.Task), ev.Node.Int(), bt.Path(at("task", ev.Node)))
+	}
+	if at("by", ev.ByNode) != ev.Cause.By {
+		t.Errorf("end of %s: by node %d is not %s", bt.Path(ev.Task), ev.ByNode.Int(), bt.Path(ev.Cause.By))
+	}
+	if at("writer", ev.WriterNode) != ev.Writer {
+		t.Errorf("write of %s: writer node %d is not %s", ev.Name, ev.WriterNode.Int(), bt.Path(ev.Writer))
 	}
 	switch ev.Kind {
 	case EventTickBegin, EventTickEnd:
@@ -52,7 +68,7 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 		}
 		s := fmt.Sprintf("var %s%s %v -> %v", scope, ev.Name, ev.Old, ev.New)
 		if ev.Writer != nil {
-			s += " by " + bt.Path(nodes[ev.AgentID][ev.WriterNode])
+			s += " by " + bt.Path(at("writer", ev.WriterNode))
 		}
 		return s
 	case EventReload:
@@ -62,8 +78,8 @@ func eventLine(t *testing.T, nodes map[int][]bt.Task, ev Event) string {
 		return fmt.Sprintf("reload rebuilt %v", ev.Reload.Rebuilt)
 	case EventError:
 		s := "error " + name + ev.Err.Error()
-		if ev.Node >= 0 {
-			s += " [node " + bt.Path(nodes[ev.AgentID][ev.Node]) + "]"
+		if n := at("error", ev.Node); n != nil {
+			s += " [node " + bt.Path(n) + "]"
 		}
 		return s
 	case EventRestart:

@@ -22,16 +22,16 @@ func toRecord(r *Record, ev *host.Event) {
 		r.Name, r.Src = ev.Agent.Name(), ev.Agent.Source
 		r.Nodes = nodeInfos(ev.Nodes)
 	case host.EventStarted:
-		r.N = ev.Node
+		r.N = ev.Node.Int()
 	case host.EventStatus:
-		r.N, r.S = ev.Node, ev.Status.String()
+		r.N, r.S = ev.Node.Int(), ev.Status.String()
 	case host.EventEnded:
-		r.N, r.S = ev.Node, ev.Status.String()
+		r.N, r.S = ev.Node.Int(), ev.Status.String()
 		if ev.Cause.Early() {
-			r.C, r.By = ev.Cause.Kind.String(), ev.ByNode
+			r.C, r.By = ev.Cause.Kind.String(), ev.ByNode.Int()
 		}
 	case host.EventVariable:
-		r.Name, r.G, r.W = ev.Name, ev.Global, ev.WriterNode
+		r.Name, r.G, r.W = ev.Name, ev.Global, ev.WriterNode.Int()
 		if r.G {
 			r.A = 0
 		}
@@ -39,11 +39,11 @@ func toRecord(r *Record, ev *host.Event) {
 			r.V = jsonValue(ev.New)
 		}
 	case host.EventBTAI:
-		r.N, r.I, r.S = ev.Node, ev.BTAINode, ev.BTAIState.String()
+		r.N, r.I, r.S = ev.Node.Int(), ev.BTAINode, ev.BTAIState.String()
 	case host.EventState:
-		r.N, r.S, r.Run = ev.Node, ev.Status.String(), ev.Started
+		r.N, r.S, r.Run = ev.Node.Int(), ev.Status.String(), ev.Started
 	case host.EventError:
-		r.N, r.Err = ev.Node, ev.Err.Error()
+		r.N, r.Err = ev.Node.Int(), ev.Err.Error()
 	case host.EventReload:
 		r.Path = ev.Path
 		if ev.Err != nil {

@@ -123,7 +123,7 @@ func (g *goapTracker) event(ev *host.Event) {
 		if tr == nil {
 			return
 		}
-		tr.node = ev.Node
+		tr.node = ev.Node.Int()
 		tr.events = append(tr.events, GoapEvent{Tick: ev.Tick, Text: ev.Goap.String()})
 		g.queue(tr)
 	}

@@ -295,7 +295,7 @@ func (in *Inspector) event(ev *host.Event) {
 			defer in.changedLocked()
 		}
 		in.model.Tick = ev.Tick
-		in.model.applyState(ev.AgentID, ev.Node, statusCode(ev.Status), ev.Started)
+		in.model.applyState(ev.AgentID, ev.Node.Int(), statusCode(ev.Status), ev.Started)
 		return
 	}
 	if in.inTick && len(in.breaks) == 0 && in.applyHot(ev) {
@@ -353,18 +353,18 @@ func (in *Inspector) applyHot(ev *host.Event) bool {
 	switch ev.Kind {
 	case host.EventStarted:
 		m.Tick = ev.Tick
-		m.applyStart(ev.AgentID, ev.Node)
+		m.applyStart(ev.AgentID, ev.Node.Int())
 	case host.EventStatus:
 		m.Tick = ev.Tick
-		m.applyStatus(ev.AgentID, ev.Node, statusCode(ev.Status))
+		m.applyStatus(ev.AgentID, ev.Node.Int(), statusCode(ev.Status))
 	case host.EventEnded:
 		m.Tick = ev.Tick
 		var cause uint8
 		by := -1
 		if ev.Cause.Early() {
-			cause, by = uint8(ev.Cause.Kind), ev.ByNode
+			cause, by = uint8(ev.Cause.Kind), ev.ByNode.Int()
 		}
-		m.applyEnd(ev.AgentID, ev.Node, statusCode(ev.Status), cause, by)
+		m.applyEnd(ev.AgentID, ev.Node.Int(), statusCode(ev.Status), cause, by)
 	case host.EventVariable:
 		m.Tick = ev.Tick
 		var v any
@@ -375,7 +375,7 @@ func (in *Inspector) applyHot(ev *host.Event) bool {
 		if ev.Global {
 			id = 0
 		}
-		m.applyVar(id, ev.Global, ev.Name, v, ev.WriterNode)
+		m.applyVar(id, ev.Global, ev.Name, v, ev.WriterNode.Int())
 	default:
 		return false
 	}

@@ -18,13 +18,13 @@ func eventLine(ev *host.Event) string {
 	case host.EventTree:
 		fmt.Fprintf(&b, " nodes=%d", len(ev.Nodes))
 	case host.EventStarted, host.EventStatus, host.EventState:
-		fmt.Fprintf(&b, " n%d %s %s %v", ev.Node, bt.Path(ev.Task), ev.Status, ev.Started)
+		fmt.Fprintf(&b, " n%d %s %s %v", ev.Node.Int(), bt.Path(ev.Task), ev.Status, ev.Started)
 	case host.EventEnded:
-		fmt.Fprintf(&b, " n%d %s %s %s by n%d", ev.Node, bt.Path(ev.Task), ev.Status, ev.Cause.Kind, ev.ByNode)
+		fmt.Fprintf(&b, " n%d %s %s %s by n%d", ev.Node.Int(), bt.Path(ev.Task), ev.Status, ev.Cause.Kind, ev.ByNode.Int())
 	case host.EventVariable:
-		fmt.Fprintf(&b, " %s %v -> %v global=%v writer=n%d", ev.Name, ev.Old, ev.New, ev.Global, ev.WriterNode)
+		fmt.Fprintf(&b, " %s %v -> %v global=%v writer=n%d", ev.Name, ev.Old, ev.New, ev.Global, ev.WriterNode.Int())
 	case host.EventError:
-		fmt.Fprintf(&b, " n%d %v", ev.Node, ev.Err)
+		fmt.Fprintf(&b, " n%d %v", ev.Node.Int(), ev.Err)
 	}
 	return b.String()
 }
