@@ -78,6 +78,9 @@ type Lib struct {
 	// refTooDeep is the error of a chain over MaxReferenceDepth while
 	// the outer levels of the chain unwind (nil otherwise).
 	refTooDeep error
+	// newWhere is "file:line" of the New call being served by luaNew for
+	// a located class, for its constructor to take (see takeWhere).
+	newWhere string
 	// refFiles maps a reference's script and path to its file.
 	refFiles map[refKey]string
 	// refUses records how each reference was made (see

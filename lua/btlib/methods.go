@@ -44,15 +44,33 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 	} else if p != nil {
 		args = p.args()
 	}
+	var where string
+	if d.located {
+		where = callerLine(L)
+		lib.newWhere = where
+		defer func() { lib.newWhere = "" }() // also when New raises
+	}
 	t, err := lib.newTask(o, d, args)
 	if err != nil {
 		L.RaiseError("%s:New: %v", d.Name, err)
 	}
 	if d.located {
-		t.setWhere(callerLine(L))
+		t.setWhere(where)
 	}
 	L.Push(o)
 	return 1
+}
+
+// takeWhere returns "file:line" of the Lua New call whose constructor
+// runs: the line luaNew found for it (taken once, so a New nested in the
+// constructor does not see it), else the caller of the current Go
+// function.
+func (lib *Lib) takeWhere(L *lua.LState) string {
+	if w := lib.newWhere; w != "" {
+		lib.newWhere = ""
+		return w
+	}
+	return callerLine(L)
 }
 
 // callerLine returns "file:line" of the Lua code calling the current Go

@@ -22,6 +22,7 @@ func init() {
 		},
 		New: func(a Args) (bt.Task, error) {
 			lib := a.lib
+			where := lib.takeWhere(lib.L) // first: the factory may call New
 			vars := a.Value("variables")
 			if vars != lua.LNil {
 				if _, ok := vars.(*lua.LTable); !ok {
@@ -29,7 +30,6 @@ func init() {
 				}
 			}
 			path := a.String("path")
-			where := callerLine(lib.L)
 			root, file, err := lib.referencedTree(lib.L, where, path, vars)
 			if err != nil {
 				return nil, err

@@ -60,6 +60,7 @@ func (r *TreeReference) Own(name string, value any) {
 		r.own.Slot(name) // a nil value still declares the variable
 	}
 	delete(r.remap, name)
+	r.forgetScopes()
 }
 
 // Remap makes the subtree's variable name the parent scope's variable
@@ -71,6 +72,31 @@ func (r *TreeReference) Remap(name, parentName string) {
 	r.remap[name] = parentName
 	if r.own != nil {
 		delete(r.own.index, name)
+	}
+	r.forgetScopes()
+}
+
+// scoping reports whether the reference changes what a variable name
+// stands for (it has own variables or remaps); one that does not is
+// passed over by the scope its subtree's tasks cache (see referenceOf).
+func (r *TreeReference) scoping() bool { return r.own != nil || len(r.remap) > 0 }
+
+// forgetScopes clears the scope cached in the subtree's tasks: Own or
+// Remap may have made a passed-over reference scoping.
+func (r *TreeReference) forgetScopes() {
+	if c := r.Child(); c != nil {
+		forgetScope(c)
+	}
+}
+
+// forgetScope clears the cached scope of t and its descendants.
+func forgetScope(t Task) {
+	b := t.Base()
+	b.scoped, b.ref = false, nil
+	if p, ok := t.(ParentTask); ok {
+		for _, c := range p.Children() {
+			forgetScope(c)
+		}
 	}
 }
 
@@ -180,16 +206,19 @@ func asReference(t Task) *TreeReference {
 	return nil
 }
 
-// referenceOf returns the nearest reference above b (the one whose
-// subtree b is in), or nil. The answer is kept in b once b is in a tree
-// (a task's ancestors never change).
+// referenceOf returns the nearest scoping reference above b (one with
+// own variables or remaps, whose subtree b is in), or nil. References
+// that only pass their parent's variables through are skipped: they
+// change no name, and a tick of a variable read through them costs what
+// it costs inline. The answer is kept in b once b is in a tree (a task's
+// ancestors never change; Own and Remap clear it below their reference).
 func referenceOf(b *TaskBase) *TreeReference {
 	if b.scoped {
 		return b.ref
 	}
 	var found *TreeReference
 	for p := b.parent; p != nil; p = p.Base().parent {
-		if r := asReference(p); r != nil {
+		if r := asReference(p); r != nil && r.scoping() {
 			found = r
 			break
 		}
