@@ -254,21 +254,13 @@ func RunCase(c Case, f LeafFactory) error {
 	}
 	var all []string
 	for i, st := range c.Steps {
-		log = log[:0]
-		var got bt.Status
 		what := fmt.Sprintf("step %d (tick %d)", i+1, tree.Ticks()+1)
 		if st.Halt {
 			what = fmt.Sprintf("step %d (halt after tick %d)", i+1, tree.Ticks())
-			tree.Halt()
-		} else {
-			got = tree.Tick(dt)
 		}
+		got, want, ok := runStep(tree, st, dt, &log)
 		all = append(all, log...)
-		want := st.Log
-		if want == nil {
-			want = []string{}
-		}
-		if (!st.Halt && got != st.Status) || !slices.Equal(log, want) {
+		if !ok {
 			var sb strings.Builder
 			fmt.Fprintf(&sb, "%s: %s\n", c.Name, what)
 			if !st.Halt {
@@ -380,3 +372,21 @@ const (
 	S = bt.Success
 	F = bt.Failure
 )
+
+// runStep runs step st of a case on tree (a tick of dt, or a halt) with
+// *log emptied first, and returns the status (none for a halt), the log
+// the step wants and whether the status and *log are as wanted.
+func runStep(tree *bt.BehaviorTree, st Step, dt float64, log *[]string) (bt.Status, []string, bool) {
+	*log = (*log)[:0]
+	var got bt.Status
+	if st.Halt {
+		tree.Halt()
+	} else {
+		got = tree.Tick(dt)
+	}
+	want := st.Log
+	if want == nil {
+		want = []string{}
+	}
+	return got, want, (st.Halt || got == st.Status) && slices.Equal(*log, want)
+}

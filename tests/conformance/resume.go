@@ -3,7 +3,6 @@ package conformance
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -50,19 +49,9 @@ func RunCaseResumed(c Case, f LeafFactory, k int) error {
 				return fmt.Errorf("%s: load after step %d: %v", c.Name, k, err)
 			}
 		}
-		log = log[:0]
-		var got bt.Status
-		if st.Halt {
-			tree.Halt()
-		} else {
-			got = tree.Tick(dt)
-		}
+		got, want, ok := runStep(tree, st, dt, &log)
 		all = append(all, log...)
-		want := st.Log
-		if want == nil {
-			want = []string{}
-		}
-		if (!st.Halt && got != st.Status) || !slices.Equal(log, want) {
+		if !ok {
 			return fmt.Errorf("%s resumed after step %d: step %d: status got %v, want %v; log got %s, want %s",
 				c.Name, k, i+1, got, st.Status, quote(log), quote(want))
 		}
