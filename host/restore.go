@@ -311,6 +311,19 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 	if err := loadVars(vl, a.tree.BT.Blackboard, sa.Vars, "tree variable "); err != nil {
 		return restoreError(sa, err)
 	}
+	for _, rv := range sa.Refs {
+		if rv.Task < 0 || rv.Task >= len(match) {
+			return restoreError(sa, fmt.Errorf("refs: the variables of saved task %d, of %d", rv.Task, len(match)))
+		}
+		what := "variable of reference " + sa.Tree.Tasks[rv.Task].Path + ": "
+		r := bt.AsTreeReference(match[rv.Task])
+		if r == nil || r.Variables() == nil {
+			return restoreError(sa, fmt.Errorf("%sthe save holds variables the reference owns, and the task owns none now", what))
+		}
+		if err := loadVars(vl, r.Variables(), rv.Vars, what); err != nil {
+			return restoreError(sa, err)
+		}
+	}
 	if !dry {
 		for _, run := range hooks {
 			if err := run(); err != nil {

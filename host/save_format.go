@@ -57,9 +57,17 @@ type saveAgent struct {
 	Status    bt.Status     `json:"status,omitempty"`
 	Tree      *bt.TreeState `json:"tree"`
 	Vars      []saveVar     `json:"vars,omitempty"`
+	Refs      []saveRefVars `json:"refs,omitempty"`
 	Fields    []saveFields  `json:"fields,omitempty"`
 	Goap      []saveGoap    `json:"goap,omitempty"`
 	Tables    []savedTable  `json:"tables,omitempty"`
+}
+
+// saveRefVars is the variables a tree reference (the agent's task number
+// Task, in preorder) owns.
+type saveRefVars struct {
+	Task int       `json:"task"`
+	Vars []saveVar `json:"vars"`
 }
 
 // saveScope is the global variables with their tables.

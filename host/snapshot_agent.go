@@ -212,6 +212,19 @@ func (h *Host) saveAgent(a *Agent) (saveAgent, error) {
 	if sa.Vars, err = saveVars(vs, a.tree.BT.Blackboard, "tree variable "); err != nil {
 		return saveAgent{}, saveError(a, err)
 	}
+	for i, t := range tasks {
+		r := bt.AsTreeReference(t)
+		if r == nil || r.Variables() == nil {
+			continue
+		}
+		vars, err := saveVars(vs, r.Variables(), "variable of reference "+ts.Tasks[i].Path+": ")
+		if err != nil {
+			return saveAgent{}, saveError(a, err)
+		}
+		if len(vars) > 0 {
+			sa.Refs = append(sa.Refs, saveRefVars{Task: i, Vars: vars})
+		}
+	}
 	sa.Tables = vs.tables
 	return sa, nil
 }

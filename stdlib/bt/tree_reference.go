@@ -32,8 +32,9 @@ type TreeReference struct {
 	pending Task
 	// inTick is set while the reference ticks its child.
 	inTick bool
-	// swapped is set once SetTree replaced the subtree the reference was
-	// built with (a save refuses it: see SaveState).
+	// swapped is set once SetTree replaced the subtree after the tree's
+	// first tick (a save refuses it: see SaveState); a swap while the
+	// tree is built is part of what the script builds.
 	swapped bool
 }
 
@@ -148,6 +149,12 @@ func (r *TreeReference) Rebind() {
 	}
 }
 
+// ranInTree reports whether the reference's tree has ticked.
+func (r *TreeReference) ranInTree() bool {
+	t := r.Base().tree
+	return t != nil && t.ticks > 0
+}
+
 // install ends the current subtree (cause EndReplaced) and attaches root
 // in its place.
 func (r *TreeReference) install(root Task) {
@@ -157,7 +164,7 @@ func (r *TreeReference) install(root Task) {
 		}
 		EndWith(old, EndCause{Kind: EndReplaced, By: r.self})
 		r.children = r.children[:0]
-		r.swapped = true
+		r.swapped = r.swapped || r.ranInTree()
 	}
 	forgetTree(root)
 	if err := r.AddChild(root); err != nil {
@@ -190,6 +197,10 @@ func forgetTree(t Task) {
 		}
 	}
 }
+
+// AsTreeReference returns the TreeReference t is or wraps (a Lua
+// BTBehaviorTreeReference task), or nil.
+func AsTreeReference(t Task) *TreeReference { return asReference(t) }
 
 // asReference returns the TreeReference of t or of a task t wraps.
 func asReference(t Task) *TreeReference {
