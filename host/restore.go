@@ -354,10 +354,15 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []saveVar, what string) er
 		v    any
 	}
 	var sets []set
+	seen := make(map[string]bool, len(vars))
 	for i, sv := range vars {
 		if sv.Name == "" {
 			return fmt.Errorf("%s%d has no name", what, i+1)
 		}
+		if seen[sv.Name] {
+			return fmt.Errorf("%s%q is saved twice", what, sv.Name)
+		}
+		seen[sv.Name] = true
 		cur, _ := b.Get(sv.Name)
 		target, _ := cur.(lua.LValue)
 		if target == nil {

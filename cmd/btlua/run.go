@@ -166,12 +166,12 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n = int(h.Ticks()) - base {
 		if tr != nil {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
-			tr.before(h, n+1)
+			tr.before(h, base+n+1)
 		}
 		err := stats.tick(h, dt)
 		errs.Report(err, h.Clock())
 		if tr != nil {
-			tr.after(h, n+1)
+			tr.after(h, base+n+1)
 		}
 		if host.IsStrict(err) {
 			// The failing agent is in h.Failed(); a strict error of no
@@ -194,7 +194,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 		// Close halts the tasks still running: their trace lines close
 		// the trace, under the last tick.
 		h.Close()
-		tr.flush(n)
+		tr.flush(base + n)
 	}
 	if ctx.Err() != nil {
 		return exitInterrupted // an agent the interrupt stopped is no failure

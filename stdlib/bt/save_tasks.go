@@ -220,8 +220,16 @@ func (p *ParallelSelector) LoadState(r *StateReader) error {
 // SaveState writes the completions of the run.
 func (d *Repeater) SaveState(w *StateWriter) error { w.Int(d.done); return nil }
 
-// LoadState reads the completions of the run.
-func (d *Repeater) LoadState(r *StateReader) error { d.done = r.Int(0, maxChildIndex); return nil }
+// LoadState reads the completions of the run: at most Count unless the
+// Repeater repeats forever.
+func (d *Repeater) LoadState(r *StateReader) error {
+	most := maxChildIndex
+	if !d.RepeatForever && d.Count >= 0 && d.Count < most {
+		most = d.Count
+	}
+	d.done = r.Int(0, most)
+	return nil
+}
 
 // SaveState writes the failures of the run.
 func (d *UntilSuccess) SaveState(w *StateWriter) error { w.Int(d.failures); return nil }

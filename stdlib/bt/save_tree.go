@@ -195,6 +195,9 @@ func (s *TreeState) LoadMatched(t *BehaviorTree, match []Task, sameShape bool) e
 		if task == nil {
 			continue
 		}
+		if k := Kind(task); sameShape && k != s.Tasks[i].Kind {
+			return fmt.Errorf("%s: the save's task %d is a %s, the tree's a %s", s.Tasks[i].Path, i+1, s.Tasks[i].Kind, k)
+		}
 		if err := loadTask(task, &s.Tasks[i], !sameShape, s.Time); err != nil {
 			return err
 		}
