@@ -42,16 +42,7 @@ return tree
 	ticks(t, ref, n)
 	for k := 1; k < n; k++ {
 		var out bytes.Buffer
-		h := saveHost(t, files, &out)
-		agents, err := h.LoadFile("main.lua")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ticks(t, h, k)
-		data, err := agents[0].Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := snapshotAfter(t, files, "main.lua", k, &out)
 		h2 := saveHost(t, files, &out)
 		if _, err := h2.Restore(data); err != nil {
 			t.Fatalf("k=%d: %v", k, err)

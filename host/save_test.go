@@ -61,6 +61,23 @@ func saveHostShards(t *testing.T, files fstest.MapFS, out *bytes.Buffer, shards 
 	return h
 }
 
+// snapshotAfter loads the script name of files in a fresh host printing
+// to out, ticks it k times and returns its first agent's snapshot.
+func snapshotAfter(t *testing.T, files fstest.MapFS, name string, k int, out *bytes.Buffer) []byte {
+	t.Helper()
+	h := saveHost(t, files, out)
+	agents, err := h.LoadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ticks(t, h, k)
+	data, err := agents[0].Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func ticks(t *testing.T, h *Host, n int) {
 	t.Helper()
 	for range n {
@@ -83,16 +100,7 @@ func TestSnapshotRestoreResumes(t *testing.T) {
 	ticks(t, ref, n)
 	for k := 1; k < n; k++ {
 		var out bytes.Buffer
-		h := saveHost(t, files, &out)
-		agents, err := h.LoadFile("s.lua")
-		if err != nil {
-			t.Fatal(err)
-		}
-		ticks(t, h, k)
-		data, err := agents[0].Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := snapshotAfter(t, files, "s.lua", k, &out)
 		h2 := saveHost(t, files, &out)
 		a2, err := h2.Restore(data)
 		if err != nil {
@@ -198,16 +206,7 @@ end
 return Timer:New()
 `)}}
 	var out bytes.Buffer
-	h := saveHost(t, files, &out)
-	agents, err := h.LoadFile("h.lua")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ticks(t, h, 1)
-	data, err := agents[0].Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := snapshotAfter(t, files, "h.lua", 1, &out)
 	h2 := saveHost(t, files, &out)
 	if _, err := h2.Restore(data); err != nil {
 		t.Fatal(err)
@@ -234,16 +233,7 @@ function co:OnStart() print("start") end
 return co
 `)}}
 	var out bytes.Buffer
-	h := saveHost(t, files, &out)
-	agents, err := h.LoadFile("c.lua")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ticks(t, h, 2)
-	data, err := agents[0].Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := snapshotAfter(t, files, "c.lua", 2, &out)
 	out.WriteString("-- restored\n")
 	h2 := saveHost(t, files, &out)
 	a2, err := h2.Restore(data)

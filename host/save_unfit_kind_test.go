@@ -15,16 +15,7 @@ import (
 func TestRestoreRefusesEditedKindCountAndDuplicate(t *testing.T) {
 	files := fstest.MapFS{"s.lua": {Data: []byte(saveScript)}}
 	var out bytes.Buffer
-	h := saveHost(t, files, &out)
-	agents, err := h.LoadFile("s.lua")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ticks(t, h, 4)
-	data, err := agents[0].Snapshot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := snapshotAfter(t, files, "s.lua", 4, &out)
 	re := func(pattern, to string) []byte {
 		r := regexp.MustCompile(pattern)
 		if !r.Match(data) {
