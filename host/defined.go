@@ -97,12 +97,12 @@ func (h *Host) classesOf(src *source) classes {
 // class and now returns something else. Empty when none.
 func (h *Host) vanished(src *source, before classes, st *staged) []string {
 	assigned := map[string]bool{}
-	for _, n := range st.names {
+	for _, n := range st.Names {
 		assigned[n] = true
 	}
 	var gone, out []string
 	for _, n := range before.names {
-		switch v := st.value(n); {
+		switch v := st.Value(n); {
 		case !assigned[n]:
 			gone = append(gone, n)
 		case v.Type() != lua.LTTable:
@@ -114,8 +114,8 @@ func (h *Host) vanished(src *source, before classes, st *staged) []string {
 	} else if len(gone) > 1 {
 		out = append([]string{strings.Join(gone, ", ") + " are no longer defined here"}, out...)
 	}
-	if old, ok := before.module.(*lua.LTable); ok && h.vm.Lib.IsTaskClass(old) && len(st.rets) > 0 {
-		if nv := st.rets[0]; nv != lua.LNil && nv.Type() != lua.LTTable {
+	if old, ok := before.module.(*lua.LTable); ok && h.vm.Lib.IsTaskClass(old) && len(st.Rets) > 0 {
+		if nv := st.Rets[0]; nv != lua.LNil && nv.Type() != lua.LTTable {
 			out = append(out, fmt.Sprintf("module %s now returns %s, not its class", src.module, luaerr.Describe(nv)))
 		}
 	}

@@ -53,9 +53,9 @@ func (h *Host) loadReference(L *lua.LState, from, path string) (string, *lua.LFu
 		}
 		h.commit(st)
 		h.recordDefined(src, st)
-		for _, v := range st.rets {
+		for _, v := range st.Rets {
 			L.Push(v)
 		}
-		return len(st.rets)
+		return len(st.Rets)
 	}), nil
 }

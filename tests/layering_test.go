@@ -24,7 +24,8 @@ import (
 // host hands it Go values (host.Event.New, host.LuaType). The host's
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
-// budget), nor the inspector or the command.
+// budget), nor the inspector or the command; its reload transaction
+// (host/internal/reload) imports no host package at all.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -48,6 +49,11 @@ func TestLayering(t *testing.T) {
 		// Of the host's packages it may import the budget only.
 		{"host/internal/vm", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget"}},
+		// The reload transaction (snapshot, stage, merge, signature, plan)
+		// is handed a Lua state, its library and trees: it imports no
+		// package of the host (nor the host itself), the inspector or the
+		// command.
+		{"host/internal/reload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host", nil},
 	}
 	for _, r := range rules {
 		checked := 0

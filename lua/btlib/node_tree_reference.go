@@ -82,7 +82,9 @@ func (lib *Lib) openReferences() {
 			}
 			var root bt.Task
 			var err error
+			old, byPath := ref.Child(), false
 			if s, ok := L.Get(2).(lua.LString); ok {
+				byPath = true
 				where := callerLine(L)
 				var file string
 				root, file, err = lib.referencedTree(L, where, string(s), lua.LNil)
@@ -98,6 +100,14 @@ func (lib *Lib) openReferences() {
 			}
 			if err != nil {
 				L.RaiseError("SetTree: %v", err)
+			}
+			// The swapped-out subtree's references are gone; a reference
+			// given a tree (not a file) no longer runs its file's tree.
+			if old != nil && old != root {
+				lib.ForgetReferences(old)
+			}
+			if !byPath {
+				lib.forgetReference(ref)
 			}
 			return 0
 		},

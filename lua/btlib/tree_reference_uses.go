@@ -1,0 +1,83 @@
+package btlib
+
+import (
+	"slices"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// ReferenceFileOf returns the file whose tree r runs as the library
+// built it (see RebuildReference), or "" when r is not a reference of
+// this state or runs a tree given to SetTree (not a file).
+func (lib *Lib) ReferenceFileOf(r *bt.TreeReference) string { return lib.refUses[r].file }
+
+// ForgetReferences forgets the references in the subtree under t, t
+// included (a subtree that SetTree or a hot reload swapped out, or a tree
+// a reload replaced or dropped): ReferencesTo no longer returns them.
+func (lib *Lib) ForgetReferences(t bt.Task) {
+	if t == nil || len(lib.refUses) == 0 {
+		return
+	}
+	n := len(lib.refUses)
+	walkReferences(t, map[bt.Task]bool{}, func(r *bt.TreeReference) { delete(lib.refUses, r) })
+	lib.compactReferences(n)
+}
+
+// KeepReferences forgets every reference that is not in the subtree of
+// one of roots (the roots of the trees the host runs): the references of
+// trees that were dropped (a reload's trees replaced or not used, a load
+// that failed) or swapped out.
+func (lib *Lib) KeepReferences(roots []bt.Task) {
+	if len(lib.refUses) == 0 {
+		return
+	}
+	live := map[*bt.TreeReference]bool{}
+	seen := map[bt.Task]bool{}
+	for _, root := range roots {
+		walkReferences(root, seen, func(r *bt.TreeReference) { live[r] = true })
+	}
+	n := len(lib.refUses)
+	for r := range lib.refUses {
+		if !live[r] {
+			delete(lib.refUses, r)
+		}
+	}
+	lib.compactReferences(n)
+}
+
+// compactReferences drops the forgotten references from refOrder when
+// refUses had n before.
+func (lib *Lib) compactReferences(n int) {
+	if len(lib.refUses) == n {
+		return
+	}
+	lib.refOrder = slices.DeleteFunc(lib.refOrder, func(r *bt.TreeReference) bool {
+		_, ok := lib.refUses[r]
+		return !ok
+	})
+}
+
+// walkReferences calls f for each tree reference in the subtree under t
+// (nil for none), in preorder; a task met before (in seen) is skipped.
+func walkReferences(t bt.Task, seen map[bt.Task]bool, f func(*bt.TreeReference)) {
+	if t == nil || seen[t] {
+		return
+	}
+	seen[t] = true
+	if r := bt.AsTreeReference(t); r != nil {
+		f(r)
+	}
+	if p, ok := t.(bt.ParentTask); ok {
+		for _, c := range p.Children() {
+			walkReferences(c, seen, f)
+		}
+	}
+}
+
+// forgetReference forgets r itself (not the references in its subtree).
+func (lib *Lib) forgetReference(r *bt.TreeReference) {
+	if _, ok := lib.refUses[r]; ok {
+		delete(lib.refUses, r)
+		lib.compactReferences(len(lib.refUses) + 1)
+	}
+}
