@@ -231,7 +231,7 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *
 	case src.kind == scriptSource:
 		trees, err = h.planTrees(src, proto, fresh, snap)
 	case src.kind == referenceSource:
-		plan.Swaps = h.planReferences(src)
+		plan.Swaps = h.planReferences(src, proto)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -5,16 +5,20 @@ import (
 
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // planReferences plans, after the globals of src (a file tree references
 // run) were merged in place (so running subtrees call the new code at
 // their next tick), the subtrees to swap: for every reference to the file
-// in the host's trees, a new instance of its tree is built and compared
-// by structure with the subtree the reference runs (see
+// in the host's trees, a new instance of its tree is built from proto
+// (the text being reloaded, not the file read again) and compared by
+// structure with the subtree the reference runs (see
 // reload.PlanReferences). A reference whose rebuild fails keeps its
 // subtree, and a warning is logged.
-func (h *Host) planReferences(src *source) []reload.Swap {
+func (h *Host) planReferences(src *source, proto *lua.FunctionProto) []reload.Swap {
+	src.reloading = proto
+	defer func() { src.reloading = nil }()
 	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.path)
 	for _, err := range warnings {
 		h.log.Warn(fmt.Sprintf("reload %s: %v", src.path, err), "file", src.path)

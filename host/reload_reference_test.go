@@ -239,3 +239,44 @@ func TestReferenceReloadRunsCompletedTreeAgain(t *testing.T) {
 		t.Fatalf("output %q, want %q", out.String(), want)
 	}
 }
+
+// A host, sharded or not, watches a referenced file (once, whichever
+// shards load it), and a save the watcher reports rebuilds the subtrees
+// of every shard at the next tick, from the text the watcher read: the
+// file is not read again (an editor may be writing it again; here it
+// still holds the old text, which rebuilt nothing before).
+func TestReferenceWatchRebuilds(t *testing.T) {
+	for _, shards := range []int{0, 2} {
+		t.Run(fmt.Sprint("shards", shards), func(t *testing.T) { referenceWatch(t, shards) })
+	}
+}
+
+func referenceWatch(t *testing.T, shards int) {
+	dir := writeTree(t, map[string]string{"guard.lua": refGuard, "ai/flee.lua": fleeV1})
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out, Shards: shards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	w := &fakeWatcher{}
+	if err := h.Watch(w); err != nil {
+		t.Fatal(err)
+	}
+	guard, flee := filepath.Join(dir, "guard.lua"), filepath.Join(dir, "ai", "flee.lua")
+	for range 2 {
+		if _, err := h.LoadFile(guard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := fmt.Sprint(w.added), fmt.Sprint([]string{guard, flee}); got != want {
+		t.Fatalf("watched %s, want %s", got, want)
+	}
+	if got := tickOut(t, h, &out); got != "v1\t1\t3\nv1\t1\t3\n" {
+		t.Fatalf("tick 1: %q", got)
+	}
+	w.changes = []Change{{Path: flee, Text: []byte(fleeSequence)}}
+	if got, want := tickOut(t, h, &out), "new\nv1\t1\t3\nnew\nv1\t1\t3\n"; got != want {
+		t.Fatalf("tick 2, after the save: %q, want %q", got, want)
+	}
+}
