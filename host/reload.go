@@ -196,12 +196,12 @@ func (p *pendingReload) apply() *ReloadReport {
 // new factory of a spawned script (installed once everything succeeded),
 // and the subtrees of a referenced file. Any error leaves live state
 // changed: the caller restores its snapshot.
-func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
+func (h *Host) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
 		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
-	if why := h.vanished(src, before, st); len(why) > 0 {
+	if why := st.Vanished(h.vm.Lib, before, src.module); len(why) > 0 {
 		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
 			"; running tasks may use it, so nothing is reloaded (restart to remove a class)"}
 	}
@@ -221,7 +221,9 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before classes, snap *
 	h.commit(st)
 	h.recordDefined(src, st)
 	if src.kind == moduleSource {
-		h.commitModule(src, st, rep)
+		if r := st.CommitModule(h.vm.L, src.module); r != "" {
+			rep.Replaced = append(rep.Replaced, r)
+		}
 	}
 	rep.Classes, rep.Added, rep.Changed = st.Merged, st.Added, st.Changed
 	var trees []treePlan
@@ -250,36 +252,4 @@ func (h *Host) recordDefined(src *source, st *staged) {
 			}
 		}
 	}
-}
-
-// loaded returns package.loaded (the registry's _LOADED table).
-func (h *Host) loaded() *lua.LTable {
-	t, _ := h.vm.L.G.Registry.RawGetString("_LOADED").(*lua.LTable)
-	if t == nil {
-		t = h.vm.L.NewTable()
-	}
-	return t
-}
-
-// commitModule applies the value a reloaded module returned to the module
-// in package.loaded: a table is merged into the module table in place; any
-// other value (a function, a number) replaces the module's value. A module
-// that returned nothing keeps its value.
-func (h *Host) commitModule(src *source, st *staged, rep *ReloadReport) {
-	if len(st.Rets) == 0 || st.Rets[0] == lua.LNil {
-		return
-	}
-	loaded := h.loaded()
-	nv, ov := st.Rets[0], loaded.RawGetString(src.module)
-	ot, oldIsTable := ov.(*lua.LTable)
-	nt, newIsTable := nv.(*lua.LTable)
-	if oldIsTable && newIsTable {
-		st.Merge(h.vm.L, src.module, ot, nt)
-		return
-	}
-	if nv == ov {
-		return
-	}
-	loaded.RawSetString(src.module, nv)
-	rep.Replaced = append(rep.Replaced, fmt.Sprintf("%s (a %s)", src.module, nv.Type()))
 }
