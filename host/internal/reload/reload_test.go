@@ -117,7 +117,9 @@ func TestVanished(t *testing.T) {
 // of its own.
 func TestPlanLoads(t *testing.T) {
 	L, lib := newState(t)
-	seq := func() *btlib.Tree { return tree(t, L, lib, "local s = BTSequence:New()\ns:AddChild(BTIdle:New())\nreturn s") }
+	seq := func() *btlib.Tree {
+		return tree(t, L, lib, "local s = BTSequence:New()\ns:AddChild(BTIdle:New())\nreturn s")
+	}
 	idle := func() *btlib.Tree { return tree(t, L, lib, "return BTIdle:New()") }
 	first := []*btlib.Tree{seq()}
 	runs := 0
