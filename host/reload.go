@@ -186,8 +186,11 @@ func (p *pendingReload) apply() *ReloadReport {
 	if len(p.trees) > 0 {
 		h.relist()
 	}
-	h.applySwaps(p.src, p.plan.Swaps, rep)
-	h.keepReferences()
+	if p.src.kind == referenceSource {
+		h.applySwaps(p.src, p.plan.Swaps, rep) // PlanReferences pruned the references
+	} else {
+		h.keepReferences()
+	}
 	return rep
 }
 

@@ -87,7 +87,10 @@ type Lib struct {
 	// RebuildReference), refOrder their order.
 	refUses  map[*bt.TreeReference]refUse
 	refOrder []*bt.TreeReference
-	varMeta  *lua.LTable
+	// refSeen is the parents met by a walk for references (see
+	// walkReferences), kept to be reused.
+	refSeen map[bt.Task]bool
+	varMeta *lua.LTable
 }
 
 // Open installs the library in L: the module "bt" (preloaded for require)

@@ -19,7 +19,7 @@ func (lib *Lib) ForgetReferences(t bt.Task) {
 		return
 	}
 	n := len(lib.refUses)
-	walkReferences(t, map[bt.Task]bool{}, func(r *bt.TreeReference) { delete(lib.refUses, r) })
+	walkReferences([]bt.Task{t}, map[bt.Task]bool{}, func(r *bt.TreeReference) { delete(lib.refUses, r) })
 	lib.compactReferences(n)
 }
 
@@ -31,11 +31,12 @@ func (lib *Lib) KeepReferences(roots []bt.Task) {
 	if len(lib.refUses) == 0 {
 		return
 	}
-	live := map[*bt.TreeReference]bool{}
-	seen := map[bt.Task]bool{}
-	for _, root := range roots {
-		walkReferences(root, seen, func(r *bt.TreeReference) { live[r] = true })
+	live := make(map[*bt.TreeReference]bool, len(lib.refUses))
+	if lib.refSeen == nil {
+		lib.refSeen = map[bt.Task]bool{}
 	}
+	walkReferences(roots, lib.refSeen, func(r *bt.TreeReference) { live[r] = true })
+	clear(lib.refSeen)
 	n := len(lib.refUses)
 	for r := range lib.refUses {
 		if !live[r] {
@@ -57,19 +58,28 @@ func (lib *Lib) compactReferences(n int) {
 	})
 }
 
-// walkReferences calls f for each tree reference in the subtree under t
-// (nil for none), in preorder; a task met before (in seen) is skipped.
-func walkReferences(t bt.Task, seen map[bt.Task]bool, f func(*bt.TreeReference)) {
-	if t == nil || seen[t] {
-		return
-	}
-	seen[t] = true
-	if r := bt.AsTreeReference(t); r != nil {
-		f(r)
-	}
-	if p, ok := t.(bt.ParentTask); ok {
+// walkReferences calls f for each tree reference in the subtrees under
+// roots, in preorder. A parent met before (in seen, which gets the
+// parents met) is skipped: a Lua composite may list a task twice, or an
+// ancestor.
+func walkReferences(roots []bt.Task, seen map[bt.Task]bool, f func(*bt.TreeReference)) {
+	var walk func(t bt.Task)
+	walk = func(t bt.Task) {
+		if r := bt.AsTreeReference(t); r != nil {
+			f(r)
+		}
+		p, ok := t.(bt.ParentTask)
+		if !ok || seen[t] {
+			return
+		}
+		seen[t] = true
 		for _, c := range p.Children() {
-			walkReferences(c, seen, f)
+			walk(c)
+		}
+	}
+	for _, t := range roots {
+		if t != nil {
+			walk(t)
 		}
 	}
 }
