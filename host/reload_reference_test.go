@@ -280,3 +280,15 @@ func referenceWatch(t *testing.T, shards int) {
 		t.Fatalf("tick 2, after the save: %q, want %q", got, want)
 	}
 }
+
+// Closing the host forgets the references of every agent's tree.
+func TestReferenceUsesForgottenAtClose(t *testing.T) {
+	h, dir, _ := referenceHost(t, map[string]string{"guard.lua": refGuardTwice, "ai/flee.lua": fleeV1})
+	tickN(t, h, 1)
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(h.vm.Lib.ReferencesTo(filepath.Join(dir, "ai", "flee.lua"))); n != 0 {
+		t.Fatalf("after Close: %d references to flee.lua, want 0", n)
+	}
+}
