@@ -41,6 +41,14 @@ import (
 // Spawn runs once too, and its new factory is called once per agent (see
 // Spawn).
 //
+// A file that tree references run (BTBehaviorTreeReference) gets, for
+// each reference to it in the host's trees, a new instance of its tree
+// built from the reloaded text and compared by structure with the subtree
+// the reference runs: the same keeps the running subtree; a different one
+// is swapped in (the old one ends with the cause "replaced"), and a tree
+// that had completed runs again; the report lists the reference's path
+// under Rebuilt.
+//
 // After a successful reload, the scripts of trees that an error had
 // stopped are reloaded too (rebuilding those trees), so fixing a class in a
 // module restarts the trees it broke.
