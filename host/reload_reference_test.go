@@ -13,6 +13,10 @@ import (
 var fleeSequence = strings.ReplaceAll(fleeV1, "return FleeRun:New()",
 	"local s = BTSequence:New()\ns:AddChild(BTLog:New(\"new\"))\ns:AddChild(FleeRun:New())\nreturn s")
 
+// refCount returns how many references to file the host's library
+// records (see btlib.Lib.ReferencesTo).
+func refCount(h *Host, file string) int { return len(h.vm.Lib.ReferencesTo(file)) }
+
 // writeFile replaces the text of the file at path.
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
@@ -89,7 +93,7 @@ func referenceHost(t *testing.T, files map[string]string) (*Host, string, *bytes
 func TestReferenceUsesPruned(t *testing.T) {
 	h, dir, _ := referenceHost(t, map[string]string{"guard.lua": refGuardTwice, "ai/flee.lua": fleeV1})
 	flee := filepath.Join(dir, "ai", "flee.lua")
-	if n := len(h.vm.Lib.ReferencesTo(flee)); n != 2 {
+	if n := refCount(h, flee); n != 2 {
 		t.Fatalf("after the load: %d references to flee.lua, want 2", n)
 	}
 	tickN(t, h, 1)
@@ -99,7 +103,7 @@ func TestReferenceUsesPruned(t *testing.T) {
 	if _, err := h.Reload(guard); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(h.vm.Lib.ReferencesTo(flee)); n != 1 {
+	if n := refCount(h, flee); n != 1 {
 		t.Fatalf("after the tree was replaced: %d references to flee.lua, want 1", n)
 	}
 	// Each structural reload of flee.lua swaps the subtree for a new one.
@@ -112,7 +116,7 @@ func TestReferenceUsesPruned(t *testing.T) {
 		if len(rep.Rebuilt) != 1 {
 			t.Fatalf("reload %d: rebuilt %q, want the one reference", i+1, rep.Rebuilt)
 		}
-		if n := len(h.vm.Lib.ReferencesTo(flee)); n != 1 {
+		if n := refCount(h, flee); n != 1 {
 			t.Fatalf("reload %d: %d references to flee.lua, want 1", i+1, n)
 		}
 	}
@@ -140,11 +144,11 @@ return s
 		"ai/inner.lua": `return BTLog:New("inner")`,
 		"ai/flee.lua":  fleeV1,
 	})
-	if n := len(h.vm.Lib.ReferencesTo(filepath.Join(dir, "ai", "inner.lua"))); n != 0 {
+	if n := refCount(h, filepath.Join(dir, "ai", "inner.lua")); n != 0 {
 		t.Fatalf("%d references to inner.lua, want 0 (its subtree was swapped out)", n)
 	}
 	flee := filepath.Join(dir, "ai", "flee.lua")
-	if n := len(h.vm.Lib.ReferencesTo(flee)); n != 1 {
+	if n := refCount(h, flee); n != 1 {
 		t.Fatalf("%d references to flee.lua, want 1 (the other runs the script's tree)", n)
 	}
 	tickN(t, h, 1)
@@ -288,7 +292,7 @@ func TestReferenceUsesForgottenAtClose(t *testing.T) {
 	if err := h.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(h.vm.Lib.ReferencesTo(filepath.Join(dir, "ai", "flee.lua"))); n != 0 {
+	if n := refCount(h, filepath.Join(dir, "ai", "flee.lua")); n != 0 {
 		t.Fatalf("after Close: %d references to flee.lua, want 0", n)
 	}
 }
