@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/btlua/btlua/stdlib/bt"
 )
 
 // fleeSequence is fleeV1 with a changed structure: a log before the run.
@@ -294,5 +296,34 @@ func TestReferenceUsesForgottenAtClose(t *testing.T) {
 	}
 	if n := refCount(h, filepath.Join(dir, "ai", "flee.lua")); n != 0 {
 		t.Fatalf("after Close: %d references to flee.lua, want 0", n)
+	}
+}
+
+// A reference that Go code gave a tree of its own (bt.TreeReference's
+// SetTree) no longer runs its file's tree: a reload of the file leaves
+// the Go tree in place.
+func TestReferenceGoSetTreeKept(t *testing.T) {
+	h, dir, out := referenceHost(t, map[string]string{"guard.lua": refGuard, "ai/flee.lua": fleeV1})
+	ref := bt.AsTreeReference(h.Agents()[0].Root().(bt.ParentTask).Children()[0])
+	if ref == nil {
+		t.Fatal("the guard's first child is not a tree reference")
+	}
+	ticks := 0
+	if err := ref.SetTree(bt.NewFuncAction(func() bt.Status { ticks++; return bt.Running })); err != nil {
+		t.Fatal(err)
+	}
+	tickN(t, h, 1)
+	flee := filepath.Join(dir, "ai", "flee.lua")
+	writeFile(t, flee, fleeSequence)
+	rep, err := h.Reload(flee)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rebuilt) != 0 || refCount(h, flee) != 0 {
+		t.Fatalf("rebuilt %q, %d references to flee.lua; want none, 0", rep.Rebuilt, refCount(h, flee))
+	}
+	tickN(t, h, 1)
+	if ticks != 2 || out.Len() != 0 {
+		t.Fatalf("the Go tree ticked %d times, output %q; want 2, none", ticks, out.String())
 	}
 }

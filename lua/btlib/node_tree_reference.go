@@ -35,7 +35,7 @@ func init() {
 				return nil, err
 			}
 			ref := bt.NewTreeReference(path, nil)
-			lib.remember(ref, file, path, where, vars)
+			lib.remember(ref, file, path, where, vars, root)
 			if err := lib.applyVariables(ref, vars); err != nil {
 				return nil, err
 			}
@@ -90,7 +90,7 @@ func (lib *Lib) openReferences() {
 				root, file, err = lib.referencedTree(L, where, string(s), lua.LNil)
 				if err == nil {
 					ref.File = string(s)
-					lib.remember(ref, file, string(s), where, lua.LNil)
+					lib.remember(ref, file, string(s), where, lua.LNil, root)
 				}
 			} else {
 				root, err = lib.subtreeRoot(L.Get(2))

@@ -26,7 +26,8 @@ func (lib *Lib) ForgetReferences(t bt.Task) {
 // KeepReferences forgets every reference that is not in the subtree of
 // one of roots (the roots of the trees the host runs): the references of
 // trees that were dropped (a reload's trees replaced or not used, a load
-// that failed) or swapped out.
+// that failed) or swapped out; and the references that no longer run the
+// subtree the library gave them (Go code called their SetTree).
 func (lib *Lib) KeepReferences(roots []bt.Task) {
 	if len(lib.refUses) == 0 {
 		return
@@ -38,12 +39,33 @@ func (lib *Lib) KeepReferences(roots []bt.Task) {
 	walkReferences(roots, lib.refSeen, func(r *bt.TreeReference) { live[r] = true })
 	clear(lib.refSeen)
 	n := len(lib.refUses)
-	for r := range lib.refUses {
-		if !live[r] {
+	for r, u := range lib.refUses {
+		if !live[r] || r.Child() != u.root {
 			delete(lib.refUses, r)
 		}
 	}
 	lib.compactReferences(n)
+}
+
+// SwapReference gives r the subtree root, a new instance of its file's
+// tree (RebuildReference), with r.SetTree (the old subtree ends with the
+// cause "replaced"; root starts at r's next tick), and forgets the
+// references of the old subtree. On SetTree's error, r keeps its subtree
+// and the references of root are forgotten.
+func (lib *Lib) SwapReference(r *bt.TreeReference, root bt.Task) error {
+	old := r.Child()
+	if err := r.SetTree(root); err != nil {
+		lib.ForgetReferences(root)
+		return err
+	}
+	if old != nil && old != root {
+		lib.ForgetReferences(old)
+	}
+	if u, ok := lib.refUses[r]; ok {
+		u.root = root
+		lib.refUses[r] = u
+	}
+	return nil
 }
 
 // compactReferences drops the forgotten references from refOrder when

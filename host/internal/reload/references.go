@@ -46,20 +46,15 @@ func PlanReferences(lib *btlib.Lib, roots []bt.Task, file string) (swaps []Swap,
 	return swaps, warnings
 }
 
-// Apply swaps the new subtree in (the old one ends with the cause
-// "replaced"; the new one starts at the reference's next tick) and
-// forgets the references of the old one. A tree that had completed runs
+// Apply swaps the new subtree in (lib.SwapReference: the old one ends
+// with the cause "replaced", its references are forgotten; the new one
+// starts at the reference's next tick). A tree that had completed runs
 // again from its root at its next tick, as a completed tree a reload
 // rebuilds does; a running tree goes on, only the subtree is new. It
 // returns SetTree's error (the reference keeps its subtree).
 func (s Swap) Apply(lib *btlib.Lib) error {
-	old := s.Ref.Child()
-	if err := s.Ref.SetTree(s.Root); err != nil {
-		lib.ForgetReferences(s.Root)
+	if err := lib.SwapReference(s.Ref, s.Root); err != nil {
 		return err
-	}
-	if old != nil {
-		lib.ForgetReferences(old)
 	}
 	if tr := s.Ref.Base().Tree(); tr != nil && tr.Complete() {
 		tr.SetRoot(tr.Root())
