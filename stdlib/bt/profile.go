@@ -29,6 +29,10 @@ type Profiler struct {
 	// entering is the task whose Tick the profiler is calling, so that
 	// Tick runs it instead of profiling it again.
 	entering *TaskBase
+	// spent is the clock time the profiler spent on its own, naming the
+	// tasks it first sees (a script class's name may take a scan of the
+	// globals): no frame or hook counts it.
+	spent int64
 }
 
 // profileEntry is what a Profiler holds for one task: its path and kind,
@@ -43,10 +47,10 @@ type profileEntry struct {
 // profileFrame is one Tick under way: its entry, when it began, the time
 // of the Ticks nested in it so far, and the Lua time so far.
 type profileFrame struct {
-	e            *profileEntry
-	start, child int64
-	lua          int64
-	inLua        bool // a Lua hook of this frame runs (LuaBegin without LuaEnd)
+	e                   *profileEntry
+	start, child, spent int64 // spent: Profiler.spent at start
+	lua                 int64
+	inLua               bool // a Lua hook of this frame runs (LuaBegin without LuaEnd)
 }
 
 // NewProfiler returns an empty Profiler on clock (nil: the monotonic
@@ -71,11 +75,13 @@ func (p *Profiler) tick(t Task, b *TaskBase) Status {
 	}
 	e := p.entries[b]
 	if e == nil {
+		t0 := p.now()
 		e = &profileEntry{path: Path(t), class: Kind(t)}
 		p.entries[b] = e
 		p.order = append(p.order, e)
+		p.spent += p.now() - t0
 	}
-	p.stack = append(p.stack, profileFrame{e: e, start: p.now()})
+	p.stack = append(p.stack, profileFrame{e: e, start: p.now(), spent: p.spent})
 	defer p.pop()
 	p.entering = b
 	return Tick(t)
@@ -88,7 +94,7 @@ func (p *Profiler) pop() {
 	n := len(p.stack) - 1
 	f := p.stack[n]
 	p.stack = p.stack[:n]
-	d := p.now() - f.start
+	d := p.now() - f.start - (p.spent - f.spent)
 	f.e.ticks++
 	f.e.total += d
 	f.e.self += d - f.child
@@ -100,8 +106,8 @@ func (p *Profiler) pop() {
 
 // LuaMark is what LuaBegin hands to LuaEnd.
 type LuaMark struct {
-	start, child int64
-	counted      bool
+	start, child, spent int64
+	counted             bool
 }
 
 // LuaBegin tells p that a script hook starts, for the task whose Tick runs
@@ -115,7 +121,7 @@ func (p *Profiler) LuaBegin() LuaMark {
 	}
 	f := &p.stack[n]
 	f.inLua = true
-	return LuaMark{start: p.now(), child: f.child, counted: true}
+	return LuaMark{start: p.now(), child: f.child, spent: p.spent, counted: true}
 }
 
 // LuaEnd ends the hook that LuaBegin began: the time since, less the
@@ -126,7 +132,7 @@ func (p *Profiler) LuaEnd(m LuaMark) {
 	}
 	f := &p.stack[len(p.stack)-1]
 	f.inLua = false
-	f.lua += p.now() - m.start - (f.child - m.child)
+	f.lua += p.now() - m.start - (f.child - m.child) - (p.spent - m.spent)
 }
 
 // ProfileRow is the time of one task path or one class, summed over the

@@ -169,3 +169,40 @@ type hookParent struct {
 }
 
 func (h *hookParent) OnUpdate() bt.Status { return h.run() }
+
+// slowKind is a leaf whose kind takes clock time to find (as a script
+// class's name may): the profiler's own work, which no row counts.
+type slowKind struct {
+	bt.Action
+	clock *fakeClock
+}
+
+func (s *slowKind) Kind() string        { s.clock.advance(100); return "Slow" }
+func (s *slowKind) OnUpdate() bt.Status { s.clock.advance(1); return bt.Success }
+
+// TestProfileOwnTimeNotCounted: naming a task the profiler sees first
+// (its path and kind) counts in no row, its parent's included.
+func TestProfileOwnTimeNotCounted(t *testing.T) {
+	clock := &fakeClock{}
+	leaf := &slowKind{clock: clock}
+	leaf.Init(leaf, "Leaf")
+	seq := bt.NewSequence(leaf)
+	seq.Name = "Root"
+	tree := bt.NewBehaviorTree(seq)
+	tree.RestartWhenComplete = true
+	p := bt.NewProfiler(clock.now)
+	tree.Profiler = p
+	tree.Tick(1)
+	tree.Tick(1)
+	paths, classes := p.Rows()
+	want := []bt.ProfileRow{
+		{Name: "Root/Leaf[1]", Ticks: 2, Total: ns(2), Self: ns(2)},
+		{Name: "Root", Ticks: 2, Total: ns(2)},
+	}
+	if !reflect.DeepEqual(paths, want) {
+		t.Fatalf("paths:\n got %+v\nwant %+v", paths, want)
+	}
+	if classes[0].Name != "Slow" {
+		t.Fatalf("classes = %+v, want Slow first", classes)
+	}
+}
