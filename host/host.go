@@ -206,7 +206,10 @@ type Host struct {
 	// batch is the agents' part of the Tick under way (tick.go).
 	batch agentBatch
 
-	linted *lintLog // the BTAI warnings logged, shared by the shards (btai_lint.go)
+	// profiles are the profilers of the last StartProfile, one per Lua
+	// state (profile.go); nil before.
+	profiles []*bt.Profiler
+	linted   *lintLog // the BTAI warnings logged, shared by the shards (btai_lint.go)
 	// eng runs the agents (engine.go): single{h}, shard on a sharded host,
 	// or inShard on each of its shards.
 	eng   engine

@@ -21,6 +21,7 @@ type config struct {
 	fast    bool
 	watch   bool
 	trace   bool
+	profile bool
 	dot     bool
 	version bool
 	// stubs is the project folder of --lua-stubs, or "".
@@ -97,6 +98,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.fast, "fast", false, "tick as fast as possible with a fixed delta time of 1/hz (deterministic)")
 	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change (a file removed is reported on stderr; its code keeps running until it comes back)")
 	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
+	fs.BoolVar(&c.profile, "profile", false, "time every task's ticks and print, at the end of the run, per task path and per class: ticks, total and self time in ms, self % of the time in task ticks, and the Lua share of self (to stderr; summed over --agents by path; docs/cli.md)")
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to --max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with --execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")

@@ -114,8 +114,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	stats.built(h)
+	if c.profile {
+		h.StartProfile(nil)
+	}
 	code := loop(ctx, h, c, intr, stats, stderr)
 	stats.report(stderr)
+	if c.profile {
+		writeProfile(stderr, h.Profile())
+	}
 	if err := writeSave(h, c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if code == exitOK {

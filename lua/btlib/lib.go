@@ -50,6 +50,8 @@ type Lib struct {
 	// scanned is the last global key scanGlobals saw (see className).
 	scanned lua.LValue
 
+	// profiler, when set, hears the Lua hooks' time (profile.go).
+	profiler *bt.Profiler
 	// ticking is the tree being ticked, with the delta time of the tick.
 	ticking    *Tree
 	tickDT     float64

@@ -23,6 +23,12 @@ func Tick(t Task) Status {
 		b.tree = tr
 	}
 	if tr != nil {
+		if p := tr.Profiler; p != nil {
+			if p.entering != b {
+				return p.tick(t, b) // times this Tick (profile.go)
+			}
+			p.entering = nil
+		}
 		tr.executions++
 	}
 	if b.reeval != 0 {

@@ -19,6 +19,9 @@ type BehaviorTree struct {
 	// Observer, when set, hears every task start and end, with the cause
 	// of each end.
 	Observer Observer
+	// Profiler, when set, times every task's Tick (see [Profiler]); nil,
+	// the default, costs one nil check per Tick.
+	Profiler *Profiler
 	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
 	// may run their child again within one tick (see [ExecutionType]);
 	// the zero value is NoDuplicates.
