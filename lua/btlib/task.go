@@ -185,6 +185,9 @@ func (t *Task) OnAwake() {
 		t.class.lib.call0(t, fn)
 		return
 	}
+	if t.quiet() {
+		return
+	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	t.Impl.OnAwake()
 }
@@ -193,6 +196,9 @@ func (t *Task) OnAwake() {
 func (t *Task) OnStart() {
 	if fn := t.hook(hookStart); fn != nil {
 		t.class.lib.call0(t, fn)
+		return
+	}
+	if t.quiet() {
 		return
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
@@ -208,13 +214,29 @@ func (t *Task) OnUpdate() bt.Status {
 		return t.class.lib.callStatus(t, fn, "OnUpdate")
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
+	if r, ok := t.Impl.(*bt.TreeReference); ok {
+		return r.OnUpdate() // a direct call: a reference ticks in every agent
+	}
 	return t.Impl.OnUpdate()
+}
+
+// quiet reports whether the built-in behaviour's OnAwake, OnStart, OnEnd
+// and OnReset do nothing, so that a task whose class overrides none of
+// them skips them (and the running-task record around them): a tree
+// reference, a level every agent that uses one ticks, whose only code is
+// its OnUpdate (TestReferenceLifecycleQuiet).
+func (t *Task) quiet() bool {
+	_, ok := t.Impl.(*bt.TreeReference)
+	return ok
 }
 
 // OnEnd calls the Lua OnEnd, or the built-in one.
 func (t *Task) OnEnd() {
 	if fn := t.hook(hookEnd); fn != nil {
 		t.class.lib.call0(t, fn)
+		return
+	}
+	if t.quiet() {
 		return
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
@@ -225,6 +247,9 @@ func (t *Task) OnEnd() {
 func (t *Task) OnReset() {
 	if fn := t.hook(hookReset); fn != nil {
 		t.class.lib.call0(t, fn)
+		return
+	}
+	if t.quiet() {
 		return
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
