@@ -91,6 +91,8 @@ type taskCold struct {
 	// view is the childTasks view of a parent with lazyView, made on
 	// its first read.
 	view *lua.LUserData
+	// kidsOf is what kids was made from (children_cache.go).
+	kidsOf kidsSource
 }
 
 // extra returns t.cold, allocating it on first use.
@@ -269,18 +271,7 @@ func (t *Task) Children() []bt.Task {
 	} else if t.class.kind.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
-	tbl, ok := t.class.lib.L.GetTable(t.Self, lua.LString("childTasks")).(*lua.LTable)
-	if !ok {
-		return nil
-	}
-	c := t.extra()
-	c.kids = c.kids[:0]
-	for i, n := 1, tbl.Len(); i <= n; i++ {
-		if k, err := t.class.lib.taskOf(tbl.RawGetInt(i)); err == nil {
-			c.kids = append(c.kids, k)
-		}
-	}
-	return c.kids
+	return t.luaChildren()
 }
 
 // AddChild attaches child under the built-in parent behaviour.
