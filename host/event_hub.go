@@ -154,6 +154,11 @@ type watch struct {
 	// each (apart: a node number's scan reads only the bases).
 	bases []*bt.TaskBase
 	shown []bt.Status
+	// changed lists the nodes whose status changed since the last report
+	// (the tree's bt.StatusObserver pushes them, see TaskStatus), marked
+	// flags them.
+	changed []int32
+	marked  []bool
 	// index numbers the tasks of trees larger than smallTree; smaller
 	// ones are searched in bases.
 	index map[*bt.TaskBase]int
@@ -241,6 +246,10 @@ func (w *watch) detach() {
 	if w.tree != nil && w.tree.Observer == bt.Observer(w) {
 		w.tree.Observer = w.agent.observer
 	}
+	if w.tree != nil && w.tree.Statuses == bt.StatusObserver(w) {
+		w.tree.Statuses = nil
+	}
+	w.forgetChanges()
 	w.detachGoap()
 	w.detachBTAI()
 	delete(w.hub.boards, w.tree.Blackboard)
@@ -257,6 +266,7 @@ func (w *watch) observe(late bool) {
 	w.live = true
 	tr := w.tree
 	tr.Observer = w // it hands the runs to the agent's observer
+	tr.Statuses = w
 	w.hub.boards[tr.Blackboard] = w
 	w.attachGoap()
 	w.attachBTAI()
@@ -288,7 +298,8 @@ func (w *watch) states(to *subscriber) {
 func (w *watch) attach() {
 	tr := w.agent.tree.BT
 	w.tree = tr
-	w.nodes, w.bases, w.shown, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], nil
+	w.forgetChanges()
+	w.nodes, w.bases, w.shown, w.marked, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], w.marked[:0], nil
 	ran := false // some task has a status or a run: the tree ticked before
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
@@ -299,6 +310,7 @@ func (w *watch) attach() {
 		b := t.Base()
 		w.bases = append(w.bases, b)
 		w.shown = append(w.shown, b.Status())
+		w.marked = append(w.marked, false)
 		ran = ran || b.Status() != bt.Inactive || b.Started()
 		if p, ok := t.(bt.ParentTask); ok {
 			for _, c := range p.Children() {
@@ -323,26 +335,6 @@ func (w *watch) attach() {
 	w.failed = w.agent.tree.Err != nil
 	if w.failed {
 		w.reportError(w.agent.tree.Err)
-	}
-}
-
-// statuses reports, after a tick, the tasks whose status changed without
-// an end the listeners heard. (A task a script adds to a running tree is
-// not numbered: its events name no node.)
-func (w *watch) statuses() {
-	if w.tree != w.agent.tree.BT {
-		return
-	}
-	shown := w.shown[:len(w.bases)]
-	for i, b := range w.bases {
-		s := b.Status()
-		if s == shown[i] {
-			continue
-		}
-		shown[i] = s
-		ev := w.taskEvent(EventStatus, w.nodes[i], nodeAt(i))
-		ev.Status = s
-		w.send(ev)
 	}
 }
 

@@ -19,6 +19,9 @@ type BehaviorTree struct {
 	// Observer, when set, hears every task start and end, with the cause
 	// of each end.
 	Observer Observer
+	// Statuses, when set, hears every change of a task's status, when it
+	// happens (see [StatusObserver]).
+	Statuses StatusObserver
 	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
 	// may run their child again within one tick (see [ExecutionType]);
 	// the zero value is NoDuplicates.
