@@ -24,7 +24,8 @@ import (
 // host hands it Go values (host.Event.New, host.LuaType). The host's
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
-// budget), nor the inspector or the command.
+// budget), nor the inspector or the command. The event stream
+// (host/internal/stream) imports no host package and no Lua.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -48,6 +49,12 @@ func TestLayering(t *testing.T) {
 		// Of the host's packages it may import the budget only.
 		{"host/internal/vm", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget"}},
+		// The host's event stream knows no host: agents are references,
+		// values arrive as Go values (no Lua). Of lua/ it may import the
+		// errors (luaerr) and the GOAP and BTAI bindings' observers only,
+		// and nothing of the host's packages.
+		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
+			[]string{"luaerr", "goaplib", "btailib"}},
 	}
 	for _, r := range rules {
 		checked := 0

@@ -1,4 +1,4 @@
-package host
+package stream
 
 import (
 	"slices"
@@ -17,7 +17,7 @@ import (
 // TaskStatus notes that t's status changed (bt.StatusObserver). A task
 // the tree did not have when it was numbered has no node and is not
 // reported.
-func (w *watch) TaskStatus(t bt.Task, _ bt.Status) {
+func (w *watch[A, R]) TaskStatus(t bt.Task, _ bt.Status) {
 	i, ok := w.node(t).Index()
 	if !ok || w.marked[i] {
 		return
@@ -28,11 +28,11 @@ func (w *watch) TaskStatus(t bt.Task, _ bt.Status) {
 
 // statuses reports, after a tick, the noted tasks whose status changed
 // without an end the listeners heard, in node order.
-func (w *watch) statuses() {
+func (w *watch[A, R]) statuses() {
 	if len(w.changed) == 0 {
 		return
 	}
-	if w.tree != w.agent.tree.BT {
+	if !w.current() {
 		w.forgetChanges()
 		return
 	}
@@ -44,7 +44,7 @@ func (w *watch) statuses() {
 			continue
 		}
 		w.shown[i] = s
-		ev := w.taskEvent(EventStatus, w.nodes[i], nodeAt(int(i)))
+		ev := w.taskEvent(EventStatus, w.nodes[i], NodeAt(int(i)))
 		ev.Status = s
 		w.send(ev)
 	}
@@ -53,7 +53,7 @@ func (w *watch) statuses() {
 
 // forgetChanges drops the noted changes (the tree is numbered again, or
 // no longer observed: the statuses shown are then read afresh).
-func (w *watch) forgetChanges() {
+func (w *watch[A, R]) forgetChanges() {
 	for _, i := range w.changed {
 		w.marked[i] = false
 	}
