@@ -19,9 +19,9 @@ func (s streamHost) Ticks() uint64           { return s.h.ticks }
 func (s streamHost) Globals() *bt.Blackboard { return s.h.vm.Lib.Globals }
 func (s streamHost) Value(v any) any         { return eventValue(v) }
 
-func (s streamHost) Tree(a *Agent) (*bt.BehaviorTree, bt.Task, error) {
-	return a.tree.BT, a.tree.Root(), a.tree.Err
-}
+func (s streamHost) Tree(a *Agent) *bt.BehaviorTree { return a.tree.BT }
+
+func (s streamHost) Root(a *Agent) (bt.Task, error) { return a.tree.Root(), a.tree.Err }
 
 func (s streamHost) Observer(a *Agent) bt.Observer { return a.observer }
 

@@ -16,9 +16,12 @@ type Host[A comparable, R any] interface {
 	// Value returns a blackboard value as an Event carries it (a Lua
 	// value converted to Go's).
 	Value(v any) any
-	// Tree returns the core tree agent a ticks now, its root, and the
-	// error that stopped it (nil while it runs).
-	Tree(a A) (tr *bt.BehaviorTree, root bt.Task, err error)
+	// Tree returns the core tree agent a ticks now (read for every agent
+	// before each tick).
+	Tree(a A) *bt.BehaviorTree
+	// Root returns the root task of agent a's tree, and the error that
+	// stopped it (nil while it runs).
+	Root(a A) (root bt.Task, err error)
 	// Observer returns the observer given to the agent (the host's
 	// Agent.SetObserver), nil for none: the watch hands it the runs.
 	Observer(a A) bt.Observer

@@ -93,7 +93,7 @@ func (e *Hub[A, R]) Watched(s *Subscriber[A, R], a A, on bool) {
 	if w == nil {
 		return
 	}
-	if tr, _, _ := e.host.Tree(a); w.tree != tr {
+	if w.tree != e.host.Tree(a) {
 		return
 	}
 	switch {

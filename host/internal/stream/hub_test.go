@@ -19,13 +19,12 @@ type fakeHost struct {
 	global *bt.Blackboard
 }
 
-func (f *fakeHost) Agents() []int           { return f.agents }
-func (f *fakeHost) Ticks() uint64           { return f.ticks }
-func (f *fakeHost) Globals() *bt.Blackboard { return f.global }
-func (f *fakeHost) Value(v any) any         { return v }
-func (f *fakeHost) Tree(a int) (*bt.BehaviorTree, bt.Task, error) {
-	return f.trees[a], f.trees[a].Root(), f.errs[a]
-}
+func (f *fakeHost) Agents() []int                 { return f.agents }
+func (f *fakeHost) Ticks() uint64                 { return f.ticks }
+func (f *fakeHost) Globals() *bt.Blackboard       { return f.global }
+func (f *fakeHost) Value(v any) any               { return v }
+func (f *fakeHost) Tree(a int) *bt.BehaviorTree   { return f.trees[a] }
+func (f *fakeHost) Root(a int) (bt.Task, error)   { return f.trees[a].Root(), f.errs[a] }
 func (f *fakeHost) Observer(int) bt.Observer      { return nil }
 func (f *fakeHost) Frame(int) *Frame[int, string] { return nil }
 

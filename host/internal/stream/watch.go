@@ -41,8 +41,7 @@ const smallTree = 32
 
 // current reports whether the watch numbers the tree its agent ticks now.
 func (w *watch[A, R]) current() bool {
-	tr, _, _ := w.hub.host.Tree(w.agent)
-	return w.tree == tr
+	return w.tree == w.hub.host.Tree(w.agent)
 }
 
 // event returns the event to fill for w's agent, of kind k: a slot of the
@@ -181,8 +180,8 @@ func (w *watch[A, R]) states(to *Subscriber[A, R]) {
 // state (EventState) when the tree has ticked before (the listeners
 // subscribed after it ran), so that they start from the state it is in.
 func (w *watch[A, R]) attach() {
-	tr, root, _ := w.hub.host.Tree(w.agent)
-	w.tree = tr
+	w.tree = w.hub.host.Tree(w.agent)
+	root, _ := w.hub.host.Root(w.agent)
 	w.forgetChanges()
 	w.nodes, w.bases, w.shown, w.marked, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], w.marked[:0], nil
 	ran := false // some task has a status or a run: the tree ticked before
@@ -217,7 +216,7 @@ func (w *watch[A, R]) attach() {
 		w.observe(ran)
 	}
 	// A tree an error stopped before: its error, as when it came.
-	_, _, err := w.hub.host.Tree(w.agent)
+	_, err := w.hub.host.Root(w.agent)
 	w.failed = err != nil
 	if w.failed {
 		w.reportError(err)
