@@ -33,7 +33,18 @@ type watch[A comparable, R any] struct {
 	// the observers of the BTAI trees of its BT.Root tasks.
 	goaps []*goapWatch[A, R]
 	btais []func()
+	// inBases, inShown and inMarked hold bases, shown and marked for a
+	// tree of up to inline tasks, in the watch's own allocation: a start
+	// or end of the agent's tasks then reads no other memory of the
+	// watch's.
+	inBases  [inline]*bt.TaskBase
+	inShown  [inline]bt.Status
+	inMarked [inline]bool
 }
+
+// inline is how many tasks' bases, statuses shown and marks a watch holds
+// in itself (see watch.inBases).
+const inline = 16
 
 // smallTree is the size up to which a watch finds a task's node number by
 // a scan of its bases rather than a map lookup (faster for small trees).
@@ -183,7 +194,7 @@ func (w *watch[A, R]) attach() {
 	w.tree = w.hub.host.Tree(w.agent)
 	root, _ := w.hub.host.Root(w.agent)
 	w.forgetChanges()
-	w.nodes, w.bases, w.shown, w.marked, w.index = w.nodes[:0], w.bases[:0], w.shown[:0], w.marked[:0], nil
+	w.nodes, w.bases, w.shown, w.marked, w.index = w.nodes[:0], w.inBases[:0], w.inShown[:0], w.inMarked[:0], nil
 	ran := false // some task has a status or a run: the tree ticked before
 	var walk func(t bt.Task)
 	walk = func(t bt.Task) {
