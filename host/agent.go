@@ -96,7 +96,7 @@ func (a *Agent) SetObserver(o bt.Observer) {
 	defer a.use("SetObserver").done()
 
 	a.observer = o
-	if a.host.watchOn(a) == nil {
+	if !a.host.watchOn(a) {
 		a.tree.BT.Observer = o
 	} // else the event stream's watch observes the tree and hands o the runs
 }

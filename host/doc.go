@@ -49,7 +49,11 @@
 // Inside, Host is a facade (options, logger, clock, tick gate, guard,
 // error policy, the event stream and the API) over one engine
 // (engine.go): single, one Lua state (the classic host, and each shard),
-// or the sharded host's shards ticked in parallel (shards.go).
+// or the sharded host's shards ticked in parallel (shards.go). The event
+// stream is package host/internal/stream, which knows no Host: it is
+// keyed by *Agent, reads the host through a small interface
+// (event_source.go) and hears what the trees' core pushes (bt.Observer,
+// bt.StatusObserver) while somebody listens.
 //
 // # Hot reload
 //

@@ -66,8 +66,8 @@ func (h *Host) Tick(dt float64) error {
 	var e *hub // the event stream, nil when nobody listens (and in a shard)
 	if h.live() {
 		e = h.events
-		e.beginTick()
-		defer e.endTick() // a strict failure ends the tick early
+		e.BeginTick()
+		defer e.EndTick() // a strict failure ends the tick early
 	}
 	return h.eng.tickAgents(dt, e)
 }
@@ -145,7 +145,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		h.nameAgent(a, err)
 	}
 	if b.events != nil {
-		b.events.afterAgent(a, err)
+		b.events.AfterAgent(a, err)
 	}
 	if err == nil {
 		return false

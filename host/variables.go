@@ -325,5 +325,5 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	if v != nil {
 		nv = vm.LuaValue(h.vm.L, v)
 	}
-	e.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
+	h.top().writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

@@ -25,7 +25,8 @@ import (
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
 // budget), nor the inspector or the command; its reload transaction
-// (host/internal/reload) imports no host package at all.
+// (host/internal/reload) imports no host package at all, and its event
+// stream (host/internal/stream) no host package and no Lua.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -54,6 +55,12 @@ func TestLayering(t *testing.T) {
 		// package of the host (nor the host itself), the inspector or the
 		// command.
 		{"host/internal/reload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host", nil},
+		// The host's event stream knows no host: agents are references,
+		// values arrive as Go values (no Lua). Of lua/ it may import the
+		// errors (luaerr) and the GOAP and BTAI bindings' observers only,
+		// and nothing of the host's packages.
+		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
+			[]string{"luaerr", "goaplib", "btailib"}},
 	}
 	for _, r := range rules {
 		checked := 0

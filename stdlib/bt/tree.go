@@ -22,6 +22,9 @@ type BehaviorTree struct {
 	// Profiler, when set, times every task's Tick (see [Profiler]); nil,
 	// the default, costs one nil check per Tick.
 	Profiler *Profiler
+	// Statuses, when set, hears every change of a task's status, when it
+	// happens (see [StatusObserver]).
+	Statuses StatusObserver
 	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
 	// may run their child again within one tick (see [ExecutionType]);
 	// the zero value is NoDuplicates.
