@@ -1,0 +1,235 @@
+package schedule
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+// agent is a test's slot with its fake cost, lane and activity.
+type agent struct {
+	slot   Slot
+	cost   time.Duration
+	lane   int
+	active bool
+}
+
+// frames plans len(want) frames of dt seconds for agents (ticking those
+// that run: Observe with their fake cost) and returns, per frame, the
+// agents that ran with their dt: "0:0.1 2:0.2".
+func frames(t *testing.T, p *Planner, agents []*agent, dt float64, count, lanes int) []string {
+	t.Helper()
+	var out []string
+	clock := 0.0
+	for f := 0; f < count; f++ {
+		clock += dt
+		p.Plan(clock, dt, len(agents), lanes, func(i int) Item {
+			a := agents[i]
+			return Item{Slot: &a.slot, Lane: a.lane, Active: a.active}
+		})
+		var ran []string
+		for i, a := range agents {
+			if a.slot.Run && a.active {
+				ran = append(ran, fmt.Sprintf("%d:%.4g", i, a.slot.DT))
+				a.slot.Observe(a.cost)
+			}
+		}
+		out = append(out, strings.Join(ran, " "))
+	}
+	return out
+}
+
+func newAgents(n int, interval float64, cost time.Duration) []*agent {
+	out := make([]*agent, n)
+	for i := range out {
+		out[i] = &agent{cost: cost, active: true}
+		if err := out[i].slot.SetInterval(interval); err != nil {
+			panic(err)
+		}
+	}
+	return out
+}
+
+func TestPlanFrames(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name   string
+		agents func() []*agent
+		budget time.Duration
+		lanes  int
+		dt     float64
+		want   []string
+	}{
+		{
+			name:   "no interval, no budget: every agent every frame with the frame's dt",
+			agents: func() []*agent { return newAgents(3, 0, ms) },
+			dt:     0.1,
+			want:   []string{"0:0.1 1:0.1 2:0.1", "0:0.1 1:0.1 2:0.1"},
+		},
+		{
+			name: "intervals: first tick at once, then when the interval has passed, dt since the last",
+			agents: func() []*agent {
+				a := newAgents(3, 0, ms)
+				a[1].slot.SetInterval(0.2)
+				a[2].slot.SetInterval(0.3)
+				return a
+			},
+			dt: 0.1,
+			want: []string{
+				"0:0.1 1:0.1 2:0.1",
+				"0:0.1",
+				"0:0.1 1:0.2",
+				"0:0.1 2:0.3",
+				"0:0.1 1:0.2",
+				"0:0.1",
+				"0:0.1 1:0.2 2:0.3",
+			},
+		},
+		{
+			name:   "budget: round-robin from where the last frame stopped, skipped agents owe their dt",
+			agents: func() []*agent { return newAgents(5, 0, 2*ms) },
+			budget: 5 * ms, lanes: 1, dt: 0.1,
+			want: []string{
+				"0:0.1 1:0.1 2:0.1 3:0.1 4:0.1", // nothing measured yet: the mean is 0
+				"0:0.1 1:0.1",
+				"2:0.2 3:0.2",
+				"0:0.2 4:0.3",
+				"1:0.3 2:0.2",
+				"3:0.3 4:0.2",
+			},
+		},
+		{
+			name:   "a frame always makes progress: one agent over the budget still runs",
+			agents: func() []*agent { return newAgents(2, 0, 10*ms) },
+			budget: 4 * ms, lanes: 1, dt: 0.1,
+			want: []string{"0:0.1 1:0.1", "0:0.1", "1:0.2", "0:0.2"},
+		},
+		{
+			name: "lanes: each lane has the whole budget; the frame stops at the first agent over its lane's",
+			agents: func() []*agent {
+				a := newAgents(6, 0, 2*ms)
+				for i := range a {
+					a[i].lane = i % 2
+				}
+				return a
+			},
+			budget: 4 * ms, lanes: 2, dt: 0.1,
+			want: []string{
+				"0:0.1 1:0.1 2:0.1 3:0.1 4:0.1 5:0.1",
+				"0:0.1 1:0.1 2:0.1 3:0.1",
+				"0:0.1 1:0.1 4:0.2 5:0.2",
+				"2:0.2 3:0.2 4:0.1 5:0.1",
+			},
+		},
+		{
+			name: "inactive agents cost nothing and record no tick",
+			agents: func() []*agent {
+				a := newAgents(3, 0, 3*ms)
+				a[1].active = false
+				return a
+			},
+			budget: 4 * ms, lanes: 1, dt: 0.1,
+			want: []string{"0:0.1 2:0.1", "0:0.1", "2:0.2", "0:0.2"},
+		},
+		{
+			name: "unmeasured agents count as the mean of the measured",
+			agents: func() []*agent {
+				a := newAgents(4, 0, 2*ms)
+				a[0].slot.Observe(2 * ms)
+				a[1].slot.Observe(2 * ms)
+				return a
+			},
+			budget: 5 * ms, lanes: 1, dt: 0.1,
+			want: []string{"0:0.1 1:0.1", "2:0.2 3:0.2"},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var p Planner
+			p.SetBudget(c.budget)
+			got := frames(t, &p, c.agents(), c.dt, len(c.want), c.lanes)
+			for f := range c.want {
+				if got[f] != c.want[f] {
+					t.Errorf("frame %d ran %q, want %q\nall: %q", f+1, got[f], c.want[f], got)
+				}
+			}
+		})
+	}
+}
+
+// TestPlanFrameTimeRounding: 12 frames of 1/60 s sum to a little less
+// than 0.2 in floating point; a 5 Hz agent still ticks at the 12th frame.
+func TestPlanFrameTimeRounding(t *testing.T) {
+	agents := newAgents(1, 0.2, time.Millisecond)
+	var p Planner
+	got := frames(t, &p, agents, 1.0/60, 25, 1)
+	var at []int
+	for f, ran := range got {
+		if ran != "" {
+			at = append(at, f+1)
+		}
+	}
+	if fmt.Sprint(at) != "[1 13 25]" {
+		t.Errorf("ticked at frames %v, want [1 13 25] (the first at once, then every 12 frames)", at)
+	}
+	if got[12] != "0:0.2" {
+		t.Errorf("frame 13 ran %q, want 0:0.2", got[12])
+	}
+}
+
+func TestPlanLag(t *testing.T) {
+	var p Planner
+	p.SetBudget(5 * time.Millisecond)
+	agents := newAgents(5, 0, 2*time.Millisecond)
+	frames(t, &p, agents, 0.1, 6, 1) // the budget case above: lags 0, then 0.1 for the skipped
+	l := p.Lag()
+	ticks, late := l.Count()
+	if ticks != 15 || late != 8 {
+		t.Errorf("ticks %d, late %d; want 15 and 8", ticks, late)
+	}
+	if got := l.Max(); got < 0.2-1e-12 || got > 0.2+1e-12 {
+		t.Errorf("max lag %v, want 0.2 (agent 4, due at frame 2, ran at frame 4)", got)
+	}
+	if n, f := p.Ran(); n != 15 || f != 6 {
+		t.Errorf("Ran = %d agent-ticks, %d frames; want 15 and 6", n, f)
+	}
+}
+
+func TestLagQuantile(t *testing.T) {
+	var l Lag
+	for i := 0; i < 98; i++ {
+		l.Add(0)
+	}
+	l.Add(0.0166)
+	l.Add(0.05)
+	cases := []struct{ q, want float64 }{{0.5, 0}, {0.98, 0}, {0.99, 0.0166}, {1, 0.05}}
+	for _, c := range cases {
+		if got := l.Quantile(c.q); got != c.want {
+			t.Errorf("Quantile(%v) = %v, want %v", c.q, got, c.want)
+		}
+	}
+	if l.Max() != 0.05 {
+		t.Errorf("Max = %v, want 0.05", l.Max())
+	}
+	var empty Lag
+	if empty.Quantile(0.99) != 0 || empty.Max() != 0 {
+		t.Errorf("an empty Lag gives %v and %v, want 0 and 0", empty.Quantile(0.99), empty.Max())
+	}
+}
+
+func TestSetIntervalRefuses(t *testing.T) {
+	for _, v := range []float64{-1, math.NaN(), math.Inf(1)} {
+		var s Slot
+		s.SetInterval(0.5)
+		err := s.SetInterval(v)
+		want := fmt.Sprintf("tick interval must be a finite number of seconds >= 0, got %v", v)
+		if err == nil || err.Error() != want {
+			t.Errorf("SetInterval(%v) = %v, want %q", v, err, want)
+		}
+		if s.Interval() != 0.5 {
+			t.Errorf("SetInterval(%v) changed the interval to %v", v, s.Interval())
+		}
+	}
+}
