@@ -63,6 +63,7 @@ func (h *Host) Tick(dt float64) error {
 	}
 	h.ticks++
 	h.clock += dt
+	h.planFrame(dt) // the agents this frame ticks (frame_budget.go)
 	var e *hub // the event stream, nil when nobody listens (and in a shard)
 	if h.live() {
 		e = h.events
@@ -79,7 +80,8 @@ func (s single) tickAgents(dt float64, _ *hub) error {
 	h := s.h
 	b := &h.batch
 	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
-	err := h.vm.Lib.TickBatch(len(b.agents), dt, b)
+	tb := h.frameBatch(b) // b, or the frame's agents with their own dt (frame_budget.go)
+	err := h.vm.Lib.TickBatch(len(b.agents), dt, tb)
 	strict, errs := b.strict, b.errs
 	*b = agentBatch{}
 	if err != nil {

@@ -1,0 +1,160 @@
+package host
+
+import (
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/btlua/btlua/host/internal/schedule"
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// This file holds the frame schedule (issue 23): per-agent tick
+// intervals (Agent.SetTickInterval) and the frame budget
+// (Options.FrameBudget). The rule is package schedule's
+// (host/internal/schedule): the host that the embedder holds decides the
+// frame's agents, each with its delta time, after the clock moved and
+// before any agent ticks; then the classic host, or each shard of a
+// sharded host, ticks the agents of the frame that are its own, in agent
+// order. The set is decided from the agents' measured costs alone, before
+// the shards run, so that an agent's results never depend on the shard
+// count; the budget applies per lane, the shards that run at once (the
+// shard count, at most GOMAXPROCS; agent lane: its shard modulo the
+// lanes; the classic host has one lane). A host with neither a budget nor
+// an agent's interval ticks every agent every Tick, as before, and pays
+// nothing for it.
+
+// frameState is a host's part of the frame schedule.
+type frameState struct {
+	plan  *framePlan // the planner of the host the embedder holds; nil in a shard
+	ran   []*Agent   // this host's agents the frame under way ticks (reused)
+	batch frameBatch // the TreeBatch of a scheduled frame (reused)
+}
+
+// framePlan is the planner of a host and what it decided for the frame
+// under way.
+type framePlan struct {
+	planner schedule.Planner
+	// intervals is set once an agent got a tick interval above 0 (it
+	// may be set from a shard's goroutine, by a Go leaf).
+	intervals atomic.Bool
+	// active and timing are written before the agents tick and read by
+	// the shards: the frame is scheduled, and measures each agent's tick
+	// (with a budget).
+	active, timing bool
+}
+
+// openSchedule checks Options.FrameBudget and makes the planner of a
+// host that is no shard (coord nil).
+func (h *Host) openSchedule(opts Options, coord *Host) error {
+	if opts.FrameBudget < 0 {
+		return fmt.Errorf("host: FrameBudget must not be negative, got %v", opts.FrameBudget)
+	}
+	if coord == nil {
+		h.sched.plan = &framePlan{}
+		h.sched.plan.planner.SetBudget(opts.FrameBudget)
+	}
+	return nil
+}
+
+// planFrame decides which agents the frame of dt seconds ticks, now that
+// the clock has moved (Tick; a shard's Tick does nothing: its coordinator
+// planned).
+func (h *Host) planFrame(dt float64) {
+	p := h.sched.plan
+	if p == nil {
+		return
+	}
+	budget := p.planner.Budget() > 0
+	p.active, p.timing = budget || p.intervals.Load(), budget
+	if !p.active {
+		return
+	}
+	agents, lanes := h.agents, h.frameLanes()
+	p.planner.Plan(h.clock, dt, len(agents), lanes, func(i int) schedule.Item {
+		a := agents[i]
+		return schedule.Item{Slot: &a.slot, Lane: h.eng.shardIndex(a) % lanes, Active: a.running()}
+	})
+}
+
+// frameLanes returns how many shards tick at once: each has the whole
+// frame budget.
+func (h *Host) frameLanes() int {
+	return max(1, min(h.eng.shardCount(), runtime.GOMAXPROCS(0)))
+}
+
+// frameBatch returns the TreeBatch of b, the agents' part of a Tick of
+// this host (the classic host or a shard): b itself when the frame is not
+// scheduled, else the agents of b the plan runs, each with its own delta
+// time, with their costs measured under a budget.
+func (h *Host) frameBatch(b *agentBatch) btlib.TreeBatch {
+	p := h.top().sched.plan
+	if p == nil || !p.active {
+		return b
+	}
+	ran := h.sched.ran[:0]
+	for _, a := range b.agents {
+		if a.slot.Run {
+			ran = append(ran, a)
+		}
+	}
+	h.sched.ran, b.agents = ran, ran
+	h.sched.batch = frameBatch{agentBatch: b, timing: p.timing}
+	return &h.sched.batch
+}
+
+// frameBatch is the agentBatch of a scheduled frame: each tree ticks with
+// its agent's dt (btlib.TreeDeltas), and under a budget each tick's wall
+// time is measured into the agent's cost estimate.
+type frameBatch struct {
+	*agentBatch
+	timing bool
+	began  bool // a measured tick is under way, since start
+	start  time.Time
+}
+
+func (f *frameBatch) BeginTree(i int) *btlib.Tree {
+	t := f.agentBatch.BeginTree(i)
+	if f.timing && t != nil && t.Err == nil {
+		f.start, f.began = time.Now(), true
+	}
+	return t
+}
+
+func (f *frameBatch) EndTree(i int, s bt.Status, err error) bool {
+	if f.began {
+		f.agents[i].slot.Observe(time.Since(f.start))
+		f.began = false
+	}
+	return f.agentBatch.EndTree(i, s, err)
+}
+
+// TreeDT is agent i's delta time in this frame: the frame time since its
+// last tick.
+func (f *frameBatch) TreeDT(i int) float64 { return f.agents[i].slot.DT }
+
+// FrameStats are the figures of a host's frame schedule since New: the
+// frames scheduled (Ticks made with Options.FrameBudget or with an
+// agent's tick interval), the agents' ticks they made (running agents
+// only; a classic host's Tick that a FailTick error ends counts the
+// agents after it too), how many of those ran late, and the lags in
+// seconds: how much later than the first frame at which it was due an
+// agent ticked (the rounding of an interval up to whole frames is no
+// lag). All are 0 on a host that schedules no frame.
+type FrameStats struct {
+	Frames, AgentTicks, Late uint64
+	MaxLag, P99Lag           float64
+}
+
+// FrameStats returns the figures of the frame schedule (see the type).
+func (h *Host) FrameStats() FrameStats {
+	defer h.use("FrameStats").done()
+
+	p := h.top().sched.plan
+	ticks, frames := p.planner.Ran()
+	l := p.planner.Lag()
+	_, late := l.Count()
+	return FrameStats{Frames: frames, AgentTicks: ticks, Late: late, MaxLag: l.Max(), P99Lag: l.Quantile(0.99)}
+}
