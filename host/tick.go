@@ -64,7 +64,7 @@ func (h *Host) Tick(dt float64) error {
 	h.ticks++
 	h.clock += dt
 	h.planFrame(dt) // the agents this frame ticks (frame_budget.go)
-	var e *hub // the event stream, nil when nobody listens (and in a shard)
+	var e *hub      // the event stream, nil when nobody listens (and in a shard)
 	if h.live() {
 		e = h.events
 		e.beginTick()
