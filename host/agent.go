@@ -23,9 +23,10 @@ type Agent struct {
 	// for errors; "" for a tree a reload started.
 	where    string
 	status   bt.Status
-	observer bt.Observer   // given to SetObserver, for the trees of rebuilds
-	restart  restartState  // the error policy's back-off (policy.go)
-	slot     schedule.Slot // its tick interval and frame schedule (agent_interval.go)
+	observer bt.Observer  // given to SetObserver, for the trees of rebuilds
+	restart  restartState // the error policy's back-off (policy.go)
+	// slot is its tick interval and frame schedule (agent_interval.go).
+	slot schedule.Slot
 }
 
 // Running reports whether the agent's tree has neither completed nor been
