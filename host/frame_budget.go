@@ -44,6 +44,7 @@ type framePlan struct {
 	// the shards: the frame is scheduled, and measures each agent's tick
 	// (with a budget).
 	active, timing bool
+	start          time.Time // when the plan of a timed frame began
 }
 
 // openSchedule checks Options.FrameBudget and makes the planner of a
@@ -72,11 +73,23 @@ func (h *Host) planFrame(dt float64) {
 	if !p.active {
 		return
 	}
+	if p.timing {
+		p.start = time.Now()
+	}
 	agents, lanes := h.agents, h.frameLanes()
 	p.planner.Plan(h.clock, dt, len(agents), lanes, func(i int) schedule.Item {
 		a := agents[i]
 		return schedule.Item{Slot: &a.slot, Lane: h.eng.shardIndex(a) % lanes, Active: a.running()}
 	})
+}
+
+// endFrame tells the planner how long the frame took, from its plan to
+// the end of the agents' ticks (Tick defers it; nothing in a shard or
+// without a budget).
+func (h *Host) endFrame() {
+	if p := h.sched.plan; p != nil && p.timing {
+		p.planner.EndFrame(time.Since(p.start))
+	}
 }
 
 // frameLanes returns how many shards tick at once: each has the whole
@@ -101,7 +114,7 @@ func (h *Host) frameBatch(b *agentBatch) btlib.TreeBatch {
 		}
 	}
 	h.sched.ran, b.agents = ran, ran
-	h.sched.batch = frameBatch{agentBatch: b, timing: p.timing}
+	h.sched.batch = frameBatch{agentBatch: b, plan: &p.planner, timing: p.timing}
 	return &h.sched.batch
 }
 
@@ -110,6 +123,7 @@ func (h *Host) frameBatch(b *agentBatch) btlib.TreeBatch {
 // time is measured into the agent's cost estimate.
 type frameBatch struct {
 	*agentBatch
+	plan   *schedule.Planner // the coordinator's, read only during the ticks
 	timing bool
 	began  bool // a measured tick is under way, since start
 	start  time.Time
@@ -125,7 +139,7 @@ func (f *frameBatch) BeginTree(i int) *btlib.Tree {
 
 func (f *frameBatch) EndTree(i int, s bt.Status, err error) bool {
 	if f.began {
-		f.agents[i].slot.Observe(time.Since(f.start))
+		f.plan.Observe(&f.agents[i].slot, time.Since(f.start))
 		f.began = false
 	}
 	return f.agentBatch.EndTree(i, s, err)
@@ -157,4 +171,11 @@ func (h *Host) FrameStats() FrameStats {
 	l := p.planner.Lag()
 	_, late := l.Count()
 	return FrameStats{Frames: frames, AgentTicks: ticks, Late: late, MaxLag: l.Max(), P99Lag: l.Quantile(0.99)}
+}
+
+// ResetFrameStats sets the figures of FrameStats back to 0 (after a
+// warm-up, or per level); the schedule itself goes on as it was.
+func (h *Host) ResetFrameStats() {
+	defer h.use("ResetFrameStats").done()
+	h.top().sched.plan.planner.ResetStats()
 }

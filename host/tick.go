@@ -66,6 +66,7 @@ func (h *Host) Tick(dt float64) error {
 	h.ticks++
 	h.clock += dt
 	h.planFrame(dt)
+	defer h.endFrame()
 	var e *hub // the event stream, nil when nobody listens (and in a shard)
 	if h.live() {
 		e = h.events

@@ -16,7 +16,10 @@
 //     last frame stopped at), each counting its estimated cost (its
 //     measured cost, or the mean of the measured slots when it has none)
 //     against its lane: a lane is what runs in parallel (a shard's
-//     goroutine on a core), each with the whole budget. The frame stops
+//     goroutine on a core), each with the whole budget less the frame's
+//     overhead (Planner.EndFrame: the frame time the estimates did not
+//     explain, the plan itself, the join, collections; at least a quarter
+//     of the budget is left to the agents). The frame stops
 //     at the first due slot whose cost would take its lane over the
 //     budget, unless no slot has been taken yet (a frame always makes
 //     progress); the cursor moves there, so that slot is first next

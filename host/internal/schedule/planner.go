@@ -20,6 +20,29 @@ type Planner struct {
 	lag    Lag
 	ran    uint64 // the active slots run, summed over the frames
 	frames uint64
+	// planned is the estimated cost of the last frame's busiest lane;
+	// overhead estimates the rest of a frame's time (EndFrame), and
+	// measured says it has been measured.
+	planned  time.Duration
+	overhead time.Duration
+	measured bool
+	// typical is the mean estimate of the measured slots at the last
+	// plan, which a slot's first measure starts from (0: none yet).
+	typical time.Duration
+}
+
+// Observe records d, the measured cost of slot s's tick, into its
+// estimate: from the typical cost of the measured slots (d itself when
+// none had been measured at the last Plan), moved towards d as an
+// estimate moves (see estimate: a slow tick moves it little). It only
+// reads the planner, so the slots of different lanes may be observed at
+// once, between two Plans.
+func (p *Planner) Observe(s *Slot, d time.Duration) {
+	if !s.measured && p.typical > 0 {
+		s.cost, s.measured = p.typical, true
+	}
+	s.cost = estimate(s.cost, d, s.measured)
+	s.measured = true
 }
 
 // SetBudget sets the frame budget (0: none). A negative budget is
@@ -59,13 +82,15 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 			measured++
 		}
 	}
-	var mean time.Duration
+	mean := p.budget + 1 // nothing measured yet: one agent a frame
 	if measured > 0 {
 		mean = sum / time.Duration(measured)
+		p.typical = max(mean, 1)
 	}
 	if p.cursor >= n {
 		p.cursor = 0
 	}
+	budget := p.agentBudget()
 	ran := 0
 	for k := 0; k < n; k++ {
 		i := (p.cursor + k) % n
@@ -79,7 +104,7 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 			cost = s.cost
 		}
 		lane := min(max(it.Lane, 0), lanes-1)
-		if p.budget > 0 && ran > 0 && p.used[lane]+cost > p.budget {
+		if p.budget > 0 && ran > 0 && p.used[lane]+cost > budget {
 			p.cursor = i
 			break
 		}
@@ -91,7 +116,28 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 	}
 	p.ran += uint64(ran)
 	p.frames++
+	p.planned = 0
+	for _, u := range p.used {
+		p.planned = max(p.planned, u)
+	}
 	return ran
+}
+
+// EndFrame records d, the measured time of the frame Plan decided last
+// (from the plan to the last agent's tick, on the slowest lane): what the
+// agents' estimates do not explain of it (the plan, the shards' join, a
+// collection, the threads preempted) is the overhead, estimated as a
+// slot's cost is (Slot.Observe), and the next frames give the agents
+// the budget less the overhead, at least a quarter of the budget.
+func (p *Planner) EndFrame(d time.Duration) {
+	p.overhead = estimate(p.overhead, max(d-p.planned, 0), p.measured)
+	p.measured = true
+}
+
+// agentBudget is the time a frame's lane gives its agents: the budget
+// less the overhead, at least a quarter of the budget.
+func (p *Planner) agentBudget() time.Duration {
+	return max(p.budget-p.overhead, p.budget/4)
 }
 
 // Lag returns the lags of the ticks planned so far.
@@ -100,3 +146,7 @@ func (p *Planner) Lag() *Lag { return &p.lag }
 // Ran returns the active slots run, summed over the frames planned, and
 // the frames planned.
 func (p *Planner) Ran() (agentTicks, frames uint64) { return p.ran, p.frames }
+
+// ResetStats forgets the lags and counts of the frames planned so far
+// (the schedule itself, cursor and slots, is kept).
+func (p *Planner) ResetStats() { p.lag, p.ran, p.frames = Lag{}, 0, 0 }

@@ -33,7 +33,7 @@ func frames(t *testing.T, p *Planner, agents []*agent, dt float64, count, lanes 
 		for i, a := range agents {
 			if a.slot.Run && a.active {
 				ran = append(ran, fmt.Sprintf("%d:%.4g", i, a.slot.DT))
-				a.slot.Observe(a.cost)
+				p.Observe(&a.slot, a.cost)
 			}
 		}
 		out = append(out, strings.Join(ran, " "))
@@ -92,19 +92,19 @@ func TestPlanFrames(t *testing.T) {
 			agents: func() []*agent { return newAgents(5, 0, 2*ms) },
 			budget: 5 * ms, lanes: 1, dt: 0.1,
 			want: []string{
-				"0:0.1 1:0.1 2:0.1 3:0.1 4:0.1", // nothing measured yet: the mean is 0
-				"0:0.1 1:0.1",
-				"2:0.2 3:0.2",
+				"0:0.1", // nothing measured yet: one agent
+				"1:0.2 2:0.2",
+				"3:0.3 4:0.3",
+				"0:0.3 1:0.2",
+				"2:0.3 3:0.2",
 				"0:0.2 4:0.3",
-				"1:0.3 2:0.2",
-				"3:0.3 4:0.2",
 			},
 		},
 		{
 			name:   "a frame always makes progress: one agent over the budget still runs",
 			agents: func() []*agent { return newAgents(2, 0, 10*ms) },
 			budget: 4 * ms, lanes: 1, dt: 0.1,
-			want: []string{"0:0.1 1:0.1", "0:0.1", "1:0.2", "0:0.2"},
+			want: []string{"0:0.1", "1:0.2", "0:0.2", "1:0.2"},
 		},
 		{
 			name: "lanes: each lane has the whole budget; the frame stops at the first agent over its lane's",
@@ -117,10 +117,10 @@ func TestPlanFrames(t *testing.T) {
 			},
 			budget: 4 * ms, lanes: 2, dt: 0.1,
 			want: []string{
-				"0:0.1 1:0.1 2:0.1 3:0.1 4:0.1 5:0.1",
-				"0:0.1 1:0.1 2:0.1 3:0.1",
-				"0:0.1 1:0.1 4:0.2 5:0.2",
-				"2:0.2 3:0.2 4:0.1 5:0.1",
+				"0:0.1",
+				"1:0.2 2:0.2 3:0.2 4:0.2",
+				"0:0.2 1:0.1 2:0.1 5:0.3",
+				"0:0.1 3:0.2 4:0.2 5:0.1",
 			},
 		},
 		{
@@ -131,14 +131,15 @@ func TestPlanFrames(t *testing.T) {
 				return a
 			},
 			budget: 4 * ms, lanes: 1, dt: 0.1,
-			want: []string{"0:0.1 2:0.1", "0:0.1", "2:0.2", "0:0.2"},
+			want: []string{"0:0.1", "2:0.2", "0:0.2", "2:0.2"},
 		},
 		{
 			name: "unmeasured agents count as the mean of the measured",
 			agents: func() []*agent {
 				a := newAgents(4, 0, 2*ms)
-				a[0].slot.Observe(2 * ms)
-				a[1].slot.Observe(2 * ms)
+				var p Planner
+				p.Observe(&a[0].slot, 2*ms)
+				p.Observe(&a[1].slot, 2*ms)
 				return a
 			},
 			budget: 5 * ms, lanes: 1, dt: 0.1,
@@ -183,17 +184,24 @@ func TestPlanLag(t *testing.T) {
 	var p Planner
 	p.SetBudget(5 * time.Millisecond)
 	agents := newAgents(5, 0, 2*time.Millisecond)
-	frames(t, &p, agents, 0.1, 6, 1) // the budget case above: lags 0, then 0.1 for the skipped
+	frames(t, &p, agents, 0.1, 6, 1) // the budget case above: every tick after the first is late
 	l := p.Lag()
 	ticks, late := l.Count()
-	if ticks != 15 || late != 8 {
-		t.Errorf("ticks %d, late %d; want 15 and 8", ticks, late)
+	if ticks != 11 || late != 10 {
+		t.Errorf("ticks %d, late %d; want 11 and 10", ticks, late)
 	}
 	if got := l.Max(); got < 0.2-1e-12 || got > 0.2+1e-12 {
-		t.Errorf("max lag %v, want 0.2 (agent 4, due at frame 2, ran at frame 4)", got)
+		t.Errorf("max lag %v, want 0.2 (agent 3, due at frame 1, ran at frame 3)", got)
 	}
-	if n, f := p.Ran(); n != 15 || f != 6 {
-		t.Errorf("Ran = %d agent-ticks, %d frames; want 15 and 6", n, f)
+	if n, f := p.Ran(); n != 11 || f != 6 {
+		t.Errorf("Ran = %d agent-ticks, %d frames; want 11 and 6", n, f)
+	}
+	p.ResetStats()
+	p.Plan(0.7, 0.1, len(agents), 1, func(i int) Item { return Item{Slot: &agents[i].slot, Active: true} })
+	ticks, late = p.Lag().Count()
+	ran := fmt.Sprint(agents[0].slot.Run, agents[1].slot.Run, agents[1].slot.DT, agents[2].slot.Run, agents[2].slot.DT)
+	if n, f := p.Ran(); n != 2 || f != 1 || ticks != 2 || late != 2 || ran != "false true 0.30000000000000004 true 0.2" {
+		t.Errorf("after ResetStats, frame 7 ran %s: Ran %d, %d frames, %d ticks, %d late; want agents 1 (dt 0.3) and 2 (0.2), 2, 1, 2, 2", ran, n, f, ticks, late)
 	}
 }
 
@@ -231,5 +239,64 @@ func TestSetIntervalRefuses(t *testing.T) {
 		if s.Interval() != 0.5 {
 			t.Errorf("SetInterval(%v) changed the interval to %v", v, s.Interval())
 		}
+	}
+}
+
+// Observe: the first cost is the estimate; a cheaper tick moves it half
+// way down, a dearer one an eighth of the way up, counting at most twice
+// the estimate (plus 1 µs; a collection's pause moves it little). Once
+// a Plan has seen measured slots, a slot's first cost starts from their
+// mean.
+func TestPlannerObserve(t *testing.T) {
+	var p Planner
+	var s Slot
+	if _, ok := s.Cost(); ok {
+		t.Fatal("a new slot is measured")
+	}
+	us := time.Microsecond
+	var got []time.Duration
+	for _, d := range []time.Duration{80 * us, 8 * us, 8 * us, 8 * us, 50 * time.Millisecond, 16 * us} {
+		p.Observe(&s, d)
+		c, _ := s.Cost()
+		got = append(got, c)
+	}
+	want := []time.Duration{80 * us, 44 * us, 26 * us, 17 * us, 17*us + 18*us/8, 17625 * time.Nanosecond}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("estimates %v, want %v", got, want)
+	}
+	var fresh Slot
+	p.Plan(0.1, 0.1, 1, 1, func(int) Item { return Item{Slot: &s, Active: true} }) // typical: s's 17.625 µs
+	p.Observe(&fresh, 10*time.Millisecond)
+	if c, _ := fresh.Cost(); c != 17625*time.Nanosecond+(35250*time.Nanosecond+us-17625*time.Nanosecond)/8 {
+		t.Errorf("a fresh slot's first slow tick gives %v, want the typical 17.625 µs an eighth of the way to twice it", c)
+	}
+}
+
+// EndFrame: the frame time the estimates do not explain is overhead,
+// which the next frames take from the agents' budget, down to a quarter
+// of the budget.
+func TestPlanOverhead(t *testing.T) {
+	ms := time.Millisecond
+	var p Planner
+	p.SetBudget(10 * ms)
+	agents := newAgents(20, 0, 2*ms)
+	for _, a := range agents {
+		p.Observe(&a.slot, 2*ms)
+	}
+	item := func(i int) Item { return Item{Slot: &agents[i].slot, Active: true} }
+	var got []int
+	clock := 0.0
+	for _, frame := range []time.Duration{14 * ms, 60 * ms, 0} { // each frame's measured time
+		clock += 0.1
+		got = append(got, p.Plan(clock, 0.1, len(agents), 1, item))
+		p.EndFrame(frame)
+	}
+	clock += 0.1
+	got = append(got, p.Plan(clock, 0.1, len(agents), 1, item))
+	// 5 agents (10 ms) took 14: overhead 4, so 3 agents (6 ms) took 60:
+	// overhead 4 + (8-4)/8 = 4.5 (a rise counts at most twice the
+	// estimate), 2 agents (5.5 ms left); 0: overhead halves to 2.25, 3 agents.
+	if fmt.Sprint(got) != "[5 3 2 3]" {
+		t.Errorf("agents a frame %v, want [5 3 2 3]", got)
 	}
 }

@@ -38,14 +38,21 @@ func (s *Slot) SetInterval(seconds float64) error {
 // Interval returns the seconds between the slot's ticks (0: every frame).
 func (s *Slot) Interval() float64 { return s.interval }
 
-// Observe records d, the measured cost of the slot's tick: the estimate
-// is d the first time, then moves an eighth of the way to each new d.
-func (s *Slot) Observe(d time.Duration) {
-	if !s.measured {
-		s.cost, s.measured = d, true
-		return
+// estimate returns the estimate cur (none yet unless measured) moved
+// towards the new measure d: d the first time; then a d below cur moves
+// it half way down to d, and a d above it an eighth of the way up to d,
+// counting at most twice cur (plus 1 µs, so that an estimate of 0 can
+// grow): one slow measure (a collection, the thread preempted, a first
+// tick's start-up) moves it little, and cheaper ones bring it back soon.
+func estimate(cur, d time.Duration, measured bool) time.Duration {
+	switch {
+	case !measured:
+		return d
+	case d < cur:
+		return cur - (cur-d)/2
+	default:
+		return cur + (min(d, 2*cur+time.Microsecond)-cur)/8
 	}
-	s.cost += (d - s.cost) / 8
 }
 
 // Cost returns the estimated cost of the slot's tick, and whether it has
