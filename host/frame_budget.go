@@ -77,9 +77,20 @@ func (h *Host) planFrame(dt float64) {
 		p.start = time.Now()
 	}
 	agents, lanes := h.agents, h.frameLanes()
+	var shards []*Host
+	if lanes > 1 {
+		shards = h.shard.shards
+	}
 	p.planner.Plan(h.clock, dt, len(agents), lanes, func(i int) schedule.Item {
 		a := agents[i]
-		return schedule.Item{Slot: &a.slot, Lane: h.eng.shardIndex(a) % lanes, Active: a.running()}
+		lane := 0
+		for j, s := range shards {
+			if s == a.host {
+				lane = j % lanes
+				break
+			}
+		}
+		return schedule.Item{Slot: &a.slot, Lane: lane, Active: a.running()}
 	})
 }
 

@@ -1,6 +1,9 @@
 package schedule
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Item is what Plan needs of slot i of a frame: the slot, its lane (from
 // 0, below the lanes given to Plan) and whether the agent ticks at all
@@ -9,6 +12,12 @@ type Item struct {
 	Slot   *Slot
 	Lane   int
 	Active bool
+}
+
+// wait is a waiting slot of a frame: its index and lane.
+type wait struct {
+	slot        *Slot
+	index, lane int32
 }
 
 // Planner decides the frames of one host (see the package doc for the
@@ -26,6 +35,8 @@ type Planner struct {
 	planned  time.Duration
 	overhead time.Duration
 	measured bool
+	// waiting is Plan's list of the waiting slots (reused).
+	waiting []wait
 	// typical is the mean estimate of the measured slots at the last
 	// plan, which a slot's first measure starts from (0: none yet).
 	typical time.Duration
@@ -65,6 +76,7 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 	clear(p.used)
 	var sum time.Duration
 	measured := 0
+	waiting := p.waiting[:0] // the waiting slots, with their index and lane
 	for i := 0; i < n; i++ {
 		it := item(i)
 		s := it.Slot
@@ -81,7 +93,11 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 			sum += s.cost
 			measured++
 		}
+		if s.waiting {
+			waiting = append(waiting, wait{s, int32(i), int32(min(max(it.Lane, 0), lanes-1))})
+		}
 	}
+	p.waiting = waiting
 	mean := p.budget + 1 // nothing measured yet: one agent a frame
 	if measured > 0 {
 		mean = sum / time.Duration(measured)
@@ -90,22 +106,20 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 	if p.cursor >= n {
 		p.cursor = 0
 	}
+	// The round-robin from the cursor: the waiting slots from the first at
+	// or after it, then those before it.
+	first, _ := slices.BinarySearchFunc(waiting, p.cursor, func(w wait, c int) int { return int(w.index) - c })
 	budget := p.agentBudget()
 	ran := 0
-	for k := 0; k < n; k++ {
-		i := (p.cursor + k) % n
-		it := item(i)
-		s := it.Slot
-		if !it.Active || !s.waiting {
-			continue
-		}
+	for k := range waiting {
+		w := waiting[(first+k)%len(waiting)]
+		s, lane := w.slot, w.lane
 		cost := mean
 		if s.measured {
 			cost = s.cost
 		}
-		lane := min(max(it.Lane, 0), lanes-1)
 		if p.budget > 0 && ran > 0 && p.used[lane]+cost > budget {
-			p.cursor = i
+			p.cursor = int(w.index)
 			break
 		}
 		p.used[lane] += cost
