@@ -90,8 +90,8 @@ func (h *Host) planFrame(dt float64) {
 				break
 			}
 		}
-		return schedule.Item{Slot: &a.slot, Lane: lane, Active: a.running()}
-	})
+		return schedule.Item{Slot: &a.slot, Lane: lane}
+	}, func(i int) bool { return agents[i].running() })
 }
 
 // endFrame tells the planner how long the frame took, from its plan to

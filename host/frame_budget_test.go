@@ -156,3 +156,57 @@ func TestSetTickIntervalRefuses(t *testing.T) {
 		t.Errorf("New with FrameBudget -1ms = %v, want %q", err, want)
 	}
 }
+
+// failScript is a factory whose agent prints its clock and fails at its
+// first tick after each (re)start, for the restart policy.
+const failScript = `
+Fail = BTAction:New()
+function Fail:OnUpdate()
+    print("f@" .. math.floor(self:GetTime() * 10 + 0.5))
+    error("boom")
+end
+return function() return Fail:New() end
+`
+
+// An agent that an error stopped restarts after its back-off on a
+// scheduled host too, at its first turn (its interval passed) at which
+// the restart is due: here with a tick interval of 0.2 s and a back-off
+// of 0.3 s, it fails at 0.1; its turn at 0.3 finds the restart not due
+// (0.4), the one at 0.5 restarts it (and it fails again), and so at 0.9.
+// Without an interval it restarts at 0.4 and 0.7, as without a budget.
+func TestFrameScheduleRestart(t *testing.T) {
+	for _, c := range []struct {
+		shards   int
+		interval float64
+		want     string
+	}{{0, 0.2, "[1 5 9]"}, {2, 0.2, "[1 5 9]"}, {0, 0, "[1 4 7]"}, {2, 0, "[1 4 7]"}} {
+		t.Run(fmt.Sprintf("shards=%d,interval=%v", c.shards, c.interval), func(t *testing.T) {
+			var out bytes.Buffer
+			h, err := New(Options{Stdout: &out, Shards: c.shards, FrameBudget: time.Hour,
+				ErrorPolicy: ErrorPolicy{Action: RestartAgent, RestartDelay: 0.3, MaxRestartDelay: 0.3},
+				FS:          fstest.MapFS{"f.lua": {Data: []byte(failScript)}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer h.Close()
+			a, err := h.Spawn("f.lua", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := a.SetTickInterval(c.interval); err != nil {
+				t.Fatal(err)
+			}
+			var at []int
+			for range 9 {
+				h.Tick(0.1) // each failing tick returns its error
+				if out.Len() > 0 {
+					at = append(at, int(math.Round(h.Clock()*10)))
+					out.Reset()
+				}
+			}
+			if fmt.Sprint(at) != c.want {
+				t.Errorf("ticked at clocks %v (tenths of s), want %s", at, c.want)
+			}
+		})
+	}
+}

@@ -30,9 +30,9 @@
 //     ran in that frame. Lag does not count the rounding of an interval
 //     up to whole frames.
 //   - An inactive slot (an agent that does not tick: completed, or
-//     stopped by an error) costs nothing, is always run with DT the
-//     frame's dt (so that a restart ticks as it would without a
-//     schedule) and records no lag.
+//     stopped by an error) costs nothing and records no lag: when due, it
+//     is run with DT the frame's dt (so that its restart, when due, ticks
+//     as it would without a schedule).
 //
 // The set is decided before any agent ticks, from the estimates alone,
 // so it is the same however the caller then spreads the agents over

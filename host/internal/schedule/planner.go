@@ -5,13 +5,11 @@ import (
 	"time"
 )
 
-// Item is what Plan needs of slot i of a frame: the slot, its lane (from
-// 0, below the lanes given to Plan) and whether the agent ticks at all
-// (running, or due for a restart).
+// Item is what Plan needs of slot i of a frame: the slot and its lane
+// (from 0, below the lanes given to Plan).
 type Item struct {
-	Slot   *Slot
-	Lane   int
-	Active bool
+	Slot *Slot
+	Lane int
 }
 
 // wait is a waiting slot of a frame: its index and lane.
@@ -66,8 +64,10 @@ func (p *Planner) Budget() time.Duration { return p.budget }
 // Plan decides a frame of n slots at clock seconds, dt seconds after the
 // last (see the package doc): it sets each slot's Run and DT, item(i)
 // giving slot i. lanes (1 or more) is the number of lanes the items' Lane
-// index. It returns the number of active slots that run.
-func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) int {
+// index. active(i) reports whether slot i's agent ticks at all (it is
+// asked only of the slots due; nil: all do). It returns the number of
+// active slots that run.
+func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, active func(i int) bool) int {
 	lanes = max(lanes, 1)
 	if cap(p.used) < lanes {
 		p.used = make([]time.Duration, lanes)
@@ -81,13 +81,15 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item) i
 		it := item(i)
 		s := it.Slot
 		s.Run = false
-		if !it.Active {
-			s.Run, s.DT, s.owed, s.waiting = true, dt, 0, false
-			continue
-		}
 		s.owed += dt
-		if !s.waiting && s.due() {
-			s.waiting, s.dueAt = true, clock
+		if s.waiting || s.due() {
+			if active != nil && !active(i) {
+				s.Run, s.DT, s.owed, s.waiting = true, dt, 0, false
+				continue
+			}
+			if !s.waiting {
+				s.waiting, s.dueAt = true, clock
+			}
 		}
 		if s.measured {
 			sum += s.cost

@@ -19,15 +19,15 @@ func BenchmarkPlan10000(b *testing.B) {
 		}
 		p.Observe(&slots[i], 3*time.Microsecond)
 	}
-	item := func(i int) Item { return Item{Slot: &slots[i], Lane: i % 2, Active: true} }
+	item := func(i int) Item { return Item{Slot: &slots[i], Lane: i % 2} }
 	clock := 0.0
 	for range 24 { // past the first wave
 		clock += 1.0 / 60
-		p.Plan(clock, 1.0/60, n, 2, item)
+		p.Plan(clock, 1.0/60, n, 2, item, nil)
 	}
 	b.ResetTimer()
 	for range b.N {
 		clock += 1.0 / 60
-		p.Plan(clock, 1.0/60, n, 2, item)
+		p.Plan(clock, 1.0/60, n, 2, item, nil)
 	}
 }

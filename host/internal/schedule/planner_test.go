@@ -26,9 +26,8 @@ func frames(t *testing.T, p *Planner, agents []*agent, dt float64, count, lanes 
 	for f := 0; f < count; f++ {
 		clock += dt
 		p.Plan(clock, dt, len(agents), lanes, func(i int) Item {
-			a := agents[i]
-			return Item{Slot: &a.slot, Lane: a.lane, Active: a.active}
-		})
+			return Item{Slot: &agents[i].slot, Lane: agents[i].lane}
+		}, func(i int) bool { return agents[i].active })
 		var ran []string
 		for i, a := range agents {
 			if a.slot.Run && a.active {
@@ -197,7 +196,7 @@ func TestPlanLag(t *testing.T) {
 		t.Errorf("Ran = %d agent-ticks, %d frames; want 11 and 6", n, f)
 	}
 	p.ResetStats()
-	p.Plan(0.7, 0.1, len(agents), 1, func(i int) Item { return Item{Slot: &agents[i].slot, Active: true} })
+	p.Plan(0.7, 0.1, len(agents), 1, func(i int) Item { return Item{Slot: &agents[i].slot} }, nil)
 	ticks, late = p.Lag().Count()
 	ran := fmt.Sprint(agents[0].slot.Run, agents[1].slot.Run, agents[1].slot.DT, agents[2].slot.Run, agents[2].slot.DT)
 	if n, f := p.Ran(); n != 2 || f != 1 || ticks != 2 || late != 2 || ran != "false true 0.30000000000000004 true 0.2" {
@@ -265,7 +264,7 @@ func TestPlannerObserve(t *testing.T) {
 		t.Errorf("estimates %v, want %v", got, want)
 	}
 	var fresh Slot
-	p.Plan(0.1, 0.1, 1, 1, func(int) Item { return Item{Slot: &s, Active: true} }) // typical: s's 17.625 µs
+	p.Plan(0.1, 0.1, 1, 1, func(int) Item { return Item{Slot: &s} }, nil) // typical: s's 17.625 µs
 	p.Observe(&fresh, 10*time.Millisecond)
 	if c, _ := fresh.Cost(); c != 17625*time.Nanosecond+(35250*time.Nanosecond+us-17625*time.Nanosecond)/8 {
 		t.Errorf("a fresh slot's first slow tick gives %v, want the typical 17.625 µs an eighth of the way to twice it", c)
@@ -283,16 +282,16 @@ func TestPlanOverhead(t *testing.T) {
 	for _, a := range agents {
 		p.Observe(&a.slot, 2*ms)
 	}
-	item := func(i int) Item { return Item{Slot: &agents[i].slot, Active: true} }
+	item := func(i int) Item { return Item{Slot: &agents[i].slot} }
 	var got []int
 	clock := 0.0
 	for _, frame := range []time.Duration{14 * ms, 60 * ms, 0} { // each frame's measured time
 		clock += 0.1
-		got = append(got, p.Plan(clock, 0.1, len(agents), 1, item))
+		got = append(got, p.Plan(clock, 0.1, len(agents), 1, item, nil))
 		p.EndFrame(frame)
 	}
 	clock += 0.1
-	got = append(got, p.Plan(clock, 0.1, len(agents), 1, item))
+	got = append(got, p.Plan(clock, 0.1, len(agents), 1, item, nil))
 	// 5 agents (10 ms) took 14: overhead 4, so 3 agents (6 ms) took 60:
 	// overhead 4 + (8-4)/8 = 4.5 (a rise counts at most twice the
 	// estimate), 2 agents (5.5 ms left); 0: overhead halves to 2.25, 3 agents.
