@@ -99,3 +99,45 @@ func benchFrameBudget(b *testing.B, n int) {
 	b.ReportMetric(float64(frames[len(frames)-1].Microseconds())/1000, "frame-max-ms")
 	b.ReportMetric(met, "rates-met")
 }
+
+// BenchmarkFrameSchedule is the cost of the schedule itself: n warriors
+// on one shard per core, all ticking every frame, without a schedule
+// ("off") and with a budget they all fit in ("roomy": one hour; every
+// frame planned, every tick timed). Each op is one frame, after 60
+// frames of warm-up.
+//
+//	go test -run '^$' -bench FrameSchedule -benchtime 200x -count 6 ./bench/warrior
+func BenchmarkFrameSchedule(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		for _, mode := range []struct {
+			name   string
+			budget time.Duration
+		}{{"off", 0}, {"roomy", time.Hour}} {
+			b.Run(fmt.Sprintf("agents=%d/%s", n, mode.name), func(b *testing.B) {
+				h, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: runtime.GOMAXPROCS(0), FrameBudget: mode.budget})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer h.Close()
+				h.ExpectAgents(n)
+				for i := 1; i <= n; i++ {
+					if _, err := h.Spawn("spawn.lua", map[string]any{"index": i}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for range 60 {
+					if err := h.Tick(frameDT); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ResetTimer()
+				for range b.N {
+					if err := h.Tick(frameDT); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/agent-tick")
+			})
+		}
+	}
+}
