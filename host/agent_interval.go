@@ -17,8 +17,10 @@ func (a *Agent) SetTickInterval(seconds float64) error {
 	if err := a.slot.SetInterval(seconds); err != nil {
 		return fmt.Errorf("host: SetTickInterval of %s: %w", a.describe(), err)
 	}
+	p := a.host.top().sched.plan
+	p.dirty.Store(true)
 	if seconds > 0 {
-		a.host.top().sched.plan.intervals.Store(true)
+		p.intervals.Store(true)
 	}
 	return nil
 }

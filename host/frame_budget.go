@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -29,7 +30,7 @@ import (
 // frameState is a host's part of the frame schedule.
 type frameState struct {
 	plan  *framePlan // the planner of the host the embedder holds; nil in a shard
-	ran   []*Agent   // this host's agents the frame under way ticks (reused)
+	ran   []*Agent   // this host's agents the frame under way ticks, set by the plan (reused)
 	batch frameBatch // the TreeBatch of a scheduled frame (reused)
 }
 
@@ -37,9 +38,12 @@ type frameState struct {
 // under way.
 type framePlan struct {
 	planner schedule.Planner
-	// intervals is set once an agent got a tick interval above 0 (it
-	// may be set from a shard's goroutine, by a Go leaf).
-	intervals atomic.Bool
+	// intervals is set once an agent got a tick interval above 0, dirty
+	// when an interval changed since the last plan (both may be set from
+	// a shard's goroutine, by a Go leaf).
+	intervals, dirty atomic.Bool
+	// view is the agents of the last plan, whose slots the planner holds.
+	view []*Agent
 	// active and timing are written before the agents tick and read by
 	// the shards: the frame is scheduled, and measures each agent's tick
 	// (with a budget).
@@ -77,6 +81,10 @@ func (h *Host) planFrame(dt float64) {
 		p.start = time.Now()
 	}
 	agents, lanes := h.agents, h.frameLanes()
+	if p.dirty.Swap(false) || !slices.Equal(p.view, agents) {
+		p.view = append(p.view[:0], agents...)
+		p.planner.Invalidate()
+	}
 	var shards []*Host
 	if lanes > 1 {
 		shards = h.shard.shards
@@ -92,6 +100,15 @@ func (h *Host) planFrame(dt float64) {
 		}
 		return schedule.Item{Slot: &a.slot, Lane: lane}
 	}, func(i int) bool { return agents[i].running() })
+	// Each host that ticks agents (the classic host, or each shard) gets
+	// its agents of the frame, in agent order.
+	for _, s := range h.eng.luaStates() {
+		s.sched.ran = s.sched.ran[:0]
+	}
+	for _, i := range p.planner.Ran() {
+		a := agents[i]
+		a.host.sched.ran = append(a.host.sched.ran, a)
+	}
 }
 
 // endFrame tells the planner how long the frame took, from its plan to
@@ -118,13 +135,7 @@ func (h *Host) frameBatch(b *agentBatch) btlib.TreeBatch {
 	if p == nil || !p.active {
 		return b
 	}
-	ran := h.sched.ran[:0]
-	for _, a := range b.agents {
-		if a.slot.Run {
-			ran = append(ran, a)
-		}
-	}
-	h.sched.ran, b.agents = ran, ran
+	b.agents = h.sched.ran // the coordinator's plan (planFrame)
 	h.sched.batch = frameBatch{agentBatch: b, plan: &p.planner, timing: p.timing}
 	return &h.sched.batch
 }
@@ -178,7 +189,7 @@ func (h *Host) FrameStats() FrameStats {
 	defer h.use("FrameStats").done()
 
 	p := h.top().sched.plan
-	ticks, frames := p.planner.Ran()
+	ticks, frames := p.planner.Counts()
 	l := p.planner.Lag()
 	_, late := l.Count()
 	return FrameStats{Frames: frames, AgentTicks: ticks, Late: late, MaxLag: l.Max(), P99Lag: l.Quantile(0.99)}

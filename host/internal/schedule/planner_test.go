@@ -3,6 +3,7 @@ package schedule
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -192,15 +193,15 @@ func TestPlanLag(t *testing.T) {
 	if got := l.Max(); got < 0.2-1e-12 || got > 0.2+1e-12 {
 		t.Errorf("max lag %v, want 0.2 (agent 3, due at frame 1, ran at frame 3)", got)
 	}
-	if n, f := p.Ran(); n != 11 || f != 6 {
-		t.Errorf("Ran = %d agent-ticks, %d frames; want 11 and 6", n, f)
+	if n, f := p.Counts(); n != 11 || f != 6 {
+		t.Errorf("Counts = %d agent-ticks, %d frames; want 11 and 6", n, f)
 	}
 	p.ResetStats()
 	p.Plan(0.7, 0.1, len(agents), 1, func(i int) Item { return Item{Slot: &agents[i].slot} }, nil)
 	ticks, late = p.Lag().Count()
 	ran := fmt.Sprint(agents[0].slot.Run, agents[1].slot.Run, agents[1].slot.DT, agents[2].slot.Run, agents[2].slot.DT)
-	if n, f := p.Ran(); n != 2 || f != 1 || ticks != 2 || late != 2 || ran != "false true 0.30000000000000004 true 0.2" {
-		t.Errorf("after ResetStats, frame 7 ran %s: Ran %d, %d frames, %d ticks, %d late; want agents 1 (dt 0.3) and 2 (0.2), 2, 1, 2, 2", ran, n, f, ticks, late)
+	if n, f := p.Counts(); n != 2 || f != 1 || ticks != 2 || late != 2 || ran != "false true 0.30000000000000004 true 0.2" {
+		t.Errorf("after ResetStats, frame 7 ran %s: Counts %d, %d frames, %d ticks, %d late; want agents 1 (dt 0.3) and 2 (0.2), 2, 1, 2, 2", ran, n, f, ticks, late)
 	}
 }
 
@@ -297,5 +298,38 @@ func TestPlanOverhead(t *testing.T) {
 	// estimate), 2 agents (5.5 ms left); 0: overhead halves to 2.25, 3 agents.
 	if fmt.Sprint(got) != "[5 3 2 3]" {
 		t.Errorf("agents a frame %v, want [5 3 2 3]", got)
+	}
+}
+
+// A planner holds its slots' due state between rebuilds: after the
+// slots change order (Invalidate, or another count) each goes on with its
+// own owed time and interval, and a changed interval counts from the
+// next Invalidate.
+func TestPlanRebuild(t *testing.T) {
+	agents := newAgents(3, 0.2, time.Millisecond)
+	order := []*agent{agents[0], agents[1], agents[2]}
+	var p Planner
+	plan := func(clock float64) string {
+		p.Plan(clock, 0.1, len(order), 1, func(i int) Item { return Item{Slot: &order[i].slot} }, nil)
+		var ran []string
+		for _, a := range agents { // by identity, whatever the order
+			if a.slot.Run {
+				ran = append(ran, fmt.Sprintf("%d:%.4g", slices.Index(agents, a), a.slot.DT))
+			}
+		}
+		return strings.Join(ran, " ")
+	}
+	var got []string
+	got = append(got, plan(0.1), plan(0.2))
+	order[0], order[2] = order[2], order[0]
+	agents[1].slot.SetInterval(0.1)
+	got = append(got, plan(0.3)) // not invalidated: agent 1 keeps 0.2, the order is the old one
+	p.Invalidate()
+	got = append(got, plan(0.4), plan(0.5))
+	order = order[:2] // agent 0 is gone
+	got = append(got, plan(0.6), plan(0.7))
+	want := []string{"0:0.1 1:0.1 2:0.1", "", "0:0.2 1:0.2 2:0.2", "1:0.1", "0:0.2 1:0.1 2:0.2", "1:0.1", "1:0.1 2:0.2"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("frames %q\nwant   %q", got, want)
 	}
 }

@@ -15,18 +15,21 @@ type Slot struct {
 	Run bool
 	DT  float64
 
-	interval float64       // seconds between ticks, 0 every frame
-	owed     float64       // frame time since its last tick, seconds
-	dueAt    float64       // clock of the first frame it was due at, while waiting
-	waiting  bool          // due and not run yet
-	started  bool          // has run once
-	cost     time.Duration // the estimated cost of a tick, from Observe
-	measured bool          // Observe has been called
+	interval float64 // seconds between ticks, 0 every frame
+	// owed (frame time since its last tick, seconds), waiting (due and
+	// not run yet) and started (has run once) are the slot's due state
+	// while no planner holds it (see hot).
+	owed             float64
+	waiting, started bool
+	dueAt            float64       // clock of the first frame it was due at, while waiting
+	cost             time.Duration // the estimated cost of a tick, from Observe
+	measured         bool          // Observe has been called
 }
 
 // SetInterval sets the seconds between the slot's ticks (0: every
-// frame). A negative, NaN or infinite interval is refused with an error
-// naming it, and nothing changes.
+// frame); a planner that holds the slot sees it after its Invalidate. A
+// negative, NaN or infinite interval is refused with an error naming it,
+// and nothing changes.
 func (s *Slot) SetInterval(seconds float64) error {
 	if math.IsNaN(seconds) || math.IsInf(seconds, 0) || seconds < 0 {
 		return fmt.Errorf("tick interval must be a finite number of seconds >= 0, got %v", seconds)
@@ -62,8 +65,3 @@ func (s *Slot) Cost() (time.Duration, bool) { return s.cost, s.measured }
 // dueEpsilon is the slack of the due test, in seconds: frame times summed
 // in floating point fall short of the interval they make by a few ulps.
 const dueEpsilon = 1e-9
-
-// due reports whether the slot is due with its owed time.
-func (s *Slot) due() bool {
-	return !s.started || s.owed+dueEpsilon >= s.interval
-}
