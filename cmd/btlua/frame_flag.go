@@ -62,11 +62,11 @@ func (f *frameConfig) apply(agents []*host.Agent) error {
 // frameReport writes the lag line of the --agents figures when the run
 // scheduled its frames:
 //
-//	btlua: frame schedule: lag max 16.7 ms, p99 0 ms; 120 of 105000 agent-ticks late
+//	btlua: frame schedule: lag max 466.7 ms, p99 200.0 ms; 2484 of 98778 agent-ticks late
 func frameReport(w io.Writer, st host.FrameStats) {
 	if st.Frames == 0 {
 		return
 	}
-	fmt.Fprintf(w, "btlua: frame schedule: lag max %.3g ms, p99 %.3g ms; %d of %d agent-ticks late\n",
+	fmt.Fprintf(w, "btlua: frame schedule: lag max %.1f ms, p99 %.1f ms; %d of %d agent-ticks late\n",
 		st.MaxLag*1000, st.P99Lag*1000, st.Late, st.AgentTicks)
 }

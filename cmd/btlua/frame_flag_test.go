@@ -32,7 +32,7 @@ func TestTickIntervalFlag(t *testing.T) {
 		}
 		head, rest, _ := strings.Cut(errOut, "\n")
 		if head != "btlua: agents 3, shards "+shards+", ticks 7, agent-ticks 15 (agents running at each tick)" ||
-			!frameStatsLines("btlua: frame schedule: lag max 0 ms, p99 0 ms; 0 of 15 agent-ticks late").MatchString(rest) {
+			!frameStatsLines("btlua: frame schedule: lag max 0.0 ms, p99 0.0 ms; 0 of 15 agent-ticks late").MatchString(rest) {
 			t.Errorf("shards %s: stderr %q", shards, errOut)
 		}
 	}
@@ -50,7 +50,7 @@ func TestFrameBudgetFlag(t *testing.T) {
 	}
 	head, rest, _ := strings.Cut(errOut, "\n")
 	if head != "btlua: agents 3, shards 2, ticks 5, agent-ticks 5 (agents running at each tick)" ||
-		!frameStatsLines("btlua: frame schedule: lag max 200 ms, p99 200 ms; 4 of 5 agent-ticks late").MatchString(rest) {
+		!frameStatsLines("btlua: frame schedule: lag max 200.0 ms, p99 200.0 ms; 4 of 5 agent-ticks late").MatchString(rest) {
 		t.Errorf("stderr %q", errOut)
 	}
 }
