@@ -153,6 +153,12 @@ type Options struct {
 	// on every core", for figures). New refuses a count below 0 or above
 	// MaxShards.
 	Shards int
+	// FrameBudget is the time a Tick gives the agents' ticks (0: none):
+	// the due agents tick round-robin from where the last frame stopped
+	// until their estimated costs fill it, and the rest tick in the next
+	// frames, each with its own delta time (see frame_budget.go and
+	// Agent.SetTickInterval). New refuses a negative budget.
+	FrameBudget time.Duration
 }
 
 // MaxShards is the largest Options.Shards New accepts. Each shard is a
@@ -217,6 +223,9 @@ type Host struct {
 	frame *shardFrame // a shard's frame state, or nil outside a sharded host
 	// guard is the goroutine inside the host (guard.go).
 	guard entryGuard
+	// sched is the frame schedule: tick intervals, frame budget, lag
+	// (frame_budget.go).
+	sched frameState
 }
 
 // New returns a Host with a fresh Lua state and the libraries installed.
@@ -250,6 +259,9 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
 	if err := checkPolicy(opts.ErrorPolicy); err != nil {
+		return nil, err
+	}
+	if err := h.openSchedule(opts, coord); err != nil {
 		return nil, err
 	}
 	h.policy = opts.ErrorPolicy

@@ -58,6 +58,8 @@ type config struct {
 	// resolved: 0 for the classic unsharded host, else the Lua states the
 	// agents are spread over, at most agents).
 	agents, shards int
+	// frame is the frame schedule (-frame-budget, -tick-interval, -near).
+	frame frameConfig
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -116,6 +118,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.save, "save", "", "at the end of the run (--ticks N ran out, the trees completed, or Ctrl-C) write every agent's state to `FILE` (gzip when FILE ends in .gz), for --restore; a script whose state cannot be saved is refused before the first tick, saying why (docs/saving.md)")
 	fs.StringVar(&c.restore, "restore", "", "start from the save in `FILE` (written by --save from the same script) instead of loading the script afresh: the agents go on from the saved tick")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
+	addFrameFlags(fs, &c.frame)
 	// The flag package prints its errors and the usage with one dash:
 	// silence it, and print both with two (flags_usage.go).
 	fs.SetOutput(io.Discard)
@@ -236,6 +239,10 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.restore != "" && c.agents > 0 {
 		err := errors.New("--restore takes no --agents: the save holds the agents")
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if err := c.frame.check(); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	h, err := host.New(host.Options{Stdout: scriptOut, Logger: slog.New(newLineHandler(stderr)),
 		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
 		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB),
-		ErrorPolicy: host.ErrorPolicy{Action: c.onError}, Shards: c.shards})
+		ErrorPolicy: host.ErrorPolicy{Action: c.onError}, Shards: c.shards, FrameBudget: c.frame.budget})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -97,6 +97,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !c.watch && c.ticks == 0 {
 			return exitFailed
 		}
+	}
+	if err := c.frame.apply(h.Agents()); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
 	}
 	if c.dot {
 		writeDOT(h, stdout)
