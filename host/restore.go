@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/savefile"
 	"slices"
 
 	"github.com/btlua/btlua/lua/btlib"
@@ -31,7 +32,7 @@ func (h *Host) Restore(data []byte) (*Agent, error) {
 		return nil, err
 	}
 	h.done() // LoadFile and Spawn take the host in turn
-	f, err := decodeSave(data)
+	f, err := savefile.Decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +57,7 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 		return nil, err
 	}
 	h.done() // LoadFile and Spawn take the host in turn
-	f, err := decodeSave(data)
+	f, err := savefile.Decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -67,12 +68,12 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 // the first pass, how its tasks match the saved ones.
 type restored struct {
 	a     *Agent
-	sa    *saveAgent
+	sa    *savefile.Agent
 	same  bool
 	match []bt.Task
 }
 
-func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
+func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
 	undo := func() {
@@ -184,7 +185,7 @@ func (h *Host) dropAgent(a *Agent) {
 }
 
 // restoreError names the agent in an error of restoring it.
-func restoreError(sa *saveAgent, err error) error {
+func restoreError(sa *savefile.Agent, err error) error {
 	var mm *bt.MismatchError
 	if errors.As(err, &mm) {
 		return fmt.Errorf("host: restoring agent %s: the tree changed: %w", sa.Name, err)
@@ -338,7 +339,7 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 type keepValue struct{ v lua.LValue }
 
 // applyGlobals sets the saved global variables.
-func (h *Host) applyGlobals(s *saveScope, dry bool) error {
+func (h *Host) applyGlobals(s *savefile.Scope, dry bool) error {
 	vl := newValueLoader(h.vm.L, s.Tables, dry)
 	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)
@@ -348,7 +349,7 @@ func (h *Host) applyGlobals(s *saveScope, dry bool) error {
 
 // loadVars decodes the saved variables into b (its own scope), refilling
 // the tables b holds in place; with vl.dry it only checks.
-func loadVars(vl *valueLoader, b *bt.Blackboard, vars []saveVar, what string) error {
+func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what string) error {
 	type set struct {
 		name string
 		v    any

@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/base64"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/savefile"
 	"math"
 	"strings"
 
@@ -24,7 +25,7 @@ import (
 // nothing.
 type valueLoader struct {
 	L      *lua.LState
-	tables []savedTable
+	tables []savefile.Table
 	made   map[int]*lua.LTable
 	seen   map[int]bool // tables decoded in a dry pass
 	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
@@ -63,7 +64,7 @@ func (d *valueLoader) where() string {
 	return b.String()
 }
 
-func newValueLoader(L *lua.LState, tables []savedTable, dry bool) *valueLoader {
+func newValueLoader(L *lua.LState, tables []savefile.Table, dry bool) *valueLoader {
 	return &valueLoader{L: L, tables: tables, made: map[int]*lua.LTable{}, seen: map[int]bool{}, dry: dry}
 }
 

@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/base64"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/savefile"
 	"math"
 	"sort"
 	"strconv"
@@ -33,50 +34,57 @@ import (
 // and obj when a Go object is bound to it (a GOAP action: such a table
 // is refilled in place, never made anew).
 
-// savedTable is one table of a scope, as written.
-type savedTable struct {
-	KV  []any  `json:"kv"`
-	MT  string `json:"mt,omitempty"`
-	Obj bool   `json:"obj,omitempty"`
-}
-
 // valueSaver encodes Lua values for one scope (an agent, or the global
 // variables): each table once, shared tables and cycles by reference.
 type valueSaver struct {
 	L *lua.LState
 	// base and keys say where the value being encoded is, for errors:
 	// built into text only when an error needs it.
-	base  string
-	keys  []lua.LValue
-	hooks map[*lua.LTable]classHooks
+	base string
+	keys []lua.LValue
+	run  *saveRun
 	// taskFields is set while a task table's own fields are encoded.
 	taskFields bool
-	tables     []savedTable
+	tables     []savefile.Table
 	index      map[*lua.LTable]int
 	tasks      map[*lua.LTable]int // task table -> saved task index
 	agents     map[*lua.LTable]int // GOAP agent table -> agent index
-	names      map[*lua.LTable]string
 }
 
-func newValueSaver(L *lua.LState) *valueSaver {
-	return &valueSaver{L: L, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
+// saveRun is what one Snapshot or SnapshotAll looks up once for all its
+// agents: each class's save hooks, each Lua state's class names, each
+// script's hash.
+type saveRun struct {
+	hooks  map[*lua.LTable]classHooks
+	names  map[*lua.LState]map[*lua.LTable]string
+	hashes map[string]string // script path -> SHA-256 (hex)
+}
+
+func newSaveRun() *saveRun {
+	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}}
+}
+
+func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {
+	return &valueSaver{L: L, run: run, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
 }
 
 // className returns the global name of the class table mt.
 func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
-	if s.names == nil {
-		s.names = map[*lua.LTable]string{}
+	names := s.run.names[s.L]
+	if names == nil {
+		names = map[*lua.LTable]string{}
 		s.L.G.Global.ForEach(func(k, v lua.LValue) {
 			ks, ok1 := k.(lua.LString)
 			t, ok2 := v.(*lua.LTable)
 			if ok1 && ok2 {
-				if old, dup := s.names[t]; !dup || string(ks) < old {
-					s.names[t] = string(ks)
+				if old, dup := names[t]; !dup || string(ks) < old {
+					names[t] = string(ks)
 				}
 			}
 		})
+		s.run.names[s.L] = names
 	}
-	n, ok := s.names[mt]
+	n, ok := names[mt]
 	return n, ok
 }
 
@@ -217,7 +225,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 		}
 		obj = true
 	}
-	st := savedTable{Obj: obj}
+	st := savefile.Table{Obj: obj}
 	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
 		name, ok := s.className(mt)
 		if !ok {
@@ -230,7 +238,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	}
 	i := len(s.tables)
 	s.index[t] = i
-	s.tables = append(s.tables, savedTable{})
+	s.tables = append(s.tables, savefile.Table{})
 	kv, err := s.fields(t, nil)
 	if err != nil {
 		return nil, err

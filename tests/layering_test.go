@@ -24,7 +24,9 @@ import (
 // host hands it Go values (host.Event.New, host.LuaType). The host's
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
-// budget), nor the inspector or the command.
+// budget), nor the inspector or the command. The save format
+// (host/internal/savefile) imports no Lua and nothing of btlua but the
+// core's bt and goap.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -48,6 +50,11 @@ func TestLayering(t *testing.T) {
 		// Of the host's packages it may import the budget only.
 		{"host/internal/vm", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget"}},
+		// The save format (host/internal/savefile: types, JSON codec,
+		// error wording) knows no host and no Lua: of btlua it imports
+		// the core's bt and goap only.
+		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
+			[]string{"bt", "goap"}},
 	}
 	for _, r := range rules {
 		checked := 0
