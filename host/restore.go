@@ -71,6 +71,32 @@ type restored struct {
 	sa    *savefile.Agent
 	same  bool
 	match []bt.Task
+	// loaded is set once the dry pass has loaded the tree and GOAP
+	// agents, the fresh agent's own: the writing pass does not again.
+	loaded bool
+}
+
+// skipCache holds the saveSkip list of each class (the metatable of task
+// tables without their own), read once per restore.
+type skipCache map[*lua.LTable]skipEntry
+
+type skipEntry struct {
+	skip map[string]bool
+	err  error
+}
+
+// of returns the saveSkip list of the task table self.
+func (c skipCache) of(L *lua.LState, self *lua.LTable) (map[string]bool, error) {
+	cls, _ := self.Metatable.(*lua.LTable)
+	if cls == nil || self.RawGetString("saveSkip") != lua.LNil {
+		return skipList(L, self)
+	}
+	if e, ok := c[cls]; ok {
+		return e.skip, e.err
+	}
+	skip, err := skipList(L, self)
+	c[cls] = skipEntry{skip, err}
+	return skip, err
 }
 
 func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
@@ -135,10 +161,11 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	h.refuseInScript("Restore")
 	defer h.stretch("restoring agents", nil)()
 	// A dry pass checks everything against the fresh trees first.
+	skips := skipCache{}
 	for _, dry := range []bool{true, false} {
 		for i := range made {
 			// The agent's own host: a shard of a sharded host.
-			if err := made[i].a.host.applyAgent(&made[i], dry); err != nil {
+			if err := made[i].a.host.applyAgent(&made[i], skips, dry); err != nil {
 				undo()
 				return nil, err
 			}
@@ -195,7 +222,7 @@ func restoreError(sa *savefile.Agent, err error) error {
 
 // applyAgent gives r.a the saved state r.sa; with dry set it only
 // checks (and matches the tasks, for the writing pass).
-func (h *Host) applyAgent(r *restored, dry bool) error {
+func (h *Host) applyAgent(r *restored, skips skipCache, dry bool) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
@@ -234,9 +261,11 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 		vl.agents = append(vl.agents, p.Table)
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
-	// error), so the dry pass loads them too, to check them.
-	if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
-		return restoreError(sa, err)
+	// error), so the dry pass loads them, to check them.
+	if !r.loaded {
+		if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
+			return restoreError(sa, err)
+		}
 	}
 	if !sa.Status.Valid() {
 		return restoreError(sa, fmt.Errorf("status %d out of range", sa.Status))
@@ -251,7 +280,7 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s is no Lua task now", sa.Tree.Tasks[f.Task].Path))
 		}
-		where := fmt.Sprintf("task %s (%s)", sa.Tree.Tasks[f.Task].Path, sa.Tree.Tasks[f.Task].Kind)
+		where := "task " + sa.Tree.Tasks[f.Task].Path + " (" + sa.Tree.Tasks[f.Task].Kind + ")"
 		if f.Hooked {
 			fn, ok := L.GetField(lt.Self, "OnLoad").(*lua.LFunction)
 			if !ok {
@@ -273,7 +302,7 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 			})
 			continue
 		}
-		skip, err := skipList(L, lt.Self)
+		skip, err := skips.of(L, lt.Self)
 		if err != nil {
 			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}
@@ -305,10 +334,14 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 				return restoreError(sa, err)
 			}
 		}
+		if r.loaded {
+			continue
+		}
 		if err := p.Agent.Load(g.State); err != nil {
 			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}
 	}
+	r.loaded = true
 	if err := loadVars(vl, a.tree.BT.Blackboard, sa.Vars, "tree variable "); err != nil {
 		return restoreError(sa, err)
 	}

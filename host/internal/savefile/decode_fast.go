@@ -403,8 +403,21 @@ func (p *parser) value() (any, bool) {
 			return m, p.eat('}')
 		}
 	}
-	return p.float()
+	f, ok := p.float()
+	if ok && f >= 0 && f < float64(len(smallNumbers)) && f == math.Trunc(f) && !math.Signbit(f) {
+		return smallNumbers[int(f)], true
+	}
+	return f, ok
 }
+
+// smallNumbers holds the whole numbers 0 to 1023 boxed once: a save's
+// values are mostly such counters and indices.
+var smallNumbers = func() (out [1024]any) {
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}()
 
 // values reads a list of values (nil for null).
 func (p *parser) values() ([]any, bool) {
