@@ -235,6 +235,15 @@ func (h *Host) applyAgent(r *restored, skips skipCache, dry bool) error {
 		if err != nil {
 			return restoreError(sa, err)
 		}
+		if r.same {
+			// In order: the paths must agree too (an edited path would
+			// otherwise pass unseen).
+			for i, t := range match {
+				if p := bt.Path(t); p != sa.Tree.Tasks[i].Path {
+					return restoreError(sa, fmt.Errorf("task %d is %s in the save, %s in the tree (of the same structure signature)", i+1, sa.Tree.Tasks[i].Path, p))
+				}
+			}
+		}
 		r.match = match
 	}
 	same, match := r.same, r.match
