@@ -187,6 +187,10 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			g.ticks, g.clock = f.Ticks, f.Clock
 		}
 	}
+	// On the clock the host now has: the policy's times are relative.
+	for _, r := range made {
+		r.a.host.loadPolicy(r.a, r.sa.Policy)
+	}
 	out := make([]*Agent, len(made))
 	for i, r := range made {
 		out[i] = r.a
@@ -229,6 +233,9 @@ func (h *Host) applyAgent(r *restored, skips skipCache, dry bool) error {
 		sig := signature(a.tree)
 		r.same = hex.EncodeToString(sig[:]) == sa.Signature
 		if err := sa.Tree.CheckClock(); err != nil {
+			return restoreError(sa, err)
+		}
+		if err := checkPolicyState(sa.Policy); err != nil {
 			return restoreError(sa, err)
 		}
 		match, err := sa.Tree.Match(a.tree.Root(), r.same)

@@ -157,15 +157,16 @@ func saveError(a *Agent, err error) error {
 
 // snapshotAgent saves one agent.
 func (h *Host) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
-	if a.tree.Err != nil {
-		return savefile.Agent{}, saveError(a, fmt.Errorf("it was stopped by an error, which a save does not hold: %v", a.tree.Err))
+	pol, err := h.savePolicy(a)
+	if err != nil {
+		return savefile.Agent{}, saveError(a, err)
 	}
 	ts, err := bt.SaveTree(a.tree.BT)
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}
 	sig := signature(a.tree)
-	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts}
+	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol}
 	vs := newValueSaver(h.vm.L, run)
 	tasks := bt.Preorder(a.tree.Root())
 	for i, t := range tasks {

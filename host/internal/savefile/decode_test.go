@@ -19,7 +19,7 @@ func richFile() *File {
 			Agents: []Agent{{Index: 1, Name: "n", Signature: "sig", Status: bt.Running,
 				Tree: &bt.TreeState{Time: 1.5, DT: 0.25, Ticks: 7, Starts: 9, Executions: 2, Status: bt.Success, Complete: true,
 					Tasks: []bt.TaskState{{Path: "R", Kind: "BTSequence", Status: 3, Flags: 7, Ticked: 5, Seq: 6, Reeval: 4, Own: []float64{1, 2.5}, Rand: []byte{1, 2, 3, 250}}, {Path: "R/a[1]", Kind: "A"}}},
-				Policy: &Policy{Own: &PolicyRule{Action: 1, Delay: 2, MaxDelay: 8}, Delay: 2, LastFail: 1.25, Err: "boom", At: 3.25},
+				Policy: &Policy{Own: &PolicyRule{Action: 1, Delay: 2, MaxDelay: 8}, Delay: 2, SinceFail: 1.25, Err: "boom", RestartIn: 3.25},
 				Vars:   []Var{{Name: "x", Value: 3.0, Go: true}, {Name: "y", Value: nil}},
 				Refs:   []RefVars{{Task: 1, Vars: []Var{{Name: "speed", Value: "fast"}}}},
 				Fields: []Fields{{Task: 1, KV: []any{"k", map[string]any{"num": "nan"}, "b", map[string]any{"bytes": "AAE="}}}, {Task: 0, Hooked: true, Hook: map[string]any{"task": 1.0}}},

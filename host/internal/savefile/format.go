@@ -62,20 +62,21 @@ type Agent struct {
 }
 
 // Policy is the state of an agent's error policy: its own policy when
-// one was set (Action 0 stop, 1 restart, 2 fail-tick; delays in
-// seconds), the back-off of its last restart and the tree time of its
-// last error (Delay, LastFail, seconds), and for an agent stopped by an
-// error awaiting its restart the error's text and the tree time of the
-// restart (Err, At).
+// one was set, the back-off of its last restart (Delay, seconds) and how
+// long before the save its last error came (SinceFail, seconds of host
+// clock); for an agent stopped by an error and awaiting its restart, the
+// error's text and how long after the save the restart is due (Err,
+// RestartIn, seconds).
 type Policy struct {
-	Own      *PolicyRule `json:"own,omitempty"`
-	Delay    float64     `json:"delay,omitempty"`
-	LastFail float64     `json:"lastFail,omitempty"`
-	Err      string      `json:"err,omitempty"`
-	At       float64     `json:"at,omitempty"`
+	Own       *PolicyRule `json:"own,omitempty"`
+	Delay     float64     `json:"delay,omitempty"`
+	SinceFail float64     `json:"sinceFail,omitempty"`
+	Err       string      `json:"err,omitempty"`
+	RestartIn float64     `json:"restartIn,omitempty"`
 }
 
-// PolicyRule is an agent's own error policy (host.ErrorPolicy).
+// PolicyRule is an agent's own error policy (host.ErrorPolicy): Action 0
+// stop, 1 restart, 2 fail the tick; the delays in seconds.
 type PolicyRule struct {
 	Action   int     `json:"action"`
 	Delay    float64 `json:"delay,omitempty"`

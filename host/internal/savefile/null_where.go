@@ -20,7 +20,7 @@ var nonNull = map[string]string{
 	"f": "a whole number >= 0", "tk": "a whole number >= 0", "seq": "a whole number >= 0",
 	"re": "a whole number >= 0", "task": "a whole number", "hooked": "true or false",
 	"go": "true or false", "mt": "a string", "obj": "true or false",
-	"delay": "a number", "lastFail": "a number", "at": "a number", "err": "a string",
+	"delay": "a number", "sinceFail": "a number", "restartIn": "a number", "err": "a string",
 	"action": "a whole number", "maxDelay": "a number",
 }
 
