@@ -4,8 +4,9 @@ import (
 	"encoding/base64"
 	"fmt"
 	"github.com/btlua/btlua/host/internal/savefile"
+	"cmp"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -169,7 +170,7 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 		case math.IsInf(f, -1):
 			return map[string]any{"num": "-inf"}, nil
 		}
-		return f, nil
+		return savefile.Number(f), nil
 	case lua.LString:
 		if !utf8.ValidString(string(x)) {
 			return map[string]any{"bytes": base64.StdEncoding.EncodeToString([]byte(x))}, nil
@@ -204,13 +205,13 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 
 func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if i, ok := s.tasks[t]; ok {
-		return map[string]any{"task": i}, nil
+		return savefile.Ref{Key: "task", N: i}, nil
 	}
 	if i, ok := s.agents[t]; ok {
-		return map[string]any{"goap": i}, nil
+		return savefile.Ref{Key: "goap", N: i}, nil
 	}
 	if i, ok := s.index[t]; ok {
-		return map[string]any{"t": i}, nil
+		return savefile.Ref{Key: "t", N: i}, nil
 	}
 	obj := false
 	if ud := luaclass.Bound(t); ud != nil {
@@ -245,7 +246,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	}
 	st.KV = kv
 	s.tables[i] = st
-	return map[string]any{"t": i}, nil
+	return savefile.Ref{Key: "t", N: i}, nil
 }
 
 // fields encodes the raw fields of t (but those in skip), keys in a
@@ -302,20 +303,25 @@ func sortKeys(keys []lua.LValue) {
 		}
 		return 3
 	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		ri, rj := rank(keys[i]), rank(keys[j])
-		if ri != rj {
-			return ri < rj
+	slices.SortStableFunc(keys, func(x, y lua.LValue) int {
+		if rx, ry := rank(x), rank(y); rx != ry {
+			return cmp.Compare(rx, ry)
 		}
-		switch a := keys[i].(type) {
+		switch a := x.(type) {
 		case lua.LNumber:
-			return a < keys[j].(lua.LNumber)
+			return cmp.Compare(a, y.(lua.LNumber))
 		case lua.LString:
-			return a < keys[j].(lua.LString)
+			return cmp.Compare(a, y.(lua.LString))
 		case lua.LBool:
-			return !bool(a) && bool(keys[j].(lua.LBool))
+			if a == y.(lua.LBool) {
+				return 0
+			}
+			if !a {
+				return -1
+			}
+			return 1
 		}
-		return false
+		return 0
 	})
 }
 

@@ -120,7 +120,19 @@ func (h *Host) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.L
 // were: nil, booleans, numbers, strings, and maps with string keys and
 // slices of those.
 func plainArgs(v any, where string) error {
-	if v == nil {
+	switch x := v.(type) {
+	case nil, bool, string, float64, int:
+		return nil
+	case map[string]any:
+		for k, e := range x {
+			switch e.(type) {
+			case nil, bool, string, float64, int:
+				continue
+			}
+			if err := plainArgs(e, where+"."+k); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	rv := reflect.ValueOf(v)

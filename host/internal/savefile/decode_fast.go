@@ -404,10 +404,7 @@ func (p *parser) value() (any, bool) {
 		}
 	}
 	f, ok := p.float()
-	if ok && f >= 0 && f < float64(len(smallNumbers)) && f == math.Trunc(f) && !math.Signbit(f) {
-		return smallNumbers[int(f)], true
-	}
-	return f, ok
+	return Number(f), ok
 }
 
 // smallNumbers holds the whole numbers 0 to 1023 boxed once: a save's

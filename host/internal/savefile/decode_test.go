@@ -25,7 +25,7 @@ func richFile() *File {
 				Fields: []Fields{{Task: 1, KV: []any{"k", map[string]any{"num": "nan"}, "b", map[string]any{"bytes": "AAE="}}}, {Task: 0, Hooked: true, Hook: map[string]any{"task": 1.0}}},
 				Goap: []Goap{{Task: 1, State: &goap.AgentSave{Stack: []string{"Idle"}, Goal: &goap.GoalSave{Name: "eat", Priority: 2}, Plan: []int{0}, Costs: []float64{1}},
 					Provider: map[string]any{"t": 1.0}, Actions: []any{nil, map[string]any{"fn": "s.lua:3"}}}},
-				Tables: []Table{{KV: []any{"a", 1.0}, MT: "Class"}, {KV: []any{}, Obj: true}}}}}}}
+				Tables: []Table{{KV: []any{"a", 1.0, "r", Ref{Key: "t", N: 1}, "n", Number(7), "i", 3}, MT: "Class"}, {KV: []any{}, Obj: true}}}}}}}
 }
 
 // Encode writes what encoding/json writes, for every field of the

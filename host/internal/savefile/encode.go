@@ -378,6 +378,16 @@ func (e *encoder) value(v any) {
 		e.num(x)
 	case string:
 		e.str(x)
+	case Ref:
+		e.b = append(e.b, '{', '"')
+		e.b = append(e.b, x.Key...)
+		e.b = append(e.b, '"', ':')
+		e.b = strconv.AppendInt(e.b, int64(x.N), 10)
+		e.b = append(e.b, '}')
+	case int:
+		e.b = strconv.AppendInt(e.b, int64(x), 10)
+	case int64:
+		e.b = strconv.AppendInt(e.b, x, 10)
 	case []any:
 		e.list(x)
 	case map[string]any:

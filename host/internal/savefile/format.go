@@ -135,3 +135,27 @@ type Table struct {
 	MT  string `json:"mt,omitempty"`
 	Obj bool   `json:"obj,omitempty"`
 }
+
+// Ref is a saved value that refers by number: {"t": N} (Key "t"),
+// {"task": N}, {"goap": N}. Encode writes it as that object; Decode
+// gives such objects as a map[string]any, as encoding/json does.
+type Ref struct {
+	Key string
+	N   int
+}
+
+// MarshalJSON writes r as {"Key": N}.
+func (r Ref) MarshalJSON() ([]byte, error) {
+	e := encoder{}
+	e.value(r)
+	return e.b, nil
+}
+
+// Number returns f as a saved value, boxed once for the whole numbers 0
+// to 1023.
+func Number(f float64) any {
+	if f >= 0 && f < float64(len(smallNumbers)) && f == float64(int(f)) && !(f == 0 && 1/f < 0) {
+		return smallNumbers[int(f)]
+	}
+	return f
+}
