@@ -1,10 +1,10 @@
 package host
 
 import (
+	"cmp"
 	"encoding/base64"
 	"fmt"
 	"github.com/btlua/btlua/host/internal/savefile"
-	"cmp"
 	"math"
 	"slices"
 	"strconv"
