@@ -4,9 +4,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/savefile"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"

@@ -3,10 +3,10 @@ package host
 import (
 	"encoding/base64"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/savefile"
 	"math"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"

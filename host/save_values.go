@@ -4,12 +4,12 @@ import (
 	"cmp"
 	"encoding/base64"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/savefile"
 	"math"
 	"slices"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaclass"

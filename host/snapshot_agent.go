@@ -5,10 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/btlua/btlua/host/internal/savefile"
 	"reflect"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
