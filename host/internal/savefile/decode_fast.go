@@ -23,7 +23,7 @@ var errSlow = errors.New("savefile: for the slow decoder")
 // shape, giving what encoding/json would (FuzzDecode compares them); for
 // anything else it returns errSlow.
 func decodeFast(data []byte) (f *File, err error) {
-	p := parser{d: data, strs: map[string]string{}}
+	p := parser{d: data, strs: map[string]string{}, boxed: map[string]any{}}
 	f = &File{}
 	if !p.file(f) {
 		return nil, errSlow
@@ -43,6 +43,12 @@ type parser struct {
 	// strs interns short strings: a save repeats its task paths, kinds
 	// and field names for every agent.
 	strs map[string]string
+	// boxed holds the interned strings as values, boxed once.
+	boxed map[string]any
+	// scratch holds the elements of the lists being read, copied out to
+	// a list of the right size at each list's end.
+	scratch []any
+	tasks   []bt.TaskState
 }
 
 // maxDepth bounds the nesting of values the fast decoder reads.
@@ -358,24 +364,30 @@ func (p *parser) value() (any, bool) {
 	case c == 't' || c == 'f':
 		return p.boolean()
 	case c == '"':
-		return p.str()
+		s, ok := p.str()
+		if !ok {
+			return nil, false
+		}
+		if v, ok := p.boxed[s]; ok {
+			return v, true
+		}
+		var v any = s
+		if len(s) <= 128 {
+			p.boxed[s] = v
+		}
+		return v, true
 	case c == '[':
 		if p.depth++; p.depth > maxDepth {
 			return nil, false
 		}
-		out := []any{}
-		ok := p.list(func() bool {
-			v, ok := p.value()
-			out = append(out, v)
-			return ok
-		})
+		out, ok := p.elems()
 		p.depth--
 		return out, ok
 	case c == '{':
 		if p.depth++; p.depth > maxDepth {
 			return nil, false
 		}
-		m := map[string]any{}
+		m := make(map[string]any, 1)
 		if !p.eat('{') {
 			return nil, false
 		}
@@ -421,12 +433,21 @@ func (p *parser) values() ([]any, bool) {
 	if p.null() {
 		return nil, true
 	}
-	out := []any{}
+	return p.elems()
+}
+
+// elems reads a list of values into a list of its size.
+func (p *parser) elems() ([]any, bool) {
+	start := len(p.scratch)
 	ok := p.list(func() bool {
 		v, ok := p.value()
-		out = append(out, v)
+		p.scratch = append(p.scratch, v)
 		return ok
 	})
+	out := make([]any, len(p.scratch)-start)
+	copy(out, p.scratch[start:])
+	clear(p.scratch[start:])
+	p.scratch = p.scratch[:start]
 	return out, ok
 }
 
@@ -694,11 +715,13 @@ func (p *parser) tree(t *bt.TreeState) bool {
 			if p.null() {
 				return 1 << 7, true
 			}
-			t.Tasks = []bt.TaskState{}
-			return 1 << 7, p.list(func() bool {
-				t.Tasks = append(t.Tasks, bt.TaskState{})
-				return p.task(&t.Tasks[len(t.Tasks)-1])
+			p.tasks = p.tasks[:0]
+			ok := p.list(func() bool {
+				p.tasks = append(p.tasks, bt.TaskState{})
+				return p.task(&p.tasks[len(p.tasks)-1])
 			})
+			t.Tasks = append(make([]bt.TaskState, 0, len(p.tasks)), p.tasks...)
+			return 1 << 7, ok
 		}
 		return 0, false
 	})
