@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -160,6 +161,21 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	defer h.done()
 	h.refuseInScript("Restore")
 	defer h.stretch("restoring agents", nil)()
+	gens := h.globalHosts()
+	if !one && f.BTAIRandom != nil {
+		if len(f.BTAIRandom) != len(gens) {
+			undo()
+			return nil, fmt.Errorf("host: restoring: the save holds the BTAI generators of %d Lua states, this host has %d: restore it on as many shards (Options.Shards) as it was saved from", len(f.BTAIRandom), len(gens))
+		}
+		for _, state := range f.BTAIRandom {
+			if state != nil {
+				if err := btailib.CheckRandomState(state); err != nil {
+					undo()
+					return nil, fmt.Errorf("host: restoring: %w: %v", ErrBadSave, err)
+				}
+			}
+		}
+	}
 	// A dry pass checks everything against the fresh trees first.
 	skips := skipCache{}
 	for _, dry := range []bool{true, false} {
@@ -185,6 +201,13 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	if !one && h.ticks == 0 {
 		for _, g := range h.globalHosts() {
 			g.ticks, g.clock = f.Ticks, f.Clock
+		}
+	}
+	if !one {
+		for i, state := range f.BTAIRandom {
+			if state != nil {
+				gens[i].vm.BTAI.SetRandomState(state) // checked above
+			}
 		}
 	}
 	// On the clock the host now has: the policy's times are relative.

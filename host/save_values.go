@@ -59,10 +59,15 @@ type saveRun struct {
 	hooks  map[*lua.LTable]classHooks
 	names  map[*lua.LState]map[*lua.LTable]string
 	hashes map[string]string // script path -> SHA-256 (hex)
+	// whole is set for SnapshotAll, which saves the BTAI generators;
+	// random holds the hosts (Lua states) whose saved agents draw from
+	// theirs.
+	whole  bool
+	random map[*Host]bool
 }
 
 func newSaveRun() *saveRun {
-	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}}
+	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, random: map[*Host]bool{}}
 }
 
 func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {

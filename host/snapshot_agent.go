@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -64,6 +65,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	defer h.stretch("saving every agent", nil)()
 	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
 	run := newSaveRun()
+	run.whole = true
 	vs := newValueSaver(h.vm.L, run)
 	vars, err := saveVars(vs, h.vm.Lib.Globals, "global variable ")
 	if err != nil {
@@ -82,6 +84,17 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 			return nil, err
 		}
 		f.Loads = append(f.Loads, sl)
+	}
+	if len(run.random) > 0 {
+		for _, g := range h.globalHosts() {
+			var state []byte
+			if run.random[g] {
+				if state, err = g.vm.BTAI.RandomState(); err != nil {
+					return nil, fmt.Errorf("host: saving the BTAI library's generator: %v", err)
+				}
+			}
+			f.BTAIRandom = append(f.BTAIRandom, state)
+		}
 	}
 	return savefile.Encode(f)
 }
@@ -181,6 +194,14 @@ func (h *Host) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol}
 	vs := newValueSaver(h.vm.L, run)
 	tasks := bt.Preorder(a.tree.Root())
+	for _, t := range tasks {
+		if what := btailib.TaskDrawsRandom(t); what != "" {
+			if !run.whole {
+				return savefile.Agent{}, saveError(a, fmt.Errorf("btai: %s draws from the BTAI library's generator, which Agent.Snapshot does not hold (SnapshotAll does)", what))
+			}
+			run.random[h] = true
+		}
+	}
 	for i, t := range tasks {
 		if lt, ok := t.(*btlib.Task); ok {
 			vs.tasks[lt.Self] = i

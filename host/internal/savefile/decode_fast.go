@@ -483,6 +483,21 @@ func (p *parser) file(f *File) bool {
 			}
 			f.Globals = &Scope{}
 			return 1 << 4, p.scope(f.Globals)
+		case "btaiRandom":
+			if p.null() {
+				return 1 << 6, true
+			}
+			f.BTAIRandom = [][]byte{}
+			return 1 << 6, p.list(func() bool {
+				str, ok := p.str()
+				if !ok {
+					return false
+				}
+				b := make([]byte, base64.StdEncoding.DecodedLen(len(str)))
+				m, err := base64.StdEncoding.Decode(b, []byte(str))
+				f.BTAIRandom = append(f.BTAIRandom, b[:m])
+				return err == nil
+			})
 		case "loads":
 			if p.null() {
 				return 1 << 5, true

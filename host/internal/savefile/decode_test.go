@@ -13,7 +13,7 @@ import (
 
 // richFile is a save with every field of the format set.
 func richFile() *File {
-	return &File{Format: Format, Version: Version, Ticks: 12, Clock: 0.1 + 0.2,
+	return &File{Format: Format, Version: Version, Ticks: 12, Clock: 0.1 + 0.2, BTAIRandom: [][]byte{{1, 2, 3}, {4}},
 		Globals: &Scope{Vars: []Var{{Name: "g", Value: map[string]any{"t": 0.0}}}, Tables: []Table{{KV: []any{1.0, "a<b>&\u2028\x01\"\\é", "x", 1e-7, "y", 1e21, "z", -0.5}}}},
 		Loads: []Load{{Script: "s.lua", Hash: "ab", Spawned: true, Args: map[string]any{"index": 3, "b": []any{true, nil}},
 			Agents: []Agent{{Index: 1, Name: "n", Signature: "sig", Status: bt.Running,

@@ -75,6 +75,23 @@ func (e *encoder) file(f *File) {
 		}
 		e.b = append(e.b, '}')
 	}
+	if len(f.BTAIRandom) > 0 {
+		e.key("btaiRandom", true)
+		e.b = append(e.b, '[')
+		for i, r := range f.BTAIRandom {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			if r == nil {
+				e.b = append(e.b, "null"...)
+				continue
+			}
+			e.b = append(e.b, '"')
+			e.b = base64.StdEncoding.AppendEncode(e.b, r)
+			e.b = append(e.b, '"')
+		}
+		e.b = append(e.b, ']')
+	}
 	e.key("loads", true)
 	if f.Loads == nil {
 		e.b = append(e.b, "null"...)

@@ -22,8 +22,8 @@ const (
 // corrupted, another version.
 var ErrBad = errors.New("bad save")
 
-// File is the whole save: the host's tick count, clock (seconds) and
-// global variables, and the agents, grouped by the LoadFile or Spawn
+// File is the whole save: the host's tick count, clock (seconds),
+// global variables and BTAI generators, and the agents, grouped by the LoadFile or Spawn
 // call that started them.
 type File struct {
 	Format  string  `json:"format"`
@@ -31,7 +31,11 @@ type File struct {
 	Ticks   uint64  `json:"ticks,omitempty"`
 	Clock   float64 `json:"clock,omitempty"`
 	Globals *Scope  `json:"globals,omitempty"`
-	Loads   []Load  `json:"loads"`
+	// BTAIRandom is the state of the BTAI library's generator of each of
+	// the host's Lua states (one, or one per shard), when a saved BTAI
+	// tree draws from it.
+	BTAIRandom [][]byte `json:"btaiRandom,omitempty"`
+	Loads      []Load   `json:"loads"`
 }
 
 // Load is one LoadFile or Spawn (with Args) of Script, whose content had
