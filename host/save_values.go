@@ -64,6 +64,9 @@ type saveRun struct {
 	// theirs.
 	whole  bool
 	random map[*Host]bool
+	// spare is the value saver of the last agent, whose maps the next
+	// one reuses.
+	spare *valueSaver
 }
 
 func newSaveRun() *saveRun {
@@ -71,8 +74,19 @@ func newSaveRun() *saveRun {
 }
 
 func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {
+	if vs := run.spare; vs != nil {
+		run.spare = nil
+		clear(vs.index)
+		clear(vs.tasks)
+		clear(vs.agents)
+		*vs = valueSaver{L: L, run: run, keys: vs.keys[:0], index: vs.index, tasks: vs.tasks, agents: vs.agents}
+		return vs
+	}
 	return &valueSaver{L: L, run: run, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
 }
+
+// done hands vs, whose tables the save now holds, to the next agent.
+func (vs *valueSaver) done() { vs.run.spare = vs }
 
 // className returns the global name of the class table mt.
 func (s *valueSaver) className(mt *lua.LTable) (string, bool) {

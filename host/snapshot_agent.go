@@ -267,6 +267,7 @@ func (h *Host) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 		}
 	}
 	sa.Tables = vs.tables
+	vs.done()
 	return sa, nil
 }
 
