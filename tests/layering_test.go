@@ -25,8 +25,10 @@ import (
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
 // budget), nor the inspector or the command; its reload transaction
-// (host/internal/reload) imports no host package at all, and its event
-// stream (host/internal/stream) no host package and no Lua.
+// (host/internal/reload) imports no host package at all, its event
+// stream (host/internal/stream) no host package and no Lua, and its save
+// format (host/internal/savefile) no Lua and nothing of btlua but the
+// core's bt and goap.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -61,6 +63,11 @@ func TestLayering(t *testing.T) {
 		// and nothing of the host's packages.
 		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
 			[]string{"luaerr", "goaplib", "btailib"}},
+		// The save format (host/internal/savefile: types, JSON codec,
+		// error wording) knows no host and no Lua: of btlua it imports
+		// the core's bt and goap only.
+		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
+			[]string{"bt", "goap"}},
 	}
 	for _, r := range rules {
 		checked := 0

@@ -58,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
+	if err := checkSaveTarget(c.save); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
@@ -85,7 +89,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil || intr.interrupted() {
 			return exitInterrupted // Ctrl-C stopped the load
 		}
-		if !c.watch || errors.Is(err, fs.ErrNotExist) {
+		// The watcher reloads the script, never the save: a restore
+		// that failed is not waited on.
+		if !c.watch || c.restore != "" || errors.Is(err, fs.ErrNotExist) {
 			return exitFailed
 		}
 		fmt.Fprintln(stderr, "btlua: watching for a fixed version")
