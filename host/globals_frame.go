@@ -187,14 +187,3 @@ func (sh *sharding) applyGlobalWrites() {
 		sh.setShared(w.name, w.value)
 	}
 }
-
-// OnChange makes fn hear every change of a global variable (see the
-// agents' OnChange for the rules). On a sharded host (Options.Shards >= 1)
-// the changes scripts make during a tick are heard at the frame
-// boundary, in agent order (see globals_frame.go); nil removes fn.
-func (g *Globals) OnChange(fn func(name string, old, new any)) {
-	g.check("OnChange")
-	defer g.variables.use("OnChange").done()
-	g.variables.OnChange(fn)
-	g.host.eng.hearGlobals()
-}

@@ -197,6 +197,9 @@ func (v *variables) OnChange(fn func(name string, old, new any)) {
 
 	v.onChange = fn
 	v.attach()
+	if v.agent == nil {
+		v.host.eng.hearGlobals() // a sharded host's spreading hook, put back
+	}
 }
 
 // attach installs the scope's hook on its blackboard now.
