@@ -25,7 +25,7 @@ func globalTables(L *lua.LState) map[string]bool {
 // records in src the global tables the run defined (names that were not
 // tables before and that no nested require or dofile claimed), which is
 // how a reload later knows the classes a file defines. It returns the number of results left on the stack.
-func (h *Host) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) int {
+func (h *state) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) int {
 	L := h.vm.L
 	before := globalTables(L)
 	top := L.GetTop()
@@ -44,7 +44,7 @@ func (h *Host) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) 
 
 // definer returns the file that defined the global table name (a file
 // required during another file's run claims its own globals first).
-func (h *Host) definer(name string) *source {
+func (h *state) definer(name string) *source {
 	for _, abs := range h.order {
 		src := h.sources[abs]
 		for _, n := range src.defined {
@@ -75,7 +75,7 @@ type classes struct {
 }
 
 // classesOf records the task classes src defines now (see classes).
-func (h *Host) classesOf(src *source) classes {
+func (h *state) classesOf(src *source) classes {
 	var c classes
 	G := h.vm.L.G.Global
 	for _, n := range src.defined {
@@ -95,7 +95,7 @@ func (h *Host) classesOf(src *source) classes {
 // class it no longer assigns, a class global it assigns a value that is
 // not a table (Counter = 5, Counter = nil), and a module that returned a
 // class and now returns something else. Empty when none.
-func (h *Host) vanished(src *source, before classes, st *staged) []string {
+func (h *state) vanished(src *source, before classes, st *staged) []string {
 	assigned := map[string]bool{}
 	for _, n := range st.names {
 		assigned[n] = true

@@ -35,7 +35,7 @@ func (f *shardFrame) holding() bool { return f != nil && f.ticking }
 // hold keeps a copy of ev, made by agent a's script (or Go task) during
 // the frame.
 func (f *shardFrame) hold(a *Agent, ev *Event) {
-	ev.Tick = f.coord.ticks
+	ev.Tick = f.sh.host.ticks
 	f.events = append(f.events, heldEvent{agent: a, ev: *ev})
 	if ev.Goap != nil {
 		h := &f.events[len(f.events)-1]
@@ -79,7 +79,7 @@ func (e *hub) sendHeld(sh *sharding) {
 // stream returns the event stream h's agents report to while somebody
 // listens (h's own, or a shard's coordinator's), or nil.
 func (h *Host) stream() *hub {
-	if h = h.top(); h.live() {
+	if h.live() {
 		return h.events
 	}
 	return nil

@@ -221,7 +221,6 @@ func (w *watch) TaskEnded(t bt.Task, s bt.Status, cause bt.EndCause) {
 // watchOn returns the event stream's watch installed as the observer of
 // agent a's current tree, or nil.
 func (h *Host) watchOn(a *Agent) *watch {
-	h = h.top()
 	if h.events == nil {
 		return nil
 	}
@@ -368,16 +367,16 @@ func (e *hub) variables(b *bt.Blackboard, w *watch, to *subscriber) {
 func (e *hub) sync() {
 	if !e.synced {
 		e.synced = true
-		e.variables(e.host.vm.Lib.Globals, nil, nil)
+		e.variables(e.host.globals.global, nil, nil)
 	}
 	var seen map[*Agent]bool
-	if len(e.agents) > len(e.host.agents) {
+	if len(e.agents) > len(e.host.eng.agentList()) {
 		seen = map[*Agent]bool{}
 	}
 	e.next = 0
 	relive := e.syncedGen != e.watchGen
 	e.syncedGen = e.watchGen
-	for i, a := range e.host.agents {
+	for i, a := range e.host.eng.agentList() {
 		if seen != nil {
 			seen[a] = true
 		}
@@ -393,7 +392,7 @@ func (e *hub) sync() {
 			e.order = append(e.order, w)
 		}
 		if w == nil {
-			w = &watch{hub: e, agent: a, id: e.idOf(a), frame: a.host.eng.heldFrame()}
+			w = &watch{hub: e, agent: a, id: e.idOf(a), frame: a.host.frame}
 			e.agents[a] = w
 			e.order[i] = w
 		} else if w.tree == a.tree.BT {
@@ -410,14 +409,14 @@ func (e *hub) sync() {
 		}
 		w.attach()
 	}
-	clear(e.order[len(e.host.agents):])
-	e.order = e.order[:len(e.host.agents)]
-	if seen == nil && len(e.agents) == len(e.host.agents) {
+	clear(e.order[len(e.host.eng.agentList()):])
+	e.order = e.order[:len(e.host.eng.agentList())]
+	if seen == nil && len(e.agents) == len(e.host.eng.agentList()) {
 		return
 	}
 	if seen == nil {
 		seen = map[*Agent]bool{}
-		for _, a := range e.host.agents {
+		for _, a := range e.host.eng.agentList() {
 			seen[a] = true
 		}
 	}
@@ -446,11 +445,11 @@ func (e *hub) idOf(a *Agent) int {
 
 // writeIn is the blackboard write hook of host h's library: the classic
 // host's, or a shard's, whose frame holds the events of its ticks.
-func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
+func (e *hub) writeIn(h *state, v btlib.VariableWrite) {
 	if len(e.subs) == 0 {
 		return
 	}
-	f := h.eng.heldFrame()
+	f := h.frame
 	var w *watch
 	if !f.holding() {
 		w = e.ticking()
@@ -458,7 +457,7 @@ func (e *hub) writeIn(h *Host, v btlib.VariableWrite) {
 	if w == nil || w.tree.Blackboard != v.Blackboard {
 		w = e.boards[v.Blackboard]
 	}
-	global := v.Blackboard == h.vm.Lib.Globals
+	global := v.Blackboard == h.vm.Lib.Globals || v.Blackboard == e.host.globals.global
 	if !global && (w == nil || !w.live) {
 		return // a tree no agent runs (yet), or nobody watches
 	}

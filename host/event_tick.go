@@ -19,7 +19,7 @@ func (e *hub) beginTick() {
 // EventError the first time it fails.
 func (e *hub) afterAgent(a *Agent, err error) {
 	var w *watch
-	if a.host.eng.heldFrame().holding() {
+	if a.host.frame.holding() {
 		w = e.agents[a] // shards tick at once: no place in the order
 	} else if w = e.ticking(); w == nil || w.agent != a {
 		w = e.agents[a]

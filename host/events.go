@@ -355,7 +355,7 @@ func (h *Host) AgentID(a *Agent) int {
 // hookWrites installs (on) or removes the blackboard write hook of every
 // Lua state whose scripts run: h's, or each shard's.
 func (h *Host) hookWrites(on bool) {
-	for _, s := range h.eng.luaStates() {
+	for _, s := range h.eng.states() {
 		var fn func(btlib.VariableWrite)
 		if on {
 			fn = func(v btlib.VariableWrite) { h.events.writeIn(s, v) }

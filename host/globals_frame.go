@@ -2,9 +2,12 @@ package host
 
 import (
 	"fmt"
+	"io"
 	"reflect"
 
 	"github.com/btlua/btlua/host/internal/vm"
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -66,7 +69,7 @@ type tableCopy struct{ v any }
 // write and puts the frame-start value back; outside ticks it hands the
 // write to the coordinator, which applies it everywhere.
 func (f *shardFrame) heard(name string, old, new any) {
-	if f.reverting || f.coord.shard.spreading || (!f.ticking && same(old, new)) {
+	if f.reverting || f.sh.spreading || (!f.ticking && same(old, new)) {
 		return
 	}
 	v, err := portable(new)
@@ -85,7 +88,7 @@ func (f *shardFrame) heard(name string, old, new any) {
 	case f.ticking:
 		f.writes = append(f.writes, globalWrite{agent: f.agent, name: name, value: v})
 	default:
-		f.coord.shard.setShared(name, v)
+		f.sh.setShared(name, v)
 	}
 }
 
@@ -142,20 +145,18 @@ func goTable(v any) bool {
 // setShared writes a portable value into the logical blackboard; its hook
 // (spreadGlobal) writes it into every shard.
 func (sh *sharding) setShared(name string, v any) {
-	h := sh.host
 	if t, ok := v.(tableCopy); ok {
-		v = vm.LuaValue(h.vm.L, t.v)
+		v = vm.LuaValue(sh.globals.vm.L, t.v)
 		sh.table = t.v
 		defer func() { sh.table = nil }()
 	}
-	h.globals.global.Set(name, v)
+	sh.globals.board().Set(name, v)
 }
 
 // spreadGlobal is the logical blackboard's hook: a change is written into
 // every shard's global blackboard (a table as a copy of its own), then
 // Globals.OnChange hears it.
 func (sh *sharding) spreadGlobal(name string, old, new any) {
-	h := sh.host
 	if same(old, new) {
 		return
 	}
@@ -175,15 +176,40 @@ func (sh *sharding) spreadGlobal(name string, old, new any) {
 		s.vm.Lib.Globals.Set(name, v)
 	}
 	sh.spreading = false
-	h.globals.heard(name, old, new)
+	sh.host.globals.heard(name, old, new)
 }
 
 // applyGlobalWrites applies the global writes every shard held this
 // frame, in agent order.
 func (sh *sharding) applyGlobalWrites() {
-	all := drainInAgentOrder(sh, func(s *Host) *[]globalWrite { return &s.frame.writes },
+	all := drainInAgentOrder(sh, func(s *state) *[]globalWrite { return &s.frame.writes },
 		func(w globalWrite) *Agent { return w.agent })
 	for _, w := range all {
 		sh.setShared(w.name, w.value)
 	}
+}
+
+// globalBoard is the logical blackboard of a sharded host's global
+// variables.
+type globalBoard struct{ vm *vm.VM }
+
+// openGlobalBoard makes the blackboard of a sharded host with opts.
+func openGlobalBoard(opts Options) (*globalBoard, error) {
+	v, err := vm.Open(vm.Options{Stdout: io.Discard, Bt: btlib.Options{ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes}})
+	if err != nil {
+		return nil, err
+	}
+	return &globalBoard{v}, nil
+}
+
+func (g *globalBoard) board() *bt.Blackboard { return g.vm.Lib.Globals }
+func (g *globalBoard) close()                { g.vm.Close() }
+
+// lua returns v, a value written from Go, as the Lua value the event
+// stream reports (lua.LNil for nil).
+func (g *globalBoard) lua(v any) lua.LValue {
+	if v == nil {
+		return lua.LNil
+	}
+	return vm.LuaValue(g.vm.L, v)
 }

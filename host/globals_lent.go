@@ -43,10 +43,9 @@ func (sh *sharding) lendTable(name string, new any) {
 // returns an error per variable changed, in the order the variables got
 // their tables; nil when none was.
 func (sh *sharding) checkLentTables() []error {
-	h := sh.host
 	var errs []error
 	for _, name := range sh.lent {
-		v, _ := h.globals.global.Get(name)
+		v, _ := sh.globals.board().Get(name)
 		want, ok := v.(*lua.LTable)
 		if !ok {
 			continue

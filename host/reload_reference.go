@@ -17,7 +17,7 @@ import (
 // (the old one is ended with the cause "replaced by REF"; the new one
 // starts at the reference's next tick), and rep.Rebuilt names the
 // reference's path. A reference whose rebuild fails keeps its subtree.
-func (h *Host) reloadReferences(src *source, rep *ReloadReport) {
+func (h *state) reloadReferences(src *source, rep *ReloadReport) {
 	lib := h.vm.Lib
 	lib.ForgetReference(src.path)
 	for _, r := range lib.ReferencesTo(src.path) {

@@ -132,19 +132,18 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	}
 	defer h.done()
 	h.refuseInScript("Restore")
-	defer h.stretch("restoring agents", nil)()
 	// A dry pass checks everything against the fresh trees first.
 	for _, dry := range []bool{true, false} {
 		for i := range made {
-			// The agent's own host: a shard of a sharded host.
-			if err := made[i].a.host.applyAgent(&made[i], dry); err != nil {
+			// The agent's own state: a shard of a sharded host.
+			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], dry) }); err != nil {
 				undo()
 				return nil, err
 			}
 		}
 		if !one && f.Globals != nil {
-			for _, g := range h.globalHosts() {
-				if err := g.applyGlobals(f.Globals, dry); err != nil {
+			for _, g := range h.eng.states() {
+				if err := g.restoring(func(s *state) error { return s.applyGlobals(f.Globals, dry) }); err != nil {
 					undo()
 					return nil, err
 				}
@@ -155,9 +154,7 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 		h.dropAgent(a)
 	}
 	if !one && h.ticks == 0 {
-		for _, g := range h.globalHosts() {
-			g.ticks, g.clock = f.Ticks, f.Clock
-		}
+		h.ticks, h.clock = f.Ticks, f.Clock
 	}
 	out := make([]*Agent, len(made))
 	for i, r := range made {
@@ -166,9 +163,12 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	return out, nil
 }
 
-// globalHosts returns h and, for a sharded host, its shards: the hosts
-// that hold global variables and a clock.
-func (h *Host) globalHosts() []*Host { return h.eng.globalHosts() }
+// restoring runs fn, a restore's work in the state, as a stretch of
+// script work.
+func (s *state) restoring(fn func(*state) error) error {
+	defer s.stretch("restoring agents", nil)()
+	return fn(s)
+}
 
 // dropAgent removes an agent a restore made, from its own host (a shard
 // of a sharded h) and from h.
@@ -194,7 +194,7 @@ func restoreError(sa *saveAgent, err error) error {
 
 // applyAgent gives r.a the saved state r.sa; with dry set it only
 // checks (and matches the tasks, for the writing pass).
-func (h *Host) applyAgent(r *restored, dry bool) error {
+func (h *state) applyAgent(r *restored, dry bool) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
@@ -338,7 +338,7 @@ func (h *Host) applyAgent(r *restored, dry bool) error {
 type keepValue struct{ v lua.LValue }
 
 // applyGlobals sets the saved global variables.
-func (h *Host) applyGlobals(s *saveScope, dry bool) error {
+func (h *state) applyGlobals(s *saveScope, dry bool) error {
 	vl := newValueLoader(h.vm.L, s.Tables, dry)
 	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)

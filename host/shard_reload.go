@@ -33,11 +33,11 @@ func (sh *sharding) sourceOf(abs string) *source {
 // classes and methods once (every shard merged the same) and the trees
 // rebuilt, removed and started of every shard, shard by shard.
 func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error) {
-	h := sh.host
 	start := time.Now()
-	fn, err := h.vm.Compile(src.path, data)
+	s0 := sh.shards[0].vm // the shards share its compiled chunks
+	fn, err := s0.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(s0.L, err), ""), src.path)
 	}
 	var pend []*pendingReload
 	for _, s := range sh.shards {

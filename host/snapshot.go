@@ -95,7 +95,7 @@ type builtinState struct {
 
 // takeSnapshot walks the live state from the roots (see snapshot) and
 // copies what a staged run could change. It runs no Lua code.
-func (h *Host) takeSnapshot() *snapshot {
+func (h *state) takeSnapshot() *snapshot {
 	L := h.vm.L
 	// Sized after the last snapshot: the state changes little between
 	// reloads.
@@ -242,7 +242,7 @@ type snapHint struct{ tables, kv, fns int }
 // restore puts back everything the snapshot copied that differs now, and
 // forgets the files first loaded since. Tables that did not change are
 // left as they are (so their iteration order stays).
-func (s *snapshot) restore(h *Host) {
+func (s *snapshot) restore(h *state) {
 	for i := range s.tables {
 		ts := &s.tables[i]
 		restoreTable(ts.t, ts.mt, s.kv[ts.lo:ts.hi])

@@ -60,10 +60,11 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 		return nil, err
 	}
 	h.refuseInScript("SnapshotAll")
-	defer h.stretch("saving every agent", nil)()
+	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
+	defer s0.stretch("saving every agent", nil)()
 	f := &saveFile{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
-	vs := newValueSaver(h.vm.L)
-	vars, err := saveVars(vs, h.vm.Lib.Globals, "global variable ")
+	vs := newValueSaver(s0.vm.L)
+	vars, err := saveVars(vs, s0.vm.Lib.Globals, "global variable ")
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +86,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 }
 
 // saveLoad saves the agents of ld.
-func (h *Host) saveLoad(ld *load, agents []*Agent) (saveLoad, error) {
+func (h *state) saveLoad(ld *load, agents []*Agent) (saveLoad, error) {
 	content, err := h.vm.Files.ReadFile(ld.src.path)
 	if err != nil {
 		return saveLoad{}, fmt.Errorf("host: saving: reading %s for its hash: %w", ld.src.path, err)
@@ -149,7 +150,7 @@ func saveError(a *Agent, err error) error {
 }
 
 // saveAgent saves one agent.
-func (h *Host) saveAgent(a *Agent) (saveAgent, error) {
+func (h *state) saveAgent(a *Agent) (saveAgent, error) {
 	if a.tree.Err != nil {
 		return saveAgent{}, saveError(a, fmt.Errorf("it was stopped by an error, which a save does not hold: %v", a.tree.Err))
 	}
@@ -274,7 +275,7 @@ func goToLua(v any) lua.LValue {
 // saveFields saves the instance fields of the Lua task lt (saved task
 // index i, path path): the value of its class's OnSave, or its raw
 // fields but those its saveSkip list names.
-func (h *Host) saveFields(vs *valueSaver, lt *btlib.Task, i int, path string) (saveFields, error) {
+func (h *state) saveFields(vs *valueSaver, lt *btlib.Task, i int, path string) (saveFields, error) {
 	L := h.vm.L
 	f := saveFields{Task: i}
 	ch := vs.classHooks(lt.Self)

@@ -54,7 +54,7 @@ func (st *staged) merge(L *lua.LState, name string, ot, nt *lua.LTable) {
 // the private table until commit; on error the staged run is dropped.
 // Writes into live tables that the run reads (and every other change of
 // live state) are undone by the caller's snapshot when the reload fails.
-func (h *Host) stage(proto *lua.FunctionProto, snap *snapshot) (*staged, error) {
+func (h *state) stage(proto *lua.FunctionProto, snap *snapshot) (*staged, error) {
 	L := h.vm.L
 	fn := L.NewFunctionFromProto(proto)
 	st := &staged{env: L.NewTable(), meta: L.NewTable(), into: map[*lua.LTable]*lua.LTable{}, snap: snap}
@@ -94,7 +94,7 @@ func (st *staged) value(name string) lua.LValue { return st.env.RawGetString(nam
 // then forwards to it, so that everything made during the staged run
 // (instances, trees) inherits from the class already in use. Afterwards
 // the staged functions see _G directly, and Go caches are dropped.
-func (h *Host) commit(st *staged) {
+func (h *state) commit(st *staged) {
 	L := h.vm.L
 	G := L.Get(lua.GlobalsIndex).(*lua.LTable)
 	for _, name := range st.names {

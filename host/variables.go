@@ -83,7 +83,17 @@ func (v *variables) Get(name string) any {
 func (v *variables) Set(name string, value any) {
 	defer v.use("Set").done()
 
-	v.host.writeVariable(v.board(), name, value)
+	if v.host.refuseClosed("Set") != nil {
+		return
+	}
+	if value == lua.LNil {
+		value = nil
+	}
+	if v.agent != nil {
+		v.agent.host.writeVariable(v.board(), name, value)
+		return
+	}
+	v.host.eng.writeGlobal(name, value)
 }
 
 // GetFloat returns the variable name as a number: a Lua number, or a Go
@@ -298,20 +308,11 @@ func (h *Host) SetVariable(a *Agent, name string, v any) error {
 // writeVariable sets name to v in b (landing in the global variables when
 // only they have the name, as bt.Blackboard.Set does) and tells the event
 // stream's listeners, if any.
-func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
-	if h.refuseClosed("Set") != nil {
-		return
-	}
-	if v == lua.LNil {
-		v = nil
-	}
-	if goTable(v) && (b == h.globals.global || b.Owner(name) == h.globals.global) {
+func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
+	if g := h.vm.Lib.Globals; goTable(v) && (b == g || b.Owner(name) == g) {
 		// A Go map, slice or array as a global variable is a Lua table
-		// (Globals.Set): in every state of a sharded host (globals_frame.go).
-		var done bool
-		if v, done = h.eng.globalTable(name, v); done {
-			return
-		}
+		// (Globals.Set): a shard's hook spreads it (globals_frame.go).
+		v = vm.LuaValue(h.vm.L, v)
 	}
 	e := h.stream()
 	if e == nil {
