@@ -35,7 +35,7 @@ func (a *Agent) label() string {
 }
 
 // agentNumber returns a's position in the Agents of its host (the
-// coordinator of a sharded host), from 1, when that host has more than
+// facade of a sharded host), from 1, when that host has more than
 // one agent and a's script makes agents more than once (spawned, or
 // loaded several times); 0 otherwise. Errors only call it.
 func (h *state) agentNumber(a *Agent) int {

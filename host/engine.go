@@ -53,6 +53,9 @@ type engine interface {
 	// unlist removes a, which a restore made and its own state has already
 	// dropped, from the host's lists of loads and agents.
 	unlist(a *Agent)
+	// restoredGlobals is told the global variables a restore set in every
+	// state (a sharded host takes them into its logical blackboard).
+	restoredGlobals(vars []saveVar)
 	// writeGlobal is Globals.Set of name to v (nil deletes it), after the
 	// checks.
 	writeGlobal(name string, v any)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // The engine methods of the sharded host (*sharding, Options.Shards >= 1;
@@ -55,6 +56,18 @@ func (sh *sharding) unlist(a *Agent) {
 	}
 }
 
+// restoredGlobals takes the global variables a restore set (in every
+// shard, a table refilled in place) from shard 0 into the logical
+// blackboard, which spreads them.
+func (sh *sharding) restoredGlobals(vars []saveVar) {
+	for _, sv := range vars {
+		v, _ := sh.shards[0].vm.Lib.Globals.Get(sv.Name)
+		if p, err := portable(v); err == nil {
+			sh.setShared(sv.Name, p)
+		}
+	}
+}
+
 // writeGlobal writes the logical blackboard, whose hook spreads the
 // value into every shard, and tells the event stream's listeners.
 func (sh *sharding) writeGlobal(name string, v any) {
@@ -68,7 +81,12 @@ func (sh *sharding) writeGlobal(name string, v any) {
 		b.Set(name, v)
 		return
 	}
-	old, _ := b.Get(name)
+	s0 := sh.shards[0] // its mirror holds the old value as a Lua value
+	old, _ := s0.vm.Lib.Globals.Get(name)
 	b.Set(name, v)
-	e.writeIn(sh.shards[0], btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: sh.globals.lua(v)})
+	var nv lua.LValue = lua.LNil
+	if v != nil {
+		nv = vm.LuaValue(s0.vm.L, v)
+	}
+	e.writeIn(s0, btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: nv})
 }

@@ -77,7 +77,7 @@ func (e *hub) sendHeld(sh *sharding) {
 }
 
 // stream returns the event stream h's agents report to while somebody
-// listens (h's own, or a shard's coordinator's), or nil.
+// listens, or nil.
 func (h *Host) stream() *hub {
 	if h.live() {
 		return h.events

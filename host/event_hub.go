@@ -367,7 +367,7 @@ func (e *hub) variables(b *bt.Blackboard, w *watch, to *subscriber) {
 func (e *hub) sync() {
 	if !e.synced {
 		e.synced = true
-		e.variables(e.host.globals.global, nil, nil)
+		e.variables(e.host.eng.states()[0].vm.Lib.Globals, nil, nil) // shard 0 mirrors a sharded host's
 	}
 	var seen map[*Agent]bool
 	if len(e.agents) > len(e.host.eng.agentList()) {

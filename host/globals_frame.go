@@ -2,18 +2,15 @@ package host
 
 import (
 	"fmt"
-	"io"
 	"reflect"
 
 	"github.com/btlua/btlua/host/internal/vm"
-	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // The global variables of a sharded host (Options.Shards >= 1) are one
-// logical blackboard, the coordinator's (Host.Globals), mirrored in every
-// shard's global blackboard, which its scripts read:
+// logical blackboard of Go values (Host.Globals; globals_board.go),
+// mirrored in every shard's global blackboard, which its scripts read:
 //
 //   - During a tick, a script reads the value a global variable had when
 //     the frame started: a write (bt.SetGlobalVariable, or a tree's
@@ -28,9 +25,10 @@ import (
 //   - Values cross Lua states as values: numbers, strings and booleans as
 //     they are; a Lua table is copied (through its Go form, see Agent.Get)
 //     into each state, so later changes made to the table written are not
-//     seen elsewhere, and the coordinator keeps one more: a table costs
-//     Shards + 1 times its size, made in the writer's stretch (tables of
-//     their own size, see luaValue). A Go map, slice or array (given to
+//     seen elsewhere, and the logical blackboard keeps its Go form (no Lua
+//     state of its own, globals_board.go): a table costs Shards times its
+//     size as Lua tables plus its Go form, made in the writer's stretch
+//     (tables of their own size, see luaValue). A Go map, slice or array (given to
 //     Globals.Set, or a gopher-luar userdata of one a script writes) is
 //     copied the same way, as Spawn's args are: a Lua table in each state,
 //     read-only as below, and Globals.Get gives its Go form, not the map
@@ -67,7 +65,7 @@ type tableCopy struct{ v any }
 
 // heard is a shard's global-blackboard hook: during a tick it records the
 // write and puts the frame-start value back; outside ticks it hands the
-// write to the coordinator, which applies it everywhere.
+// write to the logical blackboard, which applies it everywhere.
 func (f *shardFrame) heard(name string, old, new any) {
 	if f.reverting || f.sh.spreading || (!f.ticking && same(old, new)) {
 		return
@@ -143,12 +141,11 @@ func goTable(v any) bool {
 }
 
 // setShared writes a portable value into the logical blackboard; its hook
-// (spreadGlobal) writes it into every shard.
+// (spreadGlobal) writes it into every shard. A table is kept in its
+// normal Go form (globals_board.go).
 func (sh *sharding) setShared(name string, v any) {
 	if t, ok := v.(tableCopy); ok {
-		v = vm.LuaValue(sh.globals.vm.L, t.v)
-		sh.table = t.v
-		defer func() { sh.table = nil }()
+		v = tableCopy{sh.normal(t.v)}
 	}
 	sh.globals.board().Set(name, v)
 }
@@ -162,16 +159,11 @@ func (sh *sharding) spreadGlobal(name string, old, new any) {
 	}
 	sh.lendTable(name, new)
 	sh.spreading = true
-	var g any // a table's Go form, made once for every shard
-	if t, ok := new.(*lua.LTable); ok {
-		if g = sh.table; g == nil {
-			g = vm.GoValue(t) // a table given to Globals.Set
-		}
-	}
+	t, table := new.(tableCopy)
 	for _, s := range sh.shards {
 		v := new
-		if g != nil {
-			v = vm.LuaValue(s.vm.L, g)
+		if table {
+			v = vm.LuaValue(s.vm.L, t.v) // a copy of its own
 		}
 		s.vm.Lib.Globals.Set(name, v)
 	}
@@ -187,29 +179,4 @@ func (sh *sharding) applyGlobalWrites() {
 	for _, w := range all {
 		sh.setShared(w.name, w.value)
 	}
-}
-
-// globalBoard is the logical blackboard of a sharded host's global
-// variables.
-type globalBoard struct{ vm *vm.VM }
-
-// openGlobalBoard makes the blackboard of a sharded host with opts.
-func openGlobalBoard(opts Options) (*globalBoard, error) {
-	v, err := vm.Open(vm.Options{Stdout: io.Discard, Bt: btlib.Options{ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes}})
-	if err != nil {
-		return nil, err
-	}
-	return &globalBoard{v}, nil
-}
-
-func (g *globalBoard) board() *bt.Blackboard { return g.vm.Lib.Globals }
-func (g *globalBoard) close()                { g.vm.Close() }
-
-// lua returns v, a value written from Go, as the Lua value the event
-// stream reports (lua.LNil for nil).
-func (g *globalBoard) lua(v any) lua.LValue {
-	if v == nil {
-		return lua.LNil
-	}
-	return vm.LuaValue(g.vm.L, v)
 }

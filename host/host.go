@@ -145,9 +145,10 @@ type Options struct {
 	// state made by New, loaded or not, so a host given more shards than
 	// it will have loads (LoadFile and Spawn calls) pays for idle states:
 	// give at most that many (btlua caps --shards to --agents). A global
-	// variable holding a table is held Shards + 1 times (a copy in each
-	// state and the host's own; see globals_frame.go and README, "Agents
-	// on every core", for figures). New refuses a count below 0 or above
+	// variable holding a table is held Shards times as a Lua table (a
+	// copy in each state) and once as Go values (the host's logical
+	// blackboard, which opens no Lua state; see globals_frame.go and
+	// README, "Agents on every core", for figures). New refuses a count below 0 or above
 	// MaxShards.
 	Shards int
 }

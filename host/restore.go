@@ -150,6 +150,9 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 			}
 		}
 	}
+	if !one && f.Globals != nil {
+		h.eng.restoredGlobals(f.Globals.Vars)
+	}
 	for _, a := range extra {
 		h.dropAgent(a)
 	}

@@ -8,7 +8,7 @@ import (
 
 // shardFrame is one shard's side of a sharded host's frame: the agent
 // whose script runs, the global-variable writes and the print output its
-// agents made during the tick under way, which the coordinator applies
+// agents made during the tick under way, which the sharded engine applies
 // and writes after the join, in agent order. It is the shard's
 // Options.Stdout: outside ticks (loading, reloading, closing, one shard
 // at a time) output goes straight to the host's.

@@ -9,7 +9,7 @@ import (
 )
 
 // sourceAt returns the loaded file whose key (see vm.Files.Key) is abs: the
-// host's own, or on a sharded host the first shard's that loaded it; nil
+// classic host's state's, or on a sharded host the first shard's that loaded it; nil
 // when none did.
 func (h *Host) sourceAt(abs string) *source { return h.eng.sourceOf(abs) }
 
@@ -76,7 +76,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 
 // watchShards is Watch of a sharded host: the watcher watches every
 // shard's files, and each shard hands the files it loads later to it
-// (through shardWatcher); the coordinator's ApplyReloads reloads them in
+// (through shardWatcher); the host's ApplyReloads reloads them in
 // every shard.
 func (sh *sharding) watchShards(w Watcher) {
 	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
@@ -89,16 +89,16 @@ func (sh *sharding) watchShards(w Watcher) {
 }
 
 // shardWatcher is a shard's Watcher on a sharded host: Add goes to the
-// coordinator's watcher, once per file whichever shards load it (shards
+// host's watcher, once per file whichever shards load it (shards
 // may require a file during their ticks, concurrently); the changes are
-// the coordinator's to apply.
+// the host's to apply.
 type shardWatcher struct {
 	mu   sync.Mutex
 	w    Watcher
 	seen map[string]bool
 }
 
-// Add watches path with the coordinator's watcher, the first time.
+// Add watches path with the host's watcher, the first time.
 func (sw *shardWatcher) Add(path string) error {
 	sw.mu.Lock()
 	defer sw.mu.Unlock()
@@ -109,8 +109,8 @@ func (sw *shardWatcher) Add(path string) error {
 	return sw.w.Add(path)
 }
 
-// Changes returns nothing: the coordinator applies the changes.
+// Changes returns nothing: the host applies the changes.
 func (sw *shardWatcher) Changes() []Change { return nil }
 
-// Close does nothing: the coordinator closes its watcher.
+// Close does nothing: the host closes its watcher.
 func (sw *shardWatcher) Close() error { return nil }

@@ -56,7 +56,7 @@ import (
 // runtime counts allocations per process, so the blame is measured one
 // shard at a time: when the heap is over the limit after a frame, the
 // next frame ticks the shards one after the other, measuring each agent,
-// and the coordinator stops the agent that allocated most (heaptick.go);
+// and the sharded engine stops the agent that allocated most (heaptick.go);
 // the agent blamed is the same for any shard count. Mid-tick, each
 // shard's watchdog stops its own long stretch once the heap is over
 // about twice the limit and grew while it ran, whatever the other shards
@@ -82,25 +82,18 @@ type sharding struct {
 	// shard (the shards' hooks then stay quiet).
 	spreading bool
 	// lent lists the global variables that hold a table, in the order
-	// they got it; pairs is checkLentTables' map, reused
+	// they got it; open is checkLentTables' set, reused
 	// (globals_lent.go).
-	lent  []string
-	pairs map[*lua.LTable]*lua.LTable
-	// table is the Go form of the table setShared is writing, which
-	// spreadGlobal copies into the shards (no second Lua-to-Go conversion
-	// of the logical blackboard's copy); nil otherwise.
-	table any
+	lent []string
+	open map[*lua.LTable]bool
 }
 
 // openShards makes the n shards of a sharded host h from its options.
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
 	sh := &sharding{host: h, rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
-		pairs: map[*lua.LTable]*lua.LTable{}}
-	var err error
-	if sh.globals, err = openGlobalBoard(opts); err != nil {
-		return err
-	}
+		open: map[*lua.LTable]bool{}}
+	sh.globals = newGlobalBoard()
 	h.eng = sh
 	var protos *vm.Protos
 	for i := 0; i < n; i++ {
@@ -234,7 +227,6 @@ func (sh *sharding) closeShards() error {
 	}
 	sh.agents, sh.loads = nil, nil
 	clear(sh.rank)
-	sh.globals.close()
 	if g, ok := sh.host.stdout.(*outputGuard); ok {
 		g.close()
 	}

@@ -104,7 +104,7 @@ func (h *state) tickAgents(dt float64) error {
 type agentBatch struct {
 	h      *state
 	agents []*Agent // h.agents when the tick began
-	events *hub     // the stream (a shard's: its coordinator's), nil when nobody listens
+	events *hub     // the host's stream, nil when nobody listens
 	ticked bool     // the agent BeginTree gave is ticking, in its stretch
 	errs   []error
 	strict *StrictError // the first FailTick error, which ends a classic host's tick

@@ -175,6 +175,8 @@ func (v *variables) typeError(name string, raw any, set bool, want string) error
 	var is string
 	if lv, ok := raw.(lua.LValue); ok {
 		is = luaerr.Describe(lv)
+	} else if _, ok := raw.(tableCopy); ok {
+		is = "a table"
 	} else {
 		is = fmt.Sprintf("%v (a Go %T)", raw, raw)
 	}
@@ -252,8 +254,11 @@ func (v *variables) rebound(before *bt.Blackboard) {
 
 // fromBoard returns a stored blackboard value as a Go value (see Get).
 func fromBoard(raw any) any {
-	if lv, ok := raw.(lua.LValue); ok {
-		return vm.GoValue(lv)
+	switch x := raw.(type) {
+	case lua.LValue:
+		return vm.GoValue(x)
+	case tableCopy: // a sharded host's global table (globals_board.go)
+		return copyNormal(x.v, map[uintptr]any{})
 	}
 	return raw
 }
