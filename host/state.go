@@ -14,7 +14,10 @@ import (
 // its stretches of script work. It is the classic host's engine (single)
 // and each shard of a sharded host (sharding). It embeds its facade, the
 // Host the embedder holds, for the options, logger, clock, error policy
-// and event stream every state shares; its agents point to it.
+// and event stream every state shares; its agents point to it. The
+// exported methods a state has are its facade's (h.Tick on a shard ticks
+// the whole host): the state's own are loadFile, spawnAgent, tickAgents,
+// doString, stretch and close.
 type state struct {
 	*Host // the facade
 
