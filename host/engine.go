@@ -22,28 +22,19 @@ type engine interface {
 	// reloadFile reloads src with its text data as the stretch what and
 	// returns the report.
 	reloadFile(src *source, data []byte, what string) (*ReloadReport, error)
-	// sourceOf returns the loaded file whose key is abs, or nil.
-	sourceOf(abs string) *source
 	// watchFiles adds the loaded files to the host's watcher (Watch).
 	watchFiles()
-	// setGlobal, getGlobal and doString are SetGlobal, GetGlobal and
-	// DoString.
+	// setGlobal and doString are SetGlobal and DoString.
 	setGlobal(name string, v any)
-	getGlobal(name string) any
 	doString(code string) ([]any, error)
 	// closeAll ends the agents' runs and closes the Lua states (Close).
 	closeAll() error
-	// interruptAll stops the scripts running now (Interrupt); it may run
-	// on any goroutine. budgeted reports whether the states have a CPU
-	// budget.
-	interruptAll() bool
-	budgeted() bool
-	// shardCount is Shards; shardIndex the shard of a, an agent of the host.
+	// shardCount is Shards.
 	shardCount() int
-	shardIndex(a *Agent) int
 	// placeNext places the next n loads (ExpectAgents).
 	placeNext(n int)
-	// states are the Lua states, in shard order (one for single).
+	// states are the Lua states, in shard order (one for single); fixed
+	// at New, so Interrupt may read them from any goroutine.
 	states() []*state
 	// agentList is every agent in Agents' order, allLoads every load in
 	// call order, agentRank a's index in agentList (or -1).

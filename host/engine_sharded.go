@@ -22,13 +22,9 @@ func (sh *sharding) reloadFile(src *source, data []byte, _ string) (*ReloadRepor
 }
 func (sh *sharding) watchFiles()                         { sh.watchShards(sh.host.watcher) }
 func (sh *sharding) setGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
-func (sh *sharding) getGlobal(name string) any           { return vm.GoValue(sh.shards[0].vm.L.GetGlobal(name)) }
 func (sh *sharding) doString(code string) ([]any, error) { return sh.doStringShards(code) }
 func (sh *sharding) closeAll() error                     { return sh.closeShards() }
-func (sh *sharding) interruptAll() bool                  { return sh.interruptShards() }
-func (sh *sharding) budgeted() bool                      { return sh.shards[0].budget != nil }
 func (sh *sharding) shardCount() int                     { return len(sh.shards) }
-func (sh *sharding) shardIndex(a *Agent) int             { return slices.Index(sh.shards, a.host) }
 func (sh *sharding) states() []*state                    { return sh.shards }
 func (sh *sharding) agentList() []*Agent                 { return sh.agents }
 func (sh *sharding) allLoads() []*load                   { return sh.loads }

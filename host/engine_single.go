@@ -20,7 +20,6 @@ type single struct{ s *state }
 func (e *single) loadFile(path string) ([]*Agent, error)           { return e.s.loadFile(path) }
 func (e *single) spawnAgent(path string, args any) (*Agent, error) { return e.s.spawnAgent(path, args) }
 func (e *single) tickAgents(dt float64, _ *hub) error              { return e.s.tickAgents(dt) }
-func (e *single) sourceOf(abs string) *source                      { return e.s.sources[abs] }
 
 func (e *single) watchFiles() {
 	e.s.watcher = e.s.Host.watcher
@@ -34,11 +33,7 @@ func (e *single) setGlobal(name string, v any) {
 	L.SetGlobal(name, luar.New(L, v))
 }
 
-func (e *single) getGlobal(name string) any      { return vm.GoValue(e.s.vm.L.GetGlobal(name)) }
-func (e *single) interruptAll() bool             { return e.s.budget != nil && e.s.budget.Interrupt() }
-func (e *single) budgeted() bool                 { return e.s.budget != nil }
 func (e *single) shardCount() int                { return 0 }
-func (e *single) shardIndex(*Agent) int          { return 0 }
 func (e *single) placeNext(int)                  {} // one state: nothing to place
 func (e *single) states() []*state               { return []*state{e.s} }
 func (e *single) agentList() []*Agent            { return e.s.agents }

@@ -309,7 +309,7 @@ func (h *Host) GetGlobal(name string) any {
 	if h.refuseClosed("GetGlobal") != nil {
 		return nil
 	}
-	return h.eng.getGlobal(name)
+	return vm.GoValue(h.eng.states()[0].vm.L.GetGlobal(name))
 }
 
 // DoString runs a chunk of Lua code in the host's state and returns its

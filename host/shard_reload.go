@@ -8,14 +8,11 @@ import (
 	"github.com/btlua/btlua/lua/luaerr"
 )
 
-// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs: the
-// classic host's state's, or on a sharded host the first shard's that loaded it; nil
-// when none did.
-func (h *Host) sourceAt(abs string) *source { return h.eng.sourceOf(abs) }
-
-// sourceOf is engine.sourceOf: the first shard's file that has the key abs.
-func (sh *sharding) sourceOf(abs string) *source {
-	for _, s := range sh.shards {
+// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs:
+// the first state's that loaded it (on a sharded host, the first
+// shard's); nil when none did.
+func (h *Host) sourceAt(abs string) *source {
+	for _, s := range h.eng.states() {
 		if src := s.sources[abs]; src != nil {
 			return src
 		}

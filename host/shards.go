@@ -3,6 +3,7 @@ package host
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
@@ -134,7 +135,7 @@ func (h *Host) ShardOf(a *Agent) int {
 	if !h.owns(a) {
 		return -1
 	}
-	return h.eng.shardIndex(a)
+	return slices.Index(h.eng.states(), a.host) // 0 on the classic host
 }
 
 // loadShard is LoadFile on a sharded host.
@@ -231,16 +232,6 @@ func (sh *sharding) closeShards() error {
 		g.close()
 	}
 	return errors.Join(errs...)
-}
-
-// interruptShards is Interrupt of a sharded host: the scripts running in
-// every shard are stopped.
-func (sh *sharding) interruptShards() bool {
-	stopped := false
-	for _, s := range sh.shards {
-		stopped = (s.budget != nil && s.budget.Interrupt()) || stopped
-	}
-	return stopped
 }
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state

@@ -66,7 +66,11 @@ func (h *Host) Interrupt() bool {
 	if h == nil || h.eng == nil {
 		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
-	return h.eng.interruptAll()
+	stopped := false
+	for _, s := range h.eng.states() {
+		stopped = (s.budget != nil && s.budget.Interrupt()) || stopped
+	}
+	return stopped
 }
 
 // describe names the agent in errors: its label (agent_label.go) and where the script
@@ -105,5 +109,5 @@ func (h *Host) Budgeted() bool {
 	if h == nil || h.eng == nil {
 		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
-	return h.eng.budgeted()
+	return h.eng.states()[0].budget != nil // every state has one, or none
 }
