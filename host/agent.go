@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/schedule"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -24,6 +25,8 @@ type Agent struct {
 	status   bt.Status
 	observer bt.Observer  // given to SetObserver, for the trees of rebuilds
 	restart  restartState // the error policy's back-off (policy.go)
+	// slot is its tick interval and frame schedule (agent_interval.go).
+	slot schedule.Slot
 }
 
 // Running reports whether the agent's tree has neither completed nor been
@@ -96,7 +99,7 @@ func (a *Agent) SetObserver(o bt.Observer) {
 	defer a.use("SetObserver").done()
 
 	a.observer = o
-	if a.host.watchOn(a) == nil {
+	if !a.host.watchOn(a) {
 		a.tree.BT.Observer = o
 	} // else the event stream's watch observes the tree and hands o the runs
 }

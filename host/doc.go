@@ -54,7 +54,11 @@
 // classic host, engine_single.go), or sharding, over N states ticked in
 // parallel and joined every frame (shards.go, shard_*.go), whose global
 // variables are Go values in a blackboard of their own, with no Lua
-// state (globals_board.go, globals_frame.go).
+// state (globals_board.go, globals_frame.go). The event stream is package
+// host/internal/stream, which knows no Host: it is keyed by *Agent, reads
+// the host through a small interface (event_source.go) and hears what the
+// trees' core pushes (bt.Observer, bt.StatusObserver) while somebody
+// listens.
 //
 // # Hot reload
 //

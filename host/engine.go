@@ -1,5 +1,7 @@
 package host
 
+import "github.com/btlua/btlua/host/internal/savefile"
+
 // engine runs a Host's agents: their Lua state (or states), loads, ticks,
 // reloads and globals. The facade, Host, keeps the options, the guard,
 // the clock, the tick gate, the error policy and the event stream, checks
@@ -46,7 +48,7 @@ type engine interface {
 	unlist(a *Agent)
 	// restoredGlobals is told the global variables a restore set in every
 	// state (a sharded host takes them into its logical blackboard).
-	restoredGlobals(vars []saveVar)
+	restoredGlobals(vars []savefile.Var)
 	// writeGlobal is Globals.Set of name to v (nil deletes it), after the
 	// checks.
 	writeGlobal(name string, v any)

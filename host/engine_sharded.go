@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/savefile"
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/vm"
@@ -55,7 +56,7 @@ func (sh *sharding) unlist(a *Agent) {
 // restoredGlobals takes the global variables a restore set (in every
 // shard, a table refilled in place) from shard 0 into the logical
 // blackboard, which spreads them.
-func (sh *sharding) restoredGlobals(vars []saveVar) {
+func (sh *sharding) restoredGlobals(vars []savefile.Var) {
 	for _, sv := range vars {
 		v, _ := sh.shards[0].vm.Lib.Globals.Get(sv.Name)
 		if p, err := portable(v); err == nil {
@@ -84,5 +85,5 @@ func (sh *sharding) writeGlobal(name string, v any) {
 	if v != nil {
 		nv = vm.LuaValue(s0.vm.L, v)
 	}
-	e.writeIn(s0, btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: nv})
+	sh.host.writeIn(s0, btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: nv})
 }

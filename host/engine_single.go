@@ -2,6 +2,7 @@ package host
 
 import (
 	"errors"
+	"github.com/btlua/btlua/host/internal/savefile"
 	"slices"
 	"time"
 
@@ -41,7 +42,7 @@ func (e *single) allLoads() []*load              { return e.s.loads }
 func (e *single) agentRank(a *Agent) int         { return slices.Index(e.s.agents, a) }
 func (e *single) unlist(*Agent)                  {} // the state's lists are the host's
 func (e *single) hearGlobals()                   {}
-func (e *single) restoredGlobals([]saveVar)      {}
+func (e *single) restoredGlobals([]savefile.Var) {}
 func (e *single) writeGlobal(name string, v any) { e.s.writeVariable(e.s.vm.Lib.Globals, name, v) }
 
 func (e *single) scripting() *state {

@@ -151,6 +151,12 @@ type Options struct {
 	// README, "Agents on every core", for figures). New refuses a count below 0 or above
 	// MaxShards.
 	Shards int
+	// FrameBudget is the time a Tick gives the agents' ticks (0: none):
+	// the due agents tick round-robin from where the last frame stopped
+	// until their estimated costs fill it, and the rest tick in the next
+	// frames, each with its own delta time (see frame_budget.go and
+	// Agent.SetTickInterval). New refuses a negative budget.
+	FrameBudget time.Duration
 }
 
 // MaxShards is the largest Options.Shards New accepts. Each shard is a
@@ -191,11 +197,17 @@ type Host struct {
 	gate   func() bool
 	ticks  uint64
 
-	linted *lintLog // the BTAI warnings logged, shared by the states (btai_lint.go)
+	// profiles are the profilers of the last StartProfile, one per Lua
+	// state (profile.go); nil before.
+	profiles []*bt.Profiler
+	linted   *lintLog // the BTAI warnings logged, shared by the states (btai_lint.go)
 	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.
 	eng engine
 	// guard is the goroutine inside the host (guard.go).
 	guard entryGuard
+	// plan is the frame schedule's planner: tick intervals, frame
+	// budget, lag (frame_budget.go).
+	plan *framePlan
 }
 
 // New returns a Host with a fresh Lua state (Options.Shards of them) and
@@ -218,6 +230,9 @@ func New(opts Options) (*Host, error) {
 		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
 	}
 	if err := checkPolicy(opts.ErrorPolicy); err != nil {
+		return nil, err
+	}
+	if err := h.openSchedule(opts); err != nil {
 		return nil, err
 	}
 	h.policy = opts.ErrorPolicy

@@ -110,7 +110,7 @@ func (h *state) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(),
 		if err != nil {
 			return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 		}
-		return st.rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
+		return st.Rets, func() { h.commit(st); h.recordDefined(src, st) }, nil
 	}
 	top := h.vm.L.GetTop()
 	h.vm.L.Push(h.vm.L.NewFunction(func(L *lua.LState) int { luaerr.WordLikePUC(L); return h.runRecording(src, fn) }))

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -38,6 +39,14 @@ import (
 // load, so that every load gets trees of its own. A script started with
 // Spawn runs once too, and its new factory is called once per agent (see
 // Spawn).
+//
+// A file that tree references run (BTBehaviorTreeReference) gets, for
+// each reference to it in the host's trees, a new instance of its tree
+// built from the reloaded text and compared by structure with the subtree
+// the reference runs: the same keeps the running subtree; a different one
+// is swapped in (the old one ends with the cause "replaced"), and a tree
+// that had completed runs again; the report lists the reference's path
+// under Rebuilt.
 //
 // After a successful reload, the scripts of trees that an error had
 // stopped are reloaded too (rebuilding those trees), so fixing a class in a
@@ -106,8 +115,8 @@ func (h *state) reloadFailed(src *source, rep *ReloadReport) {
 }
 
 // reload is Reload of one file: a snapshot, the staged runs and the merge
-// (prepareReload), then, only when all of it succeeded, the trees
-// replaced (apply). When the run fails, the snapshot is restored.
+// (prepareReload), then, only when all of it succeeded, the plan applied
+// (apply). When the run fails, the snapshot is restored.
 func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
 	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
@@ -117,151 +126,126 @@ func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := p.apply()
-	if src.kind == referenceSource {
-		h.reloadReferences(src, rep)
-	}
-	return rep, nil
+	return p.apply(), nil
 }
 
 // pendingReload is a reload of one file that ran and merged its globals
-// (prepareReload) but has not replaced trees yet: apply finishes it,
-// abort puts the state back as it was before (a sharded host aborts every
+// (prepareReload) but has not been applied yet: apply finishes it, abort
+// puts the state back as it was before (a sharded host aborts every
 // shard's when one shard's run failed).
 type pendingReload struct {
-	h       *state
-	src     *source
-	snap    *snapshot
-	rep     *ReloadReport
-	plans   []treePlan
-	factory *lua.LFunction
+	h     *state
+	src   *source
+	snap  *reload.Snapshot
+	marks sourceMarks
+	plan  *reload.Plan
+	trees []treePlan // the loads that get new trees
 }
 
 // prepareReload takes a snapshot, then stages and merges the file
-// compiled as proto (see run); on error the snapshot is restored and
-// nothing changed.
+// compiled as proto and plans what changes (see run); on error the
+// snapshot is restored and nothing changed.
 func (h *state) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
 	h.vm.AddScriptFolder(src.path)
 	before := h.classesOf(src)
-	snap := h.takeSnapshot()
-	rep, plans, factory, err := h.run(src, proto, before, snap)
-	p := &pendingReload{h: h, src: src, snap: snap, rep: rep, plans: plans, factory: factory}
-	if err != nil {
+	p := &pendingReload{h: h, src: src, marks: h.markSources(), snap: h.takeSnapshot()}
+	var err error
+	if p.plan, p.trees, err = h.run(src, proto, before, p.snap); err != nil {
 		p.abort()
 		return nil, err
 	}
 	return p, nil
 }
 
-// abort restores the state the reload started from.
+// abort restores the state the reload started from; the references the
+// run made are forgotten.
 func (p *pendingReload) abort() {
-	p.snap.restore(p.h)
+	p.snap.Restore()
+	p.marks.restore(p.h)
 	p.h.vm.Lib.Invalidate() // one epoch for every binding (luaclass.State)
+	p.h.keepReferences()
 }
 
-// apply installs the new factory and replaces the trees as planned, and
-// returns the report.
+// apply installs the new factory, replaces the trees and swaps the
+// subtrees as planned, and returns the report.
 func (p *pendingReload) apply() *ReloadReport {
-	h := p.h
-	if p.factory != nil {
-		h.factories[p.src] = p.factory
+	h, rep := p.h, p.plan.Report
+	if p.plan.Factory != nil {
+		h.factories[p.src] = p.plan.Factory
 	}
-	for _, pl := range p.plans {
-		h.applyPlan(pl, p.rep)
+	for _, pl := range p.trees {
+		h.applyPlan(pl, rep)
 	}
-	if len(p.plans) > 0 {
+	if len(p.trees) > 0 {
 		h.relist()
 	}
-	return p.rep
+	if p.src.kind == referenceSource {
+		h.applySwaps(p.src, p.plan.Swaps, rep) // PlanReferences pruned the references
+	} else {
+		h.keepReferences()
+	}
+	return rep
 }
 
 // run stages the file, checks that no class vanished, commits the staged
-// globals and module, and plans the trees of each load of a script; for a
-// spawned script, it returns the new factory, which the caller installs
-// once everything succeeded. Any error leaves live state changed: the
-// caller restores its snapshot.
-func (h *state) run(src *source, proto *lua.FunctionProto, before classes, snap *snapshot) (*ReloadReport, []treePlan, *lua.LFunction, error) {
+// globals and module, and plans the trees of each load of a script, the
+// new factory of a spawned script (installed once everything succeeded),
+// and the subtrees of a referenced file. Any error leaves live state
+// changed: the caller restores its snapshot.
+func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
-		return nil, nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
-	if why := h.vanished(src, before, st); len(why) > 0 {
-		return nil, nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
+	if why := st.Vanished(h.vm.Lib, before, src.module); len(why) > 0 {
+		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
 			"; running tasks may use it, so nothing is reloaded (restart to remove a class)"}
 	}
 	var fresh []*btlib.Tree
-	var factory *lua.LFunction
+	plan := &reload.Plan{Report: &ReloadReport{File: src.path}}
 	switch {
 	case src.kind == scriptSource && h.factories[src] != nil:
-		if factory, err = factoryOf(src.path, st.rets); err != nil {
-			return nil, nil, nil, err
+		if plan.Factory, err = factoryOf(src.path, st.Rets); err != nil {
+			return nil, nil, err
 		}
 	case src.kind == scriptSource:
-		if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
-			return nil, nil, nil, err
+		if fresh, _, err = h.treesOf(src.path, st.Rets, src, "return value"); err != nil {
+			return nil, nil, err
 		}
 	}
-	rep := &ReloadReport{File: src.path}
+	rep := plan.Report
 	h.commit(st)
 	h.recordDefined(src, st)
 	if src.kind == moduleSource {
-		h.commitModule(src, st, rep)
+		if r := st.CommitModule(h.vm.L, src.module); r != "" {
+			rep.Replaced = append(rep.Replaced, r)
+		}
 	}
-	rep.Classes, rep.Added, rep.Changed = st.merged, st.added, st.changed
-	var plans []treePlan
+	rep.Classes, rep.Added, rep.Changed = st.Merged, st.Added, st.Changed
+	var trees []treePlan
 	switch {
-	case factory != nil:
-		plans, err = h.planSpawns(src, factory)
+	case plan.Factory != nil:
+		trees, err = h.planSpawns(src, plan.Factory)
 	case src.kind == scriptSource:
-		plans, err = h.planTrees(src, proto, fresh, snap)
+		trees, err = h.planTrees(src, proto, fresh, snap)
+	case src.kind == referenceSource:
+		plan.Swaps = h.planReferences(src, proto)
 	}
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	return rep, plans, factory, nil
+	return plan, trees, nil
 }
 
 // recordDefined records the global tables the staged run assigned as
 // defined by src, unless another file defined them.
 func (h *state) recordDefined(src *source, st *staged) {
 	G := h.vm.L.G.Global
-	for _, n := range st.names {
+	for _, n := range st.Names {
 		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
 			if d := h.definer(n); d == nil || d == src {
 				src.define(n)
 			}
 		}
 	}
-}
-
-// loaded returns package.loaded (the registry's _LOADED table).
-func (h *state) loaded() *lua.LTable {
-	t, _ := h.vm.L.G.Registry.RawGetString("_LOADED").(*lua.LTable)
-	if t == nil {
-		t = h.vm.L.NewTable()
-	}
-	return t
-}
-
-// commitModule applies the value a reloaded module returned to the module
-// in package.loaded: a table is merged into the module table in place; any
-// other value (a function, a number) replaces the module's value. A module
-// that returned nothing keeps its value.
-func (h *state) commitModule(src *source, st *staged, rep *ReloadReport) {
-	if len(st.rets) == 0 || st.rets[0] == lua.LNil {
-		return
-	}
-	loaded := h.loaded()
-	nv, ov := st.rets[0], loaded.RawGetString(src.module)
-	ot, oldIsTable := ov.(*lua.LTable)
-	nt, newIsTable := nv.(*lua.LTable)
-	if oldIsTable && newIsTable {
-		st.merge(h.vm.L, src.module, ot, nt)
-		return
-	}
-	if nv == ov {
-		return
-	}
-	loaded.RawSetString(src.module, nv)
-	rep.Replaced = append(rep.Replaced, fmt.Sprintf("%s (a %s)", src.module, nv.Type()))
 }

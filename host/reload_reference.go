@@ -1,45 +1,57 @@
 package host
 
 import (
-	"crypto/sha256"
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/stdlib/bt"
+	lua "github.com/yuin/gopher-lua"
 )
 
-// reloadReferences finishes a successful reload of a file that tree
-// references run (src, whose globals, its classes, are merged in place
-// already, so running subtrees call the new code at their next tick): for
-// every reference to the file, a new instance of its tree is built and
-// compared by structure with the subtree the reference runs (see
-// signature). Same structure: the running subtree keeps all its state and
-// the new one is dropped. Different: the reference swaps the new one in
-// (the old one is ended with the cause "replaced by REF"; the new one
-// starts at the reference's next tick), and rep.Rebuilt names the
-// reference's path. A reference whose rebuild fails keeps its subtree.
-func (h *state) reloadReferences(src *source, rep *ReloadReport) {
-	lib := h.vm.Lib
-	lib.ForgetReference(src.path)
-	for _, r := range lib.ReferencesTo(src.path) {
-		root, err := lib.RebuildReference(r)
-		if err != nil {
-			h.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.path, bt.Path(r.Self()), err), "file", src.path)
+// planReferences plans, after the globals of src (a file tree references
+// run) were merged in place (so running subtrees call the new code at
+// their next tick), the subtrees to swap: for every reference to the file
+// in the host's trees, a new instance of its tree is built from proto
+// (the text being reloaded, not the file read again) and compared by
+// structure with the subtree the reference runs (see
+// reload.PlanReferences). A reference whose rebuild fails keeps its
+// subtree, and a warning is logged.
+func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.Swap {
+	src.reloading = proto
+	defer func() { src.reloading = nil }()
+	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.path)
+	for _, err := range warnings {
+		h.log.Warn(fmt.Sprintf("reload %s: %v", src.path, err), "file", src.path)
+	}
+	return swaps
+}
+
+// applySwaps swaps in the new subtrees (the old ones are ended with the
+// cause "replaced by REF"; the new ones start at the reference's next
+// tick, in a completed tree too, which runs again: see reload.Swap.Apply),
+// and rep.Rebuilt names each reference's path.
+func (h *state) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
+	for _, sw := range swaps {
+		if err := sw.Apply(h.vm.Lib); err != nil {
+			h.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.path, sw.Path, err), "file", src.path)
 			continue
 		}
-		if old := r.Child(); old != nil && taskSignature(old) == taskSignature(root) {
-			continue
-		}
-		if err := r.SetTree(root); err == nil {
-			rep.Rebuilt = append(rep.Rebuilt, bt.Path(r.Self()))
-		}
+		rep.Rebuilt = append(rep.Rebuilt, sw.Path)
 	}
 }
 
-// taskSignature is signature for the subtree under t.
-func taskSignature(t bt.Task) treeSignature {
-	s := signer{h: sha256.New(), seen: map[bt.Task]int{}}
-	s.task(t)
-	var out treeSignature
-	s.h.Sum(out[:0])
+// roots returns the roots of the host's trees, in agent order.
+func (h *state) roots() []bt.Task {
+	out := make([]bt.Task, 0, len(h.agents))
+	for _, a := range h.agents {
+		if r := a.tree.Root(); r != nil {
+			out = append(out, r)
+		}
+	}
 	return out
 }
+
+// keepReferences forgets the tree references of trees the host no longer
+// runs (replaced, removed or dropped by a reload, or made by a failed
+// run), so that the library's record of them does not grow.
+func (h *state) keepReferences() { h.vm.Lib.KeepReferences(h.roots()) }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -31,7 +33,7 @@ func (h *Host) Restore(data []byte) (*Agent, error) {
 		return nil, err
 	}
 	h.done() // LoadFile and Spawn take the host in turn
-	f, err := decodeSave(data)
+	f, err := savefile.Decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +58,7 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 		return nil, err
 	}
 	h.done() // LoadFile and Spawn take the host in turn
-	f, err := decodeSave(data)
+	f, err := savefile.Decode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -67,12 +69,38 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 // the first pass, how its tasks match the saved ones.
 type restored struct {
 	a     *Agent
-	sa    *saveAgent
+	sa    *savefile.Agent
 	same  bool
 	match []bt.Task
+	// loaded is set once the dry pass has loaded the tree and GOAP
+	// agents, the fresh agent's own: the writing pass does not again.
+	loaded bool
 }
 
-func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
+// skipCache holds the saveSkip list of each class (the metatable of task
+// tables without their own), read once per restore.
+type skipCache map[*lua.LTable]skipEntry
+
+type skipEntry struct {
+	skip map[string]bool
+	err  error
+}
+
+// of returns the saveSkip list of the task table self.
+func (c skipCache) of(L *lua.LState, self *lua.LTable) (map[string]bool, error) {
+	cls, _ := self.Metatable.(*lua.LTable)
+	if cls == nil || self.RawGetString("saveSkip") != lua.LNil {
+		return skipList(L, self)
+	}
+	if e, ok := c[cls]; ok {
+		return e.skip, e.err
+	}
+	skip, err := skipList(L, self)
+	c[cls] = skipEntry{skip, err}
+	return skip, err
+}
+
+func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
 	undo := func() {
@@ -132,11 +160,27 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	}
 	defer h.done()
 	h.refuseInScript("Restore")
+	gens := h.eng.states()
+	if !one && f.BTAIRandom != nil {
+		if len(f.BTAIRandom) != len(gens) {
+			undo()
+			return nil, fmt.Errorf("host: restoring: the save holds the BTAI generators of %d Lua states, this host has %d: restore it on as many shards (Options.Shards) as it was saved from", len(f.BTAIRandom), len(gens))
+		}
+		for _, state := range f.BTAIRandom {
+			if state != nil {
+				if err := btailib.CheckRandomState(state); err != nil {
+					undo()
+					return nil, fmt.Errorf("host: restoring: %w: %v", ErrBadSave, err)
+				}
+			}
+		}
+	}
 	// A dry pass checks everything against the fresh trees first.
+	skips := skipCache{}
 	for _, dry := range []bool{true, false} {
 		for i := range made {
 			// The agent's own state: a shard of a sharded host.
-			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], dry) }); err != nil {
+			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], skips, dry) }); err != nil {
 				undo()
 				return nil, err
 			}
@@ -158,6 +202,17 @@ func (h *Host) restore(f *saveFile, one bool) ([]*Agent, error) {
 	}
 	if !one && h.ticks == 0 {
 		h.ticks, h.clock = f.Ticks, f.Clock
+	}
+	if !one {
+		for i, state := range f.BTAIRandom {
+			if state != nil {
+				gens[i].vm.BTAI.SetRandomState(state) // checked above
+			}
+		}
+	}
+	// On the clock the host now has: the policy's times are relative.
+	for _, r := range made {
+		r.a.host.loadPolicy(r.a, r.sa.Policy)
 	}
 	out := make([]*Agent, len(made))
 	for i, r := range made {
@@ -187,7 +242,7 @@ func (h *Host) dropAgent(a *Agent) {
 }
 
 // restoreError names the agent in an error of restoring it.
-func restoreError(sa *saveAgent, err error) error {
+func restoreError(sa *savefile.Agent, err error) error {
 	var mm *bt.MismatchError
 	if errors.As(err, &mm) {
 		return fmt.Errorf("host: restoring agent %s: the tree changed: %w", sa.Name, err)
@@ -197,7 +252,7 @@ func restoreError(sa *saveAgent, err error) error {
 
 // applyAgent gives r.a the saved state r.sa; with dry set it only
 // checks (and matches the tasks, for the writing pass).
-func (h *state) applyAgent(r *restored, dry bool) error {
+func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
@@ -206,9 +261,21 @@ func (h *state) applyAgent(r *restored, dry bool) error {
 		if err := sa.Tree.CheckClock(); err != nil {
 			return restoreError(sa, err)
 		}
+		if err := checkPolicyState(sa.Policy); err != nil {
+			return restoreError(sa, err)
+		}
 		match, err := sa.Tree.Match(a.tree.Root(), r.same)
 		if err != nil {
 			return restoreError(sa, err)
+		}
+		if r.same {
+			// In order: the paths must agree too (an edited path would
+			// otherwise pass unseen).
+			for i, t := range match {
+				if p := bt.Path(t); p != sa.Tree.Tasks[i].Path {
+					return restoreError(sa, fmt.Errorf("task %d is %s in the save, %s in the tree (of the same structure signature)", i+1, sa.Tree.Tasks[i].Path, p))
+				}
+			}
 		}
 		r.match = match
 	}
@@ -236,9 +303,11 @@ func (h *state) applyAgent(r *restored, dry bool) error {
 		vl.agents = append(vl.agents, p.Table)
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
-	// error), so the dry pass loads them too, to check them.
-	if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
-		return restoreError(sa, err)
+	// error), so the dry pass loads them, to check them.
+	if !r.loaded {
+		if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
+			return restoreError(sa, err)
+		}
 	}
 	if !sa.Status.Valid() {
 		return restoreError(sa, fmt.Errorf("status %d out of range", sa.Status))
@@ -253,7 +322,7 @@ func (h *state) applyAgent(r *restored, dry bool) error {
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s is no Lua task now", sa.Tree.Tasks[f.Task].Path))
 		}
-		where := fmt.Sprintf("task %s (%s)", sa.Tree.Tasks[f.Task].Path, sa.Tree.Tasks[f.Task].Kind)
+		where := "task " + sa.Tree.Tasks[f.Task].Path + " (" + sa.Tree.Tasks[f.Task].Kind + ")"
 		if f.Hooked {
 			fn, ok := L.GetField(lt.Self, "OnLoad").(*lua.LFunction)
 			if !ok {
@@ -275,7 +344,7 @@ func (h *state) applyAgent(r *restored, dry bool) error {
 			})
 			continue
 		}
-		skip, err := skipList(L, lt.Self)
+		skip, err := skips.of(L, lt.Self)
 		if err != nil {
 			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}
@@ -307,10 +376,14 @@ func (h *state) applyAgent(r *restored, dry bool) error {
 				return restoreError(sa, err)
 			}
 		}
+		if r.loaded {
+			continue
+		}
 		if err := p.Agent.Load(g.State); err != nil {
 			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}
 	}
+	r.loaded = true
 	if err := loadVars(vl, a.tree.BT.Blackboard, sa.Vars, "tree variable "); err != nil {
 		return restoreError(sa, err)
 	}
@@ -341,7 +414,7 @@ func (h *state) applyAgent(r *restored, dry bool) error {
 type keepValue struct{ v lua.LValue }
 
 // applyGlobals sets the saved global variables.
-func (h *state) applyGlobals(s *saveScope, dry bool) error {
+func (h *state) applyGlobals(s *savefile.Scope, dry bool) error {
 	vl := newValueLoader(h.vm.L, s.Tables, dry)
 	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)
@@ -351,7 +424,7 @@ func (h *state) applyGlobals(s *saveScope, dry bool) error {
 
 // loadVars decodes the saved variables into b (its own scope), refilling
 // the tables b holds in place; with vl.dry it only checks.
-func loadVars(vl *valueLoader, b *bt.Blackboard, vars []saveVar, what string) error {
+func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what string) error {
 	type set struct {
 		name string
 		v    any

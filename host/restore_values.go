@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -24,7 +25,7 @@ import (
 // nothing.
 type valueLoader struct {
 	L      *lua.LState
-	tables []savedTable
+	tables []savefile.Table
 	made   map[int]*lua.LTable
 	seen   map[int]bool // tables decoded in a dry pass
 	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
@@ -63,7 +64,7 @@ func (d *valueLoader) where() string {
 	return b.String()
 }
 
-func newValueLoader(L *lua.LState, tables []savedTable, dry bool) *valueLoader {
+func newValueLoader(L *lua.LState, tables []savefile.Table, dry bool) *valueLoader {
 	return &valueLoader{L: L, tables: tables, made: map[int]*lua.LTable{}, seen: map[int]bool{}, dry: dry}
 }
 
@@ -105,6 +106,9 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 	case bool:
 		return lua.LBool(x), nil
 	case float64:
+		if x >= 0 && x < float64(len(smallLuaNumbers)) && x == math.Trunc(x) && !math.Signbit(x) {
+			return smallLuaNumbers[int(x)], nil
+		}
 		return lua.LNumber(x), nil
 	case string:
 		return lua.LString(x), nil
@@ -165,6 +169,15 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 	return nil, fmt.Errorf("%s: a %T is no saved value", d.where(), v)
 }
 
+// smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
+// boxed once.
+var smallLuaNumbers = func() (out [1024]lua.LValue) {
+	for i := range out {
+		out[i] = lua.LNumber(i)
+	}
+	return out
+}()
+
 // table decodes saved table i, into target when it is a table.
 func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 	if t, ok := d.made[i]; ok {
@@ -214,8 +227,11 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
 	if len(kv)%2 != 0 {
 		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
-	keys := make([]lua.LValue, 0, len(kv)/2)
-	vals := make([]lua.LValue, 0, len(kv)/2)
+	var keys, vals []lua.LValue
+	if !d.dry {
+		keys = make([]lua.LValue, 0, len(kv)/2)
+		vals = make([]lua.LValue, 0, len(kv)/2)
+	}
 	depth := len(d.keys)
 	d.keys = append(d.keys, keyOfKey)
 	defer func() { d.keys = d.keys[:depth] }()
@@ -233,12 +249,20 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
 			d.keys = d.keys[:depth]
 			return fmt.Errorf("%s: a NaN key", d.where())
 		}
+		if d.dry {
+			switch kv[j+1].(type) {
+			case nil, bool, float64, string:
+				continue // fits anywhere: checked, not made
+			}
+		}
 		d.keys[depth] = k
 		v, err := d.val(kv[j+1], t.RawGet(k))
 		if err != nil {
 			return err
 		}
-		keys, vals = append(keys, k), append(vals, v)
+		if !d.dry {
+			keys, vals = append(keys, k), append(vals, v)
+		}
 	}
 	if d.dry {
 		return nil

@@ -56,28 +56,3 @@ func FuzzRestore(f *testing.F) {
 		h.Tick(0.1)
 	})
 }
-
-// FuzzDecodeSave: the decoder of saves, alone (fast enough to fuzz for
-// long): any input decodes or fails with ErrBadSave, and what decodes
-// encodes and decodes again to the same save.
-func FuzzDecodeSave(f *testing.F) {
-	f.Add([]byte(`{"format":"btlua-save","version":1,"loads":[{"script":"s.lua","agents":[{"tree":{"tasks":[{"path":"a","kind":"b","own":[1,2]}]}}]}]}`))
-	f.Add(Gzip([]byte(`{"format":"btlua-save","version":1,"loads":[]}`)))
-	f.Add([]byte(`{"format":"btlua-save","version":1,"globals":{"vars":[{"name":"x","v":{"t":0}}],"tables":[{"kv":[1,2]}]},"loads":[]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := decodeSave(data)
-		if err != nil {
-			if !errors.Is(err, ErrBadSave) {
-				t.Fatalf("error %v does not wrap ErrBadSave", err)
-			}
-			return
-		}
-		again, err := encodeSave(s)
-		if err != nil {
-			t.Fatalf("re-encoding: %v", err)
-		}
-		if _, err := decodeSave(again); err != nil {
-			t.Fatalf("decoding the re-encoded save: %v", err)
-		}
-	})
-}

@@ -292,6 +292,10 @@ func TestRestoreBadInput(t *testing.T) {
 		{"child index", edit(`"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[1]`, `"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[9]`),
 			"host: restoring agent BTBehaviorTree: bad save: BTRepeater/BTSequence[1] (BTSequence): value 1 of its state is 9, want a whole number in [0, 2]"},
 		{"task reference", edit(`{"task":3}`, `{"task":99}`), `"task" reference 99 is not one of the 6 saved`},
+		{"status null", edit(`"kind":"BTSequence","st":3`, `"kind":"BTSequence","st":null`),
+			`bad save: load 1 (s.lua), agent 1, tree, task 2 (BTRepeater/BTSequence[1]): "st" is null, want a status number`},
+		{"path edited", edit(`"path":"BTRepeater/BTSequence[1]"`, `"path":"BTRepeater/Sequence[1]"`),
+			"host: restoring agent BTBehaviorTree: bad save: task 2 is BTRepeater/Sequence[1] in the save, BTRepeater/BTSequence[1] in the tree (of the same structure signature)"},
 	}
 	for _, c := range cases {
 		_, err := h.Restore(c.data)

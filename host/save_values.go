@@ -1,13 +1,15 @@
 package host
 
 import (
+	"cmp"
 	"encoding/base64"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaclass"
@@ -33,50 +35,76 @@ import (
 // and obj when a Go object is bound to it (a GOAP action: such a table
 // is refilled in place, never made anew).
 
-// savedTable is one table of a scope, as written.
-type savedTable struct {
-	KV  []any  `json:"kv"`
-	MT  string `json:"mt,omitempty"`
-	Obj bool   `json:"obj,omitempty"`
-}
-
 // valueSaver encodes Lua values for one scope (an agent, or the global
 // variables): each table once, shared tables and cycles by reference.
 type valueSaver struct {
 	L *lua.LState
 	// base and keys say where the value being encoded is, for errors:
 	// built into text only when an error needs it.
-	base  string
-	keys  []lua.LValue
-	hooks map[*lua.LTable]classHooks
+	base string
+	keys []lua.LValue
+	run  *saveRun
 	// taskFields is set while a task table's own fields are encoded.
 	taskFields bool
-	tables     []savedTable
+	tables     []savefile.Table
 	index      map[*lua.LTable]int
 	tasks      map[*lua.LTable]int // task table -> saved task index
 	agents     map[*lua.LTable]int // GOAP agent table -> agent index
-	names      map[*lua.LTable]string
 }
 
-func newValueSaver(L *lua.LState) *valueSaver {
-	return &valueSaver{L: L, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
+// saveRun is what one Snapshot or SnapshotAll looks up once for all its
+// agents: each class's save hooks, each Lua state's class names, each
+// script's hash.
+type saveRun struct {
+	hooks  map[*lua.LTable]classHooks
+	names  map[*lua.LState]map[*lua.LTable]string
+	hashes map[string]string // script path -> SHA-256 (hex)
+	// whole is set for SnapshotAll, which saves the BTAI generators;
+	// random holds the states (Lua states) whose saved agents draw from
+	// theirs.
+	whole  bool
+	random map[*state]bool
+	// spare is the value saver of the last agent, whose maps the next
+	// one reuses.
+	spare *valueSaver
 }
+
+func newSaveRun() *saveRun {
+	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, random: map[*state]bool{}}
+}
+
+func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {
+	if vs := run.spare; vs != nil {
+		run.spare = nil
+		clear(vs.index)
+		clear(vs.tasks)
+		clear(vs.agents)
+		*vs = valueSaver{L: L, run: run, keys: vs.keys[:0], index: vs.index, tasks: vs.tasks, agents: vs.agents}
+		return vs
+	}
+	return &valueSaver{L: L, run: run, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
+}
+
+// done hands vs, whose tables the save now holds, to the next agent.
+func (vs *valueSaver) done() { vs.run.spare = vs }
 
 // className returns the global name of the class table mt.
 func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
-	if s.names == nil {
-		s.names = map[*lua.LTable]string{}
+	names := s.run.names[s.L]
+	if names == nil {
+		names = map[*lua.LTable]string{}
 		s.L.G.Global.ForEach(func(k, v lua.LValue) {
 			ks, ok1 := k.(lua.LString)
 			t, ok2 := v.(*lua.LTable)
 			if ok1 && ok2 {
-				if old, dup := s.names[t]; !dup || string(ks) < old {
-					s.names[t] = string(ks)
+				if old, dup := names[t]; !dup || string(ks) < old {
+					names[t] = string(ks)
 				}
 			}
 		})
+		s.run.names[s.L] = names
 	}
-	n, ok := s.names[mt]
+	n, ok := names[mt]
 	return n, ok
 }
 
@@ -161,7 +189,7 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 		case math.IsInf(f, -1):
 			return map[string]any{"num": "-inf"}, nil
 		}
-		return f, nil
+		return savefile.Number(f), nil
 	case lua.LString:
 		if !utf8.ValidString(string(x)) {
 			return map[string]any{"bytes": base64.StdEncoding.EncodeToString([]byte(x))}, nil
@@ -196,13 +224,13 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 
 func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if i, ok := s.tasks[t]; ok {
-		return map[string]any{"task": i}, nil
+		return savefile.Ref{Key: "task", N: i}, nil
 	}
 	if i, ok := s.agents[t]; ok {
-		return map[string]any{"goap": i}, nil
+		return savefile.Ref{Key: "goap", N: i}, nil
 	}
 	if i, ok := s.index[t]; ok {
-		return map[string]any{"t": i}, nil
+		return savefile.Ref{Key: "t", N: i}, nil
 	}
 	obj := false
 	if ud := luaclass.Bound(t); ud != nil {
@@ -217,7 +245,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 		}
 		obj = true
 	}
-	st := savedTable{Obj: obj}
+	st := savefile.Table{Obj: obj}
 	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
 		name, ok := s.className(mt)
 		if !ok {
@@ -230,14 +258,14 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	}
 	i := len(s.tables)
 	s.index[t] = i
-	s.tables = append(s.tables, savedTable{})
+	s.tables = append(s.tables, savefile.Table{})
 	kv, err := s.fields(t, nil)
 	if err != nil {
 		return nil, err
 	}
 	st.KV = kv
 	s.tables[i] = st
-	return map[string]any{"t": i}, nil
+	return savefile.Ref{Key: "t", N: i}, nil
 }
 
 // fields encodes the raw fields of t (but those in skip), keys in a
@@ -294,20 +322,25 @@ func sortKeys(keys []lua.LValue) {
 		}
 		return 3
 	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		ri, rj := rank(keys[i]), rank(keys[j])
-		if ri != rj {
-			return ri < rj
+	slices.SortStableFunc(keys, func(x, y lua.LValue) int {
+		if rx, ry := rank(x), rank(y); rx != ry {
+			return cmp.Compare(rx, ry)
 		}
-		switch a := keys[i].(type) {
+		switch a := x.(type) {
 		case lua.LNumber:
-			return a < keys[j].(lua.LNumber)
+			return cmp.Compare(a, y.(lua.LNumber))
 		case lua.LString:
-			return a < keys[j].(lua.LString)
+			return cmp.Compare(a, y.(lua.LString))
 		case lua.LBool:
-			return !bool(a) && bool(keys[j].(lua.LBool))
+			if a == y.(lua.LBool) {
+				return 0
+			}
+			if !a {
+				return -1
+			}
+			return 1
 		}
-		return false
+		return 0
 	})
 }
 

@@ -22,10 +22,8 @@ type shardFrame struct {
 	prints  []printed
 	held    int // bytes of prints
 	dropped int // bytes dropped this frame, over heldOutputMax
-	// events are the event stream's events of the frame, scratch the one
-	// being made (event_frame.go).
-	events  []heldEvent
-	scratch Event
+	// events holds the event stream's events of the frame (event_frame.go).
+	events *eventFrame
 	// reverting is set while the shard's hook puts a global variable back
 	// to its value at the frame start.
 	reverting bool

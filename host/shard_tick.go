@@ -46,7 +46,7 @@ func (sh *sharding) tickShards(dt float64, e *hub) error {
 		s.frame.ticking, s.frame.agent = false, nil
 	}
 	if e != nil {
-		e.sendHeld(sh)
+		sendHeld(e, sh)
 	}
 	sh.flushPrints()
 	lentErrs := sh.checkLentTables()

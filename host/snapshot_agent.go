@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -39,11 +41,11 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	}
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
-	ld, err := h.saveLoad(a.load, []*Agent{a})
+	ld, err := h.snapshotLoad(newSaveRun(), a.load, []*Agent{a})
 	if err != nil {
 		return nil, err
 	}
-	return encodeSave(&saveFile{Format: SaveFormat, Version: SaveVersion, Loads: []saveLoad{ld}})
+	return savefile.Encode(&savefile.File{Format: SaveFormat, Version: SaveVersion, Loads: []savefile.Load{ld}})
 }
 
 // SnapshotAll returns a save of every agent of the host, in order, with
@@ -62,47 +64,65 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	h.refuseInScript("SnapshotAll")
 	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
 	defer s0.stretch("saving every agent", nil)()
-	f := &saveFile{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
-	vs := newValueSaver(s0.vm.L)
+	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
+	run := newSaveRun()
+	run.whole = true
+	vs := newValueSaver(s0.vm.L, run)
 	vars, err := saveVars(vs, s0.vm.Lib.Globals, "global variable ")
 	if err != nil {
 		return nil, err
 	}
 	if len(vars) > 0 {
-		f.Globals = &saveScope{Vars: vars, Tables: vs.tables}
+		f.Globals = &savefile.Scope{Vars: vars, Tables: vs.tables}
 	}
 	for _, ld := range h.eng.allLoads() {
 		if len(ld.agents) == 0 {
 			continue
 		}
-		// The agents' own host: a shard of a sharded host.
-		sl, err := ld.agents[0].host.saveLoad(ld, ld.agents)
+		// The agents' own state: a shard of a sharded host.
+		sl, err := ld.agents[0].host.snapshotLoad(run, ld, ld.agents)
 		if err != nil {
 			return nil, err
 		}
 		f.Loads = append(f.Loads, sl)
 	}
-	return encodeSave(f)
+	if len(run.random) > 0 {
+		for _, g := range h.eng.states() {
+			var state []byte
+			if run.random[g] {
+				if state, err = g.vm.BTAI.RandomState(); err != nil {
+					return nil, fmt.Errorf("host: saving the BTAI library's generator: %v", err)
+				}
+			}
+			f.BTAIRandom = append(f.BTAIRandom, state)
+		}
+	}
+	return savefile.Encode(f)
 }
 
-// saveLoad saves the agents of ld.
-func (h *state) saveLoad(ld *load, agents []*Agent) (saveLoad, error) {
-	content, err := h.vm.Files.ReadFile(ld.src.path)
-	if err != nil {
-		return saveLoad{}, fmt.Errorf("host: saving: reading %s for its hash: %w", ld.src.path, err)
+// snapshotLoad saves the agents of ld.
+func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.Load, error) {
+	hash, ok := run.hashes[ld.src.path]
+	if !ok {
+		content, err := h.vm.Files.ReadFile(ld.src.path)
+		if err != nil {
+			return savefile.Load{}, fmt.Errorf("host: saving: reading %s for its hash: %w", ld.src.path, err)
+		}
+		sum := sha256.Sum256(content)
+		hash = hex.EncodeToString(sum[:])
+		run.hashes[ld.src.path] = hash
 	}
-	sum := sha256.Sum256(content)
-	sl := saveLoad{Script: ld.src.path, Hash: hex.EncodeToString(sum[:]), Spawned: ld.spawned}
+	sl := savefile.Load{Script: ld.src.path, Hash: hash, Spawned: ld.spawned}
 	if ld.spawned {
 		if err := plainArgs(ld.args, "args"); err != nil {
-			return saveLoad{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.src.path, err)
+			return savefile.Load{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.src.path, err)
 		}
 		sl.Args = ld.args
 	}
 	for _, a := range agents {
-		sa, err := h.saveAgent(a)
+		sa, err := h.snapshotAgent(run, a)
 		if err != nil {
-			return saveLoad{}, err
+			return savefile.Load{}, err
 		}
 		sa.Index = slices.Index(ld.agents, a)
 		sl.Agents = append(sl.Agents, sa)
@@ -114,7 +134,19 @@ func (h *state) saveLoad(ld *load, agents []*Agent) (saveLoad, error) {
 // were: nil, booleans, numbers, strings, and maps with string keys and
 // slices of those.
 func plainArgs(v any, where string) error {
-	if v == nil {
+	switch x := v.(type) {
+	case nil, bool, string, float64, int:
+		return nil
+	case map[string]any:
+		for k, e := range x {
+			switch e.(type) {
+			case nil, bool, string, float64, int:
+				continue
+			}
+			if err := plainArgs(e, where+"."+k); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	rv := reflect.ValueOf(v)
@@ -149,19 +181,28 @@ func saveError(a *Agent, err error) error {
 	return fmt.Errorf("host: saving agent %s (%s): %w", treeName(a.tree), a.Source, err)
 }
 
-// saveAgent saves one agent.
-func (h *state) saveAgent(a *Agent) (saveAgent, error) {
-	if a.tree.Err != nil {
-		return saveAgent{}, saveError(a, fmt.Errorf("it was stopped by an error, which a save does not hold: %v", a.tree.Err))
+// snapshotAgent saves one agent.
+func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
+	pol, err := h.savePolicy(a)
+	if err != nil {
+		return savefile.Agent{}, saveError(a, err)
 	}
 	ts, err := bt.SaveTree(a.tree.BT)
 	if err != nil {
-		return saveAgent{}, saveError(a, err)
+		return savefile.Agent{}, saveError(a, err)
 	}
 	sig := signature(a.tree)
-	sa := saveAgent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts}
-	vs := newValueSaver(h.vm.L)
+	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol}
+	vs := newValueSaver(h.vm.L, run)
 	tasks := bt.Preorder(a.tree.Root())
+	for _, t := range tasks {
+		if what := btailib.TaskDrawsRandom(t); what != "" {
+			if !run.whole {
+				return savefile.Agent{}, saveError(a, fmt.Errorf("btai: %s draws from the BTAI library's generator, which Agent.Snapshot does not hold (SnapshotAll does)", what))
+			}
+			run.random[h] = true
+		}
+	}
 	for i, t := range tasks {
 		if lt, ok := t.(*btlib.Task); ok {
 			vs.tasks[lt.Self] = i
@@ -178,16 +219,16 @@ func (h *state) saveAgent(a *Agent) (saveAgent, error) {
 		}
 		vs.agents[p.Table] = len(parts)
 		parts = append(parts, p)
-		sa.Goap = append(sa.Goap, saveGoap{Task: i})
+		sa.Goap = append(sa.Goap, savefile.Goap{Task: i})
 	}
 	for i, t := range tasks {
 		lt, ok := t.(*btlib.Task)
 		if !ok {
 			continue
 		}
-		f, err := h.saveFields(vs, lt, i, ts.Tasks[i].Path)
+		f, err := h.snapshotFields(vs, lt, i, ts.Tasks[i].Path)
 		if err != nil {
-			return saveAgent{}, saveError(a, err)
+			return savefile.Agent{}, saveError(a, err)
 		}
 		if f.Hooked || len(f.KV) > 0 {
 			sa.Fields = append(sa.Fields, f)
@@ -198,20 +239,20 @@ func (h *state) saveAgent(a *Agent) (saveAgent, error) {
 		where := "the GOAP agent of task " + ts.Tasks[g.Task].Path
 		g.State = p.Agent.Save()
 		if g.Provider, err = vs.at(where+": its provider", p.Provider); err != nil {
-			return saveAgent{}, saveError(a, err)
+			return savefile.Agent{}, saveError(a, err)
 		}
 		for j, at := range p.Actions {
 			var v any
 			if at != nil {
 				if v, err = vs.at(fmt.Sprintf("%s: action %d (%s)", where, j+1, p.Agent.Actions[j].Name), at); err != nil {
-					return saveAgent{}, saveError(a, err)
+					return savefile.Agent{}, saveError(a, err)
 				}
 			}
 			g.Actions = append(g.Actions, v)
 		}
 	}
 	if sa.Vars, err = saveVars(vs, a.tree.BT.Blackboard, "tree variable "); err != nil {
-		return saveAgent{}, saveError(a, err)
+		return savefile.Agent{}, saveError(a, err)
 	}
 	for i, t := range tasks {
 		r := bt.AsTreeReference(t)
@@ -220,24 +261,25 @@ func (h *state) saveAgent(a *Agent) (saveAgent, error) {
 		}
 		vars, err := saveVars(vs, r.Variables(), "variable of reference "+ts.Tasks[i].Path+": ")
 		if err != nil {
-			return saveAgent{}, saveError(a, err)
+			return savefile.Agent{}, saveError(a, err)
 		}
 		if len(vars) > 0 {
-			sa.Refs = append(sa.Refs, saveRefVars{Task: i, Vars: vars})
+			sa.Refs = append(sa.Refs, savefile.RefVars{Task: i, Vars: vars})
 		}
 	}
 	sa.Tables = vs.tables
+	vs.done()
 	return sa, nil
 }
 
 // saveVars saves the variables of b (its own, not its parent's).
-func saveVars(vs *valueSaver, b *bt.Blackboard, what string) ([]saveVar, error) {
-	var out []saveVar
+func saveVars(vs *valueSaver, b *bt.Blackboard, what string) ([]savefile.Var, error) {
+	var out []savefile.Var
 	names := b.Names()
 	slices.Sort(names)
 	for _, name := range names {
 		v, _ := b.Get(name)
-		sv := saveVar{Name: name}
+		sv := savefile.Var{Name: name}
 		switch x := v.(type) {
 		case lua.LValue:
 			enc, err := vs.at(what+name, x)
@@ -272,12 +314,12 @@ func goToLua(v any) lua.LValue {
 	return lua.LNil
 }
 
-// saveFields saves the instance fields of the Lua task lt (saved task
+// snapshotFields saves the instance fields of the Lua task lt (saved task
 // index i, path path): the value of its class's OnSave, or its raw
 // fields but those its saveSkip list names.
-func (h *state) saveFields(vs *valueSaver, lt *btlib.Task, i int, path string) (saveFields, error) {
+func (h *state) snapshotFields(vs *valueSaver, lt *btlib.Task, i int, path string) (savefile.Fields, error) {
 	L := h.vm.L
-	f := saveFields{Task: i}
+	f := savefile.Fields{Task: i}
 	ch := vs.classHooks(lt.Self)
 	where := func() string { return fmt.Sprintf("task %s (%s)", path, bt.Kind(lt)) }
 	if ch.err != nil {
@@ -317,12 +359,12 @@ func (h *state) saveFields(vs *valueSaver, lt *btlib.Task, i int, path string) (
 
 // classHooks returns what the class of the task table self (or self
 // itself, when it has its own) says about saving: looked up once per
-// class and save.
+// class and save (saveRun).
 func (vs *valueSaver) classHooks(self *lua.LTable) classHooks {
 	cls, _ := self.Metatable.(*lua.LTable)
 	own := self.RawGetString("OnSave") != lua.LNil || self.RawGetString("OnLoad") != lua.LNil || self.RawGetString("saveSkip") != lua.LNil
 	if !own && cls != nil {
-		if ch, ok := vs.hooks[cls]; ok {
+		if ch, ok := vs.run.hooks[cls]; ok {
 			return ch
 		}
 	}
@@ -332,10 +374,7 @@ func (vs *valueSaver) classHooks(self *lua.LTable) classHooks {
 	ch.onLoad, _ = L.GetField(self, "OnLoad").(*lua.LFunction)
 	ch.skip, ch.err = skipList(L, self)
 	if !own && cls != nil {
-		if vs.hooks == nil {
-			vs.hooks = map[*lua.LTable]classHooks{}
-		}
-		vs.hooks[cls] = ch
+		vs.run.hooks[cls] = ch
 	}
 	return ch
 }

@@ -29,6 +29,10 @@ type source struct {
 	// ran is set once a tree reference ran the file (referenceSource):
 	// its later runs are staged (see loadReference).
 	ran bool
+	// reloading is the compiled text a reload of the file is applying
+	// (referenceSource), which the reference rebuilds run instead of
+	// reading the file again; nil otherwise.
+	reloading *lua.FunctionProto
 }
 
 // track records a loaded file, once.

@@ -45,6 +45,8 @@ type state struct {
 	inScript int
 	// batch is the agents' part of the Tick under way (tick.go).
 	batch agentBatch
+	// turns are the state's agents of a scheduled frame (frame_budget.go).
+	turns frameTurns
 	// frame holds a shard's global writes, output and events during its
 	// part of a frame (shard_out.go); nil on the classic host.
 	frame *shardFrame

@@ -82,11 +82,13 @@ func (a *Agent) describe() string {
 	return "agent " + a.label() + " (" + a.Source + ", " + a.where + ")"
 }
 
-// closeAgent ends the agent's running tasks (OnEnd) as a stretch; an
+// closeAgent ends the agent's running tasks (OnEnd) as a stretch and
+// forgets the tree references in its tree (see btlib.ForgetReferences); an
 // error (an OnEnd that failed or ran over the budget) is logged (see
 // Options.Logger), with file, line and agent, and returned.
 func (h *state) closeAgent(a *Agent) error {
 	defer h.stretch("OnEnd at Close", a)()
+	defer h.vm.Lib.ForgetReferences(a.tree.Root())
 	err := a.halt()
 	if err != nil {
 		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", err), "tree", a.Name(), "err", err)

@@ -37,7 +37,9 @@ func (h *Host) Agents() []*Agent {
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
 // (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
 // ticks its shards in parallel and returns after all of them (see
-// tickShards).
+// tickShards). With Options.FrameBudget or an agent's tick interval
+// (Agent.SetTickInterval), only the agents the frame schedule picks tick,
+// each with its own dt (frame_budget.go).
 func (h *Host) Tick(dt float64) error {
 	if err := h.tryUse("Tick"); err != nil {
 		return err
@@ -63,11 +65,13 @@ func (h *Host) Tick(dt float64) error {
 	}
 	h.ticks++
 	h.clock += dt
+	h.planFrame(dt)
+	defer h.endFrame()
 	var e *hub // the event stream, nil when nobody listens (and in a shard)
 	if h.live() {
 		e = h.events
-		e.beginTick()
-		defer e.endTick() // a strict failure ends the tick early
+		e.BeginTick()
+		defer e.EndTick() // a strict failure ends the tick early
 	}
 	return h.eng.tickAgents(dt, e)
 }
@@ -78,7 +82,8 @@ func (h *Host) Tick(dt float64) error {
 func (h *state) tickAgents(dt float64) error {
 	b := &h.batch
 	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
-	err := h.vm.Lib.TickBatch(len(b.agents), dt, b)
+	tb := h.frameBatch(b) // b, or the frame's agents with their own dt (frame_budget.go)
+	err := h.vm.Lib.TickBatch(len(b.agents), dt, tb)
 	strict, errs := b.strict, b.errs
 	*b = agentBatch{}
 	if err != nil {
@@ -144,7 +149,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		h.nameAgent(a, err)
 	}
 	if b.events != nil {
-		b.events.afterAgent(a, err)
+		b.events.AfterAgent(a, err)
 	}
 	if err == nil {
 		return false

@@ -31,12 +31,19 @@ func (h *state) loadReference(L *lua.LState, from, path string) (string, *lua.LF
 	if !h.vm.Sandbox.Inside(file) {
 		return "", nil, fmt.Errorf("%s is outside the script folders (btlua sandbox)", file)
 	}
-	if _, err := h.vm.Files.Stat(file); err != nil {
-		return "", nil, fmt.Errorf("no file %s", file)
-	}
-	fn, err := h.vm.LoadFile(file)
-	if err != nil {
-		return "", nil, err
+	var fn *lua.LFunction
+	if src := h.sources[h.vm.Files.Key(file)]; src != nil && src.reloading != nil {
+		// A reload of the file rebuilds its subtrees from the text it
+		// reloads (the file may be changing again).
+		fn = L.NewFunctionFromProto(src.reloading)
+	} else {
+		if _, err := h.vm.Files.Stat(file); err != nil {
+			return "", nil, fmt.Errorf("no file %s", file)
+		}
+		var err error
+		if fn, err = h.vm.LoadFile(file); err != nil {
+			return "", nil, err
+		}
 	}
 	src := h.track(file, referenceSource, "")
 	return file, L.NewFunction(func(L *lua.LState) int {
@@ -53,9 +60,9 @@ func (h *state) loadReference(L *lua.LState, from, path string) (string, *lua.LF
 		}
 		h.commit(st)
 		h.recordDefined(src, st)
-		for _, v := range st.rets {
+		for _, v := range st.Rets {
 			L.Push(v)
 		}
-		return len(st.rets)
+		return len(st.Rets)
 	}), nil
 }

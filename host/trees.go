@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -19,19 +20,19 @@ type load struct {
 	args    any
 }
 
-// unchanged reports whether the load's trees are all running and have the
-// structures sigs, in order: a class-level reload keeps them all.
-func (ld *load) unchanged(sigs []treeSignature) bool {
-	if len(ld.agents) != len(sigs) {
-		return false
-	}
+// trees returns the trees of the load's agents, in order.
+func (ld *load) trees() []*btlib.Tree {
+	out := make([]*btlib.Tree, len(ld.agents))
 	for i, a := range ld.agents {
-		if a.Err() != nil || signature(a.tree) != sigs[i] {
-			return false
-		}
+		out[i] = a.tree
 	}
-	return true
+	return out
 }
+
+// unchanged reports whether the load's trees are all running and have the
+// structures sigs, in order (see reload.Same): a class-level reload keeps
+// them all.
+func (ld *load) unchanged(sigs []treeSignature) bool { return reload.Same(ld.trees(), sigs) }
 
 // treePlan is what a reload does to the trees of one load: replace them
 // with the trees fresh, tree by tree (see applyPlan).
@@ -41,44 +42,46 @@ type treePlan struct {
 }
 
 // planTrees decides which loads of the script src need new trees, given
-// the trees first of the reload's run: the loads whose trees all have the
-// same structures are kept as they are. The first load that needs new
-// trees takes first; each further one gets a run of its own (staged and
-// committed like the first run). An error of such a run fails the reload.
-func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *snapshot) ([]treePlan, error) {
-	sigs := make([]treeSignature, len(first))
-	for i, tr := range first {
-		sigs[i] = signature(tr)
-	}
-	var plans []treePlan
-	loaded := false
+// the trees first of the reload's run (see reload.PlanLoads): each
+// further load that needs new trees gets a run of its own, staged and
+// committed like the first run. An error of such a run fails the reload.
+func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot) ([]treePlan, error) {
+	var loads []*load
+	var trees [][]*btlib.Tree
 	for _, ld := range h.loads {
-		if ld.src != src {
-			continue
+		if ld.src == src {
+			loads = append(loads, ld)
+			trees = append(trees, ld.trees())
 		}
-		loaded = true
-		if ld.unchanged(sigs) {
-			continue
-		}
-		fresh := first
-		if len(plans) > 0 {
-			st, err := h.stage(proto, snap)
-			if err != nil {
-				return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
-			}
-			if fresh, _, err = h.treesOf(src.path, st.rets, src, "return value"); err != nil {
-				return nil, err
-			}
-			h.commit(st)
-		}
-		plans = append(plans, treePlan{ld: ld, fresh: fresh})
 	}
-	if !loaded && len(first) > 0 {
+	if len(loads) == 0 {
+		if len(first) == 0 {
+			return nil, nil
+		}
 		// The script never loaded (its first LoadFile failed, and btlua
 		// --watch waits for a fixed version): this run is its first load.
 		ld := &load{src: src}
 		h.loads = append(h.loads, ld)
-		plans = append(plans, treePlan{ld: ld, fresh: first})
+		return []treePlan{{ld: ld, fresh: first}}, nil
+	}
+	lps, err := reload.PlanLoads(trees, first, func() ([]*btlib.Tree, error) {
+		st, err := h.stage(proto, snap)
+		if err != nil {
+			return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		}
+		fresh, _, err := h.treesOf(src.path, st.Rets, src, "return value")
+		if err != nil {
+			return nil, err
+		}
+		h.commit(st)
+		return fresh, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	plans := make([]treePlan, len(lps))
+	for i, lp := range lps {
+		plans[i] = treePlan{ld: loads[lp.Load], fresh: lp.Fresh}
 	}
 	return plans, nil
 }

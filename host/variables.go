@@ -334,5 +334,5 @@ func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
 	if v != nil {
 		nv = vm.LuaValue(h.vm.L, v)
 	}
-	e.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
+	h.Host.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

@@ -57,6 +57,10 @@ type Inspector struct {
 	wantSet   map[int]bool
 	wantAt    time.Time
 	wantDirty bool
+	// wantProfile is set when a page asked for the profile, which
+	// serveLocked then reads into profile (profile.go).
+	wantProfile bool
+	profile     ProfileView
 }
 
 // WatchAgents makes the inspector hear the events of the agents numbered
@@ -182,6 +186,7 @@ func (in *Inspector) await(ctx context.Context) {
 // by the gate, which reported their state).
 func (in *Inspector) serveLocked(done chan struct{}) {
 	in.rootStatuses()
+	in.readProfileLocked()
 	in.changedLocked()
 	close(done)
 }
@@ -224,7 +229,7 @@ func Attach(h *host.Host) *Inspector {
 // Handler returns the inspector's web page and API: GET / (the page,
 // showing agent N with ?agent=N, else the first agent, its first data in
 // the page: see PageData), /api/state, /api/agents, /api/agent?id=N,
-// /api/stream?agent=N and POST /api/command. Each call makes a handler with a token of its own. A
+// /api/stream?agent=N, /api/profile (the hottest tasks, see ProfileView) and POST /api/command. Each call makes a handler with a token of its own. A
 // request must name a loopback address (or the one it reached) in Host and
 // come from the page when it has an Origin; a command needs the token (see
 // TokenHeader) and a JSON body (403, 415, 413, 400 otherwise).

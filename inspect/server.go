@@ -210,6 +210,7 @@ func newHandler(b backend) http.Handler {
 		json.NewEncoder(w).Encode(s)
 	})
 	mux.HandleFunc("GET /api/stream", func(w http.ResponseWriter, r *http.Request) { stream(w, r, b) })
+	mux.HandleFunc("GET /api/profile", func(w http.ResponseWriter, r *http.Request) { serveProfile(w, r, b) })
 	return &apiHandler{ac: ac, mux: mux}
 }
 

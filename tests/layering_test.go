@@ -24,7 +24,11 @@ import (
 // host hands it Go values (host.Event.New, host.LuaType). The host's
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
-// budget), nor the inspector or the command.
+// budget), nor the inspector or the command; its reload transaction
+// (host/internal/reload) imports no host package at all, its event
+// stream (host/internal/stream) no host package and no Lua, and its save
+// format (host/internal/savefile) no Lua and nothing of btlua but the
+// core's bt and goap.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -48,6 +52,22 @@ func TestLayering(t *testing.T) {
 		// Of the host's packages it may import the budget only.
 		{"host/internal/vm", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget"}},
+		// The reload transaction (snapshot, stage, merge, signature, plan)
+		// is handed a Lua state, its library and trees: it imports no
+		// package of the host (nor the host itself), the inspector or the
+		// command.
+		{"host/internal/reload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host", nil},
+		// The host's event stream knows no host: agents are references,
+		// values arrive as Go values (no Lua). Of lua/ it may import the
+		// errors (luaerr) and the GOAP and BTAI bindings' observers only,
+		// and nothing of the host's packages.
+		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
+			[]string{"luaerr", "goaplib", "btailib"}},
+		// The save format (host/internal/savefile: types, JSON codec,
+		// error wording) knows no host and no Lua: of btlua it imports
+		// the core's bt and goap only.
+		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
+			[]string{"bt", "goap"}},
 	}
 	for _, r := range rules {
 		checked := 0

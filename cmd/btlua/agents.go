@@ -119,12 +119,13 @@ func agentError(err error, i, n int) error {
 type agentStats struct {
 	agents, shards int
 	start          time.Time
-	build          time.Duration // loading the N instances
-	took           time.Duration // the sum of the Tick calls' durations (no sleeps between ticks)
-	agentTicks     uint64        // the agents running at each tick made, summed
-	ran, ticks     uint64        // the agents and ticks made, set by ended
-	peakHeap       uint64        // written by the sampler until done is closed
-	stop, done     chan struct{} // stop the sampler; closed when it has stopped
+	build          time.Duration   // loading the N instances
+	took           time.Duration   // the sum of the Tick calls' durations (no sleeps between ticks)
+	agentTicks     uint64          // the agents running at each tick made, summed
+	ran, ticks     uint64          // the agents and ticks made, set by ended
+	peakHeap       uint64          // written by the sampler until done is closed
+	frame          host.FrameStats // the frame schedule's figures, by tick and at the end
+	stop, done     chan struct{}   // stop the sampler; closed when it has stopped
 }
 
 // heapMetric is the runtime metric of the bytes of live and unswept heap
@@ -184,7 +185,10 @@ func (s *agentStats) tick(h *host.Host, dt float64) error {
 	err := h.Tick(dt)
 	s.took += time.Since(start)
 	if h.Ticks() != ticks { // not skipped (a paused inspector)
-		if se, ok := err.(*host.StrictError); ok && s.shards == 0 {
+		if st := h.FrameStats(); st.Frames != s.frame.Frames { // scheduled: the agents it ticked
+			running = st.AgentTicks - s.frame.AgentTicks
+			s.frame = st
+		} else if se, ok := err.(*host.StrictError); ok && s.shards == 0 {
 			running -= runningAfter(h, se.Agent, h.Clock())
 		}
 		s.agentTicks += running
@@ -237,6 +241,7 @@ func (s *agentStats) ended(h *host.Host) {
 		return
 	}
 	s.ran, s.ticks = uint64(len(h.Agents())), h.Ticks()
+	s.frame = h.FrameStats()
 }
 
 // report prints the figures to stderr (nil: no -agents):
@@ -263,6 +268,7 @@ func (s *agentStats) report(w io.Writer) {
 		fmt.Fprintf(w, "btlua: %.3g agent-ticks/s, %.0f ns/agent-tick (time spent in Tick, not the sleeps between ticks)\n",
 			float64(n)/took.Seconds(), float64(took.Nanoseconds())/float64(n))
 	}
+	frameReport(w, s.frame)
 	perAgent := float64(s.build.Microseconds())
 	if s.agents > 0 {
 		perAgent /= float64(s.agents)

@@ -21,6 +21,7 @@ type config struct {
 	fast    bool
 	watch   bool
 	trace   bool
+	profile bool
 	dot     bool
 	version bool
 	// stubs is the project folder of --lua-stubs, or "".
@@ -57,6 +58,8 @@ type config struct {
 	// resolved: 0 for the classic unsharded host, else the Lua states the
 	// agents are spread over, at most agents).
 	agents, shards int
+	// frame is the frame schedule (-frame-budget, -tick-interval, -near).
+	frame frameConfig
 }
 
 // defaultBudget is the CLI's CPU budget: generous for any tick or load a
@@ -97,6 +100,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.fast, "fast", false, "tick as fast as possible with a fixed delta time of 1/hz (deterministic)")
 	fs.BoolVar(&c.watch, "watch", false, "reload the script and the Lua files it loaded when they change (a file removed is reported on stderr; its code keeps running until it comes back)")
 	fs.BoolVar(&c.trace, "trace", false, "print, per tick, every run that ended (with its cause when ended early) and every task that started (to stderr)")
+	fs.BoolVar(&c.profile, "profile", false, "time every task's ticks and print, at the end of the run, per task path and per class: ticks, total and self time in ms, self % of the time in task ticks, and the Lua share of self (to stderr; summed over --agents by path; docs/cli.md)")
 	execution := fs.String("execution-type", "noduplicates", "noduplicates: a Repeater, UntilSuccess or UntilFailure runs its child at most once per tick; count: again within the tick, up to --max-task-executions")
 	fs.IntVar(&c.maxExecutions, "max-task-executions", bt.DefaultMaxTaskExecutions, "with --execution-type count, the task executions per tick after which no child run starts again in the tick")
 	fs.DurationVar(&c.budget, "budget", defaultBudget, "CPU budget of each agent's tick, of loading, reloading and of each agent's OnEnds at exit: a script over it is stopped with an error (0: no budget)")
@@ -114,6 +118,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.save, "save", "", "at the end of the run (--ticks N ran out, the trees completed, or Ctrl-C) write every agent's state to `FILE` (gzip when FILE ends in .gz), for --restore; a script whose state cannot be saved is refused before the first tick, saying why (docs/saving.md)")
 	fs.StringVar(&c.restore, "restore", "", "start from the save in `FILE` (written by --save from the same script) instead of loading the script afresh: the agents go on from the saved tick")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
+	addFrameFlags(fs, &c.frame)
 	// The flag package prints its errors and the usage with one dash:
 	// silence it, and print both with two (flags_usage.go).
 	fs.SetOutput(io.Discard)
@@ -228,12 +233,21 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 	}
+	if c.dot && c.save != "" {
+		err := errors.New("--dot prints the trees and exits, so there is no run for --save to write; run without --dot")
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
 	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
 	if c.restore != "" && c.agents > 0 {
 		err := errors.New("--restore takes no --agents: the save holds the agents")
+		fmt.Fprintln(stderr, "btlua:", err)
+		return nil, err
+	}
+	if err := c.frame.check(); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}

@@ -19,6 +19,9 @@ var flagWants = map[string]string{
 	"memory-limit":        "a whole number of MiB",
 	"max-string":          "a whole number of MiB",
 	"max-task-executions": "a whole number of executions",
+	"frame-budget":        "a duration such as 4ms",
+	"tick-interval":       "a number of seconds",
+	"near":                "a whole number of agents",
 }
 
 // badValueRE matches the flag package's errors for a value that does not

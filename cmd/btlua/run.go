@@ -58,6 +58,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
+	if err := checkSaveTarget(c.save); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone
@@ -65,7 +69,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	h, err := host.New(host.Options{Stdout: scriptOut, Logger: slog.New(newLineHandler(stderr)),
 		ExecutionType: c.execution, MaxTaskExecutions: c.maxExecutions, BTAIGlobals: true, Budget: c.budget, Sandbox: c.sandbox,
 		MemoryLimit: uint64(c.memoryMiB) << 20, MaxStringSize: maxString(c.maxStringMiB),
-		ErrorPolicy: host.ErrorPolicy{Action: c.onError}, Shards: c.shards})
+		ErrorPolicy: host.ErrorPolicy{Action: c.onError}, Shards: c.shards, FrameBudget: c.frame.budget})
 	if err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
@@ -85,7 +89,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if ctx.Err() != nil || intr.interrupted() {
 			return exitInterrupted // Ctrl-C stopped the load
 		}
-		if !c.watch || errors.Is(err, fs.ErrNotExist) {
+		// The watcher reloads the script, never the save: a restore
+		// that failed is not waited on.
+		if !c.watch || c.restore != "" || errors.Is(err, fs.ErrNotExist) {
 			return exitFailed
 		}
 		fmt.Fprintln(stderr, "btlua: watching for a fixed version")
@@ -97,6 +103,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if !c.watch && c.ticks == 0 {
 			return exitFailed
 		}
+	}
+	if err := c.frame.apply(h.Agents()); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
 	}
 	if c.dot {
 		writeDOT(h, stdout)
@@ -114,8 +124,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitFailed
 	}
 	stats.built(h)
+	if c.profile {
+		h.StartProfile(nil)
+	}
 	code := loop(ctx, h, c, intr, stats, stderr)
 	stats.report(stderr)
+	if c.profile {
+		writeProfile(stderr, h.Profile())
+	}
 	if err := writeSave(h, c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if code == exitOK {

@@ -110,7 +110,7 @@ func (lib *Lib) factories() map[string]lua.LGFunction {
 		},
 		"SetRandomSeed": func(L *lua.LState) int {
 			n := checkInt(L, 1, "BT.SetRandomSeed(seed)", "seed", 0)
-			lib.SetRandom(btai.NewRand(uint64(int64(n))))
+			lib.seed(uint64(int64(n)))
 			return 0
 		},
 		"SetRandom": func(L *lua.LState) int {

@@ -49,6 +49,7 @@ type Lib struct {
 	frame int64
 
 	rnd    btai.Random
+	pcg    *rand.PCG // the source of rnd when the library seeded it (a save holds it)
 	randFn *lua.LFunction
 
 	leafClass, branchClass, rootClass *lua.LTable
@@ -71,7 +72,7 @@ func Open(bt *btlib.Lib, opts Options) (*Lib, error) {
 	if lib.out == nil {
 		lib.out = os.Stdout
 	}
-	lib.rnd = btai.NewRand(rand.Uint64())
+	lib.seed(rand.Uint64())
 	for s := btai.Failure; s <= btai.Abort; s++ {
 		lib.states[s] = lua.LString(s.String())
 		lib.States.RawSetString(s.String(), lib.states[s])
@@ -114,11 +115,53 @@ func (lib *Lib) SetTime(seconds float64, frame int64) { lib.now, lib.frame = sec
 
 // SetRandom makes r the random source of Selector shuffles and
 // RandomSequence picks, for the nodes made before and after.
-func (lib *Lib) SetRandom(r btai.Random) { lib.rnd, lib.randFn = r, nil }
+func (lib *Lib) SetRandom(r btai.Random) { lib.rnd, lib.pcg, lib.randFn = r, nil, nil }
+
+// seed makes the library's generator the one btai.NewRand(s) makes.
+func (lib *Lib) seed(s uint64) {
+	lib.pcg = rand.NewPCG(s, s^0x9e3779b97f4a7c15)
+	lib.rnd, lib.randFn = rand.New(lib.pcg), nil
+}
+
+// RandomState returns the state of the library's generator, for a save
+// (SetRandomState puts it back). It is an error after BT.SetRandom(fn)
+// or SetRandom: their draws are not the library's to save.
+func (lib *Lib) RandomState() ([]byte, error) {
+	if lib.randFn != nil {
+		return nil, fmt.Errorf("the script set BT.SetRandom(fn), whose draws a save cannot hold")
+	}
+	if lib.pcg == nil {
+		return nil, fmt.Errorf("the BTAI library's random source was set from Go (Lib.SetRandom), which a save cannot hold")
+	}
+	return lib.pcg.MarshalBinary()
+}
+
+// CheckRandomState reports whether b is a state RandomState returned.
+func CheckRandomState(b []byte) error {
+	if err := (&rand.PCG{}).UnmarshalBinary(b); err != nil {
+		return fmt.Errorf("the BTAI generator's state: %v", err)
+	}
+	return nil
+}
+
+// SetRandomState gives the library's generator the state RandomState
+// returned; the error says when b is not one.
+func (lib *Lib) SetRandomState(b []byte) error {
+	pcg := &rand.PCG{}
+	if err := pcg.UnmarshalBinary(b); err != nil {
+		return fmt.Errorf("the BTAI generator's state: %v", err)
+	}
+	lib.pcg, lib.rnd, lib.randFn = pcg, rand.New(pcg), nil
+	return nil
+}
 
 // random is the library's random source as the nodes see it: it follows
 // BT.SetRandom and BT.SetRandomSeed made after the node was built.
 type random struct{ lib *Lib }
+
+// SharedRandom marks random as the library's: the nodes drawing from it
+// save their own state, the host saves the generator (RandomState).
+func (random) SharedRandom() {}
 
 // IntN draws from the library's source.
 func (r random) IntN(n int) int {

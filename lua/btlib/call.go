@@ -12,10 +12,14 @@ import (
 // (L.Call, no allocation): an error propagates as a Lua error to the
 // protected call around the tree tick, or to a script's pcall. Each call
 // records its task as the one running (see running.go), results checked
-// and errors raised included.
+// and errors raised included, and, when a profiler is set (profile.go),
+// times the Lua code as the running task's Lua share.
 
 // invoke calls fn(args...) and leaves nret results on the stack.
 func (lib *Lib) invoke(fn *lua.LFunction, nret int, args ...lua.LValue) {
+	if p := lib.profiler; p != nil {
+		defer p.LuaEnd(p.LuaBegin())
+	}
 	L := lib.L
 	L.Push(fn)
 	for _, a := range args {
@@ -27,6 +31,9 @@ func (lib *Lib) invoke(fn *lua.LFunction, nret int, args ...lua.LValue) {
 // call0 calls fn(t.Self) and drops its results.
 func (lib *Lib) call0(t *Task, fn *lua.LFunction) {
 	defer lib.st.Leave(lib.st.Enter(t))
+	if p := lib.profiler; p != nil {
+		defer p.LuaEnd(p.LuaBegin())
+	}
 	L := lib.L
 	L.Push(fn)
 	L.Push(t.Self)
@@ -42,6 +49,9 @@ func (lib *Lib) callStatus(t *Task, fn *lua.LFunction, what string) bt.Status {
 // callStatusArg calls fn(arg) with t as the running task.
 func (lib *Lib) callStatusArg(t *Task, fn *lua.LFunction, arg lua.LValue, what string) bt.Status {
 	defer lib.st.Leave(lib.st.Enter(t))
+	if p := lib.profiler; p != nil {
+		defer p.LuaEnd(p.LuaBegin())
+	}
 	L := lib.L
 	L.Push(fn)
 	L.Push(arg)
@@ -94,6 +104,9 @@ func (lib *Lib) callBool(t *Task, fn *lua.LFunction, arg lua.LValue) bool {
 // of its result.
 func (lib *Lib) callTruth(t *Task, fn *lua.LFunction) bool {
 	defer lib.st.Leave(lib.st.Enter(t))
+	if p := lib.profiler; p != nil {
+		defer p.LuaEnd(p.LuaBegin())
+	}
 	L := lib.L
 	L.Push(fn)
 	L.Call(0, 1)

@@ -50,6 +50,8 @@ type Lib struct {
 	// scanned is the last global key scanGlobals saw (see className).
 	scanned lua.LValue
 
+	// profiler, when set, hears the Lua hooks' time (profile.go).
+	profiler *bt.Profiler
 	// ticking is the tree being ticked, with the delta time of the tick.
 	ticking    *Tree
 	tickDT     float64
@@ -87,7 +89,10 @@ type Lib struct {
 	// RebuildReference), refOrder their order.
 	refUses  map[*bt.TreeReference]refUse
 	refOrder []*bt.TreeReference
-	varMeta  *lua.LTable
+	// refSeen is the parents met by a walk for references (see
+	// walkReferences), kept to be reused.
+	refSeen map[bt.Task]bool
+	varMeta *lua.LTable
 }
 
 // Open installs the library in L: the module "bt" (preloaded for require)

@@ -35,7 +35,7 @@ func init() {
 				return nil, err
 			}
 			ref := bt.NewTreeReference(path, nil)
-			lib.remember(ref, file, path, where, vars)
+			lib.remember(ref, file, path, where, vars, root)
 			if err := lib.applyVariables(ref, vars); err != nil {
 				return nil, err
 			}
@@ -82,13 +82,15 @@ func (lib *Lib) openReferences() {
 			}
 			var root bt.Task
 			var err error
+			old, byPath := ref.Child(), false
 			if s, ok := L.Get(2).(lua.LString); ok {
+				byPath = true
 				where := callerLine(L)
 				var file string
 				root, file, err = lib.referencedTree(L, where, string(s), lua.LNil)
 				if err == nil {
 					ref.File = string(s)
-					lib.remember(ref, file, string(s), where, lua.LNil)
+					lib.remember(ref, file, string(s), where, lua.LNil, root)
 				}
 			} else {
 				root, err = lib.subtreeRoot(L.Get(2))
@@ -98,6 +100,14 @@ func (lib *Lib) openReferences() {
 			}
 			if err != nil {
 				L.RaiseError("SetTree: %v", err)
+			}
+			// The swapped-out subtree's references are gone; a reference
+			// given a tree (not a file) no longer runs its file's tree.
+			if old != nil && old != root {
+				lib.ForgetReferences(old)
+			}
+			if !byPath {
+				lib.forgetReference(ref)
 			}
 			return 0
 		},

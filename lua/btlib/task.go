@@ -91,6 +91,8 @@ type taskCold struct {
 	// view is the childTasks view of a parent with lazyView, made on
 	// its first read.
 	view *lua.LUserData
+	// kidsOf is what kids was made from (children_cache.go).
+	kidsOf kidsSource
 }
 
 // extra returns t.cold, allocating it on first use.
@@ -185,6 +187,9 @@ func (t *Task) OnAwake() {
 		t.class.lib.call0(t, fn)
 		return
 	}
+	if t.quiet() {
+		return
+	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
 	t.Impl.OnAwake()
 }
@@ -193,6 +198,9 @@ func (t *Task) OnAwake() {
 func (t *Task) OnStart() {
 	if fn := t.hook(hookStart); fn != nil {
 		t.class.lib.call0(t, fn)
+		return
+	}
+	if t.quiet() {
 		return
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
@@ -208,13 +216,29 @@ func (t *Task) OnUpdate() bt.Status {
 		return t.class.lib.callStatus(t, fn, "OnUpdate")
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
+	if r, ok := t.Impl.(*bt.TreeReference); ok {
+		return r.OnUpdate() // a direct call: a reference ticks in every agent
+	}
 	return t.Impl.OnUpdate()
+}
+
+// quiet reports whether the built-in behaviour's OnAwake, OnStart, OnEnd
+// and OnReset do nothing, so that a task whose class overrides none of
+// them skips them (and the running-task record around them): a tree
+// reference, a level every agent that uses one ticks, whose only code is
+// its OnUpdate (TestReferenceLifecycleQuiet).
+func (t *Task) quiet() bool {
+	_, ok := t.Impl.(*bt.TreeReference)
+	return ok
 }
 
 // OnEnd calls the Lua OnEnd, or the built-in one.
 func (t *Task) OnEnd() {
 	if fn := t.hook(hookEnd); fn != nil {
 		t.class.lib.call0(t, fn)
+		return
+	}
+	if t.quiet() {
 		return
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
@@ -225,6 +249,9 @@ func (t *Task) OnEnd() {
 func (t *Task) OnReset() {
 	if fn := t.hook(hookReset); fn != nil {
 		t.class.lib.call0(t, fn)
+		return
+	}
+	if t.quiet() {
 		return
 	}
 	defer t.class.lib.st.Leave(t.class.lib.st.Enter(t))
@@ -244,18 +271,7 @@ func (t *Task) Children() []bt.Task {
 	} else if t.class.kind.leaf || t.hook(hookUpdate) == nil {
 		return nil
 	}
-	tbl, ok := t.class.lib.L.GetTable(t.Self, lua.LString("childTasks")).(*lua.LTable)
-	if !ok {
-		return nil
-	}
-	c := t.extra()
-	c.kids = c.kids[:0]
-	for i, n := 1, tbl.Len(); i <= n; i++ {
-		if k, err := t.class.lib.taskOf(tbl.RawGetInt(i)); err == nil {
-			c.kids = append(c.kids, k)
-		}
-	}
-	return c.kids
+	return t.luaChildren()
 }
 
 // AddChild attaches child under the built-in parent behaviour.

@@ -38,6 +38,7 @@ type TreeBatch interface {
 // panicked keeps the value of a panic in one.
 type treeBatch struct {
 	hooks    TreeBatch
+	deltas   TreeDeltas // hooks as TreeDeltas, or nil: every tree ticks with dt
 	n        int
 	dt       float64
 	next     int
@@ -64,7 +65,11 @@ func (lib *Lib) tickBatch(L *lua.LState) int {
 			if tr.Err == nil {
 				lib.st.ForgetBlame()
 				b.cur, tr.inTick, lib.ticking = tr, true, tr
-				s = tr.tick(b.dt)
+				dt := b.dt
+				if b.deltas != nil {
+					dt = b.deltas.TreeDT(b.next)
+				}
+				s = tr.tick(dt)
 				b.cur, tr.inTick, lib.ticking = nil, false, nil
 			}
 		}
@@ -95,8 +100,9 @@ func (lib *Lib) recoverHook() {
 var ErrTickTreesNested = errors.New("TickTrees called inside a tree's tick")
 
 // TickBatch ticks the n trees that b gives (b.BeginTree(i) for i from 0
-// to n-1, in order), each once with delta time dt seconds, in one
-// protected call for the lot, calling b.EndTree after each. Each tree
+// to n-1, in order), each once with delta time dt seconds (or its own,
+// when b is a TreeDeltas), in one protected call for the lot, calling
+// b.EndTree after each. Each tree
 // ticks exactly as TickTree would tick it: an error stops only the tree
 // that raised it (the error in its Err, blamed on the same task, a Go
 // panic as a *luaerr.GoPanic) and is given to EndTree; the trees after it
@@ -110,6 +116,7 @@ func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
 		return ErrTickTreesNested
 	}
 	lib.batch = treeBatch{hooks: b, n: n, dt: dt}
+	lib.batch.deltas, _ = b.(TreeDeltas)
 	for lib.batch.next < n {
 		lib.L.Push(lib.batchFn)
 		err := lib.L.PCall(0, 0, nil)

@@ -39,6 +39,7 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr := &Tree{Self: tbl, lib: lib}
 	tr.BT = tr.core.Init(nil)
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
+	tr.BT.Profiler = lib.profiler // a tree made while profiling is profiled
 	tr.ud = lua.LUserData{Value: tr, Env: lib.L.Env, Metatable: lua.LNil}
 	luaclass.BindUserData(tbl, &tr.ud)
 	tr.BT.Blackboard.SetParent(lib.Globals)

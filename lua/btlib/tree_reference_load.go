@@ -38,18 +38,21 @@ func loadReference(L *lua.LState, from, path string) (string, *lua.LFunction, er
 // refKey is a reference's path and the file of the script that made it.
 type refKey struct{ from, path string }
 
-// refUse is how a reference was made, to build its tree again.
+// refUse is how a reference was made, to build its tree again, and the
+// subtree the library gave it (root): a reference whose child is another
+// (Go code called its SetTree) no longer runs its file's tree.
 type refUse struct {
 	file, path, where string
 	vars              lua.LValue
+	root              bt.Task
 }
 
-// ReferencesTo returns the references whose subtree the file file built,
-// in the order they were made.
+// ReferencesTo returns the references whose subtree the file file built
+// and that still run it, in the order they were made.
 func (lib *Lib) ReferencesTo(file string) []*bt.TreeReference {
 	var out []*bt.TreeReference
 	for _, r := range lib.refOrder {
-		if lib.refUses[r].file == file {
+		if u := lib.refUses[r]; u.file == file && r.Child() == u.root {
 			out = append(out, r)
 		}
 	}
@@ -68,15 +71,16 @@ func (lib *Lib) RebuildReference(r *bt.TreeReference) (bt.Task, error) {
 	return root, err
 }
 
-// remember records how r was made (see RebuildReference).
-func (lib *Lib) remember(r *bt.TreeReference, file, path, where string, vars lua.LValue) {
+// remember records how r was made (see RebuildReference) and the subtree
+// root it is given.
+func (lib *Lib) remember(r *bt.TreeReference, file, path, where string, vars lua.LValue, root bt.Task) {
 	if lib.refUses == nil {
 		lib.refUses = map[*bt.TreeReference]refUse{}
 	}
 	if _, ok := lib.refUses[r]; !ok {
 		lib.refOrder = append(lib.refOrder, r)
 	}
-	lib.refUses[r] = refUse{file: file, path: path, where: where, vars: vars}
+	lib.refUses[r] = refUse{file: file, path: path, where: where, vars: vars, root: root}
 }
 
 // ForgetReference drops what the library keeps of the referenced file

@@ -141,12 +141,21 @@ type ConditionalAbortHandler interface {
 }
 
 // watchesAborts tells whether the composite c of task t must re-evaluate
-// guards while it runs. It is computed at each run start.
+// guards while it runs. Each run start asks it; the answer is computed
+// once per structure change (see watchCache) and kept in c.
+func watchesAborts(t Task, c *Composite) bool {
+	if e := structureEpoch.Load(); c.wc.epoch != e || c.wc.abort != c.Abort {
+		c.wc = watchCache{epoch: e, abort: c.Abort, watch: computeWatch(t, c)}
+	}
+	return c.wc.watch
+}
+
+// computeWatch is watchesAborts without the cache.
 //
 // The cheap tests come first: most composites abort nothing and have no
 // LowerPriority composite among their children, and for them the
 // interface tests on t itself are skipped.
-func watchesAborts(t Task, c *Composite) bool {
+func computeWatch(t Task, c *Composite) bool {
 	if c.Abort&AbortSelf == 0 && !c.lowerPriorityChild() {
 		return false
 	}

@@ -24,6 +24,8 @@ type Composite struct {
 	// lowerPriorityChild).
 	lpEpoch uint64
 	lpChild bool
+	// wc caches watchesAborts (a run start asks it).
+	wc watchCache
 
 	conds []Condition
 	// vconds holds the declarative conditions (AddVarCondition) that conds

@@ -30,7 +30,8 @@
 //   - leaves: [FuncAction], [FuncCondition] ([NewCondition]), [Log],
 //     [Wait], [Idle];
 //   - the [BehaviorTree] with its clock, [Blackboard], [ExecutionType] and
-//     [Observer] (which hears every end with its [EndCause]); [Render],
+//     [Observer] (which hears every end with its [EndCause]) and
+//     [StatusObserver] (every status change, as it happens); [Render],
 //     [DOT] and [TraceObserver] for inspection.
 //
 // Choices made where the anchors (Behavior Designer, BehaviorTree.CPP,

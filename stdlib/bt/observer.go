@@ -16,3 +16,28 @@ type Observer interface {
 	TaskStarted(t Task)
 	TaskEnded(t Task, s Status, cause EndCause)
 }
+
+// StatusObserver hears every change of a task's status in a tree whose
+// Statuses field is set, at the moment it happens: a tick that returned
+// another status than the last one, a precondition that failed its
+// composite, a reset back to Inactive. from is the status before; the
+// task's Status is already the new one. An event stream sets it only
+// while someone listens, so that it learns which tasks changed without
+// reading every task's status after each tick.
+//
+// Unset (nil) it costs one nil check per status write.
+type StatusObserver interface {
+	TaskStatus(t Task, from Status)
+}
+
+// changeStatus sets b's status (b is t's base, in tree tr, whose
+// Statuses is set) to s and tells tr's StatusObserver when the status
+// changed. Callers test tr.Statuses themselves and else set the status
+// directly: the test inlines, a call would not.
+func changeStatus(t Task, b *TaskBase, tr *BehaviorTree, s Status) {
+	from := b.status
+	b.status = s
+	if from != s {
+		tr.Statuses.TaskStatus(t, from)
+	}
+}

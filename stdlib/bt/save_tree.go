@@ -48,7 +48,9 @@ func Preorder(root Task) []Task {
 func SaveTree(t *BehaviorTree) (*TreeState, error) {
 	s := &TreeState{Time: t.time, DT: t.dt, Ticks: t.ticks, Starts: t.starts,
 		Executions: t.executions, Status: t.status, Complete: t.complete}
-	for _, task := range Preorder(t.root) {
+	tasks := Preorder(t.root)
+	s.Tasks = make([]TaskState, 0, len(tasks))
+	for _, task := range tasks {
 		st, err := SaveTask(task)
 		if err != nil {
 			return nil, err

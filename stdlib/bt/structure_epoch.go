@@ -29,3 +29,16 @@ func (c *Composite) lowerPriorityChild() bool {
 	}
 	return c.lpChild
 }
+
+// watchCache is a composite's cached watchesAborts answer: what it was
+// for the structure epoch epoch and the abort type abort. What else the
+// answer depends on is fixed for a task: whether its Go type (or the one
+// it wraps) handles aborts and runs its children in parallel. A child
+// added or removed, an abort type set anywhere (SetAbortType), a reload
+// (lua/btlib's Invalidate) move the epoch; a direct write of Abort
+// changes abort.
+type watchCache struct {
+	epoch uint64
+	abort AbortType
+	watch bool
+}

@@ -25,12 +25,10 @@ type Task interface {
 // its run state. It implements every hook as a no-op; OnUpdate returns
 // Success.
 type TaskBase struct {
-	// Name is the task's display name, used in paths, traces and errors.
-	Name string
+	// The fields a tick reads come first, in the task's first 64 bytes
+	// (a tree's tick touches every task of every agent: issue 23, cache
+	// locality); what paths, building and errors read follows.
 
-	self    Task
-	parent  Task
-	index   int
 	tree    *BehaviorTree
 	status  Status
 	started bool
@@ -38,6 +36,13 @@ type TaskBase struct {
 	// plain is set at the first tick of a task that is neither a
 	// composite nor a decorator (see lowerPriorityComposite).
 	plain bool
+	// scoped is set once ref holds the nearest TreeReference above the
+	// task (see referenceOf).
+	scoped bool
+	// refTick is a TreeReference's tick state (refTicking, refSwapDue:
+	// see TreeReference.OnUpdate), here in the bytes a tick reads anyway
+	// rather than in the reference's own fields, a cache line further.
+	refTick uint8
 	// ticked is the tree tick count at which status was last set.
 	ticked uint64
 	// startSeq orders run starts within a tree: the value of the tree's
@@ -52,12 +57,18 @@ type TaskBase struct {
 	// comp is the Composite embedded in the task, found at its first tick
 	// (nil for other tasks).
 	comp *Composite
-	// up is an ancestor further up than parent, or nil (see ancestry.go).
-	up Task
 	// ref is the nearest TreeReference above the task, once scoped is set
 	// (see referenceOf).
-	ref    *TreeReference
-	scoped bool
+	ref *TreeReference
+
+	// Name is the task's display name, used in paths, traces and errors.
+	Name string
+
+	self   Task
+	parent Task
+	index  int
+	// up is an ancestor further up than parent, or nil (see ancestry.go).
+	up Task
 }
 
 // Base returns b itself.

@@ -23,6 +23,12 @@ func Tick(t Task) Status {
 		b.tree = tr
 	}
 	if tr != nil {
+		if p := tr.Profiler; p != nil {
+			if p.entering != b {
+				return p.tick(t, b) // times this Tick (profile.go)
+			}
+			p.entering = nil
+		}
 		tr.executions++
 	}
 	if b.reeval != 0 {
@@ -46,7 +52,11 @@ func Tick(t Task) Status {
 	var guard *TaskBase
 	if c := b.comp; c != nil {
 		if len(c.conds) > 0 && !c.conditionsHold() {
-			b.status = Failure
+			if tr != nil && tr.Statuses != nil {
+				changeStatus(t, b, tr, Failure)
+			} else {
+				b.status = Failure
+			}
 			if tr != nil {
 				b.ticked = tr.ticks
 			}
@@ -80,7 +90,11 @@ func Tick(t Task) Status {
 	if !s.Valid() || s == Inactive {
 		panic(&StatusError{Task: t, Status: s})
 	}
-	b.status = s
+	if tr != nil && tr.Statuses != nil {
+		changeStatus(t, b, tr, s)
+	} else {
+		b.status = s
+	}
 	if tr != nil {
 		b.ticked = tr.ticks
 	}
@@ -143,17 +157,26 @@ func finish(t Task, s Status, cause EndCause) {
 // (parents first) and sets their status back to Inactive.
 func Reset(t Task) {
 	End(t)
-	resetAll(t)
+	resetAll(t, nil)
 }
 
-func resetAll(t Task) {
+// resetAll resets t and its descendants; tr is the tree of t's parent,
+// for a task not in a tree yet.
+func resetAll(t Task, tr *BehaviorTree) {
 	b := t.Base()
-	b.status = Inactive
+	if b.tree != nil {
+		tr = b.tree
+	}
+	if tr != nil && tr.Statuses != nil {
+		changeStatus(t, b, tr, Inactive)
+	} else {
+		b.status = Inactive
+	}
 	b.reeval = 0
 	t.OnReset()
 	if p, ok := t.(ParentTask); ok {
 		for _, c := range p.Children() {
-			resetAll(c)
+			resetAll(c, tr)
 		}
 	}
 }

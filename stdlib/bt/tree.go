@@ -19,6 +19,12 @@ type BehaviorTree struct {
 	// Observer, when set, hears every task start and end, with the cause
 	// of each end.
 	Observer Observer
+	// Profiler, when set, times every task's Tick (see [Profiler]); nil,
+	// the default, costs one nil check per Tick.
+	Profiler *Profiler
+	// Statuses, when set, hears every change of a task's status, when it
+	// happens (see [StatusObserver]).
+	Statuses StatusObserver
 	// ExecutionType says whether Repeater, UntilSuccess and UntilFailure
 	// may run their child again within one tick (see [ExecutionType]);
 	// the zero value is NoDuplicates.

@@ -27,11 +27,10 @@ type TreeReference struct {
 	own *Blackboard
 	// remap maps a subtree variable to the parent scope's name.
 	remap map[string]string
-	// pending is a tree given to SetTree during the reference's own tick,
-	// installed when that tick's child tick returns.
+	// pending is a tree given to SetTree during the reference's own tick
+	// (TaskBase.refTick has refSwapDue), installed when that tick's child
+	// tick returns.
 	pending Task
-	// inTick is set while the reference ticks its child.
-	inTick bool
 	// swapped is set once SetTree replaced the subtree after the tree's
 	// first tick (a save refuses it: see SaveState); a swap while the
 	// tree is built is part of what the script builds.
@@ -131,7 +130,8 @@ func (r *TreeReference) SetTree(root Task) error {
 	if rootOf(r.self).Base() == rb {
 		return ErrCycle
 	}
-	if r.inTick {
+	if b := &r.TaskBase; b.refTick&refTicking != 0 {
+		b.refTick |= refSwapDue
 		r.pending = root
 		r.swapped = true
 		return nil
@@ -174,16 +174,28 @@ func (r *TreeReference) install(root Task) {
 
 // OnUpdate ticks the subtree and returns its status.
 func (r *TreeReference) OnUpdate() Status {
-	r.inTick = true
+	b := &r.TaskBase
+	b.refTick = refTicking
 	s := Tick(r.child())
-	r.inTick = false
-	if p := r.pending; p != nil {
+	due := b.refTick&refSwapDue != 0
+	b.refTick = 0
+	if due {
+		p := r.pending
 		r.pending = nil
 		r.install(p)
 		return Running
 	}
 	return s
 }
+
+// The bits of TaskBase.refTick: the reference ticks its subtree
+// (refTicking), and SetTree gave it a tree during that tick (refSwapDue).
+// A tick of a reference reads and writes them in the task's first cache
+// line; pending, a line further, only when a swap is due.
+const (
+	refTicking uint8 = 1 << iota
+	refSwapDue
+)
 
 // forgetTree clears the tree (and the cached scope) of t and its
 // descendants: a subtree a file built as another tree's root runs in the

@@ -74,6 +74,9 @@ type Selector struct {
 	Random Random
 
 	running bool
+	// built is the children in the order the script gave them, kept at
+	// the first shuffle: a save holds the shuffled order against it.
+	built []Node
 }
 
 // NewSelector returns an empty Selector (BTAI's BT.Selector(shuffle)); r
@@ -98,6 +101,9 @@ func (s *Selector) Tick() BTState {
 		return Failure
 	}
 	if !s.running && s.Shuffle {
+		if len(s.built) != len(s.children) {
+			s.built = append(s.built[:0], s.children...)
+		}
 		s.activeChild = 0
 		r := randomOr(s.Random)
 		for n := len(s.children) - 1; n > 0; n-- {

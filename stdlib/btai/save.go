@@ -1,11 +1,57 @@
 package btai
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The run state of a BTAI tree, for saving: every node's, in preorder
 // (a node, then its children), as a list of numbers. A node's numbers
 // come in a fixed order for its type; the structure (the nodes and their
 // children) is the script's, built again before a load.
+
+// SharedRandom is a Random whose state its owner saves (a library's
+// generator shared by many trees): SaveNodes saves the nodes that draw
+// from it, and the owner saves the generator.
+type SharedRandom interface {
+	Random
+	SharedRandom()
+}
+
+func isShared(r Random) bool {
+	_, ok := r.(SharedRandom)
+	return ok
+}
+
+// DrawsShared returns what the first node under root that draws from a
+// SharedRandom is ("a RandomSequence", "a shuffling Selector"), or "".
+func DrawsShared(root Node) string {
+	var walk func(n Node, depth int) string
+	walk = func(n Node, depth int) string {
+		if depth > maxDepth {
+			return ""
+		}
+		switch x := n.(type) {
+		case *Selector:
+			if x.Shuffle && isShared(x.Random) {
+				return "a shuffling Selector"
+			}
+		case *RandomSequence:
+			if isShared(x.Random) {
+				return "a RandomSequence"
+			}
+		}
+		if br, ok := n.(BranchNode); ok {
+			for _, c := range br.Children() {
+				if w := walk(c, depth+1); w != "" {
+					return w
+				}
+			}
+		}
+		return ""
+	}
+	return walk(root, 0)
+}
 
 // branch returns b itself; the branch nodes embed Branch.
 func (b *Branch) branch() *Branch { return b }
@@ -42,16 +88,27 @@ func SaveNodes(root Node) ([]float64, error) {
 		}
 		switch x := n.(type) {
 		case *Selector:
-			if x.Shuffle && x.Random != nil {
+			if x.Shuffle && x.Random != nil && !isShared(x.Random) {
 				return fmt.Errorf("btai: a shuffling Selector with its own Random cannot be saved")
 			}
 			out = append(out, b(x.running))
+			if x.Shuffle {
+				// The shuffled order: each child's place in the built one.
+				out = append(out, float64(len(x.children)))
+				for i, c := range x.children {
+					k := i
+					if len(x.built) == len(x.children) {
+						k = slices.Index(x.built, c)
+					}
+					out = append(out, float64(k))
+				}
+			}
 		case *Root:
 			out = append(out, b(x.terminated))
 		case *Repeat:
 			out = append(out, float64(x.current))
 		case *RandomSequence:
-			if x.Random != nil {
+			if x.Random != nil && !isShared(x.Random) {
 				return fmt.Errorf("btai: a RandomSequence with its own Random cannot be saved")
 			}
 			out = append(out, float64(len(x.added)))
@@ -129,11 +186,41 @@ func loadNodes(root Node, state []float64, apply bool) error {
 				bb.activeChild, bb.last = active, last
 			}
 		}
+		kids := []Node(nil)
+		if br, ok := n.(BranchNode); ok {
+			kids = br.Children()
+		}
 		switch x := n.(type) {
 		case *Selector:
 			v := flag()
 			if apply {
 				x.running = v
+			}
+			if x.Shuffle {
+				built := x.built
+				if len(built) != len(x.children) {
+					built = x.children // not shuffled yet: as built
+				}
+				k := whole(len(built), len(built))
+				order := make([]Node, k)
+				used := make([]bool, k)
+				for j := range order {
+					p := whole(0, max(k-1, 0))
+					if err == nil && used[p] {
+						err = fmt.Errorf("btai: value %d of the saved state repeats child %d in a Selector's order", i, p+1)
+					}
+					if err != nil {
+						break
+					}
+					used[p], order[j] = true, built[p]
+				}
+				if err == nil {
+					kids = order
+					if apply {
+						x.built = append([]Node(nil), built...)
+						copy(x.children, order)
+					}
+				}
 			}
 		case *Root:
 			v := flag()
@@ -146,13 +233,12 @@ func loadNodes(root Node, state []float64, apply bool) error {
 				x.current = v
 			}
 		case *RandomSequence:
+			// The cumulative weights, which the script's build gives
+			// again (the pick is the active child): read and checked,
+			// not loaded.
 			k := whole(0, len(x.children))
-			added := make([]int, k)
-			for j := range added {
-				added[j] = whole(0, max(len(x.children)-1, 0))
-			}
-			if apply {
-				x.added = added
+			for range k {
+				whole(0, 1<<30)
 			}
 		case *ConditionalBranch:
 			v := flag()
@@ -169,10 +255,8 @@ func loadNodes(root Node, state []float64, apply bool) error {
 				x.co = nil
 			}
 		}
-		if br, ok := n.(BranchNode); ok {
-			for _, c := range br.Children() {
-				walk(c, depth+1)
-			}
+		for _, c := range kids {
+			walk(c, depth+1)
 		}
 	}
 	walk(root, 0)

@@ -116,8 +116,11 @@ type Agent struct {
 	changed     bool         // WorldChanged was called
 	pending     *Goal        // the goal that interrupts at the next safe point
 	pendingPrio float64
-	lastRun     PlannerRun
-	lastWorld   *WorldState // the world state lastRun planned from
+	// loaded is set by Load while the goals above are the save's copies,
+	// until checkPriorities puts the provider's own in their place.
+	loaded    bool
+	lastRun   PlannerRun
+	lastWorld *WorldState // the world state lastRun planned from
 }
 
 type rankedGoal struct {

@@ -51,9 +51,10 @@ type StepBehavior interface {
 	SetStepDone(done bool)
 }
 
-// GoalSave is a saved goal: its name, conditions and priority (a
-// PriorityFunc is not saved: a restored running goal has the priority it
-// was chosen with).
+// GoalSave is a saved goal: its name, conditions and priority. A
+// PriorityFunc is not saved: at the first priority check after Load, each
+// loaded goal is replaced by the provider's goal of the same name and
+// conditions (with its PriorityFunc), when it has one.
 type GoalSave struct {
 	Name       string     `json:"name"`
 	Priority   float64    `json:"prio"`
@@ -209,6 +210,7 @@ func (ag *Agent) Load(s *AgentSave) error {
 	if pending != nil {
 		ag.pendingPrio = s.Pending.Priority
 	}
+	ag.loaded = goal != nil || pending != nil || len(failed) > 0
 	for i, a := range ag.Actions {
 		a.InRange, a.done = s.InRange[i], s.Done[i]
 		if sb, ok := a.Behavior.(StepBehavior); ok {
@@ -216,4 +218,47 @@ func (ag *Agent) Load(s *AgentSave) error {
 		}
 	}
 	return nil
+}
+
+// adoptGoals puts, in place of the goals Load made from the save (the
+// running, pending and failed ones), the goals of the provider's list
+// with the same name and conditions: the running goal's priority
+// function is the provider's again, and the checks that compare goals
+// by identity see the provider's goals. A goal the list no longer has
+// stays as loaded.
+func (ag *Agent) adoptGoals(goals []*Goal) {
+	ag.loaded = false
+	find := func(g *Goal) *Goal {
+		if g == nil {
+			return nil
+		}
+		for _, c := range goals {
+			if c != nil && c.Name == g.Name && sameConditions(c.Conditions, g.Conditions) {
+				return c
+			}
+		}
+		return g
+	}
+	ag.goal = find(ag.goal)
+	if ag.plan.Goal != nil {
+		ag.plan.Goal = ag.goal
+	}
+	ag.pending = find(ag.pending)
+	for i := range ag.failed {
+		ag.failed[i].goal = find(ag.failed[i].goal)
+	}
+}
+
+// sameConditions reports whether a and b are the same conditions in the
+// same order.
+func sameConditions(a, b []Condition) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Key != b[i].Key || a[i].Op != b[i].Op || !a[i].Value.Equal(b[i].Value) {
+			return false
+		}
+	}
+	return true
 }

@@ -71,8 +71,17 @@ func (ag *Agent) watchPriorities() {
 func (ag *Agent) checkPriorities() {
 	ag.pending = nil
 	ws := ag.Provider.GetWorldState()
+	var goals []*Goal
+	if ag.loaded {
+		// The running goal's priority function is the provider's.
+		goals = ag.Provider.Goals()
+		ag.adoptGoals(goals)
+	}
 	best := ag.goal.PriorityIn(ws)
-	for _, g := range ag.Provider.Goals() {
+	if goals == nil {
+		goals = ag.Provider.Goals()
+	}
+	for _, g := range goals {
 		if g == nil || g == ag.goal || g.SatisfiedBy(ws) {
 			continue
 		}

@@ -1,4 +1,4 @@
-package host
+package stream
 
 import (
 	"github.com/btlua/btlua/lua/btailib"
@@ -8,11 +8,11 @@ import (
 // attachBTAI observes the BTAI trees of the tree's BT.Root tasks
 // (btailib.ObserveTree): each tick of one of their nodes becomes an
 // EventBTAI.
-func (w *watch) attachBTAI() {
+func (w *watch[A, R]) attachBTAI() {
 	w.btais = w.btais[:0]
 	for n, t := range w.nodes {
 		cancel, ok := btailib.ObserveTree(t, func(i int, s btai.BTState) {
-			ev := w.taskEvent(EventBTAI, t, nodeAt(n))
+			ev := w.taskEvent(EventBTAI, t, NodeAt(n))
 			ev.BTAINode, ev.BTAIState = i, s
 			w.send(ev)
 		})
@@ -26,7 +26,7 @@ func (w *watch) attachBTAI() {
 // each node of its BTAI tree that has ticked (btailib.TreeNode.State) as
 // an EventBTAI, to subscriber to (every listener when nil): with the
 // tasks' EventState, for a listener that begins watching a tree that ran.
-func (w *watch) btaiStates(to *subscriber) {
+func (w *watch[A, R]) btaiStates(to *Subscriber[A, R]) {
 	for n, t := range w.nodes {
 		if !w.bases[n].Started() {
 			continue
@@ -40,7 +40,7 @@ func (w *watch) btaiStates(to *subscriber) {
 			if !known {
 				continue // Inactive: not ticked yet
 			}
-			ev := w.taskEvent(EventBTAI, t, nodeAt(n))
+			ev := w.taskEvent(EventBTAI, t, NodeAt(n))
 			ev.BTAINode, ev.BTAIState = i, s
 			w.hub.sendTo(ev, to)
 		}
@@ -48,7 +48,7 @@ func (w *watch) btaiStates(to *subscriber) {
 }
 
 // detachBTAI stops observing the BTAI trees.
-func (w *watch) detachBTAI() {
+func (w *watch[A, R]) detachBTAI() {
 	for _, cancel := range w.btais {
 		cancel()
 	}

@@ -1,4 +1,4 @@
-package host
+package reload
 
 import (
 	"github.com/btlua/btlua/lua/btlib"
@@ -7,9 +7,9 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// snapshot is a copy of everything a staged run can change in the live
+// Snapshot is a copy of everything a staged run can change in the live
 // Lua state, taken before a reload runs the file, so that a reload that
-// fails can put every bit of it back (see restore). It holds, for every
+// fails can put every bit of it back (see Restore). It holds, for every
 // value reachable from the roots:
 //
 //   - each table's fields, metatable and Go object (luaclass.Bound);
@@ -22,8 +22,8 @@ import (
 //     library), and the thread's environment (setfenv(0, t)).
 //
 // The roots are the global table, the registry (package.loaded, the
-// loaders, package.preload), the module tables of the bt and goap
-// libraries and the global variables. The walk follows table keys,
+// loaders, package.preload), the bt library's module table and global
+// variables, and the extra roots given to Take (the goap module). The walk follows table keys,
 // values and metatables, the userdata that binds a table to its Go object
 // (luaclass.Bound), function environments and upvalues, userdata
 // metatables and environments, and, through the Go node of a task or tree
@@ -37,7 +37,7 @@ import (
 // script adds to a live composite, its abort type), the stacks of
 // suspended coroutines, and the world outside the state (files, output).
 // Scripts do not touch these while they load.
-type snapshot struct {
+type Snapshot struct {
 	L       *lua.LState
 	tables  []tableState
 	index   map[*lua.LTable]int // position in tables
@@ -48,11 +48,6 @@ type snapshot struct {
 	boards  []boardState
 	builtin []builtinState
 	env     *lua.LTable // the thread's environment
-
-	// The host's record of loaded files: a failed run that required a
-	// new module forgets it again.
-	order   int
-	defined map[*source]int
 }
 
 type tableState struct {
@@ -93,20 +88,16 @@ type builtinState struct {
 	mt     lua.LValue
 }
 
-// takeSnapshot walks the live state from the roots (see snapshot) and
-// copies what a staged run could change. It runs no Lua code.
-func (h *state) takeSnapshot() *snapshot {
-	L := h.vm.L
+// Take walks the live state of L from the roots (see Snapshot: lib's
+// module and global variables, and extra) and copies what a staged run
+// could change. It runs no Lua code. hint sizes the copy after the last
+// one and is updated.
+func Take(L *lua.LState, lib *btlib.Lib, hint *Hint, extra ...lua.LValue) *Snapshot {
 	// Sized after the last snapshot: the state changes little between
 	// reloads.
-	hint := h.snapHint
-	s := &snapshot{L: L, env: L.Env,
+	s := &Snapshot{L: L, env: L.Env,
 		tables: make([]tableState, 0, hint.tables), index: make(map[*lua.LTable]int, hint.tables),
-		kv:    make([]lua.LValue, 0, hint.kv),
-		order: len(h.order), defined: make(map[*source]int, len(h.sources))}
-	for _, src := range h.sources {
-		s.defined[src] = len(src.defined)
-	}
+		kv: make([]lua.LValue, 0, hint.kv)}
 	fns := make(map[*lua.LFunction]bool, hint.fns)
 	seen := map[any]bool{} // userdata, threads, upvalues, blackboards, tasks
 	var work []lua.LValue
@@ -168,9 +159,11 @@ func (h *state) takeSnapshot() *snapshot {
 	push(L.G.Global)
 	push(L.G.Registry)
 	push(L.Env)
-	push(h.vm.Lib.Module)
-	push(h.vm.GOAP.Module)
-	board(h.vm.Lib.Globals)
+	push(lib.Module)
+	for _, v := range extra {
+		push(v)
+	}
+	board(lib.Globals)
 	for _, sample := range []lua.LValue{lua.LNil, lua.LFalse, lua.LNumber(0), lua.LString(""),
 		L.NewFunction(func(*lua.LState) int { return 0 }), lua.LChannel(nil), L} {
 		mt := L.GetMetatable(sample)
@@ -232,17 +225,18 @@ func (h *state) takeSnapshot() *snapshot {
 			}
 		}
 	}
-	h.snapHint = snapHint{tables: len(s.tables), kv: len(s.kv), fns: len(fns)}
+	*hint = Hint{tables: len(s.tables), kv: len(s.kv), fns: len(fns)}
 	return s
 }
 
-// snapHint sizes the next snapshot after the last one.
-type snapHint struct{ tables, kv, fns int }
+// Hint sizes the next snapshot after the last one (the zero Hint sizes
+// nothing).
+type Hint struct{ tables, kv, fns int }
 
-// restore puts back everything the snapshot copied that differs now, and
-// forgets the files first loaded since. Tables that did not change are
-// left as they are (so their iteration order stays).
-func (s *snapshot) restore(h *state) {
+// Restore puts back everything the snapshot copied that differs now.
+// Tables that did not change are left as they are (so their iteration
+// order stays).
+func (s *Snapshot) Restore() {
 	for i := range s.tables {
 		ts := &s.tables[i]
 		restoreTable(ts.t, ts.mt, s.kv[ts.lo:ts.hi])
@@ -277,13 +271,6 @@ func (s *snapshot) restore(h *state) {
 		}
 	}
 	s.L.Env = s.env
-	for _, abs := range h.order[s.order:] {
-		delete(h.sources, abs)
-	}
-	h.order = h.order[:s.order]
-	for src, n := range s.defined {
-		src.defined = src.defined[:n]
-	}
 }
 
 // restoreTable gives t the metatable mt and the fields kv (key, value,
@@ -341,7 +328,7 @@ func (bs *boardState) restore() {
 
 // before returns the fields t had when the snapshot was taken, or false
 // when t was not reachable then.
-func (s *snapshot) before(t *lua.LTable) ([]lua.LValue, bool) {
+func (s *Snapshot) before(t *lua.LTable) ([]lua.LValue, bool) {
 	if s == nil {
 		return nil, false
 	}

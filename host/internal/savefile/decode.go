@@ -1,0 +1,112 @@
+package savefile
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// MaxSize caps the decompressed size of a save (a gzip bomb), in bytes.
+const MaxSize = 1 << 30
+
+// Decode reads a save, plain or gzipped, and checks its format, version,
+// host clock and that every load holds agents with trees. Errors wrap
+// ErrBad and say what is wrong and where, in the save's terms (see
+// jsonWhere); a null where the save holds a number, string or boolean is
+// refused too.
+func Decode(data []byte) (*File, error) {
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("%w: gzip: %v", ErrBad, err)
+		}
+		plain, err := io.ReadAll(io.LimitReader(zr, MaxSize+1))
+		if err != nil {
+			return nil, fmt.Errorf("%w: gzip: %v (truncated or corrupted)", ErrBad, err)
+		}
+		if len(plain) > MaxSize {
+			return nil, fmt.Errorf("%w: over %d bytes once decompressed", ErrBad, MaxSize)
+		}
+		data = plain
+	}
+	f, err := decodeFast(data)
+	if err == errSlow || err == nil && (f.Format != Format || f.Version != Version) {
+		f, err = decodeSlow(data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f, check(f)
+}
+
+// decodeSlow decodes data with encoding/json, for the saves the fast
+// decoder leaves: it words the errors.
+func decodeSlow(data []byte) (*File, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	f := &File{}
+	err := dec.Decode(f)
+	if err == nil && dec.More() {
+		err = errors.New("data after the save")
+	}
+	if err != nil || f.Format != Format || f.Version != Version {
+		// Say first what the save is, when that can be read.
+		var head struct {
+			Format  string `json:"format"`
+			Version int    `json:"version"`
+		}
+		if herr := json.Unmarshal(data, &head); herr != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, herr))
+		}
+		if head.Format != Format {
+			return nil, fmt.Errorf("%w: format %q, want %q", ErrBad, head.Format, Format)
+		}
+		if head.Version != Version {
+			return nil, fmt.Errorf("%w: version %d; this btlua reads version %d", ErrBad, head.Version, Version)
+		}
+		return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, err))
+	}
+	if err := nullWhere(data); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBad, err)
+	}
+	return f, nil
+}
+
+// check refuses a decoded save whose host clock or loads do not fit.
+func check(f *File) error {
+	if f.Ticks > bt.MaxCount {
+		return fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBad, f.Ticks)
+	}
+	if math.IsNaN(f.Clock) || math.IsInf(f.Clock, 0) || f.Clock < 0 {
+		return fmt.Errorf("%w: the host's clock is %v, want a finite number of seconds >= 0", ErrBad, f.Clock)
+	}
+	for i, l := range f.Loads {
+		if len(l.Agents) == 0 {
+			return fmt.Errorf("%w: load %d (%s) holds no agents", ErrBad, i+1, l.Script)
+		}
+	}
+	for i := range f.Loads {
+		for j := range f.Loads[i].Agents {
+			if f.Loads[i].Agents[j].Tree == nil {
+				return fmt.Errorf("%w: %s agent %d has no tree", ErrBad, f.Loads[i].Script, j)
+			}
+		}
+	}
+	return nil
+}
+
+// Gzip returns data gzipped (fastest level): Decode reads a save plain
+// or gzipped.
+func Gzip(data []byte) []byte {
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	zw.Write(data)
+	zw.Close()
+	return b.Bytes()
+}

@@ -1,0 +1,854 @@
+package savefile
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"math"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/goap"
+)
+
+// errSlow sends a save to decodeSlow: the fast decoder met something it
+// leaves to encoding/json (an error to word, a duplicate or unknown key,
+// a null where a value must be, an escape it does not read).
+var errSlow = errors.New("savefile: for the slow decoder")
+
+// decodeFast reads the saves Encode writes, and any JSON of the same
+// shape, giving what encoding/json would (FuzzDecode compares them); for
+// anything else it returns errSlow.
+func decodeFast(data []byte) (f *File, err error) {
+	p := parser{d: data, strs: map[string]string{}, boxed: map[string]any{}}
+	f = &File{}
+	if !p.file(f) {
+		return nil, errSlow
+	}
+	p.ws()
+	if p.i != len(p.d) {
+		return nil, errSlow
+	}
+	return f, nil
+}
+
+// parser reads JSON from d at i; its methods return false to give up.
+type parser struct {
+	d     []byte
+	i     int
+	depth int
+	// strs interns short strings: a save repeats its task paths, kinds
+	// and field names for every agent.
+	strs map[string]string
+	// boxed holds the interned strings as values, boxed once.
+	boxed map[string]any
+	// scratch holds the elements of the lists being read, copied out to
+	// a list of the right size at each list's end.
+	scratch []any
+	tasks   []bt.TaskState
+}
+
+// maxDepth bounds the nesting of values the fast decoder reads.
+const maxDepth = 1000
+
+func (p *parser) ws() {
+	for p.i < len(p.d) {
+		switch p.d[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// next skips spaces and returns the next byte (0 at the end).
+func (p *parser) next() byte {
+	p.ws()
+	if p.i < len(p.d) {
+		return p.d[p.i]
+	}
+	return 0
+}
+
+func (p *parser) eat(c byte) bool {
+	if p.next() == c {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// null eats a null, when next.
+func (p *parser) null() bool {
+	if p.next() == 'n' && bytes.HasPrefix(p.d[p.i:], []byte("null")) {
+		p.i += 4
+		return true
+	}
+	return false
+}
+
+// object reads an object, calling field for each key (its bit in the
+// returned set must be new: a key twice gives up).
+func (p *parser) object(field func(key []byte) (bit uint32, ok bool)) bool {
+	if !p.eat('{') {
+		return false
+	}
+	if p.eat('}') {
+		return true
+	}
+	var seen uint32
+	for {
+		k, ok := p.rawKey()
+		if !ok || !p.eat(':') {
+			return false
+		}
+		bit, ok := field(k)
+		if !ok || seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		if p.eat(',') {
+			continue
+		}
+		return p.eat('}')
+	}
+}
+
+// list reads a list, calling elem for each element.
+func (p *parser) list(elem func() bool) bool {
+	if !p.eat('[') {
+		return false
+	}
+	if p.eat(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		if p.eat(',') {
+			continue
+		}
+		return p.eat(']')
+	}
+}
+
+// rawKey reads a key without escapes, as bytes of d.
+func (p *parser) rawKey() ([]byte, bool) {
+	if !p.eat('"') {
+		return nil, false
+	}
+	start := p.i
+	for p.i < len(p.d) {
+		c := p.d[p.i]
+		if c == '"' {
+			p.i++
+			return p.d[start : p.i-1], true
+		}
+		if c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
+			return nil, false
+		}
+		p.i++
+	}
+	return nil, false
+}
+
+// str reads a string.
+func (p *parser) str() (string, bool) {
+	if !p.eat('"') {
+		return "", false
+	}
+	start := p.i
+	ascii := true
+	for p.i < len(p.d) {
+		c := p.d[p.i]
+		switch {
+		case c == '"':
+			b := p.d[start:p.i]
+			p.i++
+			if !ascii && !utf8.Valid(b) {
+				return "", false
+			}
+			if len(b) <= 128 {
+				if s, ok := p.strs[string(b)]; ok {
+					return s, true
+				}
+				s := string(b)
+				p.strs[s] = s
+				return s, true
+			}
+			return string(b), true
+		case c == '\\':
+			return p.escaped(start)
+		case c < 0x20:
+			return "", false
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+		p.i++
+	}
+	return "", false
+}
+
+// escaped reads the rest of a string with escapes, from start; a \u of a
+// surrogate gives up.
+func (p *parser) escaped(start int) (string, bool) {
+	b := append([]byte(nil), p.d[start:p.i]...)
+	for p.i < len(p.d) {
+		c := p.d[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			if !utf8.Valid(b) {
+				return "", false
+			}
+			return string(b), true
+		case c < 0x20:
+			return "", false
+		case c != '\\':
+			b = append(b, c)
+			p.i++
+			continue
+		}
+		if p.i+1 >= len(p.d) {
+			return "", false
+		}
+		e := p.d[p.i+1]
+		p.i += 2
+		switch e {
+		case '"', '\\', '/':
+			b = append(b, e)
+		case 'b':
+			b = append(b, '\b')
+		case 'f':
+			b = append(b, '\f')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		case 't':
+			b = append(b, '\t')
+		case 'u':
+			if p.i+4 > len(p.d) {
+				return "", false
+			}
+			r, err := strconv.ParseUint(string(p.d[p.i:p.i+4]), 16, 32)
+			if err != nil || r >= 0xD800 && r < 0xE000 {
+				return "", false
+			}
+			b = utf8.AppendRune(b, rune(r))
+			p.i += 4
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// number returns the literal of a JSON number at i, and eats it.
+func (p *parser) number() ([]byte, bool) {
+	p.ws()
+	start, d := p.i, p.d
+	i := p.i
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	if i >= len(d) {
+		return nil, false
+	}
+	if d[i] == '0' {
+		i++
+	} else if d[i] >= '1' && d[i] <= '9' {
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	} else {
+		return nil, false
+	}
+	if i < len(d) && d[i] == '.' {
+		i++
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		if i == j {
+			return nil, false
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		j := i
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+		if i == j {
+			return nil, false
+		}
+	}
+	p.i = i
+	return d[start:i], true
+}
+
+// float reads a number.
+func (p *parser) float() (float64, bool) {
+	lit, ok := p.number()
+	if !ok {
+		return 0, false
+	}
+	if len(lit) <= 15 && lit[0] != '-' {
+		n := 0.0
+		whole := true
+		for _, c := range lit {
+			if c < '0' || c > '9' {
+				whole = false
+				break
+			}
+			n = n*10 + float64(c-'0')
+		}
+		if whole {
+			return n, true
+		}
+	}
+	f, err := strconv.ParseFloat(unsafe.String(&lit[0], len(lit)), 64)
+	return f, err == nil
+}
+
+// uint reads a whole number in [0, most].
+func (p *parser) uint(most uint64) (uint64, bool) {
+	lit, ok := p.number()
+	if !ok || lit[0] == '-' {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(unsafe.String(&lit[0], len(lit)), 10, 64)
+	return n, err == nil && n <= most
+}
+
+// int reads a whole number of an int.
+func (p *parser) int() (int, bool) {
+	lit, ok := p.number()
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(unsafe.String(&lit[0], len(lit)), 10, 64)
+	return int(n), err == nil
+}
+
+func (p *parser) boolean() (bool, bool) {
+	switch p.next() {
+	case 't':
+		if bytes.HasPrefix(p.d[p.i:], []byte("true")) {
+			p.i += 4
+			return true, true
+		}
+	case 'f':
+		if bytes.HasPrefix(p.d[p.i:], []byte("false")) {
+			p.i += 5
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// value reads any JSON value as encoding/json reads it into an any.
+func (p *parser) value() (any, bool) {
+	switch c := p.next(); {
+	case c == 'n':
+		return nil, p.null()
+	case c == 't' || c == 'f':
+		return p.boolean()
+	case c == '"':
+		s, ok := p.str()
+		if !ok {
+			return nil, false
+		}
+		if v, ok := p.boxed[s]; ok {
+			return v, true
+		}
+		var v any = s
+		if len(s) <= 128 {
+			p.boxed[s] = v
+		}
+		return v, true
+	case c == '[':
+		if p.depth++; p.depth > maxDepth {
+			return nil, false
+		}
+		out, ok := p.elems()
+		p.depth--
+		return out, ok
+	case c == '{':
+		if p.depth++; p.depth > maxDepth {
+			return nil, false
+		}
+		m := make(map[string]any, 1)
+		if !p.eat('{') {
+			return nil, false
+		}
+		if p.eat('}') {
+			p.depth--
+			return m, true
+		}
+		for {
+			k, ok := p.str()
+			if !ok || !p.eat(':') {
+				return nil, false
+			}
+			if _, dup := m[k]; dup {
+				return nil, false
+			}
+			v, ok := p.value()
+			if !ok {
+				return nil, false
+			}
+			m[k] = v
+			if p.eat(',') {
+				continue
+			}
+			p.depth--
+			return m, p.eat('}')
+		}
+	}
+	f, ok := p.float()
+	return Number(f), ok
+}
+
+// smallNumbers holds the whole numbers 0 to 1023 boxed once: a save's
+// values are mostly such counters and indices.
+var smallNumbers = func() (out [1024]any) {
+	for i := range out {
+		out[i] = float64(i)
+	}
+	return out
+}()
+
+// values reads a list of values (nil for null).
+func (p *parser) values() ([]any, bool) {
+	if p.null() {
+		return nil, true
+	}
+	return p.elems()
+}
+
+// elems reads a list of values into a list of its size.
+func (p *parser) elems() ([]any, bool) {
+	start := len(p.scratch)
+	ok := p.list(func() bool {
+		v, ok := p.value()
+		p.scratch = append(p.scratch, v)
+		return ok
+	})
+	out := make([]any, len(p.scratch)-start)
+	copy(out, p.scratch[start:])
+	clear(p.scratch[start:])
+	p.scratch = p.scratch[:start]
+	return out, ok
+}
+
+// skip eats a value and returns its bytes.
+func (p *parser) skip() ([]byte, bool) {
+	p.ws()
+	start := p.i
+	if _, ok := p.value(); !ok {
+		return nil, false
+	}
+	return p.d[start:p.i], true
+}
+
+func (p *parser) file(f *File) bool {
+	return p.object(func(k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "format":
+			f.Format, ok = p.str()
+			return 1 << 0, ok
+		case "version":
+			f.Version, ok = p.int()
+			return 1 << 1, ok
+		case "ticks":
+			f.Ticks, ok = p.uint(math.MaxUint64)
+			return 1 << 2, ok
+		case "clock":
+			f.Clock, ok = p.float()
+			return 1 << 3, ok
+		case "globals":
+			if p.null() {
+				return 1 << 4, true
+			}
+			f.Globals = &Scope{}
+			return 1 << 4, p.scope(f.Globals)
+		case "btaiRandom":
+			if p.null() {
+				return 1 << 6, true
+			}
+			f.BTAIRandom = [][]byte{}
+			return 1 << 6, p.list(func() bool {
+				str, ok := p.str()
+				if !ok {
+					return false
+				}
+				b := make([]byte, base64.StdEncoding.DecodedLen(len(str)))
+				m, err := base64.StdEncoding.Decode(b, []byte(str))
+				f.BTAIRandom = append(f.BTAIRandom, b[:m])
+				return err == nil
+			})
+		case "loads":
+			if p.null() {
+				return 1 << 5, true
+			}
+			f.Loads = []Load{}
+			return 1 << 5, p.list(func() bool {
+				f.Loads = append(f.Loads, Load{})
+				return p.load(&f.Loads[len(f.Loads)-1])
+			})
+		}
+		return 0, false
+	})
+}
+
+func (p *parser) scope(s *Scope) bool {
+	return p.object(func(k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "vars":
+			s.Vars, ok = p.vars()
+			return 1 << 0, ok
+		case "tables":
+			s.Tables, ok = p.tables()
+			return 1 << 1, ok
+		}
+		return 0, false
+	})
+}
+
+func (p *parser) load(l *Load) bool {
+	return p.object(func(k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "script":
+			l.Script, ok = p.str()
+			return 1 << 0, ok
+		case "sha256":
+			l.Hash, ok = p.str()
+			return 1 << 1, ok
+		case "spawned":
+			l.Spawned, ok = p.boolean()
+			return 1 << 2, ok
+		case "args":
+			l.Args, ok = p.value()
+			return 1 << 3, ok
+		case "agents":
+			if p.null() {
+				return 1 << 4, true
+			}
+			l.Agents = []Agent{}
+			return 1 << 4, p.list(func() bool {
+				l.Agents = append(l.Agents, Agent{})
+				return p.agent(&l.Agents[len(l.Agents)-1])
+			})
+		}
+		return 0, false
+	})
+}
+
+func (p *parser) agent(a *Agent) bool {
+	return p.object(func(k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "index":
+			a.Index, ok = p.int()
+			return 1 << 0, ok
+		case "name":
+			a.Name, ok = p.str()
+			return 1 << 1, ok
+		case "signature":
+			a.Signature, ok = p.str()
+			return 1 << 2, ok
+		case "status":
+			var n uint64
+			n, ok = p.uint(math.MaxUint8)
+			a.Status = bt.Status(n)
+			return 1 << 3, ok
+		case "tree":
+			if p.null() {
+				return 1 << 4, true
+			}
+			a.Tree = &bt.TreeState{}
+			return 1 << 4, p.tree(a.Tree)
+		case "policy":
+			raw, ok := p.skip()
+			if !ok {
+				return 0, false
+			}
+			if raw[0] != 'n' {
+				a.Policy = &Policy{}
+				ok = strictUnmarshal(raw, a.Policy)
+			}
+			return 1 << 5, ok
+		case "vars":
+			a.Vars, ok = p.vars()
+			return 1 << 6, ok
+		case "refs":
+			if p.null() {
+				return 1 << 7, true
+			}
+			a.Refs = []RefVars{}
+			return 1 << 7, p.list(func() bool {
+				var r RefVars
+				ok := p.object(func(k []byte) (uint32, bool) {
+					var ok bool
+					switch string(k) {
+					case "task":
+						r.Task, ok = p.int()
+						return 1 << 0, ok
+					case "vars":
+						r.Vars, ok = p.vars()
+						return 1 << 1, ok
+					}
+					return 0, false
+				})
+				a.Refs = append(a.Refs, r)
+				return ok
+			})
+		case "fields":
+			if p.null() {
+				return 1 << 8, true
+			}
+			a.Fields = []Fields{}
+			return 1 << 8, p.list(func() bool {
+				var f Fields
+				ok := p.object(func(k []byte) (uint32, bool) {
+					var ok bool
+					switch string(k) {
+					case "task":
+						f.Task, ok = p.int()
+						return 1 << 0, ok
+					case "kv":
+						f.KV, ok = p.values()
+						return 1 << 1, ok
+					case "hooked":
+						f.Hooked, ok = p.boolean()
+						return 1 << 2, ok
+					case "hook":
+						f.Hook, ok = p.value()
+						return 1 << 3, ok
+					}
+					return 0, false
+				})
+				a.Fields = append(a.Fields, f)
+				return ok
+			})
+		case "goap":
+			if p.null() {
+				return 1 << 9, true
+			}
+			a.Goap = []Goap{}
+			return 1 << 9, p.list(func() bool {
+				var g Goap
+				ok := p.object(func(k []byte) (uint32, bool) {
+					var ok bool
+					switch string(k) {
+					case "task":
+						g.Task, ok = p.int()
+						return 1 << 0, ok
+					case "state":
+						raw, ok := p.skip()
+						if !ok {
+							return 0, false
+						}
+						if raw[0] != 'n' {
+							g.State = &goap.AgentSave{}
+							ok = strictUnmarshal(raw, g.State)
+						}
+						return 1 << 1, ok
+					case "provider":
+						g.Provider, ok = p.value()
+						return 1 << 2, ok
+					case "actions":
+						g.Actions, ok = p.values()
+						return 1 << 3, ok
+					}
+					return 0, false
+				})
+				a.Goap = append(a.Goap, g)
+				return ok
+			})
+		case "tables":
+			a.Tables, ok = p.tables()
+			return 1 << 10, ok
+		}
+		return 0, false
+	})
+}
+
+// strictUnmarshal decodes raw into v as decodeSlow would; false for
+// anything but a clean decode (nulls in it too: left to decodeSlow's
+// check).
+func strictUnmarshal(raw []byte, v any) bool {
+	if bytes.Contains(raw, []byte("null")) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v) == nil
+}
+
+func (p *parser) tree(t *bt.TreeState) bool {
+	return p.object(func(k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "time":
+			t.Time, ok = p.float()
+			return 1 << 0, ok
+		case "dt":
+			t.DT, ok = p.float()
+			return 1 << 1, ok
+		case "ticks":
+			t.Ticks, ok = p.uint(math.MaxUint64)
+			return 1 << 2, ok
+		case "starts":
+			t.Starts, ok = p.uint(math.MaxUint64)
+			return 1 << 3, ok
+		case "execs":
+			t.Executions, ok = p.int()
+			return 1 << 4, ok
+		case "status":
+			var n uint64
+			n, ok = p.uint(math.MaxUint8)
+			t.Status = bt.Status(n)
+			return 1 << 5, ok
+		case "complete":
+			t.Complete, ok = p.boolean()
+			return 1 << 6, ok
+		case "tasks":
+			if p.null() {
+				return 1 << 7, true
+			}
+			p.tasks = p.tasks[:0]
+			ok := p.list(func() bool {
+				p.tasks = append(p.tasks, bt.TaskState{})
+				return p.task(&p.tasks[len(p.tasks)-1])
+			})
+			t.Tasks = append(make([]bt.TaskState, 0, len(p.tasks)), p.tasks...)
+			return 1 << 7, ok
+		}
+		return 0, false
+	})
+}
+
+func (p *parser) task(s *bt.TaskState) bool {
+	return p.object(func(k []byte) (uint32, bool) {
+		var ok bool
+		var n uint64
+		switch string(k) {
+		case "path":
+			s.Path, ok = p.str()
+			return 1 << 0, ok
+		case "kind":
+			s.Kind, ok = p.str()
+			return 1 << 1, ok
+		case "st":
+			n, ok = p.uint(math.MaxUint8)
+			s.Status = bt.Status(n)
+			return 1 << 2, ok
+		case "f":
+			n, ok = p.uint(math.MaxUint8)
+			s.Flags = uint8(n)
+			return 1 << 3, ok
+		case "tk":
+			s.Ticked, ok = p.uint(math.MaxUint64)
+			return 1 << 4, ok
+		case "seq":
+			s.Seq, ok = p.uint(math.MaxUint64)
+			return 1 << 5, ok
+		case "re":
+			s.Reeval, ok = p.uint(math.MaxUint64)
+			return 1 << 6, ok
+		case "own":
+			if p.null() {
+				return 1 << 7, true
+			}
+			s.Own = []float64{}
+			return 1 << 7, p.list(func() bool {
+				x, ok := p.float()
+				s.Own = append(s.Own, x)
+				return ok
+			})
+		case "rand":
+			if p.null() {
+				return 1 << 8, true
+			}
+			var str string
+			if str, ok = p.str(); !ok {
+				return 0, false
+			}
+			b := make([]byte, base64.StdEncoding.DecodedLen(len(str)))
+			m, err := base64.StdEncoding.Decode(b, []byte(str))
+			s.Rand = b[:m]
+			return 1 << 8, err == nil
+		}
+		return 0, false
+	})
+}
+
+func (p *parser) vars() ([]Var, bool) {
+	if p.null() {
+		return nil, true
+	}
+	out := []Var{}
+	ok := p.list(func() bool {
+		var v Var
+		ok := p.object(func(k []byte) (uint32, bool) {
+			var ok bool
+			switch string(k) {
+			case "name":
+				v.Name, ok = p.str()
+				return 1 << 0, ok
+			case "v":
+				v.Value, ok = p.value()
+				return 1 << 1, ok
+			case "go":
+				v.Go, ok = p.boolean()
+				return 1 << 2, ok
+			}
+			return 0, false
+		})
+		out = append(out, v)
+		return ok
+	})
+	return out, ok
+}
+
+func (p *parser) tables() ([]Table, bool) {
+	if p.null() {
+		return nil, true
+	}
+	out := []Table{}
+	ok := p.list(func() bool {
+		var t Table
+		ok := p.object(func(k []byte) (uint32, bool) {
+			var ok bool
+			switch string(k) {
+			case "kv":
+				t.KV, ok = p.values()
+				return 1 << 0, ok
+			case "mt":
+				t.MT, ok = p.str()
+				return 1 << 1, ok
+			case "obj":
+				t.Obj, ok = p.boolean()
+				return 1 << 2, ok
+			}
+			return 0, false
+		})
+		out = append(out, t)
+		return ok
+	})
+	return out, ok
+}

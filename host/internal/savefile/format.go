@@ -1,0 +1,165 @@
+// Package savefile is the format of a btlua save (docs/saving.md): its
+// types, their JSON encoding and decoding, and the wording of a bad
+// save's error in the save's own terms. It knows no host and no Lua: the
+// host turns agents into a File and back.
+package savefile
+
+import (
+	"errors"
+
+	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/goap"
+)
+
+// Format and Version name the format of a save. A save of another
+// format or version is refused.
+const (
+	Format  = "btlua-save"
+	Version = 1
+)
+
+// ErrBad is wrapped by every error of Decode: not a save, truncated,
+// corrupted, another version.
+var ErrBad = errors.New("bad save")
+
+// File is the whole save: the host's tick count, clock (seconds),
+// global variables and BTAI generators, and the agents, grouped by the LoadFile or Spawn
+// call that started them.
+type File struct {
+	Format  string  `json:"format"`
+	Version int     `json:"version"`
+	Ticks   uint64  `json:"ticks,omitempty"`
+	Clock   float64 `json:"clock,omitempty"`
+	Globals *Scope  `json:"globals,omitempty"`
+	// BTAIRandom is the state of the BTAI library's generator of each of
+	// the host's Lua states (one, or one per shard), when a saved BTAI
+	// tree draws from it.
+	BTAIRandom [][]byte `json:"btaiRandom,omitempty"`
+	Loads      []Load   `json:"loads"`
+}
+
+// Load is one LoadFile or Spawn (with Args) of Script, whose content had
+// the SHA-256 Hash (hex).
+type Load struct {
+	Script  string  `json:"script"`
+	Hash    string  `json:"sha256"`
+	Spawned bool    `json:"spawned,omitempty"`
+	Args    any     `json:"args,omitempty"`
+	Agents  []Agent `json:"agents"`
+}
+
+// Agent is one agent: its place among its load's trees (Index, from 0),
+// its tree's structure signature (hex), core state, variables, Lua
+// fields and GOAP agents, and the tables its values refer to.
+type Agent struct {
+	Index     int           `json:"index"`
+	Name      string        `json:"name"`
+	Signature string        `json:"signature"`
+	Status    bt.Status     `json:"status,omitempty"`
+	Tree      *bt.TreeState `json:"tree"`
+	Policy    *Policy       `json:"policy,omitempty"`
+	Vars      []Var         `json:"vars,omitempty"`
+	Refs      []RefVars     `json:"refs,omitempty"`
+	Fields    []Fields      `json:"fields,omitempty"`
+	Goap      []Goap        `json:"goap,omitempty"`
+	Tables    []Table       `json:"tables,omitempty"`
+}
+
+// Policy is the state of an agent's error policy: its own policy when
+// one was set, the back-off of its last restart (Delay, seconds) and how
+// long before the save its last error came (SinceFail, seconds of host
+// clock); for an agent stopped by an error and awaiting its restart, the
+// error's text and how long after the save the restart is due (Err,
+// RestartIn, seconds).
+type Policy struct {
+	Own       *PolicyRule `json:"own,omitempty"`
+	Delay     float64     `json:"delay,omitempty"`
+	SinceFail float64     `json:"sinceFail,omitempty"`
+	Err       string      `json:"err,omitempty"`
+	RestartIn float64     `json:"restartIn,omitempty"`
+}
+
+// PolicyRule is an agent's own error policy (host.ErrorPolicy): Action 0
+// stop, 1 restart, 2 fail the tick; the delays in seconds.
+type PolicyRule struct {
+	Action   int     `json:"action"`
+	Delay    float64 `json:"delay,omitempty"`
+	MaxDelay float64 `json:"maxDelay,omitempty"`
+}
+
+// RefVars is the variables a tree reference (task number Task of the
+// agent's tasks, in preorder, from 0) owns.
+type RefVars struct {
+	Task int   `json:"task"`
+	Vars []Var `json:"vars"`
+}
+
+// Scope is the global variables with the tables their values refer to.
+type Scope struct {
+	Vars   []Var   `json:"vars,omitempty"`
+	Tables []Table `json:"tables,omitempty"`
+}
+
+// Var is one blackboard variable; Go is set for a Go number, boolean or
+// string (set from Go), restored as that Go value.
+type Var struct {
+	Name  string `json:"name"`
+	Value any    `json:"v"`
+	Go    bool   `json:"go,omitempty"`
+}
+
+// Fields is a Lua task's instance fields (KV: key, value, ...), or the
+// value its class's OnSave returned (Hooked, Hook).
+type Fields struct {
+	Task   int   `json:"task"`
+	KV     []any `json:"kv,omitempty"`
+	Hooked bool  `json:"hooked,omitempty"`
+	Hook   any   `json:"hook,omitempty"`
+}
+
+// Goap is a GOAP agent run by task Task: its Go state and the fields of
+// its provider's and actions' tables.
+type Goap struct {
+	Task     int             `json:"task"`
+	State    *goap.AgentSave `json:"state"`
+	Provider any             `json:"provider"`
+	Actions  []any           `json:"actions"`
+}
+
+// Table is one table of a scope: its fields (key, value, ...), the
+// global name of its metatable (a class), and Obj when a Go object is
+// bound to it.
+//
+// A value, in KV and elsewhere, is nil, a bool, a float64 (finite), a
+// string (UTF-8), or a map[string]any of one key: {"num": "nan" | "inf"
+// | "-inf"}, {"bytes": base64}, {"t": N} (table N of the scope), {"task":
+// N}, {"goap": N}, {"fn": "file:line" | "go"}.
+type Table struct {
+	KV  []any  `json:"kv"`
+	MT  string `json:"mt,omitempty"`
+	Obj bool   `json:"obj,omitempty"`
+}
+
+// Ref is a saved value that refers by number: {"t": N} (Key "t"),
+// {"task": N}, {"goap": N}. Encode writes it as that object; Decode
+// gives such objects as a map[string]any, as encoding/json does.
+type Ref struct {
+	Key string
+	N   int
+}
+
+// MarshalJSON writes r as {"Key": N}.
+func (r Ref) MarshalJSON() ([]byte, error) {
+	e := encoder{}
+	e.value(r)
+	return e.b, nil
+}
+
+// Number returns f as a saved value, boxed once for the whole numbers 0
+// to 1023.
+func Number(f float64) any {
+	if f >= 0 && f < float64(len(smallNumbers)) && f == float64(int(f)) && !(f == 0 && 1/f < 0) {
+		return smallNumbers[int(f)]
+	}
+	return f
+}

@@ -1,0 +1,227 @@
+package schedule
+
+import (
+	"slices"
+	"time"
+)
+
+// Item is what Plan needs of slot i of a frame: the slot and its lane
+// (from 0, below the lanes given to Plan).
+type Item struct {
+	Slot *Slot
+	Lane int
+}
+
+// wait is a waiting slot of a frame: its index and lane.
+type wait struct {
+	slot        *Slot
+	index, lane int32
+}
+
+// Planner decides the frames of one host (see the package doc for the
+// rule). Its zero value has no budget.
+type Planner struct {
+	budget time.Duration
+	cursor int             // where the next frame's round-robin starts
+	used   []time.Duration // each lane's estimated cost this frame
+	lag    Lag
+	ran    uint64 // the active slots run, summed over the frames
+	frames uint64
+	// planned is the estimated cost of the last frame's busiest lane;
+	// overhead estimates the rest of a frame's time (EndFrame), and
+	// measured says it has been measured.
+	planned  time.Duration
+	overhead time.Duration
+	measured bool
+	// waiting is Plan's list of the waiting slots (reused).
+	waiting []wait
+	// slots and hot are the slots of the last rebuild and their due
+	// state, lanes their lanes; run the indexes the last Plan runs; stale
+	// asks the next Plan to rebuild.
+	slots []*Slot
+	hot   []hot
+	lanes int
+	run   []int32
+	stale bool
+	// typical is the mean estimate of the measured slots at the last
+	// plan, which a slot's first measure starts from (0: none yet).
+	typical time.Duration
+}
+
+// Observe records d, the measured cost of slot s's tick, into its
+// estimate: from the typical cost of the measured slots (d itself when
+// none had been measured at the last Plan), moved towards d as an
+// estimate moves (see estimate: a slow tick moves it little). It only
+// reads the planner, so the slots of different lanes may be observed at
+// once, between two Plans.
+func (p *Planner) Observe(s *Slot, d time.Duration) {
+	if !s.measured && p.typical > 0 {
+		s.cost, s.measured = p.typical, true
+	}
+	s.cost = estimate(s.cost, d, s.measured)
+	s.measured = true
+}
+
+// SetBudget sets the frame budget (0: none). A negative budget is
+// treated as none.
+func (p *Planner) SetBudget(d time.Duration) { p.budget = max(d, 0) }
+
+// Budget returns the frame budget (0: none).
+func (p *Planner) Budget() time.Duration { return p.budget }
+
+// Plan decides a frame of n slots at clock seconds, dt seconds after the
+// last (see the package doc): it sets each slot's Run and DT, and Ran
+// gives the indexes of the slots that run. item(i) gives slot i and its
+// lane (lanes, 1 or more, is the number of lanes); Plan asks it of every
+// slot only when the slots changed (n is not the last Plan's, or
+// Invalidate was called): in between, it keeps the slots' due state in
+// its own dense arrays, so that a frame costs little for the slots not
+// due. active(i) reports whether slot i's agent ticks at all (asked only
+// of the slots due; nil: all do). It returns the number of active slots
+// that run.
+func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, active func(i int) bool) int {
+	lanes = max(lanes, 1)
+	if cap(p.used) < lanes {
+		p.used = make([]time.Duration, lanes)
+	}
+	p.used = p.used[:lanes]
+	clear(p.used)
+	if p.stale || n != len(p.slots) || lanes != p.lanes {
+		p.rebuild(n, lanes, item)
+	}
+	for _, i := range p.run {
+		p.slots[i].Run = false
+	}
+	run := p.run[:0]
+	var sum time.Duration
+	measured := 0
+	waiting := p.waiting[:0] // the waiting slots, with their index and lane
+	for i := range p.hot {
+		h := &p.hot[i]
+		h.owed += dt
+		if !h.waiting && h.started && h.owed+dueEpsilon < h.interval {
+			continue
+		}
+		s := p.slots[i]
+		if active != nil && !active(i) {
+			s.Run, s.DT, h.owed, h.waiting = true, dt, 0, false
+			run = append(run, int32(i))
+			continue
+		}
+		if !h.waiting {
+			h.waiting, s.dueAt = true, clock
+		}
+		if s.measured {
+			sum += s.cost
+			measured++
+		}
+		waiting = append(waiting, wait{s, int32(i), h.lane})
+	}
+	p.waiting = waiting
+	if measured > 0 {
+		p.typical = max(sum/time.Duration(measured), 1)
+	}
+	mean := p.budget + 1 // nothing measured yet: one agent a frame
+	if p.typical > 0 {
+		mean = p.typical
+	}
+	if p.cursor >= n {
+		p.cursor = 0
+	}
+	// The round-robin from the cursor: the waiting slots from the first at
+	// or after it, then those before it.
+	first, _ := slices.BinarySearchFunc(waiting, p.cursor, func(w wait, c int) int { return int(w.index) - c })
+	budget := p.agentBudget()
+	ran := 0
+	for k := range waiting {
+		w := waiting[(first+k)%len(waiting)]
+		s, lane, h := w.slot, w.lane, &p.hot[w.index]
+		cost := mean
+		if s.measured {
+			cost = s.cost
+		}
+		if p.budget > 0 && ran > 0 && p.used[lane]+cost > budget {
+			p.cursor = int(w.index)
+			break
+		}
+		p.used[lane] += cost
+		s.Run, s.DT, h.owed = true, h.owed, 0
+		h.waiting, h.started = false, true
+		p.lag.Add(clock - s.dueAt)
+		run = append(run, w.index)
+		ran++
+	}
+	slices.Sort(run)
+	p.run = run
+	p.ran += uint64(ran)
+	p.frames++
+	p.planned = 0
+	for _, u := range p.used {
+		p.planned = max(p.planned, u)
+	}
+	return ran
+}
+
+// hot is a slot's due state, which Plan keeps densely between rebuilds
+// (the slot holds it, written back, while it is out of the arrays).
+type hot struct {
+	owed, interval   float64
+	lane             int32
+	waiting, started bool
+}
+
+// rebuild writes the due state back into the slots of the last plan and
+// reads that of the n slots item gives.
+func (p *Planner) rebuild(n, lanes int, item func(i int) Item) {
+	for i, s := range p.slots {
+		h := &p.hot[i]
+		s.owed, s.waiting, s.started = h.owed, h.waiting, h.started
+		s.Run = false
+	}
+	p.slots, p.hot, p.run = p.slots[:0], p.hot[:0], p.run[:0]
+	for i := 0; i < n; i++ {
+		it := item(i)
+		s := it.Slot
+		p.slots = append(p.slots, s)
+		p.hot = append(p.hot, hot{owed: s.owed, interval: s.interval, lane: int32(min(max(it.Lane, 0), lanes-1)),
+			waiting: s.waiting, started: s.started})
+	}
+	p.lanes, p.stale = lanes, false
+}
+
+// Invalidate makes the next Plan read every slot again: the slots, their
+// order, their lanes or their intervals changed.
+func (p *Planner) Invalidate() { p.stale = true }
+
+// Ran returns the indexes of the slots the last Plan runs, in increasing
+// order (active or not); the slice is the planner's, valid until the next
+// Plan.
+func (p *Planner) Ran() []int32 { return p.run }
+
+// EndFrame records d, the measured time of the frame Plan decided last
+// (from the plan to the last agent's tick, on the slowest lane): what the
+// agents' estimates do not explain of it (the plan, the shards' join, a
+// collection, the threads preempted) is the overhead, estimated as a
+// slot's cost is (Slot.Observe), and the next frames give the agents
+// the budget less the overhead, at least a quarter of the budget.
+func (p *Planner) EndFrame(d time.Duration) {
+	p.overhead = estimate(p.overhead, max(d-p.planned, 0), p.measured)
+	p.measured = true
+}
+
+// agentBudget is the time a frame's lane gives its agents: the budget
+// less the overhead, at least a quarter of the budget.
+func (p *Planner) agentBudget() time.Duration {
+	return max(p.budget-p.overhead, p.budget/4)
+}
+
+// Lag returns the lags of the ticks planned so far.
+func (p *Planner) Lag() *Lag { return &p.lag }
+
+// Counts returns the active slots run, summed over the frames planned,
+// and the frames planned.
+func (p *Planner) Counts() (agentTicks, frames uint64) { return p.ran, p.frames }
+
+// ResetStats forgets the lags and counts of the frames planned so far
+// (the schedule itself, cursor and slots, is kept).
+func (p *Planner) ResetStats() { p.lag, p.ran, p.frames = Lag{}, 0, 0 }
