@@ -7,6 +7,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // This file holds how btlua shows its flags: the usage listing of --help
@@ -55,7 +56,9 @@ func zeroDefault(def string) bool {
 // before the flag's name: "flag provided but not defined: -", "flag needs
 // an argument: -", `invalid value "x" for flag -`, `invalid boolean value
 // "x" for -`.
-var oneDashFlag = regexp.MustCompile(`^(flag provided but not defined: |flag needs an argument: |invalid value "(?:[^"\\]|\\.)*" for flag |invalid boolean value "(?:[^"\\]|\\.)*" for )-`)
+var oneDashFlag = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(flag provided but not defined: |flag needs an argument: |invalid value "(?:[^"\\]|\\.)*" for flag |invalid boolean value "(?:[^"\\]|\\.)*" for )-`)
+})
 
 // parseError returns err, a parse error of the flag package for fs: a
 // value that does not parse says what the flag wants (wantsError), the
@@ -66,7 +69,7 @@ func parseError(fs *flag.FlagSet, err error) error {
 	if wants, ok := wantsError(fs, msg); ok {
 		return errors.New(wants)
 	}
-	if fixed := oneDashFlag.ReplaceAllString(msg, "${1}--"); fixed != msg {
+	if fixed := oneDashFlag().ReplaceAllString(msg, "${1}--"); fixed != msg {
 		return errors.New(fixed)
 	}
 	return err

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"regexp"
+	"sync"
 	"time"
 )
 
@@ -27,14 +28,16 @@ var flagWants = map[string]string{
 // badValueRE matches the flag package's errors for a value that does not
 // parse: the value as it quotes it, the flag's name, and why ("parse
 // error" or "value out of range").
-var badValueRE = regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-([^:]+): (parse error|value out of range)$`)
+var badValueRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^invalid (?:boolean )?value ("(?:[^"\\]|\\.)*") for (?:flag )?-([^:]+): (parse error|value out of range)$`)
+})
 
 // wantsError returns msg, a flag package error, as "--NAME wants WHAT,
 // got "VALUE"" (with " (out of range)" for a number too large) when it
 // is about a value of a flag of fs that does not parse; ok is false for
 // any other error.
 func wantsError(fs *flag.FlagSet, msg string) (string, bool) {
-	m := badValueRE.FindStringSubmatch(msg)
+	m := badValueRE().FindStringSubmatch(msg)
 	if m == nil {
 		return "", false
 	}

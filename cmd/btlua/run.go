@@ -196,7 +196,12 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 			n = int(h.Ticks()) - base
 			break
 		}
-		if !c.fast || (keepOn && h.Done()) || int(h.Ticks())-base == n {
+		// No wait after the last tick: the loop is about to end.
+		last := (!keepOn && h.Done()) || (c.ticks != 0 && int(h.Ticks())-base >= c.ticks)
+		if !last && (!c.fast || (keepOn && h.Done()) || int(h.Ticks())-base == n) {
+			if paced != nil {
+				paced()
+			}
 			next = next.Add(period)
 			if d := time.Until(next); d > 0 {
 				sleepUnlessDone(ctx, pace, d)
@@ -220,6 +225,10 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 	}
 	return exitOK
 }
+
+// paced, when set (by tests), is called each time the loop waits for
+// the next tick's time.
+var paced func()
 
 // sleepUnlessDone waits d on t (a stopped or fired timer, reused from
 // tick to tick), or less when ctx is done first (Ctrl-C): a long tick

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -73,19 +72,19 @@ func (e *Error) Error() string {
 }
 
 // locRE matches the "file:line: " prefix Lua puts on error messages.
-var locRE = regexp.MustCompile(`^(?:<string>:|@)?([^\s:][^:]*?):(\d+): ?`)
+var locRE = lazyRE(`^(?:<string>:|@)?([^\s:][^:]*?):(\d+): ?`)
 
 // syntaxRE matches gopher-lua's parse errors:
 // "file line:3(column:7) near 'then':   syntax error".
-var syntaxRE = regexp.MustCompile(`^(?:<string>:)?(.+?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*)$`)
+var syntaxRE = lazyRE(`^(?:<string>:)?(.+?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*)$`)
 
 // eofRE matches gopher-lua's parse errors at the end of the input:
 // "file at EOF:   syntax error".
-var eofRE = regexp.MustCompile(`^(?:<string>:)?(.+?) at EOF:\s*(.*)$`)
+var eofRE = lazyRE(`^(?:<string>:)?(.+?) at EOF:\s*(.*)$`)
 
 // compileRE matches gopher-lua's compile errors (a break outside a loop):
 // "compile error near line(3) file: no loop to break".
-var compileRE = regexp.MustCompile(`^compile error near line\((\d+)\) (.+?): (.*)$`)
+var compileRE = lazyRE(`^compile error near line\((\d+)\) (.+?): (.*)$`)
 
 // From converts err (typically a *lua.ApiError from PCall, DoFile or
 // DoString) into an *Error, splitting off the file and line prefix. task is
@@ -117,26 +116,26 @@ func From(err error, task string) error {
 	} else {
 		e.Msg = err.Error()
 	}
-	if m := syntaxRE.FindStringSubmatch(e.Msg); m != nil {
+	if m := syntaxRE().FindStringSubmatch(e.Msg); m != nil {
 		e.File = m[1]
 		e.Line, _ = strconv.Atoi(m[2])
 		e.Msg = fmt.Sprintf("%s near %s (column %s)", strings.TrimSpace(m[5]), m[4], m[3])
 		return e
 	}
-	if m := compileRE.FindStringSubmatch(e.Msg); m != nil {
+	if m := compileRE().FindStringSubmatch(e.Msg); m != nil {
 		e.File = strings.TrimPrefix(m[2], "<string>:")
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Msg = m[3]
 		return e
 	}
-	if m := eofRE.FindStringSubmatch(e.Msg); m != nil {
+	if m := eofRE().FindStringSubmatch(e.Msg); m != nil {
 		// gopher-lua names no line here: AtEnd gives the text's last.
 		e.File = m[1]
 		e.Msg = strings.TrimSpace(m[2]) + " at end of file"
 		return e
 	}
 	// A wrapped error raised from Go code may itself carry a location.
-	if m := locRE.FindStringSubmatch(e.Msg); m != nil {
+	if m := locRE().FindStringSubmatch(e.Msg); m != nil {
 		e.File = m[1]
 		e.Line, _ = strconv.Atoi(m[2])
 		e.Msg = e.Msg[len(m[0]):]
@@ -186,7 +185,7 @@ func syntaxAt(err error) (col int, near string) {
 	if !errors.As(err, &api) || api.Object == nil {
 		return 0, ""
 	}
-	m := syntaxRE.FindStringSubmatch(firstLine(api.Object.String()))
+	m := syntaxRE().FindStringSubmatch(firstLine(api.Object.String()))
 	if m == nil {
 		return 0, ""
 	}

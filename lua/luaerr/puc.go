@@ -1,7 +1,6 @@
 package luaerr
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -65,15 +64,15 @@ func safeReword(L *lua.LState, msg string) (m string, ok bool) {
 }
 
 // whereRE splits gopher-lua's "file:line: " prefix off a runtime error.
-var whereRE = regexp.MustCompile(`(?s)^(.+?:\d+: |\s?)(.*)$`)
+var whereRE = lazyRE(`(?s)^(.+?:\d+: |\s?)(.*)$`)
 
 var (
-	arithRE   = regexp.MustCompile(`^cannot perform (add|sub|mul|div|mod|pow) operation between (\w+) and (\w+)$`)
-	concatRE  = regexp.MustCompile(`^cannot perform concat operation between (\w+) and (\w+)$`)
-	indexRE   = regexp.MustCompile(`^attempt to index a non-table object\((\w+)\) with key '(.*)'$`)
-	compareRE = regexp.MustCompile(`^attempt to compare (\w+) with (\w+)$`)
-	forRE     = regexp.MustCompile(`^for statement (init|limit|step) must be a number$`)
-	argRE     = regexp.MustCompile(`(?s)^bad argument #(\d+) to (.+?) \((.*)\)$`)
+	arithRE   = lazyRE(`^cannot perform (add|sub|mul|div|mod|pow) operation between (\w+) and (\w+)$`)
+	concatRE  = lazyRE(`^cannot perform concat operation between (\w+) and (\w+)$`)
+	indexRE   = lazyRE(`^attempt to index a non-table object\((\w+)\) with key '(.*)'$`)
+	compareRE = lazyRE(`^attempt to compare (\w+) with (\w+)$`)
+	forRE     = lazyRE(`^for statement (init|limit|step) must be a number$`)
+	argRE     = lazyRE(`(?s)^bad argument #(\d+) to (.+?) \((.*)\)$`)
 )
 
 // forWords are PUC's names of a numeric for's three values.
@@ -86,21 +85,21 @@ var arithOps = map[string]int{"add": lua.OP_ADD, "sub": lua.OP_SUB, "mul": lua.O
 // reword returns msg, a runtime error raised on L (the erring function's
 // frame still on the stack), in PUC's words, and false when it has none.
 func reword(L *lua.LState, msg string) (string, bool) {
-	m := whereRE.FindStringSubmatch(msg)
+	m := whereRE().FindStringSubmatch(msg)
 	where, body := strings.TrimSpace(m[1]), m[2]
 	if where != "" {
 		where += " "
 	}
-	if x := compareRE.FindStringSubmatch(body); x != nil {
+	if x := compareRE().FindStringSubmatch(body); x != nil {
 		if x[1] != x[2] {
 			return "", false
 		}
 		return where + "attempt to compare two " + x[1] + " values", true
 	}
-	if x := forRE.FindStringSubmatch(body); x != nil {
+	if x := forRE().FindStringSubmatch(body); x != nil {
 		return where + "'for' " + forWords[x[1]] + " must be a number", true
 	}
-	if x := argRE.FindStringSubmatch(body); x != nil {
+	if x := argRE().FindStringSubmatch(body); x != nil {
 		return where + badArgument(L, x[1], x[2], x[3]), true
 	}
 	var (
@@ -137,7 +136,7 @@ func rewordTyped(L *lua.LState, where, body string) (string, bool) {
 		verb string
 		s    suspects
 	)
-	if x := arithRE.FindStringSubmatch(body); x != nil {
+	if x := arithRE().FindStringSubmatch(body); x != nil {
 		bad := x[2]
 		if bad == "number" {
 			bad = x[3]
@@ -145,7 +144,7 @@ func rewordTyped(L *lua.LState, where, body string) (string, bool) {
 		verb = "perform arithmetic on"
 		s = findArith(L, arithOps[x[1]], x[2], x[3])
 		s.fallback(bad)
-	} else if x := concatRE.FindStringSubmatch(body); x != nil {
+	} else if x := concatRE().FindStringSubmatch(body); x != nil {
 		bad := x[1]
 		if bad == "string" || bad == "number" {
 			bad = x[2]
@@ -161,7 +160,7 @@ func rewordTyped(L *lua.LState, where, body string) (string, bool) {
 			},
 			func(v lua.LValue) bool { return v.Type().String() == bad })
 		s.fallback(bad)
-	} else if x := indexRE.FindStringSubmatch(body); x != nil {
+	} else if x := indexRE().FindStringSubmatch(body); x != nil {
 		s = findIndexed(L, x[1], x[2])
 		s.fallback(x[1])
 		if !s.named() { // gopher-lua's key, which PUC leaves out, says which

@@ -3,7 +3,6 @@ package luaerr
 import (
 	"cmp"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -70,7 +69,7 @@ func viaToString(L *lua.LState, v lua.LValue) (text string, ok bool) {
 }
 
 // identRE matches a string key that Lua can write without brackets.
-var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var identRE = lazyRE(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // dump renders t one level deep: "{1, "a", key = true, [2.5] = {...}}".
 func dump(t *lua.LTable) string {
@@ -96,7 +95,7 @@ func dump(t *lua.LTable) string {
 	rank := func(k lua.LValue) int {
 		switch x := k.(type) {
 		case lua.LString:
-			if identRE.MatchString(string(x)) {
+			if identRE().MatchString(string(x)) {
 				return 0
 			}
 			return 1
@@ -124,7 +123,7 @@ func dump(t *lua.LTable) string {
 }
 
 func dumpKey(k lua.LValue) string {
-	if s, ok := k.(lua.LString); ok && identRE.MatchString(string(s)) {
+	if s, ok := k.(lua.LString); ok && identRE().MatchString(string(s)) {
 		return string(s)
 	}
 	return "[" + dumpValue(k) + "]"
@@ -144,7 +143,7 @@ func dumpValue(v lua.LValue) string {
 
 // frameRE matches a Lua frame of a gopher-lua stack traceback:
 // "\tscript.lua:12: in function <script.lua:10>".
-var frameRE = regexp.MustCompile(`^\t(.+?):(\d+): in `)
+var frameRE = lazyRE(`^\t(.+?):(\d+): in `)
 
 // RaisedAt returns "file:line" of the innermost Lua function on a
 // gopher-lua stack traceback (lua.ApiError.StackTrace), the Go functions
@@ -155,7 +154,7 @@ func RaisedAt(traceback string) string {
 		if strings.HasPrefix(line, "\t[G]") {
 			continue
 		}
-		if m := frameRE.FindStringSubmatch(line); m != nil {
+		if m := frameRE().FindStringSubmatch(line); m != nil {
 			return m[1] + ":" + m[2]
 		}
 	}

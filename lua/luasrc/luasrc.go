@@ -22,16 +22,15 @@ func Files() fs.FS { return files }
 
 // Run runs the embedded file name in L. Its chunk name is
 // "btlua/<name>", so errors in it are told apart from the user's scripts.
+// The file is compiled once per process (see compiled): every other
+// state gets a closure of the same prototype. Errors are a missing file,
+// and the file's own compile or run errors, each prefixed "luasrc: ".
 func Run(L *lua.LState, name string) error {
-	src, err := files.ReadFile(name)
+	proto, err := compile(name)
 	if err != nil {
-		return fmt.Errorf("luasrc: %w", err)
+		return err
 	}
-	fn, err := L.Load(bytesReader(src), "btlua/"+name)
-	if err != nil {
-		return fmt.Errorf("luasrc: %s: %w", name, err)
-	}
-	L.Push(fn)
+	L.Push(L.NewFunctionFromProto(proto))
 	if err := L.PCall(0, 0, nil); err != nil {
 		return fmt.Errorf("luasrc: %s: %w", name, err)
 	}
