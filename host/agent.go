@@ -17,8 +17,8 @@ type Agent struct {
 	variables
 
 	tree *btlib.Tree // the tree the agent ticks
-	host *Host
-	load *load // the LoadFile or Spawn call that started the agent
+	host *state      // the Lua state that ticks it (its facade: host.Host)
+	load *load       // the LoadFile or Spawn call that started the agent
 	// where is the return value that gave the tree ("return value 2"),
 	// for errors; "" for a tree a reload started.
 	where    string

@@ -35,18 +35,18 @@ func (a *Agent) label() string {
 }
 
 // agentNumber returns a's position in the Agents of its host (the
-// coordinator of a sharded host), from 1, when that host has more than
+// facade of a sharded host), from 1, when that host has more than
 // one agent and a's script makes agents more than once (spawned, or
 // loaded several times); 0 otherwise. Errors only call it.
-func (h *Host) agentNumber(a *Agent) int {
-	top := h.top()
-	if len(top.agents) < 2 || a.load == nil {
+func (h *state) agentNumber(a *Agent) int {
+	e := h.eng
+	if len(e.agentList()) < 2 || a.load == nil {
 		return 0
 	}
-	if !a.load.spawned && !loadedTwice(top.eng.allLoads(), a.Source) {
+	if !a.load.spawned && !loadedTwice(e.allLoads(), a.Source) {
 		return 0
 	}
-	return top.eng.agentRank(a) + 1
+	return e.agentRank(a) + 1
 }
 
 // loadedTwice reports whether loads hold more than one load of the
@@ -66,7 +66,7 @@ func loadedTwice(loads []*load, path string) bool {
 // nameAgent names agent a in err, the error of its tick or of an OnEnd
 // (Halt, restart, Close, reload), by its number when its tree has no
 // name of its own (see agentNumber).
-func (h *Host) nameAgent(a *Agent, err error) {
+func (h *state) nameAgent(a *Agent, err error) {
 	var le *luaerr.Error
 	if !errors.As(err, &le) || le.Tree != "" || a.tree.Named() {
 		return

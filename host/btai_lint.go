@@ -34,7 +34,7 @@ func (l *lintLog) first(msg string) bool {
 // that a BT.If, BT.While or BT.Repeat keeps from stopping the tree, and a
 // BT.Root start task that nothing can end ("FILE:LINE: BT.Root never
 // ends: ..."). Each warning is logged once per host.
-func (h *Host) lintBTAI(a *Agent) {
+func (h *state) lintBTAI(a *Agent) {
 	root := a.tree.Root()
 	if root == nil {
 		return

@@ -52,9 +52,9 @@ func newBudgetHost(t *testing.T, budget time.Duration) (*Host, *bytes.Buffer) {
 func countTicks(t *testing.T, h *Host) map[int]int {
 	t.Helper()
 	counts := map[int]int{}
-	tbl := h.vm.L.GetGlobal("ticks")
+	tbl := h.luaVM().L.GetGlobal("ticks")
 	for i := 1; i <= 1000; i++ {
-		if n, ok := h.vm.L.GetTable(tbl, lua.LNumber(i)).(lua.LNumber); ok {
+		if n, ok := h.luaVM().L.GetTable(tbl, lua.LNumber(i)).(lua.LNumber); ok {
 			counts[int(n)]++
 		}
 	}

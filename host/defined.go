@@ -22,7 +22,7 @@ func globalTables(L *lua.LState) map[string]bool {
 // records in src the global tables the run defined (names that were not
 // tables before and that no nested require or dofile claimed), which is
 // how a reload later knows the classes a file defines. It returns the number of results left on the stack.
-func (h *Host) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) int {
+func (h *state) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) int {
 	L := h.vm.L
 	before := globalTables(L)
 	top := L.GetTop()
@@ -41,7 +41,7 @@ func (h *Host) runRecording(src *source, fn *lua.LFunction, args ...lua.LValue) 
 
 // definer returns the file that defined the global table name (a file
 // required during another file's run claims its own globals first).
-func (h *Host) definer(name string) *source {
+func (h *state) definer(name string) *source {
 	for _, abs := range h.order {
 		src := h.sources[abs]
 		for _, n := range src.defined {
@@ -65,7 +65,7 @@ func (s *source) define(name string) {
 
 // classesOf records the task classes src defines now (see
 // reload.Classes).
-func (h *Host) classesOf(src *source) reload.Classes {
+func (h *state) classesOf(src *source) reload.Classes {
 	module := ""
 	if src.kind == moduleSource {
 		module = src.module

@@ -48,12 +48,17 @@
 //
 // Inside, Host is a facade (options, logger, clock, tick gate, guard,
 // error policy, the event stream and the API) over one engine
-// (engine.go): single, one Lua state (the classic host, and each shard),
-// or the sharded host's shards ticked in parallel (shards.go). The event
-// stream is package host/internal/stream, which knows no Host: it is
-// keyed by *Agent, reads the host through a small interface
-// (event_source.go) and hears what the trees' core pushes (bt.Observer,
-// bt.StatusObserver) while somebody listens.
+// (engine.go). A state (state.go) is one Lua state and what it owns: its
+// VM, loads, agents, files, CPU budget and stretches of script work; an
+// Agent points to its state. The engine is single, over one state (the
+// classic host, engine_single.go), or sharding, over N states ticked in
+// parallel and joined every frame (shards.go, shard_*.go), whose global
+// variables are Go values in a blackboard of their own, with no Lua
+// state (globals_board.go, globals_frame.go). The event stream is package
+// host/internal/stream, which knows no Host: it is keyed by *Agent, reads
+// the host through a small interface (event_source.go) and hears what the
+// trees' core pushes (bt.Observer, bt.StatusObserver) while somebody
+// listens.
 //
 // # Hot reload
 //

@@ -1,6 +1,13 @@
 package host
 
-import "slices"
+import (
+	"github.com/btlua/btlua/host/internal/savefile"
+	"slices"
+
+	"github.com/btlua/btlua/host/internal/vm"
+	"github.com/btlua/btlua/lua/btlib"
+	lua "github.com/yuin/gopher-lua"
+)
 
 // The engine methods of the sharded host (*sharding, Options.Shards >= 1;
 // see shards.go for what it is). Most hand the work to the sharding's
@@ -11,48 +18,23 @@ func (sh *sharding) spawnAgent(path string, args any) (*Agent, error) {
 	return sh.spawnShard(path, args)
 }
 func (sh *sharding) tickAgents(dt float64, e *hub) error { return sh.tickShards(dt, e) }
-func (sh *sharding) reloadFile(src *source, data []byte) (*ReloadReport, error) {
+func (sh *sharding) reloadFile(src *source, data []byte, _ string) (*ReloadReport, error) {
 	return sh.reloadShards(src, data)
 }
 func (sh *sharding) watchFiles()                         { sh.watchShards(sh.host.watcher) }
 func (sh *sharding) setGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
-func (sh *sharding) getGlobal(name string) any           { return sh.shards[0].GetGlobal(name) }
 func (sh *sharding) doString(code string) ([]any, error) { return sh.doStringShards(code) }
 func (sh *sharding) closeAll() error                     { return sh.closeShards() }
-func (sh *sharding) interruptAll() bool                  { return sh.interruptShards() }
 func (sh *sharding) shardCount() int                     { return len(sh.shards) }
-func (sh *sharding) shardIndex(a *Agent) int             { return slices.Index(sh.shards, a.host) }
-func (sh *sharding) hasAgent(a *Agent) bool              { return slices.Contains(sh.shards, a.host) }
-func (sh *sharding) luaStates() []*Host                  { return sh.shards }
+func (sh *sharding) states() []*state                    { return sh.shards }
+func (sh *sharding) agentList() []*Agent                 { return sh.agents }
+func (sh *sharding) allLoads() []*load                   { return sh.loads }
+func (sh *sharding) hearGlobals()                        { sh.globals.board().OnSet(sh.spreadGlobal) }
 
-// enter takes every shard's guard for the coordinator's first entry (a
-// shard's own methods, which the coordinator calls, then pass).
-func (sh *sharding) enterShards(me uintptr) bool {
-	for i, s := range sh.shards {
-		if !s.guard.enter(me) {
-			for _, t := range sh.shards[:i] {
-				t.guard.leave()
-			}
-			return false
-		}
-	}
-	return true
-}
-
-// leave releases what enter took.
-func (sh *sharding) leaveShards() {
-	for _, s := range sh.shards {
-		s.guard.leave()
-	}
-}
-func (sh *sharding) coordinator() *Host     { return sh.host }
-func (sh *sharding) allLoads() []*load      { return sh.loads }
-func (sh *sharding) globalHosts() []*Host   { return append([]*Host{sh.host}, sh.shards...) }
-func (sh *sharding) hearGlobals()           { sh.host.globals.global.OnSet(sh.spreadGlobal) }
-func (sh *sharding) heldFrame() *shardFrame { return nil }
-func (sh *sharding) beginScript(*Agent)     {}
-func (sh *sharding) stopsHeapHog() bool     { return true }
-func (sh *sharding) strictStopsBatch() bool { return true }
+// scripting is nil: the facade's methods called from a shard's script
+// are refused as re-entering the tick (the shards' own calls check
+// their state).
+func (sh *sharding) scripting() *state { return nil }
 
 func (sh *sharding) agentRank(a *Agent) int {
 	if r, ok := sh.rank[a]; ok {
@@ -62,16 +44,46 @@ func (sh *sharding) agentRank(a *Agent) int {
 }
 
 func (sh *sharding) unlist(a *Agent) {
-	h, ld := sh.host, a.load
+	ld := a.load
 	sh.loads = slices.DeleteFunc(sh.loads, func(l *load) bool { return l == ld && len(ld.agents) == 0 })
-	h.agents = slices.DeleteFunc(h.agents, func(b *Agent) bool { return b == a })
+	sh.agents = slices.DeleteFunc(sh.agents, func(b *Agent) bool { return b == a })
 	delete(sh.rank, a)
-	for i, b := range h.agents {
+	for i, b := range sh.agents {
 		sh.rank[b] = i
 	}
 }
 
-func (sh *sharding) globalTable(name string, v any) (any, bool) {
-	sh.setShared(name, tableCopy{v})
-	return nil, true
+// restoredGlobals takes the global variables a restore set (in every
+// shard, a table refilled in place) from shard 0 into the logical
+// blackboard, which spreads them.
+func (sh *sharding) restoredGlobals(vars []savefile.Var) {
+	for _, sv := range vars {
+		v, _ := sh.shards[0].vm.Lib.Globals.Get(sv.Name)
+		if p, err := portable(v); err == nil {
+			sh.setShared(sv.Name, p)
+		}
+	}
+}
+
+// writeGlobal writes the logical blackboard, whose hook spreads the
+// value into every shard, and tells the event stream's listeners.
+func (sh *sharding) writeGlobal(name string, v any) {
+	if goTable(v) {
+		sh.setShared(name, tableCopy{v})
+		return
+	}
+	b := sh.globals.board()
+	e := sh.host.stream()
+	if e == nil {
+		b.Set(name, v)
+		return
+	}
+	s0 := sh.shards[0] // its mirror holds the old value as a Lua value
+	old, _ := s0.vm.Lib.Globals.Get(name)
+	b.Set(name, v)
+	var nv lua.LValue = lua.LNil
+	if v != nil {
+		nv = vm.LuaValue(s0.vm.L, v)
+	}
+	sh.host.writeIn(s0, btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: nv})
 }

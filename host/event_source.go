@@ -10,13 +10,14 @@ import (
 // Subscribe and kept for the host's life (it numbers the agents).
 type hub = stream.Hub[*Agent, *ReloadReport]
 
-// streamHost is what the event stream reads of host h (stream.Host): the
-// classic host, or a sharded host's coordinator.
+// streamHost is what the event stream reads of host h (stream.Host), the
+// facade: every agent, and the global variables of its first state (a
+// sharded host's shard 0 mirrors its logical blackboard).
 type streamHost struct{ h *Host }
 
-func (s streamHost) Agents() []*Agent        { return s.h.agents }
+func (s streamHost) Agents() []*Agent        { return s.h.eng.agentList() }
 func (s streamHost) Ticks() uint64           { return s.h.ticks }
-func (s streamHost) Globals() *bt.Blackboard { return s.h.vm.Lib.Globals }
+func (s streamHost) Globals() *bt.Blackboard { return s.h.eng.states()[0].vm.Lib.Globals }
 func (s streamHost) Value(v any) any         { return eventValue(v) }
 
 func (s streamHost) Tree(a *Agent) *bt.BehaviorTree { return a.tree.BT }
@@ -26,7 +27,7 @@ func (s streamHost) Root(a *Agent) (bt.Task, error) { return a.tree.Root(), a.tr
 func (s streamHost) Observer(a *Agent) bt.Observer { return a.observer }
 
 func (s streamHost) Frame(a *Agent) *eventFrame {
-	if f := a.host.eng.heldFrame(); f != nil {
+	if f := a.host.frame; f != nil {
 		return f.events
 	}
 	return nil
@@ -36,9 +37,9 @@ func (s streamHost) Frame(a *Agent) *eventFrame {
 func (h *Host) live() bool { return h.events.Live() }
 
 // stream returns the event stream h's agents report to while somebody
-// listens (h's own, or a shard's coordinator's), or nil.
+// listens, or nil.
 func (h *Host) stream() *hub {
-	if h = h.top(); h.live() {
+	if h.live() {
 		return h.events
 	}
 	return nil
@@ -47,7 +48,7 @@ func (h *Host) stream() *hub {
 // watchOn reports whether the event stream's watch is the observer of
 // agent a's current tree (it then hands a's observer the runs).
 func (h *Host) watchOn(a *Agent) bool {
-	return h.top().events.Observes(a, a.tree.BT)
+	return h.events.Observes(a, a.tree.BT)
 }
 
 // restarted tells the listeners that the error policy restarted agent
@@ -65,17 +66,19 @@ func (h *Host) reported(path string, rep *ReloadReport, err error) {
 	}
 }
 
-// writeIn is the blackboard write hook of host s's library (the classic
-// host's, or a shard's, whose frame holds the events of its ticks): the
-// write's values become Go values here, for a write somebody hears.
-func (h *Host) writeIn(s *Host, v btlib.VariableWrite) {
+// writeIn is the blackboard write hook of state s's library (the classic
+// host's, or a shard's, whose frame holds the events of its ticks), and of
+// a sharded host's logical blackboard of global variables: the write's
+// values become Go values here, for a write somebody hears.
+func (h *Host) writeIn(s *state, v btlib.VariableWrite) {
 	e := h.events
 	var f *eventFrame
 	var by *Agent
-	if sf := s.eng.heldFrame(); sf != nil {
+	if sf := s.frame; sf != nil {
 		f, by = sf.events, sf.agent
 	}
-	ev := e.Write(f, v.Blackboard, v.Blackboard == s.vm.Lib.Globals, v.Name, v.Writer)
+	global := v.Blackboard == s.vm.Lib.Globals || v.Blackboard == h.globals.global
+	ev := e.Write(f, v.Blackboard, global, v.Name, v.Writer)
 	if ev == nil {
 		return
 	}

@@ -262,10 +262,10 @@ func (h *Host) AgentID(a *Agent) int {
 // hookWrites installs (on) or removes the blackboard write hook of every
 // Lua state whose scripts run: h's, or each shard's.
 func (h *Host) hookWrites(on bool) {
-	for _, s := range h.eng.luaStates() {
+	for _, s := range h.eng.states() {
 		var fn func(btlib.VariableWrite)
 		if on {
-			if f := s.eng.heldFrame(); f != nil && f.events == nil {
+			if f := s.frame; f != nil && f.events == nil {
 				f.events = stream.NewFrame[*Agent, *ReloadReport](&f.ticking)
 			}
 			fn = func(v btlib.VariableWrite) { h.writeIn(s, v) }

@@ -27,10 +27,10 @@ import (
 // an agent's interval ticks every agent every Tick, as before, and pays
 // nothing for it.
 
-// frameState is a host's part of the frame schedule.
-type frameState struct {
-	plan  *framePlan // the planner of the host the embedder holds; nil in a shard
-	ran   []*Agent   // this host's agents the frame under way ticks, set by the plan (reused)
+// frameTurns is a state's part of the frame schedule (the classic
+// host's one state, or a shard).
+type frameTurns struct {
+	ran   []*Agent   // the state's agents the frame under way ticks, set by the plan (reused)
 	batch frameBatch // the TreeBatch of a scheduled frame (reused)
 }
 
@@ -51,24 +51,21 @@ type framePlan struct {
 	start          time.Time // when the plan of a timed frame began
 }
 
-// openSchedule checks Options.FrameBudget and makes the planner of a
-// host that is no shard (coord nil).
-func (h *Host) openSchedule(opts Options, coord *Host) error {
+// openSchedule checks Options.FrameBudget and makes the host's planner.
+func (h *Host) openSchedule(opts Options) error {
 	if opts.FrameBudget < 0 {
 		return fmt.Errorf("host: FrameBudget must not be negative, got %v", opts.FrameBudget)
 	}
-	if coord == nil {
-		h.sched.plan = &framePlan{}
-		h.sched.plan.planner.SetBudget(opts.FrameBudget)
-	}
+	h.plan = &framePlan{}
+	h.plan.planner.SetBudget(opts.FrameBudget)
 	return nil
 }
 
 // planFrame decides which agents the frame of dt seconds ticks, now that
-// the clock has moved (Tick; a shard's Tick does nothing: its coordinator
-// planned).
+// the clock has moved (Tick), and gives each state its agents of the
+// frame.
 func (h *Host) planFrame(dt float64) {
-	p := h.sched.plan
+	p := h.plan
 	if p == nil {
 		return
 	}
@@ -80,14 +77,14 @@ func (h *Host) planFrame(dt float64) {
 	if p.timing {
 		p.start = time.Now()
 	}
-	agents, lanes := h.agents, h.frameLanes()
+	agents, lanes := h.eng.agentList(), h.frameLanes()
 	if p.dirty.Swap(false) || !slices.Equal(p.view, agents) {
 		p.view = append(p.view[:0], agents...)
 		p.planner.Invalidate()
 	}
-	var shards []*Host
+	var shards []*state
 	if lanes > 1 {
-		shards = h.shard.shards
+		shards = h.eng.states()
 	}
 	p.planner.Plan(h.clock, dt, len(agents), lanes, func(i int) schedule.Item {
 		a := agents[i]
@@ -100,22 +97,22 @@ func (h *Host) planFrame(dt float64) {
 		}
 		return schedule.Item{Slot: &a.slot, Lane: lane}
 	}, func(i int) bool { return agents[i].running() })
-	// Each host that ticks agents (the classic host, or each shard) gets
-	// its agents of the frame, in agent order.
-	for _, s := range h.eng.luaStates() {
-		s.sched.ran = s.sched.ran[:0]
+	// Each state (the classic host's, or each shard) gets its agents of
+	// the frame, in agent order.
+	for _, s := range h.eng.states() {
+		s.turns.ran = s.turns.ran[:0]
 	}
 	for _, i := range p.planner.Ran() {
 		a := agents[i]
-		a.host.sched.ran = append(a.host.sched.ran, a)
+		a.host.turns.ran = append(a.host.turns.ran, a)
 	}
 }
 
 // endFrame tells the planner how long the frame took, from its plan to
-// the end of the agents' ticks (Tick defers it; nothing in a shard or
-// without a budget).
+// the end of the agents' ticks (Tick defers it; nothing without a
+// budget).
 func (h *Host) endFrame() {
-	if p := h.sched.plan; p != nil && p.timing {
+	if p := h.plan; p != nil && p.timing {
 		p.planner.EndFrame(time.Since(p.start))
 	}
 }
@@ -126,18 +123,18 @@ func (h *Host) frameLanes() int {
 	return max(1, min(h.eng.shardCount(), runtime.GOMAXPROCS(0)))
 }
 
-// frameBatch returns the TreeBatch of b, the agents' part of a Tick of
-// this host (the classic host or a shard): b itself when the frame is not
-// scheduled, else the agents of b the plan runs, each with its own delta
-// time, with their costs measured under a budget.
-func (h *Host) frameBatch(b *agentBatch) btlib.TreeBatch {
-	p := h.top().sched.plan
+// frameBatch returns the TreeBatch of b, the agents' part of a Tick in
+// this state (the classic host's or a shard): b itself when the frame is
+// not scheduled, else the agents of b the plan runs, each with its own
+// delta time, with their costs measured under a budget.
+func (h *state) frameBatch(b *agentBatch) btlib.TreeBatch {
+	p := h.Host.plan
 	if p == nil || !p.active {
 		return b
 	}
-	b.agents = h.sched.ran // the coordinator's plan (planFrame)
-	h.sched.batch = frameBatch{agentBatch: b, plan: &p.planner, timing: p.timing}
-	return &h.sched.batch
+	b.agents = h.turns.ran // the facade's plan (planFrame)
+	h.turns.batch = frameBatch{agentBatch: b, plan: &p.planner, timing: p.timing}
+	return &h.turns.batch
 }
 
 // frameBatch is the agentBatch of a scheduled frame: each tree ticks with
@@ -148,7 +145,7 @@ func (h *Host) frameBatch(b *agentBatch) btlib.TreeBatch {
 // around the tree's tick.
 type frameBatch struct {
 	*agentBatch
-	plan    *schedule.Planner // the coordinator's, read only during the ticks
+	plan    *schedule.Planner // the facade's, read only during the ticks
 	timing  bool
 	pending *Agent // the agent whose turn began at start
 	start   time.Time
@@ -200,7 +197,7 @@ type FrameStats struct {
 func (h *Host) FrameStats() FrameStats {
 	defer h.use("FrameStats").done()
 
-	p := h.top().sched.plan
+	p := h.plan
 	ticks, frames := p.planner.Counts()
 	l := p.planner.Lag()
 	_, late := l.Count()
@@ -211,5 +208,5 @@ func (h *Host) FrameStats() FrameStats {
 // warm-up, or per level); the schedule itself goes on as it was.
 func (h *Host) ResetFrameStats() {
 	defer h.use("ResetFrameStats").done()
-	h.top().sched.plan.planner.ResetStats()
+	h.plan.planner.ResetStats()
 }

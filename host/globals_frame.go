@@ -9,8 +9,8 @@ import (
 )
 
 // The global variables of a sharded host (Options.Shards >= 1) are one
-// logical blackboard, the coordinator's (Host.Globals), mirrored in every
-// shard's global blackboard, which its scripts read:
+// logical blackboard of Go values (Host.Globals; globals_board.go),
+// mirrored in every shard's global blackboard, which its scripts read:
 //
 //   - During a tick, a script reads the value a global variable had when
 //     the frame started: a write (bt.SetGlobalVariable, or a tree's
@@ -25,9 +25,10 @@ import (
 //   - Values cross Lua states as values: numbers, strings and booleans as
 //     they are; a Lua table is copied (through its Go form, see Agent.Get)
 //     into each state, so later changes made to the table written are not
-//     seen elsewhere, and the coordinator keeps one more: a table costs
-//     Shards + 1 times its size, made in the writer's stretch (tables of
-//     their own size, see luaValue). A Go map, slice or array (given to
+//     seen elsewhere, and the logical blackboard keeps its Go form (no Lua
+//     state of its own, globals_board.go): a table costs Shards times its
+//     size as Lua tables plus its Go form, made in the writer's stretch
+//     (tables of their own size, see luaValue). A Go map, slice or array (given to
 //     Globals.Set, or a gopher-luar userdata of one a script writes) is
 //     copied the same way, as Spawn's args are: a Lua table in each state,
 //     read-only as below, and Globals.Get gives its Go form, not the map
@@ -64,9 +65,9 @@ type tableCopy struct{ v any }
 
 // heard is a shard's global-blackboard hook: during a tick it records the
 // write and puts the frame-start value back; outside ticks it hands the
-// write to the coordinator, which applies it everywhere.
+// write to the logical blackboard, which applies it everywhere.
 func (f *shardFrame) heard(name string, old, new any) {
-	if f.reverting || f.coord.shard.spreading || (!f.ticking && same(old, new)) {
+	if f.reverting || f.sh.spreading || (!f.ticking && same(old, new)) {
 		return
 	}
 	v, err := portable(new)
@@ -85,7 +86,7 @@ func (f *shardFrame) heard(name string, old, new any) {
 	case f.ticking:
 		f.writes = append(f.writes, globalWrite{agent: f.agent, name: name, value: v})
 	default:
-		f.coord.shard.setShared(name, v)
+		f.sh.setShared(name, v)
 	}
 }
 
@@ -140,61 +141,42 @@ func goTable(v any) bool {
 }
 
 // setShared writes a portable value into the logical blackboard; its hook
-// (spreadGlobal) writes it into every shard.
+// (spreadGlobal) writes it into every shard. A table is kept in its
+// normal Go form (globals_board.go).
 func (sh *sharding) setShared(name string, v any) {
-	h := sh.host
 	if t, ok := v.(tableCopy); ok {
-		v = vm.LuaValue(h.vm.L, t.v)
-		sh.table = t.v
-		defer func() { sh.table = nil }()
+		v = tableCopy{sh.normal(t.v)}
 	}
-	h.globals.global.Set(name, v)
+	sh.globals.board().Set(name, v)
 }
 
 // spreadGlobal is the logical blackboard's hook: a change is written into
 // every shard's global blackboard (a table as a copy of its own), then
 // Globals.OnChange hears it.
 func (sh *sharding) spreadGlobal(name string, old, new any) {
-	h := sh.host
 	if same(old, new) {
 		return
 	}
 	sh.lendTable(name, new)
 	sh.spreading = true
-	var g any // a table's Go form, made once for every shard
-	if t, ok := new.(*lua.LTable); ok {
-		if g = sh.table; g == nil {
-			g = vm.GoValue(t) // a table given to Globals.Set
-		}
-	}
+	t, table := new.(tableCopy)
 	for _, s := range sh.shards {
 		v := new
-		if g != nil {
-			v = vm.LuaValue(s.vm.L, g)
+		if table {
+			v = vm.LuaValue(s.vm.L, t.v) // a copy of its own
 		}
 		s.vm.Lib.Globals.Set(name, v)
 	}
 	sh.spreading = false
-	h.globals.heard(name, old, new)
+	sh.host.globals.heard(name, old, new)
 }
 
 // applyGlobalWrites applies the global writes every shard held this
 // frame, in agent order.
 func (sh *sharding) applyGlobalWrites() {
-	all := drainInAgentOrder(sh, func(s *Host) *[]globalWrite { return &s.frame.writes },
+	all := drainInAgentOrder(sh, func(s *state) *[]globalWrite { return &s.frame.writes },
 		func(w globalWrite) *Agent { return w.agent })
 	for _, w := range all {
 		sh.setShared(w.name, w.value)
 	}
-}
-
-// OnChange makes fn hear every change of a global variable (see the
-// agents' OnChange for the rules). On a sharded host (Options.Shards >= 1)
-// the changes scripts make during a tick are heard at the frame
-// boundary, in agent order (see globals_frame.go); nil removes fn.
-func (g *Globals) OnChange(fn func(name string, old, new any)) {
-	g.check("OnChange")
-	defer g.variables.use("OnChange").done()
-	g.variables.OnChange(fn)
-	g.host.eng.hearGlobals()
 }

@@ -13,8 +13,9 @@ import (
 // scripts read with bt.GetGlobalVariable: the agents of one shard share
 // it. A script that changed it in place would be seen by the agents of
 // its shard only, so results would depend on the shard count. Such a
-// table is therefore read-only: after every frame the coordinator
-// compares each shard's copy with its own (the value at the frame start)
+// table is therefore read-only: after every frame the sharded engine
+// compares each shard's copy with the logical blackboard's Go form (the
+// value at the frame start)
 // and, where one differs (a value changed at any depth, a key added or
 // removed, a metatable set), puts the copy back and Tick returns an error naming the
 // variable, with 1 shard as with N (the classic host, Shards 0, has one
@@ -26,10 +27,10 @@ import (
 // change, the agents after the changer in its shard have seen it.
 
 // lendTable records that global variable name holds a table (new is one)
-// or no longer does; the coordinator checks the tables it records.
+// or no longer does; checkLentTables checks the tables it records.
 func (sh *sharding) lendTable(name string, new any) {
 	i := slices.Index(sh.lent, name)
-	_, table := new.(*lua.LTable)
+	_, table := new.(tableCopy)
 	switch {
 	case table && i < 0:
 		sh.lent = append(sh.lent, name)
@@ -39,75 +40,41 @@ func (sh *sharding) lendTable(name string, new any) {
 }
 
 // checkLentTables compares every shard's copy of each table-valued global
-// variable with the coordinator's, puts back a copy changed in place and
-// returns an error per variable changed, in the order the variables got
-// their tables; nil when none was.
+// variable with the logical blackboard's Go form, puts back a copy changed
+// in place and returns an error per variable changed, in the order the
+// variables got their tables; nil when none was.
 func (sh *sharding) checkLentTables() []error {
-	h := sh.host
 	var errs []error
 	for _, name := range sh.lent {
-		v, _ := h.globals.global.Get(name)
-		want, ok := v.(*lua.LTable)
+		v, _ := sh.globals.board().Get(name)
+		want, ok := v.(tableCopy)
 		if !ok {
 			continue
 		}
-		var g any // want's Go form, made once for the copies put back
+		reported := false
 		for _, s := range sh.shards {
 			got, _ := s.vm.Lib.Globals.Get(name)
-			clear(sh.pairs)
-			if t, ok := got.(*lua.LTable); ok && sameTable(want, t, sh.pairs) {
+			clear(sh.open)
+			if sameNormal(want.v, toLValue(got), sh.open) {
 				continue
 			}
-			if g == nil {
-				g = vm.GoValue(want)
+			if !reported {
+				reported = true
 				errs = append(errs, fmt.Errorf("host: global variable %q: a table read from it was changed in place; on a sharded host (Options.Shards >= 1) each shard reads its own copy, so a table read from a global variable is read-only: write a new table with bt.SetGlobalVariable (the change was undone)", name))
 			}
 			sh.spreading = true
-			s.vm.Lib.Globals.Set(name, vm.LuaValue(s.vm.L, g))
+			s.vm.Lib.Globals.Set(name, vm.LuaValue(s.vm.L, want.v))
 			sh.spreading = false
 		}
 	}
 	return errs
 }
 
-// sameTable reports whether the tables a and b, of two Lua states, hold
-// the same entries at every depth and b, a shard's copy, has no metatable
-// at any depth (the copies are made without one, by luaValue, so one there
-// was set since); pairs maps each table of a met so far to its counterpart in b
-// (cycles, shared subtables).
-func sameTable(a, b *lua.LTable, pairs map[*lua.LTable]*lua.LTable) bool {
-	if p, ok := pairs[a]; ok {
-		return p == b
+// toLValue is a value of a shard's blackboard as a Lua value (lua.LNil
+// for a Go value, which is no table).
+func toLValue(v any) lua.LValue {
+	if lv, ok := v.(lua.LValue); ok {
+		return lv
 	}
-	if b.Metatable != lua.LNil {
-		return false
-	}
-	pairs[a] = b
-	n, eq := 0, true
-	a.ForEach(func(k, va lua.LValue) {
-		n++
-		if eq {
-			eq = sameValue(va, b.RawGet(k), pairs)
-		}
-	})
-	if !eq {
-		return false
-	}
-	b.ForEach(func(lua.LValue, lua.LValue) { n-- })
-	return n == 0
-}
-
-// sameValue reports whether x and y, of two Lua states, are the same
-// value: equal numbers, strings or booleans, tables with the same entries,
-// userdata of the same Go value.
-func sameValue(x, y lua.LValue, pairs map[*lua.LTable]*lua.LTable) bool {
-	switch x := x.(type) {
-	case *lua.LTable:
-		t, ok := y.(*lua.LTable)
-		return ok && sameTable(x, t, pairs)
-	case *lua.LUserData:
-		u, ok := y.(*lua.LUserData)
-		return ok && same(x.Value, u.Value)
-	}
-	return x == y
+	return lua.LNil
 }

@@ -13,7 +13,7 @@ import (
 // see label), once per goal and reason until the agent finds a plan.
 // Without it, a tree that fails for this reason ends in Failure with
 // nothing said.
-func (h *Host) warnPlans(a *Agent) {
+func (h *state) warnPlans(a *Agent) {
 	ws := h.vm.GOAP.TakeWarnings()
 	if ws == nil {
 		return

@@ -59,11 +59,11 @@ func TestGoapPlanFailureWarnsOnce(t *testing.T) {
 	if got != want {
 		t.Fatalf("after 10 failing ticks the log is\n%s\nwant\n%s", got, want)
 	}
-	if err := h.vm.L.DoString("hasTool = true"); err != nil {
+	if err := h.luaVM().L.DoString("hasTool = true"); err != nil {
 		t.Fatal(err)
 	}
 	tick(3)
-	if err := h.vm.L.DoString("hasTool = false"); err != nil {
+	if err := h.luaVM().L.DoString("hasTool = false"); err != nil {
 		t.Fatal(err)
 	}
 	tick(5)
@@ -97,7 +97,7 @@ func TestGoapPlanFailureHeardByProvider(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	heard := h.vm.L.GetGlobal("heard").String()
+	heard := h.luaVM().L.GetGlobal("heard").String()
 	if log.String() != "" || !strings.HasPrefix(heard, `goap: goal "G"`) {
 		t.Errorf("log %q, PlanFailed heard %q; want no log and the reason heard", log.String(), heard)
 	}

@@ -21,11 +21,11 @@ import (
 // same way (ErrNotMade) rather than dereferencing nil. Interrupt alone
 // and Budgeted may be called from any goroutine at any time.
 //
-// A sharded host's coordinator owns its shards with it: entering the
-// coordinator enters every shard, and during the parallel part of a
-// frame each worker takes over its shard (lend), so that the shard's
-// observers and OnChange functions, run on that worker, may read its
-// agents while the other goroutines may not.
+// The facade owns its states (state.go) with it: entering the Host enters
+// every state, an Agent's methods enter its state alone, and during the
+// parallel part of a sharded frame each worker takes over its shard
+// (lend), so that the shard's observers and OnChange functions, run on
+// that worker, may read its agents while the other goroutines may not.
 
 // ErrConcurrentUse is wrapped by the refusal of a call made while another
 // goroutine is inside the host:
@@ -82,18 +82,33 @@ func (g *entryGuard) lend(to uintptr) { g.owner.Store(to) }
 // done when op returns; else the refusal, and the caller must not call
 // done.
 func (h *Host) tryUse(op string) error {
-	if h == nil || h.vm == nil {
+	if h == nil || h.eng == nil {
 		return &useError{fmt.Sprintf("host: %s called on a Host not made by host.New (nil or zero)", op), ErrNotMade}
 	}
 	me := curg()
 	if !h.guard.enter(me) {
 		return concurrentUse(op)
 	}
-	if h.guard.depth == 1 && !h.eng.enterShards(me) { // the shards' guards
+	if h.guard.depth == 1 && !h.enterStates(me) {
 		h.guard.leave()
 		return concurrentUse(op)
 	}
 	return nil
+}
+
+// enterStates takes every state's guard for the facade's first entry (a
+// state's own methods, which the facade calls, then pass).
+func (h *Host) enterStates(me uintptr) bool {
+	states := h.eng.states()
+	for i, s := range states {
+		if !s.guard.enter(me) {
+			for _, t := range states[:i] {
+				t.guard.leave()
+			}
+			return false
+		}
+	}
+	return true
 }
 
 // concurrentUse is the refusal of op while another goroutine is inside.
@@ -114,10 +129,35 @@ func (h *Host) use(op string) *Host {
 // done ends a call use or tryUse let in.
 func (h *Host) done() {
 	if h.guard.depth == 1 {
-		h.eng.leaveShards()
+		for _, s := range h.eng.states() {
+			s.guard.leave()
+		}
 	}
 	h.guard.leave()
 }
+
+// tryUse is Host.tryUse for the methods of the state's agents: the
+// state's guard alone.
+func (s *state) tryUse(op string) error {
+	if !s.guard.enter(curg()) {
+		return concurrentUse(op)
+	}
+	return nil
+}
+
+// use is tryUse for methods without an error result (see Host.use).
+func (s *state) use(op string) *state {
+	if err := s.tryUse(op); err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// done ends a call use or tryUse let in.
+func (s *state) done() { s.guard.leave() }
+
+// entered is a guard entered by tryUse or use: a Host's or a state's.
+type entered interface{ done() }
 
 // made reports whether a is an agent a host made (not nil or zero).
 func (a *Agent) made() bool { return a != nil && a.host != nil && a.tree != nil }
@@ -127,9 +167,9 @@ func notMadeAgent(op string) error {
 	return &useError{fmt.Sprintf("host: %s called on an Agent not made by LoadFile or Spawn (nil or zero)", op), ErrNotMade}
 }
 
-// tryUse is Host.tryUse for a method of agent a: a's own host (its
+// tryUse is Host.tryUse for a method of agent a: a's own state (its
 // shard on a sharded host) is entered.
-func (a *Agent) tryUse(op string) (*Host, error) {
+func (a *Agent) tryUse(op string) (*state, error) {
 	if !a.made() {
 		return nil, notMadeAgent(op)
 	}
@@ -137,7 +177,7 @@ func (a *Agent) tryUse(op string) (*Host, error) {
 }
 
 // use is tryUse for methods without an error result (see Host.use).
-func (a *Agent) use(op string) *Host {
+func (a *Agent) use(op string) *state {
 	if !a.made() {
 		panic(notMadeAgent(op))
 	}
@@ -146,18 +186,18 @@ func (a *Agent) use(op string) *Host {
 
 // tryUse is Host.tryUse for a method of a scope of variables (an
 // Agent's or the Globals).
-func (v *variables) tryUse(op string) (*Host, error) {
+func (v *variables) tryUse(op string) (entered, error) {
 	switch {
 	case v == nil || v.host == nil:
 		return nil, notMadeGlobals(op)
-	case v.agent != nil && !v.agent.made():
-		return nil, notMadeAgent(op)
+	case v.agent != nil:
+		return v.agent.tryUse(op)
 	}
 	return v.host, v.host.tryUse(op)
 }
 
 // use is tryUse for methods without an error result (see Host.use).
-func (v *variables) use(op string) *Host {
+func (v *variables) use(op string) entered {
 	h, err := v.tryUse(op)
 	if err != nil {
 		panic(err)

@@ -29,7 +29,7 @@ import (
 // overLimitBuilding returns the error of a build (what it did: "spawning
 // agent 3 (npc.lua, factory return value 1)", "loading npc.lua") when the
 // heap has crossed the memory limit (budget.Heap.AfterBuild), else nil.
-func (h *Host) overLimitBuilding(what func() string) error {
+func (h *state) overLimitBuilding(what func() string) error {
 	if h.heapTicks == nil {
 		return nil
 	}
@@ -56,10 +56,10 @@ func overText(heap, limit uint64) string {
 
 // spawningText names the agent a Spawn of path was making from tree tr,
 // as its errors would once added: its tree's name, else its number.
-func (h *Host) spawningText(tr *btlib.Tree, path string) string {
+func (h *state) spawningText(tr *btlib.Tree, path string) string {
 	name := treeName(tr)
 	if !tr.Named() {
-		name = strconv.Itoa(len(h.top().agents) + 1)
+		name = strconv.Itoa(len(h.eng.agentList()) + 1)
 	}
 	return "spawning agent " + name + " (" + path + ", factory return value 1)"
 }

@@ -36,7 +36,7 @@ func (h *Host) stopHeapHog() (*Agent, error) {
 // stopForMemory stops agent a for the memory limit: its running tasks get
 // their OnEnd, and it keeps the error (then follows the error policy).
 // What a keeps no longer counts against the others (rebase).
-func (h *Host) stopForMemory(a *Agent) error {
+func (h *state) stopForMemory(a *Agent) error {
 	err := fmt.Errorf("memory limit of %s exceeded (the heap grew over it in ticks of %s, which allocated most)",
 		bytesText(float64(h.heapTicks.Limit())), a.describe())
 	h.closeAgent(a)

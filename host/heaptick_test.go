@@ -48,7 +48,7 @@ return { Churn:New(), Grow:New() }
 	if stopped == 0 || agents[1].Err() == nil || !agents[0].Running() {
 		t.Fatalf("stopped at tick %d; Grow's error %v, Churn running %v", stopped, agents[1].Err(), agents[0].Running())
 	}
-	if n := h.vm.L.GetGlobal("kept").(interface{ Len() int }).Len(); n > 40 {
+	if n := h.luaVM().L.GetGlobal("kept").(interface{ Len() int }).Len(); n > 40 {
 		t.Errorf("Grow kept %d MiB before it was stopped, want at most 40", n)
 	}
 	if err := h.Tick(0.1); err != nil || !agents[0].Running() {

@@ -1,7 +1,6 @@
 package host
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,9 +11,7 @@ import (
 	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Options configure a Host.
@@ -148,9 +145,10 @@ type Options struct {
 	// state made by New, loaded or not, so a host given more shards than
 	// it will have loads (LoadFile and Spawn calls) pays for idle states:
 	// give at most that many (btlua caps --shards to --agents). A global
-	// variable holding a table is held Shards + 1 times (a copy in each
-	// state and the host's own; see globals_frame.go and README, "Agents
-	// on every core", for figures). New refuses a count below 0 or above
+	// variable holding a table is held Shards times as a Lua table (a
+	// copy in each state) and once as Go values (the host's logical
+	// blackboard, which opens no Lua state; see globals_frame.go and
+	// README, "Agents on every core", for figures). New refuses a count below 0 or above
 	// MaxShards.
 	Shards int
 	// FrameBudget is the time a Tick gives the agents' ticks (0: none):
@@ -168,81 +166,54 @@ type Options struct {
 // machine is a mistake (100000 shards took 24 GB) and New refuses it.
 const MaxShards = 256
 
-// Host is one Lua state with btlua's libraries and the trees its scripts
-// returned.
+// Host is btlua embedded in a Go program: the facade the embedder holds
+// (options, logger, clock, tick gate, re-entry guard, error policy, the
+// event stream and the public API) over one engine, which owns the Lua
+// state or states and the agents (engine.go).
 type Host struct {
-	vm *vm.VM // the Lua state, its libraries, limits and sandbox, its files
-
-	stdout io.Writer
-	log    *slog.Logger
-	agents []*Agent // the agents of loads, in load order
-	loads  []*load  // each LoadFile and Spawn call, in order
-	byTree map[*btlib.Tree]*Agent
-	// factories holds the factory function of each spawned script.
-	factories map[*source]*lua.LFunction
-	onReload  func(*ReloadReport, error)
+	stdout   io.Writer // Options.Stdout, guarded (output_guard.go)
+	log      *slog.Logger
+	onReload func(*ReloadReport, error)
+	files    *vm.Files // how paths are read and keyed (the first state's)
 
 	policy         ErrorPolicy
 	clock          float64 // tick time: the sum of Tick's dt, seconds
-	inScript       int     // stretches of script work under way (stretch.go)
 	ticking        bool    // inside Tick
 	closeAfterTick bool    // Close was called during Tick
 
-	// The limits (package budget). budget is nil without Options.Budget
-	// and MemoryLimit, heapTicks and threads without MemoryLimit; a
-	// shard's heapTicks and threads are its coordinator's.
-	budget    *budget.Budget
+	// The memory check (package budget), shared by the states: nil
+	// without Options.MemoryLimit.
 	heapTicks *budget.Heap
 	threads   *vm.Threads // the scripts' coroutines (vm.Threads)
 
-	sources  map[string]*source // loaded Lua files by absolute path
-	order    []string           // the same, in load order
 	watcher  Watcher
-	globals  Globals
-	closed   bool  // Close has run
-	closeErr error // what Close returned
-	// snapHint sizes reload snapshots after the last one.
-	snapHint snapHint
+	globals  Globals // the global variables, as Globals gives them
+	closed   bool    // Close has run
+	closeErr error   // what Close returned
 
 	// events is the event stream (see Subscribe), gate the tick gate
 	// (SetTickGate), ticks the ticks made.
 	events *hub
 	gate   func() bool
 	ticks  uint64
-	// batch is the agents' part of the Tick under way (tick.go).
-	batch agentBatch
 
 	// profiles are the profilers of the last StartProfile, one per Lua
 	// state (profile.go); nil before.
 	profiles []*bt.Profiler
-	linted   *lintLog // the BTAI warnings logged, shared by the shards (btai_lint.go)
-	// eng runs the agents (engine.go): single{h}, shard on a sharded host,
-	// or inShard on each of its shards.
-	eng   engine
-	shard *sharding   // the shards of a sharded host (Options.Shards >= 1), or nil
-	frame *shardFrame // a shard's frame state, or nil outside a sharded host
+	linted   *lintLog // the BTAI warnings logged, shared by the states (btai_lint.go)
+	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.
+	eng engine
 	// guard is the goroutine inside the host (guard.go).
 	guard entryGuard
-	// sched is the frame schedule: tick intervals, frame budget, lag
-	// (frame_budget.go).
-	sched frameState
+	// plan is the frame schedule's planner: tick intervals, frame
+	// budget, lag (frame_budget.go).
+	plan *framePlan
 }
 
-// New returns a Host with a fresh Lua state and the libraries installed.
+// New returns a Host with a fresh Lua state (Options.Shards of them) and
+// the libraries installed.
 func New(opts Options) (*Host, error) {
-	return newHost(opts, nil)
-}
-
-// newHost is New; a sharded host's shard is given its coordinator coord,
-// whose memory check (heapTicks, threads) it shares (nil makes the host's
-// own from Options.MemoryLimit).
-func newHost(opts Options, coord *Host) (*Host, error) {
-	var err error
-	h := &Host{stdout: opts.Stdout, log: opts.Logger,
-		onReload: opts.OnReload, sources: map[string]*source{},
-		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{},
-		linted: &lintLog{}}
-	h.eng = single{h}
+	h := &Host{stdout: opts.Stdout, log: opts.Logger, onReload: opts.OnReload, linted: &lintLog{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -261,38 +232,34 @@ func newHost(opts Options, coord *Host) (*Host, error) {
 	if err := checkPolicy(opts.ErrorPolicy); err != nil {
 		return nil, err
 	}
-	if err := h.openSchedule(opts, coord); err != nil {
+	if err := h.openSchedule(opts); err != nil {
 		return nil, err
 	}
 	h.policy = opts.ErrorPolicy
-	if coord != nil {
-		h.heapTicks, h.threads = coord.heapTicks, coord.threads
-	} else if h.heapTicks = budget.NewHeap(opts.MemoryLimit); h.heapTicks != nil {
+	if h.heapTicks = budget.NewHeap(opts.MemoryLimit); h.heapTicks != nil {
 		h.threads = &vm.Threads{}
 	}
-	if h.budget, err = budget.New(opts.Budget, h.heapTicks); err != nil {
-		return nil, err
-	}
-	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
-	vo := vm.Options{Stdout: h.stdout, FS: opts.FS, Budget: h.budget, Threads: h.threads,
-		Bt:          btlib.Options{ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes},
-		BTAIGlobals: opts.BTAIGlobals, MaxStringSize: maxStringSize(opts.MaxStringSize), MaxChunkSize: opts.MaxChunkSize, Sandbox: opts.Sandbox, SearchPath: opts.SearchPath,
-		Install: func(v *vm.VM) { h.vm = v; h.installTracking(); h.installReferences() }}
-	if h.heapTicks != nil {
-		vo.MemoryLimit = h.heapTicks.Limit()
-	}
-	if coord != nil {
-		vo.Protos = coord.vm.Protos
-	}
-	if h.vm, err = vm.Open(vo); err != nil {
-		return nil, err
-	}
-	h.globals.host, h.globals.global = h, h.vm.Lib.Globals
-	if opts.Shards >= 1 {
-		if err := h.openShards(opts); err != nil {
-			h.Close()
+	if opts.Budget < 0 {
+		// budget.New's refusal, before any state opens
+		if _, err := budget.New(opts.Budget, nil); err != nil {
 			return nil, err
 		}
+	}
+	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
+	if opts.Shards == 0 {
+		s, err := h.openState(opts, h.stdout, nil)
+		if err != nil {
+			return nil, err
+		}
+		h.eng, h.files = &single{s}, &s.vm.Files
+		h.globals.host, h.globals.global = h, s.vm.Lib.Globals
+		return h, nil
+	}
+	if err := h.openShards(opts); err != nil {
+		if h.eng != nil {
+			h.Close()
+		}
+		return nil, err
 	}
 	return h, nil
 }
@@ -328,28 +295,6 @@ func (h *Host) Close() error {
 	return h.closeErr
 }
 
-// closeAll is Close of the host's own Lua state.
-func (s single) closeAll() error {
-	h := s.h
-	var errs []error
-	for _, a := range h.agents {
-		if err := h.closeAgent(a); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	h.agents, h.loads = nil, nil
-	clear(h.byTree)
-	clear(h.factories)
-	if h.budget != nil {
-		h.budget.Stop()
-	}
-	h.vm.Close()
-	if g, ok := h.stdout.(*outputGuard); ok {
-		g.close()
-	}
-	return errors.Join(errs...)
-}
-
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
 // pointers, maps, slices and functions become values whose fields and
 // methods scripts can use (game objects, a world, a logger). A sharded
@@ -379,7 +324,7 @@ func (h *Host) GetGlobal(name string) any {
 	if h.refuseClosed("GetGlobal") != nil {
 		return nil
 	}
-	return h.eng.getGlobal(name)
+	return vm.GoValue(h.eng.states()[0].vm.L.GetGlobal(name))
 }
 
 // DoString runs a chunk of Lua code in the host's state and returns its
@@ -399,28 +344,6 @@ func (h *Host) DoString(code string) ([]any, error) {
 		return nil, err
 	}
 	return h.eng.doString(code)
-}
-
-// doString is DoString in the host's own Lua state.
-func (s single) doString(code string) ([]any, error) {
-	h := s.h
-	L := h.vm.L
-	top := L.GetTop()
-	fn, err := L.LoadString(code)
-	if err == nil {
-		L.Push(fn)
-		err = luaerr.PCall(L, 0, lua.MultRet)
-	}
-	if err != nil {
-		L.SetTop(top)
-		return nil, luaerr.From(luaerr.Stringify(L, err), "")
-	}
-	out := make([]any, 0, L.GetTop()-top)
-	for i := top + 1; i <= L.GetTop(); i++ {
-		out = append(out, vm.GoValue(L.Get(i)))
-	}
-	L.SetTop(top)
-	return out, nil
 }
 
 // Globals returns the global variables (the blackboard scope every tree

@@ -46,9 +46,8 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 	return h.eng.loadFile(path)
 }
 
-// loadFile is LoadFile in the host's own Lua state.
-func (s single) loadFile(path string) ([]*Agent, error) {
-	h := s.h
+// loadFile is LoadFile in the state.
+func (h *state) loadFile(path string) ([]*Agent, error) {
 	h.refuseInScript("LoadFile")
 	defer h.stretch("loading "+path, nil)()
 	if _, err := h.vm.Files.Stat(path); err != nil {
@@ -88,7 +87,7 @@ func (s single) loadFile(path string) ([]*Agent, error) {
 // (its first return value), with the run, so that a Spawn of the script
 // that follows calls it without running the script again: its top level
 // runs once per Lua state, as when Spawn ran it first.
-func (h *Host) keepFactory(src *source, rets []lua.LValue, commit func()) {
+func (h *state) keepFactory(src *source, rets []lua.LValue, commit func()) {
 	f, err := factoryOf(src.path, rets)
 	if err != nil {
 		return
@@ -105,7 +104,7 @@ func (h *Host) keepFactory(src *source, rets []lua.LValue, commit func()) {
 // classes stay one set of tables: a class it assigns again is merged into
 // the existing one in place when the run is committed, and dropped with
 // the run otherwise. Errors name the file and line.
-func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), error) {
+func (h *state) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), error) {
 	if h.ranBefore(src) {
 		st, err := h.stage(fn.Proto, nil)
 		if err != nil {
@@ -128,7 +127,7 @@ func (h *Host) runScript(src *source, fn *lua.LFunction) ([]lua.LValue, func(), 
 
 // ranBefore reports whether a LoadFile or a Spawn ran the script src
 // already.
-func (h *Host) ranBefore(src *source) bool {
+func (h *state) ranBefore(src *source) bool {
 	if h.factories[src] != nil {
 		return true
 	}
@@ -142,9 +141,9 @@ func (h *Host) ranBefore(src *source) bool {
 
 // newAgent returns an agent of the load ld ticking tr, the script's
 // return value where (for errors; "" for a tree a reload started).
-func (h *Host) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
+func (h *state) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
 	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where}
-	a.variables.host, a.variables.agent = h, a
+	a.variables.host, a.variables.agent = h.Host, a
 	h.byTree[tr] = a
 	h.lintBTAI(a)
 	return a
@@ -156,7 +155,7 @@ func (h *Host) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
 // returned twice, or ticked already by an agent of another script than
 // reloading (nil for a first load: by any agent), is refused: it would
 // tick twice per frame.
-func (h *Host) treesOf(path string, rets []lua.LValue, reloading *source, what string) ([]*btlib.Tree, []string, error) {
+func (h *state) treesOf(path string, rets []lua.LValue, reloading *source, what string) ([]*btlib.Tree, []string, error) {
 	var out []*btlib.Tree
 	var wheres []string
 	var add func(v lua.LValue, where string) error
@@ -218,7 +217,7 @@ const oneAgent = "a tree is ticked by one agent (returned twice it would tick tw
 
 // agentOf returns the agent that ticks tr, leaving out the agents of the
 // script skip (whose trees a reload replaces; nil for none), or nil.
-func (h *Host) agentOf(tr *btlib.Tree, skip *source) *Agent {
+func (h *state) agentOf(tr *btlib.Tree, skip *source) *Agent {
 	if a := h.byTree[tr]; a != nil && (skip == nil || a.load.src != skip) {
 		return a
 	}

@@ -177,7 +177,7 @@ func (a *Agent) RestartDue() (float64, bool) {
 // of script work, then the tree starts again from its start task at this
 // tick. An OnEnd that fails is logged (see Options.Logger), and the
 // restart goes on.
-func (h *Host) restartIfDue(a *Agent, now float64) {
+func (h *state) restartIfDue(a *Agent, now float64) {
 	if at, ok := a.RestartDue(); !ok || now < at {
 		return
 	}

@@ -28,7 +28,7 @@ return Flaky:New()
 // takeLog returns the script's global log joined with spaces, and empties
 // it.
 func takeLog(h *Host) string {
-	tbl, _ := h.vm.L.GetGlobal("log").(*lua.LTable)
+	tbl, _ := h.luaVM().L.GetGlobal("log").(*lua.LTable)
 	if tbl == nil {
 		return ""
 	}
@@ -36,7 +36,7 @@ func takeLog(h *Host) string {
 	for i := 1; i <= tbl.Len(); i++ {
 		parts = append(parts, tbl.RawGetInt(i).String())
 	}
-	h.vm.L.SetGlobal("log", h.vm.L.NewTable())
+	h.luaVM().L.SetGlobal("log", h.luaVM().L.NewTable())
 	return strings.Join(parts, " ")
 }
 

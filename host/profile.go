@@ -39,7 +39,7 @@ func (p Profile) Time() time.Duration {
 func (h *Host) StartProfile(clock func() int64) {
 	defer h.use("StartProfile").done()
 	h.profiles = nil
-	for _, s := range h.eng.luaStates() {
+	for _, s := range h.eng.states() {
 		p := bt.NewProfiler(clock)
 		s.vm.Lib.SetProfiler(p)
 		h.profiles = append(h.profiles, p)
@@ -51,7 +51,7 @@ func (h *Host) StartProfile(clock func() int64) {
 // measured until the next StartProfile.
 func (h *Host) StopProfile() {
 	defer h.use("StopProfile").done()
-	for _, s := range h.eng.luaStates() {
+	for _, s := range h.eng.states() {
 		s.vm.Lib.SetProfiler(nil)
 	}
 	h.attachProfiles()
@@ -61,7 +61,7 @@ func (h *Host) StopProfile() {
 // StopProfile since).
 func (h *Host) Profiling() bool {
 	defer h.use("Profiling").done()
-	return len(h.profiles) > 0 && h.eng.luaStates()[0].vm.Lib.Profiler() != nil
+	return len(h.profiles) > 0 && h.eng.states()[0].vm.Lib.Profiler() != nil
 }
 
 // Profile returns what the profiler measured since StartProfile (the zero
@@ -76,7 +76,7 @@ func (h *Host) Profile() Profile {
 // attachProfiles gives every agent's tree its Lua state's profiler (nil
 // when off).
 func (h *Host) attachProfiles() {
-	for _, a := range h.agents {
+	for _, a := range h.eng.agentList() {
 		a.tree.BT.Profiler = a.host.vm.Lib.Profiler()
 	}
 }

@@ -22,14 +22,20 @@ var errReentered = errors.New("host: re-entered")
 // returned through gopher-luar would go unnoticed. Called from inside
 // Tick by Go code (an OnReload callback), it returns an error.
 func (h *Host) refuse(op string) error {
-	if h.inScript > 0 {
-		h.vm.L.G.CurrentThread.RaiseError("%s", fmt.Sprintf(
-			"host: %s called from a script the host is running; call it from Go between two ticks", op))
+	if s := h.eng.scripting(); s != nil {
+		s.raiseReentered(op)
 	}
 	if h.ticking {
 		return fmt.Errorf("%w: %s called from inside Tick (an OnReload callback?); call it after Tick returns", errReentered, op)
 	}
 	return nil
+}
+
+// raiseReentered raises the Lua error of op called from the state's
+// running script.
+func (s *state) raiseReentered(op string) {
+	s.vm.L.G.CurrentThread.RaiseError("%s", fmt.Sprintf(
+		"host: %s called from a script the host is running; call it from Go between two ticks", op))
 }
 
 // enterTick marks the host ticking, or refuses a tick inside a tick.
@@ -54,7 +60,15 @@ func (h *Host) leaveTick() {
 // refuseInScript raises a Lua error in the running script when op is
 // called from one (see refuse); else it does nothing.
 func (h *Host) refuseInScript(op string) {
-	if h.inScript > 0 {
+	if h.eng.scripting() != nil {
 		_ = h.refuse(op)
+	}
+}
+
+// refuseInScript is Host.refuseInScript for a state's own calls (an
+// agent's Halt, a load in a shard): a Lua error in the state's script.
+func (s *state) refuseInScript(op string) {
+	if s.inScript > 0 {
+		s.raiseReentered(op)
 	}
 }

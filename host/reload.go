@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
@@ -73,43 +72,29 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 		return nil, err
 	}
 	h.refuseInScript("Reload")
-	defer h.stretch("reloading "+path, nil)()
-	src := h.sourceAt(h.vm.Files.Key(path))
+	src := h.sourceAt(h.files.Key(path))
 	if src == nil {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	data, err := h.vm.Files.ReadFile(src.path)
+	data, err := h.files.ReadFile(src.path)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := h.reloadText(src, data)
+	rep, err := h.reloadText(src, data, "reloading "+path)
 	h.reported(src.path, rep, err)
 	return rep, err
 }
 
 // reloadText is Reload of src with its text data (read by the caller, or
 // by the watcher once the file settled).
-func (h *Host) reloadText(src *source, data []byte) (*ReloadReport, error) {
-	return h.eng.reloadFile(src, data)
-}
-
-// reloadFile is reloadText in the host's own Lua state.
-func (s single) reloadFile(src *source, data []byte) (*ReloadReport, error) {
-	h := s.h
-	start := time.Now()
-	rep, err := h.reload(src, data)
-	if err != nil {
-		return nil, err
-	}
-	h.reloadFailed(src, rep)
-	rep.Took = time.Since(start)
-	return rep, nil
+func (h *Host) reloadText(src *source, data []byte, what string) (*ReloadReport, error) {
+	return h.eng.reloadFile(src, data, what)
 }
 
 // reloadFailed reloads, after a successful reload of src, the scripts of
 // the trees an error had stopped (rebuilding them), adding what they
 // changed to rep; their failures change nothing and are not reported.
-func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
+func (h *state) reloadFailed(src *source, rep *ReloadReport) {
 	seen := map[*source]bool{src: true}
 	for _, a := range slices.Clone(h.agents) {
 		s := a.load.src
@@ -132,7 +117,7 @@ func (h *Host) reloadFailed(src *source, rep *ReloadReport) {
 // reload is Reload of one file: a snapshot, the staged runs and the merge
 // (prepareReload), then, only when all of it succeeded, the plan applied
 // (apply). When the run fails, the snapshot is restored.
-func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
+func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
 	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
@@ -149,7 +134,7 @@ func (h *Host) reload(src *source, data []byte) (*ReloadReport, error) {
 // puts the state back as it was before (a sharded host aborts every
 // shard's when one shard's run failed).
 type pendingReload struct {
-	h     *Host
+	h     *state
 	src   *source
 	snap  *reload.Snapshot
 	marks sourceMarks
@@ -160,7 +145,7 @@ type pendingReload struct {
 // prepareReload takes a snapshot, then stages and merges the file
 // compiled as proto and plans what changes (see run); on error the
 // snapshot is restored and nothing changed.
-func (h *Host) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
+func (h *state) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
 	h.vm.AddScriptFolder(src.path)
 	before := h.classesOf(src)
 	p := &pendingReload{h: h, src: src, marks: h.markSources(), snap: h.takeSnapshot()}
@@ -207,7 +192,7 @@ func (p *pendingReload) apply() *ReloadReport {
 // new factory of a spawned script (installed once everything succeeded),
 // and the subtrees of a referenced file. Any error leaves live state
 // changed: the caller restores its snapshot.
-func (h *Host) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
+func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
 		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
@@ -254,7 +239,7 @@ func (h *Host) run(src *source, proto *lua.FunctionProto, before reload.Classes,
 
 // recordDefined records the global tables the staged run assigned as
 // defined by src, unless another file defined them.
-func (h *Host) recordDefined(src *source, st *staged) {
+func (h *state) recordDefined(src *source, st *staged) {
 	G := h.vm.L.G.Global
 	for _, n := range st.Names {
 		if _, ok := G.RawGetString(n).(*lua.LTable); ok {

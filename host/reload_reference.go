@@ -16,7 +16,7 @@ import (
 // structure with the subtree the reference runs (see
 // reload.PlanReferences). A reference whose rebuild fails keeps its
 // subtree, and a warning is logged.
-func (h *Host) planReferences(src *source, proto *lua.FunctionProto) []reload.Swap {
+func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.Swap {
 	src.reloading = proto
 	defer func() { src.reloading = nil }()
 	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.path)
@@ -30,7 +30,7 @@ func (h *Host) planReferences(src *source, proto *lua.FunctionProto) []reload.Sw
 // cause "replaced by REF"; the new ones start at the reference's next
 // tick, in a completed tree too, which runs again: see reload.Swap.Apply),
 // and rep.Rebuilt names each reference's path.
-func (h *Host) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
+func (h *state) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
 	for _, sw := range swaps {
 		if err := sw.Apply(h.vm.Lib); err != nil {
 			h.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.path, sw.Path, err), "file", src.path)
@@ -41,7 +41,7 @@ func (h *Host) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
 }
 
 // roots returns the roots of the host's trees, in agent order.
-func (h *Host) roots() []bt.Task {
+func (h *state) roots() []bt.Task {
 	out := make([]bt.Task, 0, len(h.agents))
 	for _, a := range h.agents {
 		if r := a.tree.Root(); r != nil {
@@ -54,4 +54,4 @@ func (h *Host) roots() []bt.Task {
 // keepReferences forgets the tree references of trees the host no longer
 // runs (replaced, removed or dropped by a reload, or made by a failed
 // run), so that the library's record of them does not grow.
-func (h *Host) keepReferences() { h.vm.Lib.KeepReferences(h.roots()) }
+func (h *state) keepReferences() { h.vm.Lib.KeepReferences(h.roots()) }

@@ -17,7 +17,7 @@ var fleeSequence = strings.ReplaceAll(fleeV1, "return FleeRun:New()",
 
 // refCount returns how many references to file the host's library
 // records (see btlib.Lib.ReferencesTo).
-func refCount(h *Host, file string) int { return len(h.vm.Lib.ReferencesTo(file)) }
+func refCount(h *Host, file string) int { return len(h.luaVM().Lib.ReferencesTo(file)) }
 
 // writeFile replaces the text of the file at path.
 func writeFile(t *testing.T, path, text string) {

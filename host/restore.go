@@ -160,8 +160,7 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	}
 	defer h.done()
 	h.refuseInScript("Restore")
-	defer h.stretch("restoring agents", nil)()
-	gens := h.globalHosts()
+	gens := h.eng.states()
 	if !one && f.BTAIRandom != nil {
 		if len(f.BTAIRandom) != len(gens) {
 			undo()
@@ -180,28 +179,29 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	skips := skipCache{}
 	for _, dry := range []bool{true, false} {
 		for i := range made {
-			// The agent's own host: a shard of a sharded host.
-			if err := made[i].a.host.applyAgent(&made[i], skips, dry); err != nil {
+			// The agent's own state: a shard of a sharded host.
+			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], skips, dry) }); err != nil {
 				undo()
 				return nil, err
 			}
 		}
 		if !one && f.Globals != nil {
-			for _, g := range h.globalHosts() {
-				if err := g.applyGlobals(f.Globals, dry); err != nil {
+			for _, g := range h.eng.states() {
+				if err := g.restoring(func(s *state) error { return s.applyGlobals(f.Globals, dry) }); err != nil {
 					undo()
 					return nil, err
 				}
 			}
 		}
 	}
+	if !one && f.Globals != nil {
+		h.eng.restoredGlobals(f.Globals.Vars)
+	}
 	for _, a := range extra {
 		h.dropAgent(a)
 	}
 	if !one && h.ticks == 0 {
-		for _, g := range h.globalHosts() {
-			g.ticks, g.clock = f.Ticks, f.Clock
-		}
+		h.ticks, h.clock = f.Ticks, f.Clock
 	}
 	if !one {
 		for i, state := range f.BTAIRandom {
@@ -221,9 +221,12 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	return out, nil
 }
 
-// globalHosts returns h and, for a sharded host, its shards: the hosts
-// that hold global variables and a clock.
-func (h *Host) globalHosts() []*Host { return h.eng.globalHosts() }
+// restoring runs fn, a restore's work in the state, as a stretch of
+// script work.
+func (s *state) restoring(fn func(*state) error) error {
+	defer s.stretch("restoring agents", nil)()
+	return fn(s)
+}
 
 // dropAgent removes an agent a restore made, from its own host (a shard
 // of a sharded h) and from h.
@@ -249,7 +252,7 @@ func restoreError(sa *savefile.Agent, err error) error {
 
 // applyAgent gives r.a the saved state r.sa; with dry set it only
 // checks (and matches the tasks, for the writing pass).
-func (h *Host) applyAgent(r *restored, skips skipCache, dry bool) error {
+func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
@@ -411,7 +414,7 @@ func (h *Host) applyAgent(r *restored, skips skipCache, dry bool) error {
 type keepValue struct{ v lua.LValue }
 
 // applyGlobals sets the saved global variables.
-func (h *Host) applyGlobals(s *savefile.Scope, dry bool) error {
+func (h *state) applyGlobals(s *savefile.Scope, dry bool) error {
 	vl := newValueLoader(h.vm.L, s.Tables, dry)
 	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)

@@ -60,17 +60,17 @@ type saveRun struct {
 	names  map[*lua.LState]map[*lua.LTable]string
 	hashes map[string]string // script path -> SHA-256 (hex)
 	// whole is set for SnapshotAll, which saves the BTAI generators;
-	// random holds the hosts (Lua states) whose saved agents draw from
+	// random holds the states (Lua states) whose saved agents draw from
 	// theirs.
 	whole  bool
-	random map[*Host]bool
+	random map[*state]bool
 	// spare is the value saver of the last agent, whose maps the next
 	// one reuses.
 	spare *valueSaver
 }
 
 func newSaveRun() *saveRun {
-	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, random: map[*Host]bool{}}
+	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, random: map[*state]bool{}}
 }
 
 func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {

@@ -105,7 +105,7 @@ func (sh *sharding) startCrew() *shardCrew {
 }
 
 // work is worker w's loop: it ticks shard i in every frame posted,
-// owning the shard's guard for the frame (the coordinator, inside Tick,
+// owning the shard's guard for the frame (the facade, inside Tick,
 // owns it otherwise; run takes it back after the join).
 func (c *shardCrew) work(sh *sharding, i int, w *parking) {
 	me := curg()
@@ -117,7 +117,7 @@ func (c *shardCrew) work(sh *sharding, i int, w *parking) {
 			c.exited <- struct{}{}
 			return
 		}
-		sh.shards[i].guard.lend(me) // the coordinator's for the frame (guard.go)
+		sh.shards[i].guard.lend(me) // the facade's, lent for the frame (guard.go)
 		sh.tickShard(i, c.dt)
 		if c.pending.Add(-1) == 0 {
 			c.joiner.rouse()

@@ -75,9 +75,9 @@ func TestShardFramesFarApart(t *testing.T) {
 			}
 		}
 		for range ticks {
-			if apart && h.shard.crew != nil {
+			if apart && h.sharded().crew != nil {
 				// The next frame comes once every worker sleeps.
-				for _, w := range h.shard.crew.workers {
+				for _, w := range h.sharded().crew.workers {
 					for !w.sleeping.Load() {
 						runtime.Gosched()
 					}

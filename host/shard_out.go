@@ -8,14 +8,14 @@ import (
 
 // shardFrame is one shard's side of a sharded host's frame: the agent
 // whose script runs, the global-variable writes and the print output its
-// agents made during the tick under way, which the coordinator applies
+// agents made during the tick under way, which the sharded engine applies
 // and writes after the join, in agent order. It is the shard's
 // Options.Stdout: outside ticks (loading, reloading, closing, one shard
 // at a time) output goes straight to the host's.
 type shardFrame struct {
-	coord   *Host
-	shard   *Host
-	out     io.Writer // the coordinator's stdout
+	sh      *sharding
+	shard   *state
+	out     io.Writer // the host's stdout
 	ticking bool      // inside the shard's part of a Tick
 	agent   *Agent    // the agent of the stretch of script work under way
 	writes  []globalWrite
@@ -58,16 +58,15 @@ func (f *shardFrame) Write(p []byte) (int, error) {
 // flushPrints writes the output every shard held this frame, in agent
 // order (an agent's own lines in the order written), in one write.
 func (sh *sharding) flushPrints() {
-	h := sh.host
 	dropped := 0
 	for _, s := range sh.shards {
 		dropped += s.frame.dropped
 		s.frame.held, s.frame.dropped = 0, 0
 	}
 	if dropped > 0 {
-		h.log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, bytesText(heldOutputMax)))
+		sh.host.log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, bytesText(heldOutputMax)))
 	}
-	all := drainInAgentOrder(sh, func(s *Host) *[]printed { return &s.frame.prints },
+	all := drainInAgentOrder(sh, func(s *state) *[]printed { return &s.frame.prints },
 		func(p printed) *Agent { return p.agent })
 	if len(all) == 0 {
 		return
@@ -76,13 +75,13 @@ func (sh *sharding) flushPrints() {
 	for _, p := range all {
 		buf = append(buf, p.text...)
 	}
-	h.stdout.Write(buf)
+	sh.host.stdout.Write(buf)
 }
 
 // drainInAgentOrder takes what every shard held this frame in the list
 // held returns (emptying it, keeping its capacity) and returns it sorted
 // by agent order, each agent's items in the order they came.
-func drainInAgentOrder[T any](sh *sharding, held func(*Host) *[]T, agent func(T) *Agent) []T {
+func drainInAgentOrder[T any](sh *sharding, held func(*state) *[]T, agent func(T) *Agent) []T {
 	var all []T
 	for _, s := range sh.shards {
 		l := held(s)

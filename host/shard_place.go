@@ -49,7 +49,7 @@ func (sh *sharding) placeNext(n int) {
 
 // nextShard returns the shard of the next LoadFile or Spawn (advance moves
 // on after one that succeeded), or an error when called during a tick.
-func (sh *sharding) nextShard(op string) (*Host, error) {
+func (sh *sharding) nextShard(op string) (*state, error) {
 	h := sh.host
 	if h.ticking {
 		return nil, fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)

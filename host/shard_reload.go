@@ -8,14 +8,11 @@ import (
 	"github.com/btlua/btlua/lua/luaerr"
 )
 
-// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs: the
-// host's own, or on a sharded host the first shard's that loaded it; nil
-// when none did.
-func (h *Host) sourceAt(abs string) *source { return h.eng.sourceOf(abs) }
-
-// sourceOf is engine.sourceOf: the first shard's file that has the key abs.
-func (sh *sharding) sourceOf(abs string) *source {
-	for _, s := range sh.shards {
+// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs:
+// the first state's that loaded it (on a sharded host, the first
+// shard's); nil when none did.
+func (h *Host) sourceAt(abs string) *source {
+	for _, s := range h.eng.states() {
 		if src := s.sources[abs]; src != nil {
 			return src
 		}
@@ -33,11 +30,11 @@ func (sh *sharding) sourceOf(abs string) *source {
 // classes and methods once (every shard merged the same) and the trees
 // rebuilt, removed and started of every shard, shard by shard.
 func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error) {
-	h := sh.host
 	start := time.Now()
-	fn, err := h.vm.Compile(src.path, data)
+	s0 := sh.shards[0].vm // the shards share its compiled chunks
+	fn, err := s0.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		return nil, inFile(luaerr.From(luaerr.Stringify(s0.L, err), ""), src.path)
 	}
 	var pend []*pendingReload
 	for _, s := range sh.shards {
@@ -76,7 +73,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 
 // watchShards is Watch of a sharded host: the watcher watches every
 // shard's files, and each shard hands the files it loads later to it
-// (through shardWatcher); the coordinator's ApplyReloads reloads them in
+// (through shardWatcher); the host's ApplyReloads reloads them in
 // every shard.
 func (sh *sharding) watchShards(w Watcher) {
 	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
@@ -89,16 +86,16 @@ func (sh *sharding) watchShards(w Watcher) {
 }
 
 // shardWatcher is a shard's Watcher on a sharded host: Add goes to the
-// coordinator's watcher, once per file whichever shards load it (shards
+// host's watcher, once per file whichever shards load it (shards
 // may require a file during their ticks, concurrently); the changes are
-// the coordinator's to apply.
+// the host's to apply.
 type shardWatcher struct {
 	mu   sync.Mutex
 	w    Watcher
 	seen map[string]bool
 }
 
-// Add watches path with the coordinator's watcher, the first time.
+// Add watches path with the host's watcher, the first time.
 func (sw *shardWatcher) Add(path string) error {
 	sw.mu.Lock()
 	defer sw.mu.Unlock()
@@ -109,8 +106,8 @@ func (sw *shardWatcher) Add(path string) error {
 	return sw.w.Add(path)
 }
 
-// Changes returns nothing: the coordinator applies the changes.
+// Changes returns nothing: the host applies the changes.
 func (sw *shardWatcher) Changes() []Change { return nil }
 
-// Close does nothing: the coordinator closes its watcher.
+// Close does nothing: the host closes its watcher.
 func (sw *shardWatcher) Close() error { return nil }

@@ -84,7 +84,7 @@ func (sh *sharding) tickShard(i int, dt float64) {
 			sh.panics[i] = p
 		}
 	}()
-	sh.errs[i] = sh.shards[i].Tick(dt)
+	sh.errs[i] = sh.shards[i].tickAgents(dt)
 }
 
 // tickErrors joins the shards' errors of the frame in agent order.

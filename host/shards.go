@@ -3,17 +3,18 @@ package host
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/btlua/btlua/host/internal/vm"
 	lua "github.com/yuin/gopher-lua"
+	luar "layeh.com/gopher-luar"
 )
 
 // This file holds the sharded host (Options.Shards >= 1). gopher-lua
 // states are single-threaded, so a sharded host spreads its agents over
-// shards: each shard is a complete Host of its own (a Lua state with the
-// libraries, its scripts' classes, budget, memory limit, sandbox, error
-// policy and reloads), and the Host the embedder holds is their
-// coordinator, with the same API:
+// shards: each shard is a state (state.go: a Lua state with the
+// libraries, its scripts' classes, budget, memory limit, sandbox and
+// reloads) under the one facade the embedder holds, with the same API:
 //
 //   - LoadFile and Spawn go to the shards round-robin, in call order: the
 //     n-th load that succeeds (from 0) is in shard n mod Shards, so the
@@ -56,66 +57,67 @@ import (
 // runtime counts allocations per process, so the blame is measured one
 // shard at a time: when the heap is over the limit after a frame, the
 // next frame ticks the shards one after the other, measuring each agent,
-// and the coordinator stops the agent that allocated most (heaptick.go);
+// and the sharded engine stops the agent that allocated most (heaptick.go);
 // the agent blamed is the same for any shard count. Mid-tick, each
 // shard's watchdog stops its own long stretch once the heap is over
 // about twice the limit and grew while it ran, whatever the other shards
 // run (a runaway, or several at once; see heapWatch.over in host/internal/budget).
 
-// sharding is a coordinator's shards and their bookkeeping; it lives on
-// the ticking goroutine.
+// sharding is the engine of a sharded host: its shards and their
+// bookkeeping; it lives on the ticking goroutine.
 type sharding struct {
-	host   *Host // the coordinator
-	shards []*Host
+	host   *Host // the facade
+	shards []*state
+	agents []*Agent       // every shard's agents, in load order (Agents)
 	next   int            // the shard of the next LoadFile or Spawn outside a crowd
 	crowd  crowd          // the agents ExpectAgents announced
-	rank   map[*Agent]int // each agent's index in Agents
+	rank   map[*Agent]int // each agent's index in agents
 	loads  []*load        // every load, in call order
 	errs   []error        // each shard's tick error, reused
 	panics []any          // a shard goroutine's panic, re-raised by Tick
 	crew   *shardCrew     // the workers of shards 1 to n-1, from the first parallel frame
-	// spreading is set while the coordinator writes a global variable
-	// into every shard (the shards' hooks then stay quiet).
+	// globals is the logical blackboard of the global variables, which
+	// Globals reads and writes and every shard mirrors (globals_frame.go).
+	globals *globalBoard
+	// spreading is set while a global variable is written into every
+	// shard (the shards' hooks then stay quiet).
 	spreading bool
 	// lent lists the global variables that hold a table, in the order
-	// they got it; pairs is checkLentTables' map, reused
+	// they got it; open is checkLentTables' set, reused
 	// (globals_lent.go).
-	lent  []string
-	pairs map[*lua.LTable]*lua.LTable
-	// table is the Go form of the table setShared is writing, which
-	// spreadGlobal copies into the shards (no second Lua-to-Go conversion
-	// of the coordinator's copy); nil otherwise.
-	table any
+	lent []string
+	open map[*lua.LTable]bool
 }
 
 // openShards makes the n shards of a sharded host h from its options.
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
 	sh := &sharding{host: h, rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
-		pairs: map[*lua.LTable]*lua.LTable{}}
-	h.shard, h.eng = sh, sh
+		open: map[*lua.LTable]bool{}}
+	sh.globals = newGlobalBoard()
+	h.eng = sh
+	var protos *vm.Protos
 	for i := 0; i < n; i++ {
-		f := &shardFrame{coord: h, out: h.stdout}
+		f := &shardFrame{sh: sh, out: h.stdout}
 		so := opts
-		so.Shards, so.Stdout, so.OnReload = 0, f, nil
-		s, err := newHost(so, h)
+		so.Stdout, so.OnReload = f, nil
+		s, err := h.openState(so, f, protos)
 		if err != nil {
 			return err
 		}
-		s.linted, s.frame, f.shard = h.linted, f, s
-		s.eng = inShard{single{s}, f}
+		protos = s.vm.Protos // one compiled chunk per file for every shard
+		s.frame, f.shard = f, s
 		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}
+	h.files = &sh.shards[0].vm.Files
 	if w := h.heapTicks; w != nil {
 		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
-	h.globals.global.OnSet(sh.spreadGlobal)
+	h.globals.host, h.globals.global = h, sh.globals.board()
+	sh.hearGlobals()
 	return nil
 }
-
-// top returns the host the embedder holds: h, or a shard's coordinator.
-func (h *Host) top() *Host { return h.eng.coordinator() }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host
 // ticks its agents in, or 0 for the classic unsharded host (one state,
@@ -133,7 +135,7 @@ func (h *Host) ShardOf(a *Agent) int {
 	if !h.owns(a) {
 		return -1
 	}
-	return h.eng.shardIndex(a)
+	return slices.Index(h.eng.states(), a.host) // 0 on the classic host
 }
 
 // loadShard is LoadFile on a sharded host.
@@ -142,7 +144,7 @@ func (sh *sharding) loadShard(path string) ([]*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	agents, err := s.LoadFile(path)
+	agents, err := s.loadFile(path)
 	if err == nil {
 		sh.advance()
 		sh.placed(s.loads[len(s.loads)-1])
@@ -156,7 +158,7 @@ func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.Spawn(path, args)
+	a, err := s.spawnAgent(path, args)
 	if err == nil {
 		sh.advance()
 		sh.placed(a.load)
@@ -166,11 +168,10 @@ func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
 
 // placed lists a shard's new load and its agents after the others.
 func (sh *sharding) placed(ld *load) {
-	h := sh.host
 	sh.loads = append(sh.loads, ld)
 	for _, a := range ld.agents {
-		sh.rank[a] = len(h.agents)
-		h.agents = append(h.agents, a)
+		sh.rank[a] = len(sh.agents)
+		sh.agents = append(sh.agents, a)
 	}
 }
 
@@ -179,7 +180,6 @@ func (sh *sharding) placed(ld *load) {
 // loads a reload started (a script whose first load had failed), shard
 // by shard.
 func (sh *sharding) relistShards() {
-	h := sh.host
 	known := make(map[*load]bool, len(sh.loads))
 	for _, ld := range sh.loads {
 		known[ld] = true
@@ -191,7 +191,7 @@ func (sh *sharding) relistShards() {
 			}
 		}
 	}
-	h.agents = nil
+	sh.agents = nil
 	clear(sh.rank)
 	loads := sh.loads
 	sh.loads = nil
@@ -211,11 +211,10 @@ func (sh *sharding) rankOf(a *Agent) int {
 
 // closeShards is Close of a sharded host: the agents' OnEnds run in agent
 // order (their output in that order, as unsharded), then every shard
-// closes its state, then the coordinator its own.
+// closes its state.
 func (sh *sharding) closeShards() error {
-	h := sh.host
 	var errs []error
-	for _, a := range h.agents {
+	for _, a := range sh.agents {
 		if err := a.host.closeAgent(a); err != nil {
 			errs = append(errs, err)
 		}
@@ -225,29 +224,14 @@ func (sh *sharding) closeShards() error {
 		sh.crew = nil
 	}
 	for _, s := range sh.shards {
-		s.agents = nil // closed above
-		s.Close()
+		s.close()
 	}
-	h.agents, sh.loads = nil, nil
+	sh.agents, sh.loads = nil, nil
 	clear(sh.rank)
-	if h.budget != nil {
-		h.budget.Stop()
-	}
-	h.vm.Close()
-	if g, ok := h.stdout.(*outputGuard); ok {
+	if g, ok := sh.host.stdout.(*outputGuard); ok {
 		g.close()
 	}
 	return errors.Join(errs...)
-}
-
-// interruptShards is Interrupt of a sharded host: the scripts running in
-// every shard are stopped.
-func (sh *sharding) interruptShards() bool {
-	stopped := false
-	for _, s := range sh.shards {
-		stopped = s.Interrupt() || stopped
-	}
-	return stopped
 }
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
@@ -255,11 +239,12 @@ func (sh *sharding) interruptShards() bool {
 func (sh *sharding) setGlobalShards(name string, v any) {
 	table := goTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range sh.shards {
+		L := s.vm.L
 		if table {
-			s.vm.L.SetGlobal(name, vm.LuaValue(s.vm.L, v))
+			L.SetGlobal(name, vm.LuaValue(L, v))
 			continue
 		}
-		s.SetGlobal(name, v)
+		L.SetGlobal(name, luar.New(L, v))
 	}
 }
 
@@ -269,7 +254,7 @@ func (sh *sharding) setGlobalShards(name string, v any) {
 func (sh *sharding) doStringShards(code string) ([]any, error) {
 	var out []any
 	for i, s := range sh.shards {
-		vals, err := s.DoString(code)
+		vals, err := s.doString(code)
 		if err != nil {
 			return nil, fmt.Errorf("shard %d: %w", i, err)
 		}

@@ -62,12 +62,13 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 		return nil, err
 	}
 	h.refuseInScript("SnapshotAll")
-	defer h.stretch("saving every agent", nil)()
+	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
+	defer s0.stretch("saving every agent", nil)()
 	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
 	run := newSaveRun()
 	run.whole = true
-	vs := newValueSaver(h.vm.L, run)
-	vars, err := saveVars(vs, h.vm.Lib.Globals, "global variable ")
+	vs := newValueSaver(s0.vm.L, run)
+	vars, err := saveVars(vs, s0.vm.Lib.Globals, "global variable ")
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +79,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 		if len(ld.agents) == 0 {
 			continue
 		}
-		// The agents' own host: a shard of a sharded host.
+		// The agents' own state: a shard of a sharded host.
 		sl, err := ld.agents[0].host.snapshotLoad(run, ld, ld.agents)
 		if err != nil {
 			return nil, err
@@ -86,7 +87,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 		f.Loads = append(f.Loads, sl)
 	}
 	if len(run.random) > 0 {
-		for _, g := range h.globalHosts() {
+		for _, g := range h.eng.states() {
 			var state []byte
 			if run.random[g] {
 				if state, err = g.vm.BTAI.RandomState(); err != nil {
@@ -100,7 +101,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 }
 
 // snapshotLoad saves the agents of ld.
-func (h *Host) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.Load, error) {
+func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.Load, error) {
 	hash, ok := run.hashes[ld.src.path]
 	if !ok {
 		content, err := h.vm.Files.ReadFile(ld.src.path)
@@ -181,7 +182,7 @@ func saveError(a *Agent, err error) error {
 }
 
 // snapshotAgent saves one agent.
-func (h *Host) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
+func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 	pol, err := h.savePolicy(a)
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
@@ -316,7 +317,7 @@ func goToLua(v any) lua.LValue {
 // snapshotFields saves the instance fields of the Lua task lt (saved task
 // index i, path path): the value of its class's OnSave, or its raw
 // fields but those its saveSkip list names.
-func (h *Host) snapshotFields(vs *valueSaver, lt *btlib.Task, i int, path string) (savefile.Fields, error) {
+func (h *state) snapshotFields(vs *valueSaver, lt *btlib.Task, i int, path string) (savefile.Fields, error) {
 	L := h.vm.L
 	f := savefile.Fields{Task: i}
 	ch := vs.classHooks(lt.Self)

@@ -36,7 +36,7 @@ type source struct {
 }
 
 // track records a loaded file, once.
-func (h *Host) track(path string, kind sourceKind, module string) *source {
+func (h *state) track(path string, kind sourceKind, module string) *source {
 	abs := h.vm.Files.Key(path)
 	if s, ok := h.sources[abs]; ok {
 		return s
@@ -54,7 +54,7 @@ func (h *Host) track(path string, kind sourceKind, module string) *source {
 // Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
 // dofile that records its path. Both read Options.FS when it is set (the
 // VM's Files, vm.VM.FindModule).
-func (h *Host) installTracking() {
+func (h *state) installTracking() {
 	L := h.vm.L
 	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
 	// module that is not found is reported once.
@@ -73,7 +73,7 @@ func (h *Host) installTracking() {
 
 // luaSearcher finds a module on package.path as Lua's own searcher does,
 // records the file, and returns its compiled chunk.
-func (h *Host) luaSearcher(L *lua.LState) int {
+func (h *state) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
 	path, fn, msg := h.vm.FindModule(L, name)
 	if fn == nil {

@@ -69,9 +69,8 @@ func (h *Host) Spawn(path string, args any) (*Agent, error) {
 	return h.eng.spawnAgent(path, args)
 }
 
-// spawnAgent is Spawn in the host's own Lua state.
-func (s single) spawnAgent(path string, args any) (*Agent, error) {
-	h := s.h
+// spawnAgent is Spawn in the state.
+func (h *state) spawnAgent(path string, args any) (*Agent, error) {
 	h.refuseInScript("Spawn")
 	defer h.stretch("spawning "+path, nil)()
 	src, factory, err := h.factory(path)
@@ -95,7 +94,7 @@ func (s single) spawnAgent(path string, args any) (*Agent, error) {
 
 // factory returns the script at path and its factory function, running
 // the script the first time.
-func (h *Host) factory(path string) (*source, *lua.LFunction, error) {
+func (h *state) factory(path string) (*source, *lua.LFunction, error) {
 	if src := h.sources[h.vm.Files.Key(path)]; src != nil && h.factories[src] != nil {
 		return src, h.factories[src], nil
 	}
@@ -140,7 +139,7 @@ func factoryOf(path string, rets []lua.LValue) (*lua.LFunction, error) {
 // it returned. During a reload, the tree of the load's own agent may come
 // back (the factory keeps trees in a table); any other agent's tree, or a
 // tree claimed by another load in this reload, is refused.
-func (h *Host) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
+func (h *state) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
 	L := h.vm.L
 	top := L.GetTop()
 	L.Push(factory)
@@ -191,7 +190,7 @@ func atFactory(err error, factory *lua.LFunction) error {
 // planSpawns calls the reloaded script's factory for each spawned load of
 // src, with the load's args, and plans new trees for the loads whose tree
 // changed structure or was stopped by an error (see planTrees).
-func (h *Host) planSpawns(src *source, factory *lua.LFunction) ([]treePlan, error) {
+func (h *state) planSpawns(src *source, factory *lua.LFunction) ([]treePlan, error) {
 	var plans []treePlan
 	claimed := map[*btlib.Tree]bool{}
 	for _, ld := range h.loads {

@@ -10,20 +10,20 @@ type staged = reload.Staged
 
 // stage runs the compiled file proto staged in the host's Lua state (see
 // reload.Stage); snap is the reload's snapshot, nil for a LoadFile.
-func (h *Host) stage(proto *lua.FunctionProto, snap *reload.Snapshot) (*staged, error) {
+func (h *state) stage(proto *lua.FunctionProto, snap *reload.Snapshot) (*staged, error) {
 	return reload.Stage(h.vm.L, proto, snap)
 }
 
 // commit merges a staged run into the host's globals (see
 // reload.Staged.Commit).
-func (h *Host) commit(st *staged) { st.Commit(h.vm.L, h.vm.Lib) }
+func (h *state) commit(st *staged) { st.Commit(h.vm.L, h.vm.Lib) }
 
 // snapHint sizes the host's reload snapshots after the last one.
 type snapHint = reload.Hint
 
 // takeSnapshot snapshots the host's Lua state before a reload runs a file
 // (see reload.Take).
-func (h *Host) takeSnapshot() *reload.Snapshot {
+func (h *state) takeSnapshot() *reload.Snapshot {
 	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAP.Module)
 }
 
@@ -35,7 +35,7 @@ type sourceMarks struct {
 }
 
 // markSources records the loaded files and what each defined.
-func (h *Host) markSources() sourceMarks {
+func (h *state) markSources() sourceMarks {
 	m := sourceMarks{order: len(h.order), defined: make(map[*source]int, len(h.sources))}
 	for _, src := range h.sources {
 		m.defined[src] = len(src.defined)
@@ -45,7 +45,7 @@ func (h *Host) markSources() sourceMarks {
 
 // restore forgets the files first loaded since the marks and what the
 // files defined since.
-func (m sourceMarks) restore(h *Host) {
+func (m sourceMarks) restore(h *state) {
 	for _, abs := range h.order[m.order:] {
 		delete(h.sources, abs)
 	}

@@ -13,17 +13,17 @@ import "fmt"
 // whose script runs or nil) and returns the function that ends it:
 //
 //	defer h.stretch("loading "+path, nil)()
-func (h *Host) stretch(what string, a *Agent) func() {
+func (h *state) stretch(what string, a *Agent) func() {
 	h.beginStretch(what, a)
 	return h.endStretch
 }
 
 // beginStretch and endStretch bracket a stretch without a closure (the
 // tick path).
-func (h *Host) beginStretch(what string, a *Agent) {
+func (h *state) beginStretch(what string, a *Agent) {
 	h.inScript++
-	if h.inScript == 1 {
-		h.eng.beginScript(a)
+	if h.inScript == 1 && h.frame != nil {
+		h.frame.agent = a // the writer of the shard's globals and output
 	}
 	if b := h.budget; b != nil {
 		if a != nil {
@@ -37,7 +37,7 @@ func (h *Host) beginStretch(what string, a *Agent) {
 	}
 }
 
-func (h *Host) endStretch() {
+func (h *state) endStretch() {
 	h.inScript--
 	if b := h.budget; b != nil {
 		if b.Depth() == 1 {
@@ -63,10 +63,14 @@ func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
 // so it may run while Close does); after Close no script runs and it
 // returns false.
 func (h *Host) Interrupt() bool {
-	if h == nil || h.vm == nil {
+	if h == nil || h.eng == nil {
 		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
-	return h.eng.interruptAll()
+	stopped := false
+	for _, s := range h.eng.states() {
+		stopped = (s.budget != nil && s.budget.Interrupt()) || stopped
+	}
+	return stopped
 }
 
 // describe names the agent in errors: its label (agent_label.go) and where the script
@@ -82,7 +86,7 @@ func (a *Agent) describe() string {
 // forgets the tree references in its tree (see btlib.ForgetReferences); an
 // error (an OnEnd that failed or ran over the budget) is logged (see
 // Options.Logger), with file, line and agent, and returned.
-func (h *Host) closeAgent(a *Agent) error {
+func (h *state) closeAgent(a *Agent) error {
 	defer h.stretch("OnEnd at Close", a)()
 	defer h.vm.Lib.ForgetReferences(a.tree.Root())
 	err := a.halt()
@@ -94,7 +98,7 @@ func (h *Host) closeAgent(a *Agent) error {
 
 // logHalt logs err, the error of an OnEnd while halting agent a's tree
 // (see Options.Logger); nil logs nothing.
-func (h *Host) logHalt(a *Agent, err error) {
+func (h *state) logHalt(a *Agent, err error) {
 	if err != nil {
 		h.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), err), "tree", a.Name(), "err", err)
 	}
@@ -104,8 +108,8 @@ func (h *Host) logHalt(a *Agent, err error) {
 // that Interrupt can stop its scripts. Like Interrupt, it may be called
 // from any goroutine (the budget is fixed at New).
 func (h *Host) Budgeted() bool {
-	if h == nil || h.vm == nil {
+	if h == nil || h.eng == nil {
 		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})
 	}
-	return h.budget != nil
+	return h.eng.states()[0].budget != nil // every state has one, or none
 }

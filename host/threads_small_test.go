@@ -55,17 +55,17 @@ func TestThreadBytes(t *testing.T) {
 	if _, err := h.LoadFile(path); err != nil {
 		t.Fatal(err)
 	}
-	create := h.vm.L.GetGlobal("coroutine").(*lua.LTable).RawGetString("create")
-	kept := h.vm.L.GetGlobal("kept").(*lua.LTable)
-	fn := h.vm.L.NewFunction(func(*lua.LState) int { return 0 })
+	create := h.luaVM().L.GetGlobal("coroutine").(*lua.LTable).RawGetString("create")
+	kept := h.luaVM().L.GetGlobal("kept").(*lua.LTable)
+	fn := h.luaVM().L.NewFunction(func(*lua.LState) int { return 0 })
 	const n = 2000
 	before := liveHeap()
 	for i := 1; i <= n; i++ {
-		if err := h.vm.L.CallByParam(lua.P{Fn: create, NRet: 1, Protect: true}, fn); err != nil {
+		if err := h.luaVM().L.CallByParam(lua.P{Fn: create, NRet: 1, Protect: true}, fn); err != nil {
 			t.Fatal(err)
 		}
-		kept.RawSetInt(i, h.vm.L.Get(-1))
-		h.vm.L.Pop(1)
+		kept.RawSetInt(i, h.luaVM().L.Get(-1))
+		h.luaVM().L.Pop(1)
 	}
 	per := (liveHeap() - before) / n
 	runtime.KeepAlive(kept)

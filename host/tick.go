@@ -14,7 +14,7 @@ import (
 // order of the loads; trees a reload removed are no longer listed.
 func (h *Host) Agents() []*Agent {
 	defer h.use("Agents").done()
-	return h.agents
+	return h.eng.agentList()
 }
 
 // Tick ticks every running agent once with delta time dt, the seconds
@@ -76,11 +76,10 @@ func (h *Host) Tick(dt float64) error {
 	return h.eng.tickAgents(dt, e)
 }
 
-// tickAgents is the agents' part of Tick in the host's own Lua state. Its
-// agents report to the event stream h.stream gives: the classic host's
-// own, or a shard's coordinator's.
-func (s single) tickAgents(dt float64, _ *hub) error {
-	h := s.h
+// tickAgents is the agents' part of Tick in the state (the classic
+// host's, or a shard's part of the frame). Its agents report to the event
+// stream h.stream gives.
+func (h *state) tickAgents(dt float64) error {
 	b := &h.batch
 	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
 	tb := h.frameBatch(b) // b, or the frame's agents with their own dt (frame_budget.go)
@@ -93,7 +92,7 @@ func (s single) tickAgents(dt float64, _ *hub) error {
 	if strict != nil {
 		return strict
 	}
-	if h.heapTicks != nil && h.eng.stopsHeapHog() {
+	if h.heapTicks != nil && h.frame == nil { // a sharded host checks after the join
 		if a, err := h.stopHeapHog(); a != nil {
 			if _, strict := err.(*StrictError); strict {
 				return err
@@ -108,9 +107,9 @@ func (s single) tickAgents(dt float64, _ *hub) error {
 // the tick's one protected call (btlib.Lib.TickBatch): around each
 // agent's tree tick it does the per-agent work, in agent order.
 type agentBatch struct {
-	h      *Host
+	h      *state
 	agents []*Agent // h.agents when the tick began
-	events *hub     // the stream (a shard's: its coordinator's), nil when nobody listens
+	events *hub     // the host's stream, nil when nobody listens
 	ticked bool     // the agent BeginTree gave is ticking, in its stretch
 	errs   []error
 	strict *StrictError // the first FailTick error, which ends a classic host's tick
@@ -159,7 +158,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		if b.strict == nil {
 			b.strict = &StrictError{Agent: a, Err: err}
 		}
-		return h.eng.strictStopsBatch()
+		return h.frame == nil // a shard ticks its other agents (tickShards)
 	}
 	b.errs = append(b.errs, err)
 	return false
@@ -170,7 +169,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 func (h *Host) Done() bool {
 	defer h.use("Done").done()
 
-	for _, a := range h.agents {
+	for _, a := range h.eng.agentList() {
 		if _, due := a.RestartDue(); a.Running() || due {
 			return false
 		}
@@ -183,7 +182,7 @@ func (h *Host) Failed() []*Agent {
 	defer h.use("Failed").done()
 
 	var out []*Agent
-	for _, a := range h.agents {
+	for _, a := range h.eng.agentList() {
 		if a.Err() != nil {
 			out = append(out, a)
 		}

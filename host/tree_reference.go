@@ -18,12 +18,12 @@ const referenceSource sourceKind = 100
 // require does: relative to the folder of the script that makes the
 // reference, in Options.FS when set, inside the sandbox's script roots;
 // and record them for hot reload.
-func (h *Host) installReferences() {
+func (h *state) installReferences() {
 	h.vm.Lib.SetReferenceLoader(h.loadReference)
 }
 
 // loadReference is the host's btlib.ReferenceLoader.
-func (h *Host) loadReference(L *lua.LState, from, path string) (string, *lua.LFunction, error) {
+func (h *state) loadReference(L *lua.LState, from, path string) (string, *lua.LFunction, error) {
 	file := path
 	if from != "" && !filepath.IsAbs(path) {
 		file = h.vm.Files.Join(h.vm.Files.Dir(from), path)

@@ -45,7 +45,7 @@ type treePlan struct {
 // the trees first of the reload's run (see reload.PlanLoads): each
 // further load that needs new trees gets a run of its own, staged and
 // committed like the first run. An error of such a run fails the reload.
-func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot) ([]treePlan, error) {
+func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot) ([]treePlan, error) {
 	var loads []*load
 	var trees [][]*btlib.Tree
 	for _, ld := range h.loads {
@@ -92,7 +92,7 @@ func (h *Host) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.T
 // are copied into the fresh tree, and its agent runs the fresh tree. Old
 // trees without a fresh one are halted and removed; fresh trees without an
 // old one start in new agents. The report gets the names.
-func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
+func (h *state) applyPlan(p treePlan, rep *ReloadReport) {
 	old, fresh := p.ld.agents, p.fresh
 	var next []*Agent
 	for i := 0; i < max(len(old), len(fresh)); i++ {
@@ -132,7 +132,7 @@ func (h *Host) applyPlan(p treePlan, rep *ReloadReport) {
 // relist rebuilds the host's list of agents from its loads after a reload
 // changed some: each load's agents stand where the load's first agent
 // stood, and a load that had none puts its new ones at the end.
-func (h *Host) relist() {
+func (h *state) relist() {
 	out := make([]*Agent, 0, len(h.agents))
 	placed := map[*load]bool{}
 	for _, a := range h.agents {

@@ -49,8 +49,8 @@ func TestLuaValueTables(t *testing.T) {
 	m := map[string]any{"list": []int{4, 5}, "n": 1, "nested": map[int]string{7: "seven"}}
 	m["self"] = m
 	g := &guard{Name: "Bram"}
-	h.vm.L.SetGlobal("m", vm.LuaValue(h.vm.L, m))
-	h.vm.L.SetGlobal("g", vm.LuaValue(h.vm.L, g))
+	h.luaVM().L.SetGlobal("m", vm.LuaValue(h.luaVM().L, m))
+	h.luaVM().L.SetGlobal("g", vm.LuaValue(h.luaVM().L, g))
 	got, err := h.DoString(`return type(m), #m.list, m.list[2], m.n, m.nested[7], m.self == m, g.Name`)
 	if err != nil {
 		t.Fatal(err)
@@ -58,10 +58,10 @@ func TestLuaValueTables(t *testing.T) {
 	if want := []any{"table", 2.0, 5.0, 1.0, "seven", true, "Bram"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("got %#v, want %#v", got, want)
 	}
-	if v := vm.GoValue(h.vm.L.GetGlobal("g")); v != any(g) {
+	if v := vm.GoValue(h.luaVM().L.GetGlobal("g")); v != any(g) {
 		t.Errorf("g back: %#v", v)
 	}
-	if v := vm.LuaValue(h.vm.L, lua.LString("x")); v != lua.LString("x") {
+	if v := vm.LuaValue(h.luaVM().L, lua.LString("x")); v != lua.LString("x") {
 		t.Errorf("a Lua value converted: %#v", v)
 	}
 }
@@ -91,7 +91,7 @@ func TestLuaValueTablesSized(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	script := (after.TotalAlloc - before.TotalAlloc) / n
 	runtime.ReadMemStats(&before)
-	tbl := vm.LuaValue(h.vm.L, v).(*lua.LTable)
+	tbl := vm.LuaValue(h.luaVM().L, v).(*lua.LTable)
 	runtime.ReadMemStats(&after)
 	if tbl.Len() != n || tbl.RawGetInt(n).(*lua.LTable).RawGetString("x") != lua.LNumber(n-1) {
 		t.Fatalf("table of %d, last %v", tbl.Len(), tbl.RawGetInt(n))

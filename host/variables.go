@@ -83,7 +83,17 @@ func (v *variables) Get(name string) any {
 func (v *variables) Set(name string, value any) {
 	defer v.use("Set").done()
 
-	v.host.writeVariable(v.board(), name, value)
+	if v.host.refuseClosed("Set") != nil {
+		return
+	}
+	if value == lua.LNil {
+		value = nil
+	}
+	if v.agent != nil {
+		v.agent.host.writeVariable(v.board(), name, value)
+		return
+	}
+	v.host.eng.writeGlobal(name, value)
 }
 
 // GetFloat returns the variable name as a number: a Lua number, or a Go
@@ -165,6 +175,8 @@ func (v *variables) typeError(name string, raw any, set bool, want string) error
 	var is string
 	if lv, ok := raw.(lua.LValue); ok {
 		is = luaerr.Describe(lv)
+	} else if _, ok := raw.(tableCopy); ok {
+		is = "a table"
 	} else {
 		is = fmt.Sprintf("%v (a Go %T)", raw, raw)
 	}
@@ -197,6 +209,9 @@ func (v *variables) OnChange(fn func(name string, old, new any)) {
 
 	v.onChange = fn
 	v.attach()
+	if v.agent == nil {
+		v.host.eng.hearGlobals() // a sharded host's spreading hook, put back
+	}
 }
 
 // attach installs the scope's hook on its blackboard now.
@@ -239,8 +254,11 @@ func (v *variables) rebound(before *bt.Blackboard) {
 
 // fromBoard returns a stored blackboard value as a Go value (see Get).
 func fromBoard(raw any) any {
-	if lv, ok := raw.(lua.LValue); ok {
-		return vm.GoValue(lv)
+	switch x := raw.(type) {
+	case lua.LValue:
+		return vm.GoValue(x)
+	case tableCopy: // a sharded host's global table (globals_board.go)
+		return copyNormal(x.v, map[uintptr]any{})
 	}
 	return raw
 }
@@ -295,20 +313,11 @@ func (h *Host) SetVariable(a *Agent, name string, v any) error {
 // writeVariable sets name to v in b (landing in the global variables when
 // only they have the name, as bt.Blackboard.Set does) and tells the event
 // stream's listeners, if any.
-func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
-	if h.refuseClosed("Set") != nil {
-		return
-	}
-	if v == lua.LNil {
-		v = nil
-	}
-	if goTable(v) && (b == h.globals.global || b.Owner(name) == h.globals.global) {
+func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
+	if g := h.vm.Lib.Globals; goTable(v) && (b == g || b.Owner(name) == g) {
 		// A Go map, slice or array as a global variable is a Lua table
-		// (Globals.Set): in every state of a sharded host (globals_frame.go).
-		var done bool
-		if v, done = h.eng.globalTable(name, v); done {
-			return
-		}
+		// (Globals.Set): a shard's hook spreads it (globals_frame.go).
+		v = vm.LuaValue(h.vm.L, v)
 	}
 	e := h.stream()
 	if e == nil {
@@ -325,5 +334,5 @@ func (h *Host) writeVariable(b *bt.Blackboard, name string, v any) {
 	if v != nil {
 		nv = vm.LuaValue(h.vm.L, v)
 	}
-	h.top().writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
+	h.Host.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
 }

@@ -56,7 +56,7 @@ func (h *Host) Watch(w Watcher) error {
 	if h.watcher != nil {
 		return nil
 	}
-	if h.vm.Files.FS != nil {
+	if h.files.FS != nil {
 		return errors.New("watch: the scripts come from an fs.FS (Options.FS), which has no change events; call Reload when a file changes")
 	}
 	h.watcher = w
@@ -65,7 +65,7 @@ func (h *Host) Watch(w Watcher) error {
 }
 
 // watchFile adds the file abs to the watcher, logging a failure.
-func (h *Host) watchFile(abs string) {
+func (h *state) watchFile(abs string) {
 	if err := h.watcher.Add(abs); err != nil {
 		h.log.Error("watch: "+err.Error(), "err", err)
 	}
@@ -129,6 +129,5 @@ func (h *Host) ApplyReloads() int {
 // reloadWatched is reloadText as one stretch of script work (under the
 // CPU budget).
 func (h *Host) reloadWatched(src *source, data []byte) (*ReloadReport, error) {
-	defer h.stretch("reloading "+src.path, nil)()
-	return h.reloadText(src, data)
+	return h.reloadText(src, data, "reloading "+src.path)
 }
