@@ -40,11 +40,23 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr.BT = tr.core.Init(nil)
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
 	tr.BT.Profiler = lib.profiler // a tree made while profiling is profiled
+	tr.BT.Stop = lib.stopped
 	tr.ud = lua.LUserData{Value: tr, Env: lib.L.Env, Metatable: lua.LNil}
 	luaclass.BindUserData(tbl, &tr.ud)
 	tr.BT.Blackboard.SetParent(lib.Globals)
 	tr.BT.Blackboard.SetClassifier(classifyLua)
 	return tr
+}
+
+// stopped is every tree's bt.BehaviorTree.Stop: the error of the Lua
+// state's context (the host's CPU budget, expired or interrupted), so
+// that a tick running only Go tasks, which no Lua instruction polls, stops
+// too; nil while the context runs or without one.
+func (lib *Lib) stopped() error {
+	if ctx := lib.L.Context(); ctx != nil {
+		return ctx.Err()
+	}
+	return nil
 }
 
 // TreeOf returns the Go tree of v: a BTBehaviorTree table (made by

@@ -54,7 +54,7 @@ func (s *State) RunningPath() string {
 // with. A Lua error (a *lua.ApiError, one per raise) is blamed on the
 // task whose code raised it: the first Leave it passes (or the task that
 // blameNext names). The core's reports of a task's mistake
-// (*bt.StructureError, *bt.StatusError, *bt.VariableError) are noted with the innermost task
+// (*bt.StructureError, *bt.StatusError, *bt.VariableError, *bt.StopError) are noted with the innermost task
 // (mistakeBy; a *bt.VariableError with the task it names) and reported as script errors. Any other value is a Go
 // panic: it becomes a *luaerr.GoPanic with the Go stack of the panic and
 // the task's path.
@@ -80,6 +80,13 @@ func (s *State) blame(r any) any {
 			if v.Task == nil {
 				s.mistakeBy = s.current
 			}
+		}
+		return v
+	case *bt.StopError:
+		// A tick stopped from outside (the CPU budget) between Go tasks:
+		// blamed on the task about to run.
+		if s.mistakeBy == nil {
+			s.mistakeBy = v.Task
 		}
 		return v
 	case *bt.StructureError, *bt.StatusError:

@@ -30,6 +30,11 @@ func Tick(t Task) Status {
 			p.entering = nil
 		}
 		tr.executions++
+		if tr.executions&(StopCheckInterval-1) == 0 && tr.Stop != nil {
+			if err := tr.Stop(); err != nil {
+				panic(&StopError{Task: t, Err: err})
+			}
+		}
 	}
 	if b.reeval != 0 {
 		// A conditional abort re-evaluated t earlier in this tree tick:

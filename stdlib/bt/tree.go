@@ -33,6 +33,13 @@ type BehaviorTree struct {
 	// tick after which, under Count, no child run starts again in the
 	// same tick; 0 or less means DefaultMaxTaskExecutions (100).
 	MaxTaskExecutions int
+	// Stop, when set, is asked every StopCheckInterval task executions
+	// of a tick whether the tick must stop (a host's CPU budget, an
+	// interruption): a non-nil error makes Tick panic with a *StopError
+	// naming the task about to run. It lets a host stop a tick that runs
+	// only Go tasks for ever (a Repeater under Count with a huge cap);
+	// nil, the default, costs nothing more than the count.
+	Stop func() error
 	// Blackboard holds the tree's variables (Behavior Designer's shared
 	// variables); it is never nil after NewBehaviorTree.
 	Blackboard *Blackboard
