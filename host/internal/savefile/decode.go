@@ -12,8 +12,12 @@ import (
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// MaxSize caps the decompressed size of a save (a gzip bomb), in bytes.
-const MaxSize = 1 << 30
+// MaxSize caps the size of a save, plain or once decompressed (a gzip
+// bomb), in bytes: 256 MiB, as the longest line of a recording.
+const MaxSize = 256 << 20
+
+// ErrTooBig is the error, wrapping ErrBad, of a save over MaxSize bytes.
+var ErrTooBig = fmt.Errorf("%w: over %d bytes (%d MiB), the largest save btlua reads", ErrBad, MaxSize, MaxSize>>20)
 
 // Decode reads a save, plain or gzipped, and checks its format, version,
 // host clock and that every load holds agents with trees. Errors wrap
@@ -21,6 +25,9 @@ const MaxSize = 1 << 30
 // jsonWhere); a null where the save holds a number, string or boolean is
 // refused too.
 func Decode(data []byte) (*File, error) {
+	if len(data) > MaxSize {
+		return nil, ErrTooBig
+	}
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
@@ -31,7 +38,7 @@ func Decode(data []byte) (*File, error) {
 			return nil, fmt.Errorf("%w: gzip: %v (truncated or corrupted)", ErrBad, err)
 		}
 		if len(plain) > MaxSize {
-			return nil, fmt.Errorf("%w: over %d bytes once decompressed", ErrBad, MaxSize)
+			return nil, ErrTooBig
 		}
 		data = plain
 	}
