@@ -48,12 +48,12 @@ type valueSaver struct {
 	taskFields bool
 	// self and built, while a task table's own fields are encoded: the
 	// table, and the functions the agent's build put in task fields.
-	self  *lua.LTable
-	built map[builtKey]*lua.LFunction
-	tables     []savefile.Table
-	index      map[*lua.LTable]int
-	tasks      map[*lua.LTable]int // task table -> saved task index
-	agents     map[*lua.LTable]int // GOAP agent table -> agent index
+	self   *lua.LTable
+	built  map[builtKey]*lua.LFunction
+	tables []savefile.Table
+	index  map[*lua.LTable]int
+	tasks  map[*lua.LTable]int // task table -> saved task index
+	agents map[*lua.LTable]int // GOAP agent table -> agent index
 }
 
 // saveRun is what one Snapshot or SnapshotAll looks up once for all its
