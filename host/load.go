@@ -142,7 +142,7 @@ func (h *state) ranBefore(src *source) bool {
 // newAgent returns an agent of the load ld ticking tr, the script's
 // return value where (for errors; "" for a tree a reload started).
 func (h *state) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
-	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where}
+	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: builtFunctions(tr)}
 	a.variables.host, a.variables.agent = h.Host, a
 	h.byTree[tr] = a
 	h.lintBTAI(a)

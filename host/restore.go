@@ -257,6 +257,9 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 	a, sa := r.a, r.sa
 	if r.match == nil {
 		sig := signature(a.tree)
+		if b, err := hex.DecodeString(sa.Signature); err != nil || len(b) != len(sig) {
+			return restoreError(sa, fmt.Errorf("\"signature\" is %s, want %d hex digits (a SHA-256)", savefile.Quote(sa.Signature), 2*len(sig)))
+		}
 		r.same = hex.EncodeToString(sig[:]) == sa.Signature
 		if err := sa.Tree.CheckClock(); err != nil {
 			return restoreError(sa, err)

@@ -191,6 +191,11 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 	if into != nil && luaclass.Bound(into) == nil && st.Obj {
 		into = nil
 	}
+	if into != nil && !st.Obj {
+		if err := d.sameClass(into, st.MT); err != nil {
+			return nil, err
+		}
+	}
 	if into == nil {
 		if st.Obj {
 			return nil, fmt.Errorf("%s: the saved table is a Go object (a GOAP action) the script no longer builds there", d.where())
@@ -220,6 +225,26 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		return nil, err
 	}
 	return into, nil
+}
+
+// sameClass checks that the table the script built, which the restore
+// refills in place, has the saved class mt ("" for none).
+func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
+	has, _ := into.Metatable.(*lua.LTable)
+	if mt == "" {
+		if has != nil {
+			return fmt.Errorf("%s: the saved table has no class; the script's table there has one", d.where())
+		}
+		return nil
+	}
+	cls, ok := d.L.GetGlobal(mt).(*lua.LTable)
+	if !ok {
+		return fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), savefile.Quote(mt))
+	}
+	if cls != has {
+		return fmt.Errorf("%s: the saved table's class is %s; the script's table there is not of that class", d.where(), savefile.Quote(mt))
+	}
+	return nil
 }
 
 // fillIn is fill at d.where().

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"io"
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/savefile"
@@ -12,6 +13,26 @@ const (
 	SaveFormat  = savefile.Format
 	SaveVersion = savefile.Version
 )
+
+// MaxSaveSize caps, in bytes (256 MiB), the save Restore and RestoreAll
+// read, plain or once gunzipped: a bigger one is an error wrapping
+// ErrBadSave. A caller reading a save from a stream reads at most
+// MaxSaveSize+1 bytes of it (ReadSave).
+const MaxSaveSize = savefile.MaxSize
+
+// ReadSave reads a save from r, at most MaxSaveSize bytes: a longer
+// stream (a device such as /dev/zero, a wrong file) is an error wrapping
+// ErrBadSave, read no further.
+func ReadSave(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxSaveSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSaveSize {
+		return nil, savefile.ErrTooBig
+	}
+	return data, nil
+}
 
 // ErrBadSave is wrapped by every error about the bytes given to Restore
 // or RestoreAll: not a save, truncated, corrupted, another version, or a

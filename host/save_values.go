@@ -46,10 +46,14 @@ type valueSaver struct {
 	run  *saveRun
 	// taskFields is set while a task table's own fields are encoded.
 	taskFields bool
-	tables     []savefile.Table
-	index      map[*lua.LTable]int
-	tasks      map[*lua.LTable]int // task table -> saved task index
-	agents     map[*lua.LTable]int // GOAP agent table -> agent index
+	// self and built, while a task table's own fields are encoded: the
+	// table, and the functions the agent's build put in task fields.
+	self   *lua.LTable
+	built  map[builtKey]*lua.LFunction
+	tables []savefile.Table
+	index  map[*lua.LTable]int
+	tasks  map[*lua.LTable]int // task table -> saved task index
+	agents map[*lua.LTable]int // GOAP agent table -> agent index
 }
 
 // saveRun is what one Snapshot or SnapshotAll looks up once for all its
@@ -206,12 +210,18 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 			// The library's own methods on a task table (a BTAI root's
 			// Do): structure, given again by the script's build.
 			if s.taskFields && len(s.keys) == 1 {
+				if !s.builtHere(x) {
+					return nil, &valueError{s.where(), "a Go function set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
+				}
 				return map[string]any{"fn": "go"}, nil
 			}
 			return nil, &valueError{s.where(), "a Go function"}
 		}
 		if len(x.Upvalues) > 0 || x.Proto == nil {
 			return nil, &valueError{s.where(), "a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip)"}
+		}
+		if s.taskFields && len(s.keys) == 1 && !s.builtHere(x) {
+			return nil, &valueError{s.where(), "the function defined at " + luaerr.Defined(x) + ", set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
 		}
 		return map[string]any{"fn": luaerr.Defined(x)}, nil
 	case *lua.LState:
@@ -220,6 +230,12 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 		return nil, &valueError{s.where(), fmt.Sprintf("a Go value (%T)", x.Value)}
 	}
 	return nil, &valueError{s.where(), "a " + v.Type().String()}
+}
+
+// builtHere reports whether fn is the function the agent's build put in
+// the task field being encoded: the one a restore finds there again.
+func (s *valueSaver) builtHere(fn *lua.LFunction) bool {
+	return s.self != nil && s.built[builtKey{s.self, s.keys[0]}] == fn
 }
 
 func (s *valueSaver) table(t *lua.LTable) (any, error) {

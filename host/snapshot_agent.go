@@ -226,7 +226,7 @@ func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 		if !ok {
 			continue
 		}
-		f, err := h.snapshotFields(vs, lt, i, ts.Tasks[i].Path)
+		f, err := h.snapshotFields(vs, lt, i, ts.Tasks[i].Path, a.built)
 		if err != nil {
 			return savefile.Agent{}, saveError(a, err)
 		}
@@ -317,7 +317,7 @@ func goToLua(v any) lua.LValue {
 // snapshotFields saves the instance fields of the Lua task lt (saved task
 // index i, path path): the value of its class's OnSave, or its raw
 // fields but those its saveSkip list names.
-func (h *state) snapshotFields(vs *valueSaver, lt *btlib.Task, i int, path string) (savefile.Fields, error) {
+func (h *state) snapshotFields(vs *valueSaver, lt *btlib.Task, i int, path string, built map[builtKey]*lua.LFunction) (savefile.Fields, error) {
 	L := h.vm.L
 	f := savefile.Fields{Task: i}
 	ch := vs.classHooks(lt.Self)
@@ -343,9 +343,9 @@ func (h *state) snapshotFields(vs *valueSaver, lt *btlib.Task, i int, path strin
 		f.Hooked, f.Hook = true, v
 		return f, nil
 	}
-	vs.base, vs.keys, vs.taskFields = "", vs.keys[:0], true
+	vs.base, vs.keys, vs.taskFields, vs.self, vs.built = "", vs.keys[:0], true, lt.Self, built
 	kv, err := vs.fields(lt.Self, ch.skip)
-	vs.taskFields = false
+	vs.taskFields, vs.self = false, nil
 	if err != nil {
 		var ve *valueError
 		if errors.As(err, &ve) {

@@ -41,9 +41,9 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 // agents of the script given; it warns on stderr when the script's
 // content changed since the save.
 func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
-	data, err := os.ReadFile(c.restore)
+	data, err := readSaveFile(c.restore)
 	if err != nil {
-		return nil, fmt.Errorf("--restore: %w", err)
+		return nil, err
 	}
 	if err := sameScript(data, c.script); err != nil {
 		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
@@ -57,6 +57,20 @@ func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 	}
 	warnChanged(data, c.script, stderr)
 	return agents, nil
+}
+
+// readSaveFile reads the save at path, at most host.MaxSaveSize bytes.
+func readSaveFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("--restore: %w", err)
+	}
+	defer f.Close()
+	data, err := host.ReadSave(f)
+	if err != nil {
+		return nil, fmt.Errorf("--restore %s: %w", path, err)
+	}
+	return data, nil
 }
 
 // warnChanged says on stderr when script's content is not the one the
@@ -97,6 +111,9 @@ func sameScript(data []byte, script string) error {
 func checkSaveTarget(save string) error {
 	if save == "" {
 		return nil
+	}
+	if st, err := os.Stat(save); err == nil && st.IsDir() {
+		return fmt.Errorf("--save %s: cannot write there: it is a folder", save)
 	}
 	dir := filepath.Dir(save)
 	st, err := os.Stat(dir)

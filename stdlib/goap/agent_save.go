@@ -85,7 +85,10 @@ func (gs *GoalSave) goal() (*Goal, error) {
 		return nil, nil
 	}
 	g := &Goal{Name: gs.Name, Priority: gs.Priority}
-	for _, c := range gs.Conditions {
+	for i, c := range gs.Conditions {
+		if c.Key == "" {
+			return nil, fmt.Errorf("goal %q: condition %d has no key (\"key\" null or \"\"), want a world-state key", gs.Name, i+1)
+		}
 		op, err := ParseOp(c.Op)
 		if err != nil {
 			return nil, fmt.Errorf("goal %q: %v", gs.Name, err)
@@ -142,13 +145,19 @@ func (ag *Agent) Save() *AgentSave {
 // error; no event is emitted and no Provider method is called.
 func (ag *Agent) Load(s *AgentSave) error {
 	n := len(ag.Actions)
-	if len(s.InRange) != n || len(s.Done) != n {
-		return fmt.Errorf("the save has %d actions' flags, the agent has %d actions", len(s.InRange), n)
+	if len(s.InRange) != n {
+		return fmt.Errorf("the save has %d actions' in-range flags, the agent has %d actions", len(s.InRange), n)
+	}
+	if len(s.Done) != n {
+		return fmt.Errorf("the save has %d actions' done flags, the agent has %d actions", len(s.Done), n)
+	}
+	if len(s.Stack) > 2 {
+		return fmt.Errorf("FSM stack of %d states, want [Idle], [PerformAction] or [PerformAction MoveTo]", len(s.Stack))
 	}
 	switch fmt.Sprint(s.Stack) {
 	case "[Idle]", "[PerformAction]", "[PerformAction MoveTo]":
 	default:
-		return fmt.Errorf("FSM stack %v, want [Idle], [PerformAction] or [PerformAction MoveTo]", s.Stack)
+		return fmt.Errorf("FSM stack %.80q, want [Idle], [PerformAction] or [PerformAction MoveTo]", s.Stack)
 	}
 	goal, err := s.Goal.goal()
 	if err != nil {
@@ -164,7 +173,7 @@ func (ag *Agent) Load(s *AgentSave) error {
 		}
 		plan[i] = ag.Actions[k]
 	}
-	if s.Left < 0 || s.Left > len(plan) || len(s.Costs) > len(plan) {
+	if s.Left < 0 || s.Left > len(plan) || len(s.Costs) != len(plan) {
 		return fmt.Errorf("plan of %d steps with %d left and %d costs", len(plan), s.Left, len(s.Costs))
 	}
 	if s.Failures < 0 || s.Failures > 30 || s.Wait < 0 || s.SinceCheck < 0 ||

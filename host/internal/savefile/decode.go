@@ -12,8 +12,16 @@ import (
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// MaxSize caps the decompressed size of a save (a gzip bomb), in bytes.
-const MaxSize = 1 << 30
+// MaxSize caps the size of a save, plain or once decompressed (a gzip
+// bomb), in bytes: 256 MiB, as the longest line of a recording.
+const MaxSize = 256 << 20
+
+// ErrTooBig is the error, wrapping ErrBad, of a save over MaxSize bytes.
+var ErrTooBig = fmt.Errorf("%w: over %d bytes (%d MiB), the largest save btlua reads", ErrBad, MaxSize, MaxSize>>20)
+
+// MaxClock bounds the host clock of a save, in seconds (2^40, about
+// 35,000 years): past it a tick's dt no longer moves a float64 clock.
+const MaxClock = 1 << 40
 
 // Decode reads a save, plain or gzipped, and checks its format, version,
 // host clock and that every load holds agents with trees. Errors wrap
@@ -21,6 +29,9 @@ const MaxSize = 1 << 30
 // jsonWhere); a null where the save holds a number, string or boolean is
 // refused too.
 func Decode(data []byte) (*File, error) {
+	if len(data) > MaxSize {
+		return nil, ErrTooBig
+	}
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
@@ -31,7 +42,7 @@ func Decode(data []byte) (*File, error) {
 			return nil, fmt.Errorf("%w: gzip: %v (truncated or corrupted)", ErrBad, err)
 		}
 		if len(plain) > MaxSize {
-			return nil, fmt.Errorf("%w: over %d bytes once decompressed", ErrBad, MaxSize)
+			return nil, ErrTooBig
 		}
 		data = plain
 	}
@@ -75,6 +86,9 @@ func decodeSlow(data []byte) (*File, error) {
 	if err := nullWhere(data); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
+	if err := dupKey(data); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBad, err)
+	}
 	return f, nil
 }
 
@@ -83,8 +97,8 @@ func check(f *File) error {
 	if f.Ticks > bt.MaxCount {
 		return fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBad, f.Ticks)
 	}
-	if math.IsNaN(f.Clock) || math.IsInf(f.Clock, 0) || f.Clock < 0 {
-		return fmt.Errorf("%w: the host's clock is %v, want a finite number of seconds >= 0", ErrBad, f.Clock)
+	if math.IsNaN(f.Clock) || math.IsInf(f.Clock, 0) || f.Clock < 0 || f.Clock > MaxClock {
+		return fmt.Errorf("%w: the host's clock is %v, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)", ErrBad, f.Clock)
 	}
 	for i, l := range f.Loads {
 		if len(l.Agents) == 0 {

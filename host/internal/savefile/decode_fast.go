@@ -691,7 +691,7 @@ func (p *parser) agent(a *Agent) bool {
 // anything but a clean decode (nulls in it too: left to decodeSlow's
 // check).
 func strictUnmarshal(raw []byte, v any) bool {
-	if bytes.Contains(raw, []byte("null")) {
+	if bytes.Contains(raw, []byte("null")) || dupKey(raw) != nil {
 		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
