@@ -251,6 +251,11 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return nil, err
 	}
+	if err := c.frame.checkNear(c.agents); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		io.WriteString(stderr, usageHint)
+		return nil, err
+	}
 	if c.ticks < 0 {
 		err := fmt.Errorf("--ticks must not be negative, got %d", c.ticks)
 		fmt.Fprintln(stderr, "btlua:", err)

@@ -106,6 +106,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := c.frame.apply(h.Agents()); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
+		if errors.Is(err, errNear) {
+			io.WriteString(stderr, usageHint)
+			return exitUsage
+		}
 		return exitFailed
 	}
 	if c.dot {
