@@ -233,9 +233,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			return nil, err
 		}
 	}
-	if c.dot && c.save != "" {
-		err := errors.New("--dot prints the trees and exits, so there is no run for --save to write; run without --dot")
+	if err := dotRefuses(c.dot, given); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
+		io.WriteString(stderr, usageHint)
 		return nil, err
 	}
 	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
