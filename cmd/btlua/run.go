@@ -189,10 +189,10 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 			tr.before(h, base+n+1)
 		}
 		err := stats.tick(h, dt)
-		errs.Report(err, h.Clock())
-		if tr != nil {
+		if tr != nil { // the tick's lines, then its errors
 			tr.after(h, base+n+1)
 		}
+		errs.Report(err, h.Clock())
 		if host.IsStrict(err) {
 			// The failing agent is in h.Failed(); a strict error of no
 			// agent (a table global changed in place) fails the run too.
