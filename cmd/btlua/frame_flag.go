@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,31 +29,27 @@ func addFrameFlags(fs *flag.FlagSet, f *frameConfig) {
 	fs.IntVar(&f.near, "near", 0, "with --tick-interval, the number of agents (the first N, in load order) that tick every tick; fewer than the agents (a usage error without --tick-interval or with N at or above the agents)")
 }
 
-// errNear is a --near that would do nothing: run exits 2 (exitUsage) for
-// it when the load counted the agents.
-var errNear = errors.New("--near does nothing")
+// nearError is a --near that would do nothing (checkNear): run exits 2
+// (exitUsage) for it also when the load counted the agents.
+type nearError struct{ msg string }
+
+func (e *nearError) Error() string { return e.msg }
 
 // checkNear refuses a --near that would do nothing: given without
 // --tick-interval, or with at least as many near agents as agents (agents
 // is the count: --agents, or the agents the load made; 0 when not yet
-// known). The error wraps errNear.
+// known). The error is a *nearError.
 func (f *frameConfig) checkNear(agents int) error {
 	switch {
 	case f.near > 0 && f.interval == 0:
-		return fmt.Errorf("--near %d needs --tick-interval: the agents after the first %d tick at that interval, and without it every agent ticks every tick%w",
-			f.near, f.near, silent{errNear})
+		return &nearError{fmt.Sprintf("--near %d needs --tick-interval: the agents after the first %d tick at that interval, and without it every agent ticks every tick",
+			f.near, f.near)}
 	case f.near > 0 && agents > 0 && f.near >= agents:
-		return fmt.Errorf("--near %d leaves none of the %d agents to tick at --tick-interval %v: give --near below --agents%w",
-			f.near, agents, f.interval, silent{errNear})
+		return &nearError{fmt.Sprintf("--near %d leaves none of the %d agents to tick at --tick-interval %v: give --near below --agents",
+			f.near, agents, f.interval)}
 	}
 	return nil
 }
-
-// silent wraps an error for errors.Is without adding to the message.
-type silent struct{ err error }
-
-func (s silent) Error() string { return "" }
-func (s silent) Unwrap() error { return s.err }
 
 // check refuses a negative budget, a negative, NaN or infinite interval
 // and a negative --near.

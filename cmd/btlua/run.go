@@ -106,7 +106,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := c.frame.apply(h.Agents()); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
-		if errors.Is(err, errNear) {
+		if _, near := err.(*nearError); near {
 			io.WriteString(stderr, usageHint)
 			return exitUsage
 		}
