@@ -94,6 +94,9 @@ func (r *Recorder) event(ev *host.Event) {
 		r.goaps.flush(ev.Tick, r.write)
 	}
 	toRecord(&r.rec, ev)
+	if (ev.Kind == host.EventStarted || ev.Kind == host.EventEnded) && r.rec.N < 0 {
+		return // a run of a task outside the agent's last tree: no replay shows it, ReadRecording refuses it
+	}
 	r.write(&r.rec)
 	if ev.Kind == host.EventTickEnd && r.err == nil {
 		if now := time.Now(); now.Sub(r.flushed) >= r.every {

@@ -53,6 +53,9 @@ func (c *recordChecker) check(r *Record) error {
 	if c.read && r.T < c.tick {
 		return fieldErr("t", "tick %d comes before tick %d of the line before", r.T, c.tick)
 	}
+	if c.read && r.T-c.tick > 1 {
+		return fieldErr("t", "tick %d skips ticks after tick %d of the line before (each tick opens with its \"tick\" record, one more than the last)", r.T, c.tick)
+	}
 	c.read, c.tick = true, r.T
 	if r.K == "" {
 		return fieldErr("k", "missing")
@@ -82,14 +85,14 @@ func (c *recordChecker) check(r *Record) error {
 	}
 	switch r.K {
 	case "start":
-		return tr.checkTask("n", r.N, r.A, true)
+		return tr.checkTask("n", r.N, r.A, false)
 	case "status", "state":
 		if err := tr.checkTask("n", r.N, r.A, false); err != nil {
 			return err
 		}
 		return checkStatus(r.S)
 	case "end":
-		if err := tr.checkTask("n", r.N, r.A, true); err != nil {
+		if err := tr.checkTask("n", r.N, r.A, false); err != nil {
 			return err
 		}
 		if err := checkStatus(r.S); err != nil {
@@ -133,6 +136,9 @@ func (c *recordChecker) checkTree(r *Record) error {
 	}
 	tr := &checkedTree{nodes: r.Nodes, tasks: len(r.Nodes)}
 	for j, n := range r.Nodes {
+		if n.Parent == -1 && j > 0 {
+			return fieldErr("nodes", "node %d's parent -1 makes a second root (a tree has one root, node 0)", j)
+		}
 		if n.Parent < -1 || n.Parent >= j {
 			if j == 0 {
 				return fieldErr("nodes", "node 0's parent %d is not -1 (none)", n.Parent)

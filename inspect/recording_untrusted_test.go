@@ -111,6 +111,7 @@ func TestReadRecordingFieldErrors(t *testing.T) {
 		{`{"t":1,"k":"goap","a":2,"n":1,"goap":{"key":1,"node":1,"current":2,"plan":[{"action":"Chop","cost":1}]}}`, `field "goap.current": step 2 out of range (-1 for none, or 0 to 0)`},
 		{`{"t":1,"k":"goap","a":2,"n":1,"goap":{"key":1,"node":1,"current":-1,"backoff":-3}}`, `field "goap.backoff": -3 ticks, want 0 or more`},
 		{`{"t":1,"k":"removed","a":5}`, `field "a": agent 5 has no tree (no "tree" record of it before this line)`},
+		{`{"t":1,"k":"start","a":2}`, `field "n": node -1 out of range (agent 2's tree has 3 tasks and 2 BTAI nodes)`},
 		{`{"t":1,"k":"fly"}`, `field "k": unknown kind "fly"`},
 		{`{"t":1}`, `field "k": missing`},
 		{`{"t":0,"k":"tick"}`, `field "t": tick 0 comes before tick 1 of the line before`},
@@ -127,7 +128,7 @@ func TestReadRecordingFieldErrors(t *testing.T) {
 		}
 	}
 	// The same records, right, are read.
-	good := []string{fieldsTree, `{"t":1,"k":"start","a":2,"n":1}`, `{"t":1,"k":"start","a":2}`, `{"t":1,"k":"status","a":2,"n":1,"s":"Running"}`,
+	good := []string{fieldsTree, `{"t":1,"k":"start","a":2,"n":1}`, `{"t":1,"k":"status","a":2,"n":1,"s":"Running"}`,
 		`{"t":2,"k":"end","a":2,"n":1,"s":"Running","c":"Aborted","by":0}`, `{"t":2,"k":"var","a":2,"name":"hp","v":1,"w":2}`,
 		`{"t":2,"k":"var","name":"hp","v":"x","g":true}`, `{"t":2,"k":"var","a":2,"name":"hp"}`, `{"t":2,"k":"btai","a":2,"n":2,"i":1,"s":"Continue"}`,
 		`{"t":2,"k":"goap","a":2,"n":1,"goap":{"key":1,"node":1,"current":0,"plan":[{"action":"Chop","cost":1}]}}`,

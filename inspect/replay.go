@@ -3,7 +3,6 @@ package inspect
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -53,7 +52,7 @@ const maxLine = 256 << 20
 func readRecording(r io.Reader, limit int) (*Recording, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+		zr, err := newGzipMembers(br)
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fmt.Errorf("recording: the gzip stream ends inside its header: nothing was recorded before the cut")
 		}
@@ -73,6 +72,9 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 		text, err = readLine(br, text, limit)
 		if errors.Is(err, errLineTooLong) {
 			return nil, fmt.Errorf("recording: line %d is longer than %d bytes", line+1, limit)
+		}
+		if errors.Is(err, errDataAfterGzip) {
+			return nil, fmt.Errorf("recording: %v (after line %d): not part of a recording", err, line+countLine(text))
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) && line > 0 {
 			// The gzip stream ends early: what it cut is dropped.
@@ -113,6 +115,15 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 		return nil, errors.New("recording: empty file")
 	}
 	return rec, nil
+}
+
+// countLine is 1 when text, a line read with an error, holds a record
+// or header, else 0.
+func countLine(text []byte) int {
+	if len(bytes.TrimSpace(text)) > 0 {
+		return 1
+	}
+	return 0
 }
 
 // errLineTooLong is readLine's error for a line over its limit.

@@ -27,7 +27,7 @@ return { Spin:New(), Wait:New() }
 		t.Errorf("code %d, stdout %q, stderr\n%q\nwant 1, \"wait ended\\n\",\n%q", code, out, errOut, wantErr)
 	}
 	code, _, errOut = runCLI("--budget", "-1s", path)
-	if code != exitUsage || errOut != "btlua: --budget must not be negative, got -1s\n" {
+	if code != exitUsage || errOut != "btlua: --budget must not be negative, got -1s\n"+usageHint {
 		t.Errorf("--budget -1s: code %d, stderr %q", code, errOut)
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -50,5 +52,33 @@ func TestGraphIDs(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("graphIDs[%d] = %q, want %q", i, got[i], want[i])
 		}
+	}
+}
+
+// --dot prints the trees and exits, so the flags of a run are refused in
+// one usage error listing every one given (in the order of the usage
+// listing), and no file is written.
+func TestDotRefusesRunFlags(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "r.jsonl")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--dot", "--record", rec, seq}, "btlua: --dot prints the trees and exits, so there is no run for --record; run without it or without --dot\n"},
+		{[]string{"--dot", "--watch", "--inspect", "--profile", "--ticks", "3", seq},
+			"btlua: --dot prints the trees and exits, so there is no run for --inspect, --profile, --ticks, --watch; run without them or without --dot\n"},
+		{[]string{"--trace", "--fast", "--hz", "10", "--dot", seq},
+			"btlua: --dot prints the trees and exits, so there is no run for --fast, --hz, --trace; run without them or without --dot\n"},
+		{[]string{"--dot", "--agents", "3", "--frame-budget", "1ms", "--tick-interval", "0.5", "--near", "1", seq},
+			"btlua: --dot prints the trees and exits, so there is no run for --frame-budget, --near, --tick-interval; run without them or without --dot\n"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || errOut != c.msg+usageHint {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg+usageHint)
+		}
+	}
+	if _, err := os.Stat(rec); !os.IsNotExist(err) {
+		t.Errorf("--dot --record wrote %s (%v)", rec, err)
 	}
 }

@@ -176,8 +176,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	}
 	if !(c.hz >= minHz && c.hz <= maxHz) {
 		err := fmt.Errorf("--hz must be a number of ticks per second from %v to %v, got %v", minHz, maxHz, c.hz)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	switch strings.ToLower(*execution) {
 	case "noduplicates":
@@ -186,8 +185,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		c.execution = bt.Count
 	default:
 		err := fmt.Errorf("--execution-type must be noduplicates or count, got %q", *execution)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	switch strings.ToLower(*onError) {
 	case "stop":
@@ -198,63 +196,62 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		c.onError = host.FailTick
 	default:
 		err := fmt.Errorf("--on-error must be stop, restart or fail, got %q", *onError)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	if *strict {
 		c.onError = host.FailTick
 	}
 	if c.maxExecutions < 1 {
 		err := fmt.Errorf("--max-task-executions must be at least 1, got %d", c.maxExecutions)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	if c.memoryMiB < 0 || c.maxStringMiB < 0 {
 		err := fmt.Errorf("--memory-limit and --max-string must not be negative, got %d and %d", c.memoryMiB, c.maxStringMiB)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	if c.budget < 0 {
 		err := fmt.Errorf("--budget must not be negative, got %v", c.budget)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	if given["record"] && c.record == "" {
 		err := errors.New(`--record needs a file name, got ""`)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	for _, name := range []string{"save", "restore"} {
 		if given[name] && (name == "save" && c.save == "" || name == "restore" && c.restore == "") {
 			err := fmt.Errorf(`--%s needs a file name, got ""`, name)
-			fmt.Fprintln(stderr, "btlua:", err)
-			return nil, err
+			return nil, usageError(stderr, err)
 		}
 	}
-	if c.dot && c.save != "" {
-		err := errors.New("--dot prints the trees and exits, so there is no run for --save to write; run without --dot")
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+	if err := dotRefuses(c.dot, given); err != nil {
+		return nil, usageError(stderr, err)
 	}
 	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	if c.restore != "" && c.agents > 0 {
 		err := errors.New("--restore takes no --agents: the save holds the agents")
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	if err := c.frame.check(); err != nil {
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
+	}
+	if err := c.frame.checkNear(c.agents); err != nil {
+		return nil, usageError(stderr, err)
 	}
 	if c.ticks < 0 {
 		err := fmt.Errorf("--ticks must not be negative, got %d", c.ticks)
-		fmt.Fprintln(stderr, "btlua:", err)
-		return nil, err
+		return nil, usageError(stderr, err)
 	}
 	return c, nil
+}
+
+// usageError writes err, a bad value of a flag, and the usage line to
+// stderr, and returns it.
+func usageError(stderr io.Writer, err error) error {
+	fmt.Fprintln(stderr, "btlua:", err)
+	io.WriteString(stderr, usageHint)
+	return err
 }

@@ -32,3 +32,48 @@ func TestFlagValueErrorsSayWhatTheFlagWants(t *testing.T) {
 		}
 	}
 }
+
+// A duration too large for a time.Duration (about 292 years) is out of
+// range, as a number too large is (--tick-interval 1e400); a duration
+// that does not parse says why.
+func TestDurationFlagOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--frame-budget", "1000000000h", seq}, `btlua: --frame-budget wants a duration such as 4ms, got "1000000000h" (out of range)`},
+		{[]string{"--budget", "9999999999999999999ns", seq}, `btlua: --budget wants a duration such as 2s or 100ms, got "9999999999999999999ns" (out of range)`},
+		{[]string{"--frame-budget", "1e9h", seq}, `btlua: --frame-budget wants a duration such as 4ms, got "1e9h" (unknown unit "e")`},
+		{[]string{"--tick-interval", "1e400", seq}, `btlua: --tick-interval wants a number of seconds, got "1e400" (out of range)`},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || errOut != c.msg+"\n"+usageHint {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg)
+		}
+	}
+}
+
+// Every value a flag refuses after parsing is a usage error followed by
+// the usage line, as the parse errors are.
+func TestValueErrorsHaveUsageLine(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--frame-budget", "-4ms", seq}, "btlua: --frame-budget must not be negative, got -4ms\n"},
+		{[]string{"--budget", "-1s", seq}, "btlua: --budget must not be negative, got -1s\n"},
+		{[]string{"--ticks", "-1", seq}, "btlua: --ticks must not be negative, got -1\n"},
+		{[]string{"--memory-limit", "-1", seq}, "btlua: --memory-limit and --max-string must not be negative, got -1 and 64\n"},
+		{[]string{"--hz", "0", seq}, "btlua: --hz must be a number of ticks per second from 0.01 to 1e+06, got 0\n"},
+		{[]string{"--execution-type", "x", seq}, "btlua: --execution-type must be noduplicates or count, got \"x\"\n"},
+		{[]string{"--on-error", "x", seq}, "btlua: --on-error must be stop, restart or fail, got \"x\"\n"},
+		{[]string{"--max-task-executions", "0", seq}, "btlua: --max-task-executions must be at least 1, got 0\n"},
+		{[]string{"--tick-interval", "-1", seq}, "btlua: --tick-interval must be a finite number of seconds >= 0, got -1\n"},
+		{[]string{"--shards", "-2", seq}, "btlua: --shards must not be negative, got -2\n"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || errOut != c.msg+usageHint {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg+usageHint)
+		}
+	}
+}

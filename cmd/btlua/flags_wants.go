@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"regexp"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -54,8 +56,46 @@ func wantsError(fs *flag.FlagSet, msg string) (string, bool) {
 	out := fmt.Sprintf("--%s wants %s, got %s", f.Name, wants, m[1])
 	if m[3] == "value out of range" {
 		out += " (out of range)"
+	} else if why := durationError(f, m[1]); why != "" {
+		out += " (" + why + ")"
 	}
 	return out, true
+}
+
+// durationSyntax is the text time.ParseDuration reads: a sign, then
+// numbers each with its unit.
+var durationSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|µs|μs|ms|s|m|h))+$`)
+})
+
+// durationError is why quoted, the value as the flag package quotes it,
+// does not parse as the duration of f: "out of range" for one written
+// right but over time.Duration's 292 years, the unit for an unknown unit
+// ("unknown unit "e""); "" for another value or another flag.
+func durationError(f *flag.Flag, quoted string) string {
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return ""
+	}
+	if _, ok := g.Get().(time.Duration); !ok {
+		return ""
+	}
+	v, err := strconv.Unquote(quoted)
+	if err != nil {
+		return ""
+	}
+	if durationSyntax().MatchString(v) {
+		return "out of range"
+	}
+	_, err = time.ParseDuration(v)
+	if err == nil {
+		return ""
+	}
+	msg := strings.TrimPrefix(err.Error(), "time: ")
+	if unit, _, ok := strings.Cut(msg, " in duration "); ok && strings.HasPrefix(unit, "unknown unit ") {
+		return unit
+	}
+	return ""
 }
 
 // wantsOf words what f wants from its value's type: true or false, a

@@ -26,7 +26,29 @@ type frameConfig struct {
 func addFrameFlags(fs *flag.FlagSet, f *frameConfig) {
 	fs.DurationVar(&f.budget, "frame-budget", 0, "time each tick gives the agents (such as 4ms; 0: none): the agents due tick round-robin from where the last tick stopped until their measured costs fill it, per core that ticks shards, and the rest tick at the next ticks, each with the time since its own last tick; --agents then reports the lag (docs/agents-on-every-core.md)")
 	fs.Float64Var(&f.interval, "tick-interval", 0, "seconds of tick time between each agent's ticks (0: every tick); with --near N the first N agents still tick every tick (near NPCs at --hz, the far ones slower)")
-	fs.IntVar(&f.near, "near", 0, "with --tick-interval, the number of agents (the first N, in load order) that tick every tick")
+	fs.IntVar(&f.near, "near", 0, "with --tick-interval, the number of agents (the first N, in load order) that tick every tick; fewer than the agents (a usage error without --tick-interval or with N at or above the agents)")
+}
+
+// nearError is a --near that would do nothing (checkNear): run exits 2
+// (exitUsage) for it also when the load counted the agents.
+type nearError struct{ msg string }
+
+func (e *nearError) Error() string { return e.msg }
+
+// checkNear refuses a --near that would do nothing: given without
+// --tick-interval, or with at least as many near agents as agents (agents
+// is the count: --agents, or the agents the load made; 0 when not yet
+// known). The error is a *nearError.
+func (f *frameConfig) checkNear(agents int) error {
+	switch {
+	case f.near > 0 && f.interval == 0:
+		return &nearError{fmt.Sprintf("--near %d needs --tick-interval: the agents after the first %d tick at that interval, and without it every agent ticks every tick",
+			f.near, f.near)}
+	case f.near > 0 && agents > 0 && f.near >= agents:
+		return &nearError{fmt.Sprintf("--near %d leaves none of the %d agents to tick at --tick-interval %v: give --near below --agents",
+			f.near, agents, f.interval)}
+	}
+	return nil
 }
 
 // check refuses a negative budget, a negative, NaN or infinite interval
@@ -43,10 +65,14 @@ func (f *frameConfig) check() error {
 	return nil
 }
 
-// apply gives the agents after the first f.near the tick interval.
+// apply gives the agents after the first f.near the tick interval; a
+// --near that leaves no agent to it is an error (checkNear).
 func (f *frameConfig) apply(agents []*host.Agent) error {
 	if f.interval == 0 {
 		return nil
+	}
+	if err := f.checkNear(len(agents)); err != nil {
+		return err
 	}
 	for i, a := range agents {
 		if i < f.near {

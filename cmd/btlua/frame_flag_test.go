@@ -75,3 +75,31 @@ func TestFrameFlagsErrors(t *testing.T) {
 		}
 	}
 }
+
+// --near names the agents that keep ticking every tick while the rest
+// tick at --tick-interval: without --tick-interval, or with as many near
+// agents as agents (none left to slow), it would do nothing, and is a
+// usage error saying why, with the usage line. Without --agents, the
+// agents are counted after the load: still a usage error.
+func TestNearFlagErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--agents", "3", "--near", "2", clockScript},
+			"btlua: --near 2 needs --tick-interval: the agents after the first 2 tick at that interval, and without it every agent ticks every tick\n"},
+		{[]string{"--near", "10", "--agents", "4", clockScript},
+			"btlua: --near 10 needs --tick-interval: the agents after the first 10 tick at that interval, and without it every agent ticks every tick\n"},
+		{[]string{"--near", "10", "--agents", "4", "--tick-interval", "0.1", clockScript},
+			"btlua: --near 10 leaves none of the 4 agents to tick at --tick-interval 0.1: give --near below --agents\n"},
+		{[]string{"--near", "4", "--agents", "4", "--tick-interval", "0.1", clockScript},
+			"btlua: --near 4 leaves none of the 4 agents to tick at --tick-interval 0.1: give --near below --agents\n"},
+		{[]string{"--near", "1", "--tick-interval", "0.1", "--fast", "--ticks", "1", clockScript},
+			"btlua: --near 1 leaves none of the 1 agents to tick at --tick-interval 0.1: give --near below --agents\n"},
+	} {
+		code, out, errOut := runCLI(c.args...)
+		if code != exitUsage || out != "" || errOut != c.msg+usageHint {
+			t.Errorf("btlua %v: code %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errOut, c.msg+usageHint)
+		}
+	}
+}

@@ -91,6 +91,11 @@ type traced struct {
 	obs   *bt.TraceObserver
 	btai  *btaiTrace
 	lines []string // the GOAP agents' lines since the last print
+	// failed is set by the agent's EventError since the last print, and
+	// blamed is the number of the task it blames (host.Event.Node, -1
+	// when none): see errorLines.
+	failed bool
+	blamed int
 }
 
 func newTracer(w io.Writer) *tracer {
@@ -113,6 +118,8 @@ func (t *tracer) heard(ev *host.Event) {
 		rec.lines = append(rec.lines, fmt.Sprintf("%s: goap: %s", bt.Path(ev.Task), ev.Goap))
 	case host.EventBTAI:
 		rec.btai.heard(ev.Task, ev.BTAINode, ev.BTAIState)
+	case host.EventError:
+		rec.failed, rec.blamed = true, ev.Node.Int()
 	}
 }
 
@@ -150,9 +157,11 @@ func (t *tracer) before(h *host.Host, tick int) {
 	t.order = append(t.order[:0], h.Agents()...)
 }
 
-// after prints the lines of tick, each tree named as before named it.
+// after prints the lines of tick, each tree named as before named it,
+// in the order of the agents before ticked (an agent the tick stopped
+// by an error gets its lines too).
 func (t *tracer) after(h *host.Host, tick int) {
-	for _, a := range h.Agents() {
+	for _, a := range t.order {
 		if rec := t.seen[a]; rec != nil && rec.root == a.Root() {
 			t.print(rec, tick)
 		}
@@ -164,8 +173,12 @@ func (t *tracer) print(rec *traced, tick int) {
 		return
 	}
 	name := traceText(rec.name)
-	for _, c := range rec.obs.Changes(rec.root) {
+	changes := rec.obs.Changes(rec.root)
+	for _, c := range changes {
 		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, name, traceText(c.String()))
+	}
+	for _, l := range rec.errorLines(changes) {
+		fmt.Fprintf(t.w, "tick %d %s: %s\n", tick, name, traceText(l))
 	}
 	rec.obs.ClearEvents()
 	for _, l := range rec.btai.take() {
@@ -185,4 +198,58 @@ func (t *tracer) flush(tick int) {
 			t.print(rec, tick)
 		}
 	}
+}
+
+// errorLines are the lines of a tick that an error of the agent cut
+// short (rec.failed), after changes, the lines of its TraceObserver: the
+// error left the statuses of the tick unset, so a task that started in
+// the tick without a line of changes gets "PATH: Inactive -> Running",
+// and the blamed task's run, which the error stopped (it reports no end),
+// "PATH: Running -> stopped (error)". None without an error.
+func (rec *traced) errorLines(changes []bt.StatusChange) []string {
+	if !rec.failed {
+		return nil
+	}
+	rec.failed = false
+	shown := map[bt.Task]bool{}
+	for _, c := range changes {
+		shown[c.Task] = true
+	}
+	var out []string
+	for _, e := range rec.obs.Events {
+		if e.Started && !shown[e.Task] && e.Task.Base().Status() != bt.Running {
+			shown[e.Task] = true
+			out = append(out, bt.Path(e.Task)+": Inactive -> Running")
+		}
+	}
+	if task := nthTask(rec.root, rec.blamed); task != nil {
+		out = append(out, bt.Path(task)+": Running -> stopped (error)")
+	}
+	return out
+}
+
+// nthTask returns task number n (0-based, depth-first as an EventTree
+// lists them) of root's tree, nil when there is none.
+func nthTask(root bt.Task, n int) bt.Task {
+	var found bt.Task
+	var walk func(t bt.Task)
+	walk = func(t bt.Task) {
+		if t == nil || found != nil {
+			return
+		}
+		if n == 0 {
+			found = t
+			return
+		}
+		n--
+		if p, ok := t.(bt.ParentTask); ok {
+			for _, c := range p.Children() {
+				walk(c)
+			}
+		}
+	}
+	if n >= 0 {
+		walk(root)
+	}
+	return found
 }

@@ -229,7 +229,7 @@ const replayUsage = "usage: btlua replay [--inspect ADDR] FILE.jsonl[.gz]"
 // runReplay is "btlua replay FILE": it serves the recording with the
 // inspector's page and its timeline until interrupted. A recording cut
 // short is served up to the cut, after a message naming the file and the
-// line; the replay then exits 1.
+// line; the replay then exits 1, else 130 (exitInterrupted) at Ctrl-C.
 func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	addr, path := defaultInspectAddr, ""
 	for i := 0; i < len(args); i++ {
@@ -286,7 +286,7 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	if cut != nil {
 		return exitFailed // a truncated recording is a failed run's
 	}
-	return exitOK
+	return exitInterrupted // Ctrl-C ends every replay, as it does a run
 }
 
 // warnIfExposed warns when the inspector listens beyond loopback (an

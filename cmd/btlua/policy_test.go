@@ -35,7 +35,7 @@ func TestStrictFlag(t *testing.T) {
 		t.Errorf("no --strict: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	code, _, errOut = runCLI("--on-error", "retry", path)
-	if code != exitUsage || errOut != "btlua: --on-error must be stop, restart or fail, got \"retry\"\n" {
+	if code != exitUsage || errOut != "btlua: --on-error must be stop, restart or fail, got \"retry\"\n"+usageHint {
 		t.Errorf("--on-error retry: code %d, stderr %q", code, errOut)
 	}
 }

@@ -60,7 +60,7 @@ func TestReplayTruncatedAndCorrupt(t *testing.T) {
 }
 
 // btlua replay counts the records it serves in the right number: "(1
-// record)" for one.
+// record)" for one; ended by Ctrl-C, it exits 130, as a run does.
 func TestReplayCountsOneRecord(t *testing.T) {
 	dir := t.TempDir()
 	rec := filepath.Join(dir, "run.jsonl")
@@ -77,8 +77,8 @@ func TestReplayCountsOneRecord(t *testing.T) {
 	os.WriteFile(one, []byte(lines[0]+lines[1]), 0o644)
 	code, errOut = replayOnce(one)
 	want := "btlua: replay of " + one + " (1 record) at http://127.0.0.1:"
-	if code != exitOK || !strings.HasPrefix(errOut, want) {
-		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitOK, want)
+	if code != exitInterrupted || !strings.HasPrefix(errOut, want) {
+		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitInterrupted, want)
 	}
 }
 
@@ -97,7 +97,29 @@ func TestReplayVersion2Recording(t *testing.T) {
 	records := bytes.Count(bytes.TrimSpace(data), []byte("\n"))
 	code, errOut := replayOnce(old)
 	want := "btlua: replay of " + old + " (" + strconv.Itoa(records) + " records) at http://127.0.0.1:"
-	if code != exitOK || !strings.HasPrefix(errOut, want) {
-		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitOK, want)
+	if code != exitInterrupted || !strings.HasPrefix(errOut, want) {
+		t.Errorf("code %d, stderr %q; want %d and %q...", code, errOut, exitInterrupted, want)
+	}
+}
+
+// btlua replay of a gzip recording followed by bytes of no gzip stream
+// refuses it, naming the file and what follows the stream, and exits 1.
+func TestReplayDataAfterGzip(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "run.jsonl.gz")
+	if code, _, errOut := runCLI("--fast", "--ticks", "3", "--record", rec, seq); code != exitOK {
+		t.Fatalf("recording: code %d, stderr %q", code, errOut)
+	}
+	f, err := os.OpenFile(rec, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("junk")
+	f.Close()
+	code, errOut := replayOnce(rec)
+	const lines = 14 // the header and 13 records of three ticks of seq
+	want := "btlua: " + rec + ": recording: data after the end of the gzip stream (after line " + strconv.Itoa(lines) + "): not part of a recording\n"
+	if code != exitFailed || errOut != want {
+		t.Errorf("code %d, stderr %q; want 1 and %q", code, errOut, want)
 	}
 }

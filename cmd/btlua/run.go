@@ -106,6 +106,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if err := c.frame.apply(h.Agents()); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
+		if _, near := err.(*nearError); near {
+			io.WriteString(stderr, usageHint)
+			return exitUsage
+		}
 		return exitFailed
 	}
 	if c.dot {
@@ -185,10 +189,10 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 			tr.before(h, base+n+1)
 		}
 		err := stats.tick(h, dt)
-		errs.Report(err, h.Clock())
-		if tr != nil {
+		if tr != nil { // the tick's lines, then its errors
 			tr.after(h, base+n+1)
 		}
+		errs.Report(err, h.Clock())
 		if host.IsStrict(err) {
 			// The failing agent is in h.Failed(); a strict error of no
 			// agent (a table global changed in place) fails the run too.

@@ -50,7 +50,7 @@ func TestRestoreBadSaveWatchExits(t *testing.T) {
 func TestDotWithSave(t *testing.T) {
 	save := filepath.Join(t.TempDir(), "s.json")
 	code, out, errOut := runCLI("--dot", "--save", save, seq)
-	want := "btlua: --dot prints the trees and exits, so there is no run for --save to write; run without --dot\n"
+	want := "btlua: --dot prints the trees and exits, so there is no run for --save; run without it or without --dot\n" + usageHint
 	if code != exitUsage || out != "" || errOut != want {
 		t.Fatalf("code %d, stdout %q, stderr\n%q\nwant\n%q", code, out, errOut, want)
 	}
