@@ -9,7 +9,7 @@ import "fmt"
 // in the tick after the one that found the heap grown; the runtime counts
 // allocations per process, so a sharded host (Options.Shards >= 1) ticks
 // its shards one after the other in that measuring tick (Heap.Blaming),
-// the coordinator checking the heap after the join: each agent's count
+// the facade checking the heap after the join: each agent's count
 // is its own, whatever the shard count (tickShards).
 //
 // The stopped agent keeps its tree (Err, Render, a restart), so what it

@@ -797,58 +797,54 @@ func (p *parser) task(s *bt.TaskState) bool {
 	})
 }
 
-func (p *parser) vars() ([]Var, bool) {
+// objects reads null (nil) or a list of objects into a []T, each object's
+// keys read by field into the element (as object's fields).
+func objects[T any](p *parser, field func(e *T, k []byte) (uint32, bool)) ([]T, bool) {
 	if p.null() {
 		return nil, true
 	}
-	out := []Var{}
+	out := []T{}
 	ok := p.list(func() bool {
-		var v Var
-		ok := p.object(func(k []byte) (uint32, bool) {
-			var ok bool
-			switch string(k) {
-			case "name":
-				v.Name, ok = p.str()
-				return 1 << 0, ok
-			case "v":
-				v.Value, ok = p.value()
-				return 1 << 1, ok
-			case "go":
-				v.Go, ok = p.boolean()
-				return 1 << 2, ok
-			}
-			return 0, false
-		})
-		out = append(out, v)
+		var e T
+		ok := p.object(func(k []byte) (uint32, bool) { return field(&e, k) })
+		out = append(out, e)
 		return ok
 	})
 	return out, ok
 }
 
-func (p *parser) tables() ([]Table, bool) {
-	if p.null() {
-		return nil, true
-	}
-	out := []Table{}
-	ok := p.list(func() bool {
-		var t Table
-		ok := p.object(func(k []byte) (uint32, bool) {
-			var ok bool
-			switch string(k) {
-			case "kv":
-				t.KV, ok = p.values()
-				return 1 << 0, ok
-			case "mt":
-				t.MT, ok = p.str()
-				return 1 << 1, ok
-			case "obj":
-				t.Obj, ok = p.boolean()
-				return 1 << 2, ok
-			}
-			return 0, false
-		})
-		out = append(out, t)
-		return ok
+func (p *parser) vars() ([]Var, bool) {
+	return objects(p, func(v *Var, k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "name":
+			v.Name, ok = p.str()
+			return 1 << 0, ok
+		case "v":
+			v.Value, ok = p.value()
+			return 1 << 1, ok
+		case "go":
+			v.Go, ok = p.boolean()
+			return 1 << 2, ok
+		}
+		return 0, false
 	})
-	return out, ok
+}
+
+func (p *parser) tables() ([]Table, bool) {
+	return objects(p, func(t *Table, k []byte) (uint32, bool) {
+		var ok bool
+		switch string(k) {
+		case "kv":
+			t.KV, ok = p.values()
+			return 1 << 0, ok
+		case "mt":
+			t.MT, ok = p.str()
+			return 1 << 1, ok
+		case "obj":
+			t.Obj, ok = p.boolean()
+			return 1 << 2, ok
+		}
+		return 0, false
+	})
 }
