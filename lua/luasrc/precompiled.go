@@ -1,7 +1,6 @@
 package luasrc
 
 import (
-	"reflect"
 	"sync"
 	"unsafe"
 
@@ -14,21 +13,20 @@ import (
 // Lua state's opening (issue 23, start-up). gopher-lua's FunctionProto
 // keeps, besides its exported fields, the string form of each constant
 // (stringConstants, which the global reads and writes index); it is not
-// exported, so precompiled fills it through its offset, located once with
-// reflect and checked by type. With another gopher-lua layout the files
+// exported, so precompiled fills it through its offset. With another gopher-lua layout the files
 // are compiled from source as before. TestPrecompiledAsCompiled checks
 // that the generated prototypes are those gopher-lua compiles from the
 // embedded sources.
 
 // stringConstantsOffset is the offset of FunctionProto's stringConstants,
-// ok false when it has no such field of type []string.
-var stringConstantsOffset, stringConstantsOK = func() (uintptr, bool) {
-	f, ok := reflect.TypeOf(lua.FunctionProto{}).FieldByName("stringConstants")
-	if !ok || f.Type != reflect.TypeOf([]string(nil)) {
-		return 0, false
-	}
-	return f.Offset, true
-}()
+// its last field, right after DbgUpvalues; stringConstantsOK is whether
+// the struct ends with one []string-sized field there. No reflection at
+// start-up (it cost a tenth of a millisecond): TestPrecompiledAsCompiled
+// checks the field by name and type.
+const (
+	stringConstantsOffset = unsafe.Offsetof(lua.FunctionProto{}.DbgUpvalues) + unsafe.Sizeof([]string(nil))
+	stringConstantsOK     = unsafe.Sizeof(lua.FunctionProto{}) == stringConstantsOffset+unsafe.Sizeof([]string(nil))
+)
 
 // fillMu guards the filling of the generated prototypes: two states may
 // run a file for the first time at once.

@@ -12,8 +12,9 @@ import (
 // libraries run is the one gopher-lua compiles from the embedded source,
 // string constants included (else run go generate ./lua/luasrc).
 func TestPrecompiledAsCompiled(t *testing.T) {
-	if !stringConstantsOK {
-		t.Fatal("gopher-lua's FunctionProto has no stringConstants []string: the precompiled prototypes are never used")
+	f, ok := reflect.TypeOf(lua.FunctionProto{}).FieldByName("stringConstants")
+	if !ok || f.Type != reflect.TypeOf([]string(nil)) || f.Offset != stringConstantsOffset || !stringConstantsOK {
+		t.Fatalf("gopher-lua's FunctionProto has no stringConstants []string at offset %d (found %v, %v at %d): the precompiled prototypes are never used or wrongly filled", stringConstantsOffset, ok, f.Type, f.Offset)
 	}
 	for _, name := range []string{"bt.lua", "btai.lua", "goap.lua"} {
 		src, err := files.ReadFile(name)
