@@ -13,10 +13,10 @@ import (
 // Lua state's opening (issue 23, start-up). gopher-lua's FunctionProto
 // keeps, besides its exported fields, the string form of each constant
 // (stringConstants, which the global reads and writes index); it is not
-// exported, so precompiled fills it through its offset. With another gopher-lua layout the files
-// are compiled from source as before. TestPrecompiledAsCompiled checks
-// that the generated prototypes are those gopher-lua compiles from the
-// embedded sources.
+// exported, so precompiled fills it through its offset. With another
+// gopher-lua layout the files are compiled from source as before.
+// TestPrecompiledAsCompiled checks that the generated prototypes are
+// those gopher-lua compiles from the embedded sources.
 
 // stringConstantsOffset is the offset of FunctionProto's stringConstants,
 // its last field, right after DbgUpvalues; stringConstantsOK is whether
