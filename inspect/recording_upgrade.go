@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // upgrade renumbers the texts of a recording older than version 3, whose
@@ -28,7 +29,9 @@ func newUpgrade(version int) *upgrade {
 
 // goapStep finds the step of an action event: `action started GetAxe #0`,
 // `action ended GetAxe #0 (done)`.
-var goapStep = regexp.MustCompile(`^(action (?:started|ended) .* #)(\d+)((?: \(.*\))?)$`)
+var goapStep = sync.OnceValue(func() *regexp.Regexp { // compiled at first use, not at start-up
+	return regexp.MustCompile(`^(action (?:started|ended) .* #)(\d+)((?: \(.*\))?)$`)
+})
 
 // record rewrites r's texts (see upgrade); r has passed the checks.
 func (u *upgrade) record(r *Record) {
@@ -47,7 +50,7 @@ func (u *upgrade) record(r *Record) {
 			return
 		}
 		for i, e := range r.Goap.Events {
-			m := goapStep.FindStringSubmatch(e.Text)
+			m := goapStep().FindStringSubmatch(e.Text)
 			if m == nil {
 				continue
 			}

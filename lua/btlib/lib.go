@@ -50,6 +50,10 @@ type Lib struct {
 	// scanned is the last global key scanGlobals saw (see className).
 	scanned lua.LValue
 
+	// stopFn is lib.stopped, every tree's Stop: the method value made
+	// once, not one allocation per tree.
+	stopFn func() error
+
 	// profiler, when set, hears the Lua hooks' time (profile.go).
 	profiler *bt.Profiler
 	// ticking is the tree being ticked, with the delta time of the tick.
@@ -127,6 +131,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		Globals: bt.NewBlackboard(nil),
 	}
 	lib.Globals.SetClassifier(classifyLua)
+	lib.stopFn = lib.stopped
 	if lib.out == nil {
 		lib.out = os.Stdout
 	}

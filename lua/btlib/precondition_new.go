@@ -37,7 +37,7 @@ func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 			return L.GetTop() - top
 		}
 		o := L.CreateTable(0, 1)
-		if fn != lua.LNil {
+		if fn != lua.LNil && !luaclass.SetOnlyField(o, "fn", fnKey, fn) {
 			o.RawSetString("fn", fn)
 		}
 		o.Metatable = self
@@ -49,6 +49,9 @@ func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 		return 1
 	}
 }
+
+// fnKey is the key of a precondition's function, boxed once.
+var fnKey lua.LValue = lua.LString("fn")
 
 // fastPreconditions replaces BTPrecondition.New, bt.lua's Lua constructor,
 // with preconditionNew.

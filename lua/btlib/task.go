@@ -288,7 +288,7 @@ func (t *Task) AddChild(child bt.Task) error {
 // The key is a constant Lua string: a read through a parent class's
 // __index function (children_lazy.go) boxes nothing.
 func (t *Task) syncName() {
-	if s, ok := getField(t.class.lib.L, t.Self, lua.LString("name")).(lua.LString); ok {
+	if s, ok := t.class.lib.nameField(t.Self).(lua.LString); ok {
 		t.Base().Name = string(s)
 	}
 }

@@ -40,7 +40,7 @@ func (lib *Lib) bindTree(tbl *lua.LTable, _ any) *Tree {
 	tr.BT = tr.core.Init(nil)
 	tr.BT.ExecutionType, tr.BT.MaxTaskExecutions = lib.opts.ExecutionType, lib.opts.MaxTaskExecutions
 	tr.BT.Profiler = lib.profiler // a tree made while profiling is profiled
-	tr.BT.Stop = lib.stopped
+	tr.BT.Stop = lib.stopFn
 	tr.ud = lua.LUserData{Value: tr, Env: lib.L.Env, Metatable: lua.LNil}
 	luaclass.BindUserData(tbl, &tr.ud)
 	tr.BT.Blackboard.SetParent(lib.Globals)

@@ -23,12 +23,17 @@ func compiled(name string) (*lua.FunctionProto, bool) {
 	return p.(*lua.FunctionProto), true
 }
 
-// compile returns name's prototype, compiling it at the first call.
+// compile returns name's prototype: the generated one (precompiled.go)
+// when there is one, else compiled from the source at the first call.
 // Two states compiling the same file at once both compile it; one
 // result is kept.
 func compile(name string) (*lua.FunctionProto, error) {
 	if p, ok := compiled(name); ok {
 		return p, nil
+	}
+	if p := precompiled(name); p != nil {
+		p, _ := protos.LoadOrStore(name, p)
+		return p.(*lua.FunctionProto), nil
 	}
 	src, err := files.ReadFile(name)
 	if err != nil {

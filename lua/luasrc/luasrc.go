@@ -1,6 +1,9 @@
 // Package luasrc holds the Lua sources btlua ships, embedded in the
 // binary: the Lua half of the libraries (methods that are plain Lua over
-// Lua fields) and their LuaLS annotations for editors.
+// Lua fields) and their LuaLS annotations for editors. The files the
+// libraries run are also compiled ahead, into protos_gen.go: after an
+// edit of bt.lua, btai.lua or goap.lua, run go generate ./lua/luasrc
+// (TestPrecompiledAsCompiled fails until then).
 package luasrc
 
 import (

@@ -81,13 +81,19 @@ type Heap struct {
 }
 
 // NewHeap returns the memory limit of limit bytes (nil for 0); it
-// collects garbage once, to read the headroom.
+// collects garbage once, to read the headroom, unless no collection has
+// run yet: the heap is then what the process allocated since it started
+// (package inits, a command line), at most a few hundred KB over the live
+// heap, and a forced collection was a tenth of btlua's start-up (issue
+// 23).
 func NewHeap(limit uint64) *Heap {
 	if limit == 0 {
 		return nil
 	}
 	w := &Heap{limit: limit, sample: []metrics.Sample{{Name: HeapMetric}, {Name: allocsMetric}}}
-	runtime.GC()
+	if collected() {
+		runtime.GC()
+	}
 	if heap := w.read(0); heap < limit {
 		w.headroom = limit - heap
 	}
@@ -210,4 +216,12 @@ func (w *Heap) Rebase() {
 	live := w.read(0)
 	w.floor = live
 	w.threshold.Store(max(w.limit, live+w.headroom))
+}
+
+// collected reports whether a collection of garbage has run in the
+// process.
+func collected() bool {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Kind() != metrics.KindUint64 || s[0].Value.Uint64() > 0
 }

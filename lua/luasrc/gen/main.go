@@ -1,7 +1,9 @@
 // Command gen writes bt_classes.lua, the LuaLS annotations of the built-in
 // task classes, and docs/tasks.md, their Markdown reference, from their
-// btlib.Class declarations. Run it with go generate ./lua/luasrc; tests of
-// lua/btlib fail when either file is out of date.
+// btlib.Class declarations, and protos_gen.go, the compiled prototypes of
+// the embedded Lua the libraries run. Run it with go generate
+// ./lua/luasrc; tests of lua/btlib and lua/luasrc fail when a file is out
+// of date.
 package main
 
 import (
@@ -16,6 +18,9 @@ func main() {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile("../../docs/tasks.md", btlib.Reference(btlib.Builtins()), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	if err := writeProtos(); err != nil {
 		log.Fatal(err)
 	}
 }
