@@ -111,27 +111,23 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			h.dropAgent(a)
 		}
 	}
+	pin, err := h.placeRestore(f, one)
+	if err != nil {
+		return nil, err
+	}
 	for li := range f.Loads {
 		sl := &f.Loads[li]
-		var agents []*Agent
 		if sl.Spawned {
 			if len(sl.Agents) != 1 {
 				undo()
 				return nil, fmt.Errorf("%w: spawned load of %s holds %d agents, want 1", ErrBadSave, sl.Script, len(sl.Agents))
 			}
-			a, err := h.Spawn(sl.Script, sl.Args)
-			if err != nil {
-				undo()
-				return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
-			}
-			agents = []*Agent{a}
 			sl.Agents[0].Index = 0
-		} else {
-			var err error
-			if agents, err = h.LoadFile(sl.Script); err != nil {
-				undo()
-				return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
-			}
+		}
+		agents, err := h.restoreLoad(sl, pin)
+		if err != nil {
+			undo()
+			return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
 		}
 		used := make([]bool, len(agents))
 		for ai := range sl.Agents {

@@ -64,7 +64,8 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	h.refuseInScript("SnapshotAll")
 	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
 	defer s0.stretch("saving every agent", nil)()
-	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
+	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Shards: h.eng.shardCount(), Ticks: h.ticks, Clock: h.clock}
+	states := h.eng.states()
 	run := newSaveRun()
 	run.whole = true
 	vs := newValueSaver(s0.vm.L, run)
@@ -84,6 +85,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		sl.State = slices.Index(states, ld.agents[0].host)
 		f.Loads = append(f.Loads, sl)
 	}
 	if len(run.random) > 0 {
