@@ -159,3 +159,28 @@ func TestRestoreVersion1Save(t *testing.T) {
 		t.Fatalf("restored run printed\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// A save of version 1 (no placement) of lumberjack.lua loaded once per
+// shard on 2 shards, restored on one shard, where the second load's
+// provider is made with a merged copy of the class, is refused saying so.
+func TestRestoreVersion1SharedStateRefused(t *testing.T) {
+	src, err := os.ReadFile("../scripts/lumberjack.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := fstest.MapFS{"lumberjack.lua": {Data: src}}
+	var out bytes.Buffer
+	h := loadTimes(t, files, &out, 2, 2, "lumberjack.lua")
+	ticks(t, h, 3)
+	data, err := h.SnapshotAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := bytes.Replace(bytes.Replace(data, []byte(`"version":2,"shards":2,`), []byte(`"version":1,`), 1), []byte(`"state":1,`), nil, 1)
+	h2 := saveHostShards(t, files, &out, 0)
+	_, err = h2.RestoreAll(old)
+	want := `host: restoring agent BTBehaviorTree: bad save: the GOAP agent of task BTSequence/load 1[2]: its provider: the saved table's class is "Lumberjack"; the script's table there is of a copy of it, which a later load of the script in the same Lua state made (the loads do not share Lua states as they did when saved: restore on the shard count the save was made on)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("RestoreAll: %v\nwant %s", err, want)
+	}
+}

@@ -242,6 +242,9 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 		return fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), savefile.Quote(mt))
 	}
 	if cls != has {
+		if has != nil && has.RawGetString("__index") == cls {
+			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made (the loads do not share Lua states as they did when saved: restore on the shard count the save was made on)", d.where(), savefile.Quote(mt))
+		}
 		return fmt.Errorf("%s: the saved table's class is %s; the script's table there is not of that class", d.where(), savefile.Quote(mt))
 	}
 	return nil

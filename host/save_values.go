@@ -112,6 +112,29 @@ func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
 	return n, ok
 }
 
+// notGlobalClass words a table's metatable mt that no global names: a
+// copy of a class a later load of the script merged into the first
+// load's (luaclass.Merge leaves the copy forwarding to the class), or any
+// other table.
+func (s *valueSaver) notGlobalClass(mt *lua.LTable) string {
+	into, ok := mt.RawGetString("__index").(*lua.LTable)
+	copied := ok && into != mt
+	mt.ForEach(func(k, _ lua.LValue) {
+		if k != lua.LString("__index") && k != lua.LString("__go") { // a merged copy holds no more
+			copied = false
+		}
+	})
+	if !copied {
+		return "a table whose metatable is not a global class"
+	}
+	name, ok := s.className(into)
+	if !ok {
+		return "a table whose metatable is not a global class"
+	}
+	return "a table whose class is a copy of " + name + " that no global names (a later load of its script defined " + name +
+		" anew, and each load of a script merges the classes it defines into the first load's, but a table the script's top level made keeps the copy: make such tables in a task's OnStart, return a factory function, or load the script once per Lua state)"
+}
+
 // classHooks is what a class says about saving its tasks: OnSave and
 // OnLoad, and the fields of saveSkip.
 type classHooks struct {
@@ -265,7 +288,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
 		name, ok := s.className(mt)
 		if !ok {
-			return nil, &valueError{s.where(), "a table whose metatable is not a global class"}
+			return nil, &valueError{s.where(), s.notGlobalClass(mt)}
 		}
 		st.MT = name
 	}
