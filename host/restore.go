@@ -263,6 +263,9 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		if err := checkPolicyState(sa.Policy); err != nil {
 			return restoreError(sa, err)
 		}
+		if err := loadSchedule(a, sa.Schedule, true); err != nil {
+			return restoreError(sa, err)
+		}
 		match, err := sa.Tree.Match(a.tree.Root(), r.same)
 		if err != nil {
 			return restoreError(sa, err)
@@ -400,6 +403,7 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		}
 	}
 	if !dry {
+		loadSchedule(a, sa.Schedule, false) // checked by the dry pass
 		for _, run := range hooks {
 			if err := run(); err != nil {
 				return fmt.Errorf("host: restoring agent %s: %w", sa.Name, err)

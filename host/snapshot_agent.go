@@ -41,6 +41,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	}
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
+	h.releaseSlots()
 	ld, err := h.snapshotLoad(newSaveRun(), a.load, []*Agent{a})
 	if err != nil {
 		return nil, err
@@ -64,6 +65,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	h.refuseInScript("SnapshotAll")
 	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
 	defer s0.stretch("saving every agent", nil)()
+	h.releaseSlots()
 	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Shards: h.eng.shardCount(), Ticks: h.ticks, Clock: h.clock}
 	states := h.eng.states()
 	run := newSaveRun()
@@ -194,7 +196,7 @@ func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 		return savefile.Agent{}, saveError(a, err)
 	}
 	sig := signature(a.tree)
-	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol}
+	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol, Schedule: saveSchedule(a)}
 	vs := newValueSaver(h.vm.L, run)
 	tasks := bt.Preorder(a.tree.Root())
 	for _, t := range tasks {

@@ -597,6 +597,16 @@ func (p *parser) agent(a *Agent) bool {
 				ok = strictUnmarshal(raw, a.Policy)
 			}
 			return 1 << 5, ok
+		case "schedule":
+			raw, ok := p.skip()
+			if !ok {
+				return 0, false
+			}
+			if raw[0] != 'n' {
+				a.Schedule = &Schedule{}
+				ok = strictUnmarshal(raw, a.Schedule)
+			}
+			return 1 << 15, ok
 		case "vars":
 			a.Vars, ok = p.vars()
 			return 1 << 6, ok

@@ -164,6 +164,10 @@ func (e *encoder) agent(a *Agent) {
 		e.key("policy", true)
 		e.marshal(a.Policy)
 	}
+	if a.Schedule != nil {
+		e.key("schedule", true)
+		e.marshal(a.Schedule)
+	}
 	if len(a.Vars) > 0 {
 		e.key("vars", true)
 		e.vars(a.Vars)

@@ -67,6 +67,7 @@ type Agent struct {
 	Status    bt.Status     `json:"status,omitempty"`
 	Tree      *bt.TreeState `json:"tree"`
 	Policy    *Policy       `json:"policy,omitempty"`
+	Schedule  *Schedule     `json:"schedule,omitempty"`
 	Vars      []Var         `json:"vars,omitempty"`
 	Refs      []RefVars     `json:"refs,omitempty"`
 	Fields    []Fields      `json:"fields,omitempty"`
@@ -86,6 +87,18 @@ type Policy struct {
 	SinceFail float64     `json:"sinceFail,omitempty"`
 	Err       string      `json:"err,omitempty"`
 	RestartIn float64     `json:"restartIn,omitempty"`
+}
+
+// Schedule is an agent's tick schedule, saved when it has a tick
+// interval or waits: its interval (seconds, Agent.SetTickInterval), the
+// host clock time since its last tick (Since, seconds), whether it is
+// due and not run yet (Waiting, held back by a frame budget) and whether
+// it has ticked once (Started).
+type Schedule struct {
+	Interval float64 `json:"interval,omitempty"`
+	Since    float64 `json:"since,omitempty"`
+	Waiting  bool    `json:"waiting,omitempty"`
+	Started  bool    `json:"started,omitempty"`
 }
 
 // PolicyRule is an agent's own error policy (host.ErrorPolicy): Action 0
