@@ -111,19 +111,15 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			h.dropAgent(a)
 		}
 	}
+	if err := checkLoads(f); err != nil {
+		return nil, err
+	}
 	pin, err := h.placeRestore(f, one)
 	if err != nil {
 		return nil, err
 	}
 	for li := range f.Loads {
 		sl := &f.Loads[li]
-		if sl.Spawned {
-			if len(sl.Agents) != 1 {
-				undo()
-				return nil, fmt.Errorf("%w: spawned load of %s holds %d agents, want 1", ErrBadSave, sl.Script, len(sl.Agents))
-			}
-			sl.Agents[0].Index = 0
-		}
 		agents, err := h.restoreLoad(sl, pin)
 		if err != nil {
 			undo()
@@ -215,6 +211,28 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		out[i] = r.a
 	}
 	return out, nil
+}
+
+// checkLoads refuses a save whose loads a restore cannot start as saved:
+// a spawned load of other than one agent (a factory returns one tree),
+// spawn arguments a save cannot hold (plainArgs).
+func checkLoads(f *savefile.File) error {
+	for li := range f.Loads {
+		sl := &f.Loads[li]
+		if !sl.Spawned {
+			continue
+		}
+		if len(sl.Agents) != 1 {
+			return fmt.Errorf("%w: spawned load of %s holds %d agents, want 1", ErrBadSave, sl.Script, len(sl.Agents))
+		}
+		if sa := &sl.Agents[0]; sa.Index != 0 {
+			return fmt.Errorf("%w: agent %q is tree %d of %s, spawned: a factory returns one tree", ErrBadSave, sa.Name, sa.Index+1, sl.Script)
+		}
+		if err := plainArgs(sl.Args, "args"); err != nil {
+			return fmt.Errorf("%w: load %d (%s): %v", ErrBadSave, li+1, sl.Script, err)
+		}
+	}
+	return nil
 }
 
 // restoring runs fn, a restore's work in the state, as a stretch of

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 
@@ -135,16 +136,21 @@ func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.
 }
 
 // plainArgs checks that spawn arguments are data a save restores as they
-// were: nil, booleans, numbers, strings, and maps with string keys and
-// slices of those.
+// were: nil, booleans, numbers of at most 2^53 in size (a hand-edited
+// 1e308 is refused), strings, and maps with string keys and slices of
+// those.
 func plainArgs(v any, where string) error {
 	switch x := v.(type) {
-	case nil, bool, string, float64, int:
+	case nil, bool, string:
 		return nil
+	case float64:
+		return argNumber(x, where)
+	case int:
+		return argNumber(float64(x), where)
 	case map[string]any:
 		for k, e := range x {
 			switch e.(type) {
-			case nil, bool, string, float64, int:
+			case nil, bool, string:
 				continue
 			}
 			if err := plainArgs(e, where+"."+k); err != nil {
@@ -155,10 +161,14 @@ func plainArgs(v any, where string) error {
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
-	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Bool, reflect.String:
 		return nil
+	case reflect.Float32, reflect.Float64:
+		return argNumber(rv.Float(), where)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return argNumber(float64(rv.Int()), where)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return argNumber(float64(rv.Uint()), where)
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < rv.Len(); i++ {
 			if err := plainArgs(rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", where, i)); err != nil {
@@ -178,6 +188,16 @@ func plainArgs(v any, where string) error {
 		return nil
 	}
 	return fmt.Errorf("%s is a %T, which a save cannot hold (give Spawn maps, slices, numbers, strings and booleans)", where, v)
+}
+
+// argNumber refuses a spawn argument's number past 2^53 in size (or not
+// finite): no index, count or setting is that large, and a Lua number
+// past it is no longer whole-exact.
+func argNumber(f float64, where string) error {
+	if math.Abs(f) <= bt.MaxCount {
+		return nil
+	}
+	return fmt.Errorf("%s is %v, a number past 2^53 (a spawn argument a save holds is at most 2^53 in size)", where, f)
 }
 
 // saveError names the agent in an error of saving it.
