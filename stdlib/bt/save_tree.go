@@ -64,15 +64,15 @@ func SaveTree(t *BehaviorTree) (*TreeState, error) {
 // count a Lua number holds exactly.
 const MaxCount = 1 << 53
 
-// CheckClock reports whether the clock of s is usable: finite times
-// >= 0, counters up to MaxCount, no task ticked or started after the
+// CheckClock reports whether the clock of s is usable: times in [0,
+// MaxTime], counters up to MaxCount, no task ticked or started after the
 // tree's last tick or start.
 func (s *TreeState) CheckClock() error {
 	if !validTime(s.Time) {
-		return fmt.Errorf("the tree time is %v, want a finite number of seconds >= 0", s.Time)
+		return fmt.Errorf("the tree time is %v, want a finite number of seconds in [0, 2^40]", s.Time)
 	}
 	if !validTime(s.DT) {
-		return fmt.Errorf("the tree's last dt is %v, want a finite number of seconds >= 0", s.DT)
+		return fmt.Errorf("the tree's last dt is %v, want a finite number of seconds in [0, 2^40]", s.DT)
 	}
 	if s.Ticks > MaxCount {
 		return fmt.Errorf("the tree's tick count is %d, over 2^53", s.Ticks)
@@ -106,7 +106,12 @@ func (s *TreeState) LoadClock(t *BehaviorTree) error {
 }
 
 // validTime reports whether x is a time on the tree clock: finite, >= 0.
-func validTime(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) && x >= 0 }
+func validTime(x float64) bool { return !math.IsNaN(x) && x >= 0 && x <= MaxTime }
+
+// MaxTime bounds a saved tree time and dt, in seconds (2^40, about
+// 35,000 years, as a save's host clock): past it a tick's dt no longer
+// moves a float64 clock.
+const MaxTime = 1 << 40
 
 // MismatchError is returned by LoadTree when saved tasks have no task of
 // the same path and kind in the tree loaded into.
