@@ -123,7 +123,7 @@ func (s *valueSaver) notGlobalClass(mt *lua.LTable) string {
 	into, ok := mt.RawGetString("__index").(*lua.LTable)
 	copied := ok && into != mt
 	mt.ForEach(func(k, _ lua.LValue) {
-		if k != lua.LString("__index") && k != lua.LString("__go") { // a merged copy holds no more
+		if k != lua.LString("__index") && !luaclass.IsKey(k) { // a merged copy holds no more
 			copied = false
 		}
 	})
