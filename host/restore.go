@@ -77,6 +77,13 @@ type restored struct {
 	loaded bool
 }
 
+// restoreRun is what one restore looks up once for all its agents: each
+// class's saveSkip list, each tree structure's task paths.
+type restoreRun struct {
+	skips skipCache
+	paths shapePaths
+}
+
 // skipCache holds the saveSkip list of each class (the metatable of task
 // tables without their own), read once per restore.
 type skipCache map[*lua.LTable]skipEntry
@@ -168,11 +175,11 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		}
 	}
 	// A dry pass checks everything against the fresh trees first.
-	skips := skipCache{}
+	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}}
 	for _, dry := range []bool{true, false} {
 		for i := range made {
 			// The agent's own state: a shard of a sharded host.
-			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], skips, dry) }); err != nil {
+			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], rr, dry) }); err != nil {
 				undo()
 				return nil, err
 			}
@@ -266,7 +273,7 @@ func restoreError(sa *savefile.Agent, err error) error {
 
 // applyAgent gives r.a the saved state r.sa; with dry set it only
 // checks (and matches the tasks, for the writing pass).
-func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
+func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
@@ -291,8 +298,8 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		if r.same {
 			// In order: the paths must agree too (an edited path would
 			// otherwise pass unseen).
-			for i, t := range match {
-				if p := bt.Path(t); p != sa.Tree.Tasks[i].Path {
+			for i, p := range rr.paths.of(sig, match) {
+				if p != sa.Tree.Tasks[i].Path {
 					return restoreError(sa, fmt.Errorf("task %d is %s in the save, %s in the tree (of the same structure signature)", i+1, sa.Tree.Tasks[i].Path, p))
 				}
 			}
@@ -364,7 +371,7 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 			})
 			continue
 		}
-		skip, err := skips.of(L, lt.Self)
+		skip, err := rr.skips.of(L, lt.Self)
 		if err != nil {
 			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}

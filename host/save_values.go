@@ -66,6 +66,7 @@ type saveRun struct {
 	hooks  map[*lua.LTable]classHooks
 	names  map[*lua.LState]map[*lua.LTable]string
 	hashes map[string]string // script path -> SHA-256 (hex)
+	paths  shapePaths
 	// whole is set for SnapshotAll, which saves the BTAI generators;
 	// random holds the states (Lua states) whose saved agents draw from
 	// theirs.
@@ -77,7 +78,7 @@ type saveRun struct {
 }
 
 func newSaveRun() *saveRun {
-	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, random: map[*state]bool{}}
+	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, paths: shapePaths{}, random: map[*state]bool{}}
 }
 
 func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {

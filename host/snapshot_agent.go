@@ -211,14 +211,14 @@ func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}
-	ts, err := bt.SaveTree(a.tree.BT)
+	tasks := bt.Preorder(a.tree.Root())
+	sig := signature(a.tree)
+	ts, err := bt.SaveTasks(a.tree.BT, tasks, run.paths.of(sig, tasks))
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}
-	sig := signature(a.tree)
 	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol, Schedule: saveSchedule(a)}
 	vs := newValueSaver(h.vm.L, run)
-	tasks := bt.Preorder(a.tree.Root())
 	for _, t := range tasks {
 		if what := btailib.TaskDrawsRandom(t); what != "" {
 			if !run.whole {

@@ -45,13 +45,24 @@ func Preorder(root Task) []Task {
 
 // SaveTree returns the run state of t. The error names the task whose
 // state cannot be saved.
-func SaveTree(t *BehaviorTree) (*TreeState, error) {
+func SaveTree(t *BehaviorTree) (*TreeState, error) { return SaveTasks(t, Preorder(t.root), nil) }
+
+// SaveTasks is SaveTree for a caller that has the tree's tasks in
+// preorder (Preorder of its root) and, when paths is not nil, their
+// paths (Path of each, in the same order): a caller saving many trees of
+// one structure computes the paths once.
+func SaveTasks(t *BehaviorTree, tasks []Task, paths []string) (*TreeState, error) {
 	s := &TreeState{Time: t.time, DT: t.dt, Ticks: t.ticks, Starts: t.starts,
 		Executions: t.executions, Status: t.status, Complete: t.complete}
-	tasks := Preorder(t.root)
 	s.Tasks = make([]TaskState, 0, len(tasks))
-	for _, task := range tasks {
-		st, err := SaveTask(task)
+	for i, task := range tasks {
+		path := ""
+		if paths != nil {
+			path = paths[i]
+		} else {
+			path = Path(task)
+		}
+		st, err := saveTask(task, path)
 		if err != nil {
 			return nil, err
 		}
