@@ -24,14 +24,32 @@ type TreeState struct {
 // children, each task once (a task listed twice is visited at its first
 // place).
 func Preorder(root Task) []Task {
-	var out []Task
-	seen := map[Task]bool{}
+	out := make([]Task, 0, 16)
+	var seen map[Task]bool // past smallTree tasks; below, out is searched
 	var walk func(t Task)
 	walk = func(t Task) {
-		if t == nil || seen[t] {
+		if t == nil {
 			return
 		}
-		seen[t] = true
+		if seen != nil {
+			if seen[t] {
+				return
+			}
+			seen[t] = true
+		} else {
+			for _, u := range out {
+				if u == t {
+					return
+				}
+			}
+			if len(out) == smallTree {
+				seen = make(map[Task]bool, 2*smallTree)
+				for _, u := range out {
+					seen[u] = true
+				}
+				seen[t] = true
+			}
+		}
 		out = append(out, t)
 		if p, ok := t.(ParentTask); ok {
 			for _, c := range p.Children() {
@@ -42,6 +60,10 @@ func Preorder(root Task) []Task {
 	walk(root)
 	return out
 }
+
+// smallTree is the size up to which Preorder finds the tasks met by a
+// search of its list, cheaper than a map for the trees of most agents.
+const smallTree = 32
 
 // SaveTree returns the run state of t. The error names the task whose
 // state cannot be saved.
