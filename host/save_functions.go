@@ -1,6 +1,8 @@
 package host
 
 import (
+	"slices"
+
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -20,6 +22,7 @@ type builtKey struct {
 // there are none.
 func builtFunctions(tr *btlib.Tree) map[builtKey]*lua.LFunction {
 	w := builtWalk{}
+	w.seen = w.buf[:0]
 	for _, t := range bt.Preorder(tr.Root()) {
 		if lt, ok := t.(*btlib.Task); ok && lt.Self != nil {
 			w.walk(lt.Self, 0)
@@ -31,8 +34,34 @@ func builtFunctions(tr *btlib.Tree) map[builtKey]*lua.LFunction {
 // builtWalk records the functions of tables, and of the plain tables
 // below them (not tasks, Go objects or child lists), each table once.
 type builtWalk struct {
-	out  map[builtKey]*lua.LFunction
-	seen map[*lua.LTable]bool
+	out map[builtKey]*lua.LFunction
+	// seen and seenMap are the plain tables walked: searched in seen
+	// while few, then in seenMap.
+	seen    []*lua.LTable
+	seenMap map[*lua.LTable]bool
+	buf     [8]*lua.LTable // seen's first
+}
+
+// met reports whether t was walked already, and records it.
+func (w *builtWalk) met(t *lua.LTable) bool {
+	if w.seenMap != nil {
+		if w.seenMap[t] {
+			return true
+		}
+		w.seenMap[t] = true
+		return false
+	}
+	if slices.Contains(w.seen, t) {
+		return true
+	}
+	w.seen = append(w.seen, t)
+	if len(w.seen) > 16 {
+		w.seenMap = make(map[*lua.LTable]bool, 64)
+		for _, u := range w.seen {
+			w.seenMap[u] = true
+		}
+	}
+	return false
 }
 
 func (w *builtWalk) walk(t *lua.LTable, depth int) {
@@ -44,13 +73,9 @@ func (w *builtWalk) walk(t *lua.LTable, depth int) {
 			}
 			w.out[builtKey{t, k}] = x
 		case *lua.LTable:
-			if depth+1 >= maxSaveDepth || btlib.IsChildView(x) || luaclass.Bound(x) != nil || w.seen[x] {
+			if depth+1 >= maxSaveDepth || btlib.IsChildView(x) || luaclass.Bound(x) != nil || w.met(x) {
 				return
 			}
-			if w.seen == nil {
-				w.seen = map[*lua.LTable]bool{}
-			}
-			w.seen[x] = true
 			w.walk(x, depth+1)
 		}
 	})
