@@ -349,8 +349,9 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s is no Lua task now", sa.Tree.Tasks[f.Task].Path))
 		}
-		where := "task " + sa.Tree.Tasks[f.Task].Path + " (" + sa.Tree.Tasks[f.Task].Kind + ")"
+		ts := &sa.Tree.Tasks[f.Task]
 		if f.Hooked {
+			where := "task " + ts.Path + " (" + ts.Kind + ")"
 			fn, ok := L.GetField(lt.Self, "OnLoad").(*lua.LFunction)
 			if !ok {
 				return restoreError(sa, fmt.Errorf("%s: the save holds its OnSave value, its class has no OnLoad now", where))
@@ -373,7 +374,7 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 		}
 		skip, err := rr.skips.of(L, lt.Self)
 		if err != nil {
-			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
+			return restoreError(sa, fmt.Errorf("task %s (%s): %v", ts.Path, ts.Kind, err))
 		}
 		kv := f.KV
 		if len(skip) > 1 {
@@ -385,7 +386,8 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 				}
 			})
 		}
-		if err := vl.fill(lt.Self, kv, where+" field"); err != nil {
+		// The place's text is made only for an error.
+		if err := vl.fillAt(lt.Self, kv, func() string { return "task " + ts.Path + " (" + ts.Kind + ") field" }); err != nil {
 			return restoreError(sa, err)
 		}
 	}
@@ -472,7 +474,7 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what strin
 		if target == nil {
 			target = lua.LNil
 		}
-		v, err := vl.value(sv.Value, target, what+sv.Name)
+		v, err := vl.valueAt(sv.Value, target, func() string { return what + sv.Name })
 		if err != nil {
 			return err
 		}
