@@ -71,6 +71,20 @@ func SaveShards(data []byte) (int, error) {
 	return f.Shards, nil
 }
 
+// SaveAgents returns the number of agents a save holds. Errors wrap
+// ErrBadSave.
+func SaveAgents(data []byte) (int, error) {
+	f, err := savefile.Decode(data)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, l := range f.Loads {
+		n += len(l.Agents)
+	}
+	return n, nil
+}
+
 // SaveScriptHashes returns, for each script path of a save, the
 // SHA-256 (hex) its content had when saved: a script whose content now
 // differs is restored by structure and task paths (docs/saving.md).

@@ -236,10 +236,6 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
 		return nil, usageError(stderr, err)
 	}
-	if c.restore != "" && c.agents > 0 {
-		err := errors.New("--restore takes no --agents: the save holds the agents")
-		return nil, usageError(stderr, err)
-	}
 	if err := c.frame.check(); err != nil {
 		return nil, usageError(stderr, err)
 	}

@@ -11,7 +11,8 @@ import (
 // 20-tick run prints: each load goes back to the shard it ran on, with
 // the globals of its own Lua state. With --restore and no --shards the
 // save's shard count is used; another count is refused, naming the
-// script and both counts.
+// script and both counts. --agents, which --restore needs not, must
+// say the save's number of agents.
 func TestRestorePlainLoadsOnShards(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"warrior.lua", "lumberjack.lua"} {
@@ -35,8 +36,12 @@ func TestRestorePlainLoadsOnShards(t *testing.T) {
 		for _, args := range [][]string{
 			{"--fast", "--shards", "2", "--restore", save, "--ticks", "10", script},
 			{"--fast", "--restore", save, "--ticks", "10", script},
+			{"--fast", "--agents", "2", "--shards", "2", "--restore", save, "--ticks", "10", script},
 		} {
 			code, rest, errOut := runCLI(args...)
+			if args[1] == "--agents" { // its figures on stderr
+				errOut = ""
+			}
 			if code != exitOK || errOut != "" {
 				t.Fatalf("%s %v: code %d, stderr %q", name, args, code, errOut)
 			}
@@ -44,7 +49,11 @@ func TestRestorePlainLoadsOnShards(t *testing.T) {
 				t.Fatalf("%s %v: printed\n%s\nwant (ticks 11 to 20 of the straight run)\n%s", name, args, rest, want)
 			}
 		}
-		code, out, errOut := runCLI("--fast", "--shards", "1", "--restore", save, "--ticks", "10", script)
+		code, out, errOut := runCLI("--fast", "--agents", "3", "--restore", save, "--ticks", "10", script)
+		if want := "btlua: --restore " + save + ": the save holds 2 agents, and --agents says 3 (--restore needs no --agents)\n"; code != exitFailed || out != "" || errOut != want {
+			t.Fatalf("%s --agents 3: code %d, stdout %q, stderr\n%q\nwant\n%q", name, code, out, errOut, want)
+		}
+		code, out, errOut = runCLI("--fast", "--shards", "1", "--restore", save, "--ticks", "10", script)
 		wantErr := "btlua: --restore " + save + ": host: restoring: the save was made on 2 shards and this host has 1: " + script +
 			" is loaded 2 times (LoadFile, no factory spawn), and such agents depend on the Lua state each load ran in; restore it on 2 shards (Options.Shards, --shards)\n"
 		if code != exitFailed || out != "" || errOut != wantErr {

@@ -56,7 +56,8 @@ func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 	return agents, nil
 }
 
-// restoreShards reads the save of --restore before the host is made and,
+// restoreShards reads the save of --restore before the host is made,
+// checks that --agents, when given, is its number of agents, and,
 // without --shards, takes the save's shard count: each load goes back to
 // the Lua state it ran in (another count is refused for a save whose
 // agents depend on it, see host.RestoreAll).
@@ -69,6 +70,15 @@ func restoreShards(c *config) error {
 		return err
 	}
 	c.saveData = data
+	if c.agents > 0 {
+		n, err := host.SaveAgents(data)
+		if err != nil {
+			return fmt.Errorf("--restore %s: %w", c.restore, err)
+		}
+		if n != c.agents {
+			return fmt.Errorf("--restore %s: the save holds %d agents, and --agents says %d (--restore needs no --agents)", c.restore, n, c.agents)
+		}
+	}
 	if c.shardsGiven {
 		return nil
 	}
