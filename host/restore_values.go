@@ -94,14 +94,6 @@ func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue,
 	return d.val(v, target)
 }
 
-// fill gives t the saved fields kv (key, value, ...), found at where
-// (for errors), decoding each value against the field t had; other
-// fields are removed.
-func (d *valueLoader) fill(t *lua.LTable, kv []any, where string) error {
-	d.base, d.baseOf, d.keys = where, nil, d.keys[:0]
-	return d.fillIn(t, kv)
-}
-
 // valueAt is value with the place's text made by where, only when an
 // error needs it.
 func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lua.LValue, error) {
@@ -109,8 +101,9 @@ func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lu
 	return d.val(v, target)
 }
 
-// fillAt is fill with the place's text made by where, only when an
-// error needs it.
+// fillAt gives t the saved fields kv (key, value, ...), decoding each
+// value against the field t had; other fields are removed. where makes
+// the text of the place, for errors, only when one needs it.
 func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
 	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
 	return d.fillIn(t, kv)
