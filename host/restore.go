@@ -77,6 +77,13 @@ type restored struct {
 	loaded bool
 }
 
+// restoreRun is what one restore looks up once for all its agents: each
+// class's saveSkip list, each tree structure's task paths.
+type restoreRun struct {
+	skips skipCache
+	paths shapePaths
+}
+
 // skipCache holds the saveSkip list of each class (the metatable of task
 // tables without their own), read once per restore.
 type skipCache map[*lua.LTable]skipEntry
@@ -111,27 +118,19 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			h.dropAgent(a)
 		}
 	}
+	if err := checkLoads(f); err != nil {
+		return nil, err
+	}
+	pin, err := h.placeRestore(f, one)
+	if err != nil {
+		return nil, err
+	}
 	for li := range f.Loads {
 		sl := &f.Loads[li]
-		var agents []*Agent
-		if sl.Spawned {
-			if len(sl.Agents) != 1 {
-				undo()
-				return nil, fmt.Errorf("%w: spawned load of %s holds %d agents, want 1", ErrBadSave, sl.Script, len(sl.Agents))
-			}
-			a, err := h.Spawn(sl.Script, sl.Args)
-			if err != nil {
-				undo()
-				return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
-			}
-			agents = []*Agent{a}
-			sl.Agents[0].Index = 0
-		} else {
-			var err error
-			if agents, err = h.LoadFile(sl.Script); err != nil {
-				undo()
-				return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
-			}
+		agents, err := h.restoreLoad(sl, pin)
+		if err != nil {
+			undo()
+			return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
 		}
 		used := make([]bool, len(agents))
 		for ai := range sl.Agents {
@@ -176,11 +175,11 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		}
 	}
 	// A dry pass checks everything against the fresh trees first.
-	skips := skipCache{}
+	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}}
 	for _, dry := range []bool{true, false} {
 		for i := range made {
 			// The agent's own state: a shard of a sharded host.
-			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], skips, dry) }); err != nil {
+			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], rr, dry) }); err != nil {
 				undo()
 				return nil, err
 			}
@@ -221,6 +220,28 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	return out, nil
 }
 
+// checkLoads refuses a save whose loads a restore cannot start as saved:
+// a spawned load of other than one agent (a factory returns one tree),
+// spawn arguments a save cannot hold (plainArgs).
+func checkLoads(f *savefile.File) error {
+	for li := range f.Loads {
+		sl := &f.Loads[li]
+		if !sl.Spawned {
+			continue
+		}
+		if len(sl.Agents) != 1 {
+			return fmt.Errorf("%w: spawned load of %s holds %d agents, want 1", ErrBadSave, sl.Script, len(sl.Agents))
+		}
+		if sa := &sl.Agents[0]; sa.Index != 0 {
+			return fmt.Errorf("%w: agent %q is tree %d of %s, spawned: a factory returns one tree", ErrBadSave, sa.Name, sa.Index+1, sl.Script)
+		}
+		if err := plainArgs(sl.Args, "args"); err != nil {
+			return fmt.Errorf("%w: load %d (%s): %v", ErrBadSave, li+1, sl.Script, err)
+		}
+	}
+	return nil
+}
+
 // restoring runs fn, a restore's work in the state, as a stretch of
 // script work.
 func (s *state) restoring(fn func(*state) error) error {
@@ -252,7 +273,7 @@ func restoreError(sa *savefile.Agent, err error) error {
 
 // applyAgent gives r.a the saved state r.sa; with dry set it only
 // checks (and matches the tasks, for the writing pass).
-func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
+func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
@@ -267,6 +288,9 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		if err := checkPolicyState(sa.Policy); err != nil {
 			return restoreError(sa, err)
 		}
+		if err := loadSchedule(a, sa.Schedule, true); err != nil {
+			return restoreError(sa, err)
+		}
 		match, err := sa.Tree.Match(a.tree.Root(), r.same)
 		if err != nil {
 			return restoreError(sa, err)
@@ -274,8 +298,8 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		if r.same {
 			// In order: the paths must agree too (an edited path would
 			// otherwise pass unseen).
-			for i, t := range match {
-				if p := bt.Path(t); p != sa.Tree.Tasks[i].Path {
+			for i, p := range rr.paths.of(sig, match) {
+				if p != sa.Tree.Tasks[i].Path {
 					return restoreError(sa, fmt.Errorf("task %d is %s in the save, %s in the tree (of the same structure signature)", i+1, sa.Tree.Tasks[i].Path, p))
 				}
 			}
@@ -325,8 +349,9 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s is no Lua task now", sa.Tree.Tasks[f.Task].Path))
 		}
-		where := "task " + sa.Tree.Tasks[f.Task].Path + " (" + sa.Tree.Tasks[f.Task].Kind + ")"
+		ts := &sa.Tree.Tasks[f.Task]
 		if f.Hooked {
+			where := "task " + ts.Path + " (" + ts.Kind + ")"
 			fn, ok := L.GetField(lt.Self, "OnLoad").(*lua.LFunction)
 			if !ok {
 				return restoreError(sa, fmt.Errorf("%s: the save holds its OnSave value, its class has no OnLoad now", where))
@@ -347,9 +372,9 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 			})
 			continue
 		}
-		skip, err := skips.of(L, lt.Self)
+		skip, err := rr.skips.of(L, lt.Self)
 		if err != nil {
-			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
+			return restoreError(sa, fmt.Errorf("task %s (%s): %v", ts.Path, ts.Kind, err))
 		}
 		kv := f.KV
 		if len(skip) > 1 {
@@ -361,7 +386,8 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 				}
 			})
 		}
-		if err := vl.fill(lt.Self, kv, where+" field"); err != nil {
+		// The place's text is made only for an error.
+		if err := vl.fillAt(lt.Self, kv, func() string { return "task " + ts.Path + " (" + ts.Kind + ") field" }); err != nil {
 			return restoreError(sa, err)
 		}
 	}
@@ -404,6 +430,7 @@ func (h *state) applyAgent(r *restored, skips skipCache, dry bool) error {
 		}
 	}
 	if !dry {
+		loadSchedule(a, sa.Schedule, false) // checked by the dry pass
 		for _, run := range hooks {
 			if err := run(); err != nil {
 				return fmt.Errorf("host: restoring agent %s: %w", sa.Name, err)
@@ -447,7 +474,7 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what strin
 		if target == nil {
 			target = lua.LNil
 		}
-		v, err := vl.value(sv.Value, target, what+sv.Name)
+		v, err := vl.valueAt(sv.Value, target, func() string { return what + sv.Name })
 		if err != nil {
 			return err
 		}

@@ -35,8 +35,10 @@ func TestRestoreRefusesUnfitValues(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"negative time", edit(`"time":0.4`, `"time":-1`), agent + "the tree time is -1, want a finite number of seconds >= 0"},
-		{"negative dt", edit(`"dt":0.1`, `"dt":-0.1`), agent + "the tree's last dt is -0.1, want a finite number of seconds >= 0"},
+		{"negative time", edit(`"time":0.4`, `"time":-1`), agent + "the tree time is -1, want a finite number of seconds in [0, 2^40]"},
+		{"negative dt", edit(`"dt":0.1`, `"dt":-0.1`), agent + "the tree's last dt is -0.1, want a finite number of seconds in [0, 2^40]"},
+		{"absurd time", edit(`"time":0.4`, `"time":1e300`), agent + "the tree time is 1e+300, want a finite number of seconds in [0, 2^40]"},
+		{"absurd dt", edit(`"dt":0.1`, `"dt":2e12`), agent + "the tree's last dt is 2e+12, want a finite number of seconds in [0, 2^40]"},
 		{"absurd ticks", edit(`"ticks":4`, `"ticks":18446744073709551615`), agent + "the tree's tick count is 18446744073709551615, over 2^53"},
 		{"absurd starts", edit(`"starts":5`, `"starts":9007199254740993`), agent + "the tree's start count is 9007199254740993, over 2^53"},
 		{"task ticked later", edit(`"kind":"BTWait","st":3,"f":3,"tk":4`, `"kind":"BTWait","st":3,"f":3,"tk":5`),
@@ -52,8 +54,8 @@ func TestRestoreRefusesUnfitValues(t *testing.T) {
 		{"repeater count", edit(`"kind":"BTRepeater","st":3,"f":3,"tk":4,"seq":1,"own":[0]`, `"kind":"BTRepeater","st":3,"f":3,"tk":4,"seq":1,"own":[-2]`),
 			agent + "BTRepeater (BTRepeater): value 1 of its state is -2, want a whole number in [0, "},
 		{"nameless variable", edit(`{"name":"seen","v":3}`, `{"name":"","v":3}`), agent + "tree variable 1 has no name"},
-		{"host ticks", edit(`"version":1,`, `"version":1,"ticks":18446744073709551615,`), "bad save: the host's tick count is 18446744073709551615, over 2^53"},
-		{"host clock", edit(`"version":1,`, `"version":1,"clock":-3,`), "bad save: the host's clock is -3, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)"},
+		{"host ticks", edit(`"version":2,`, `"version":2,"ticks":18446744073709551615,`), "bad save: the host's tick count is 18446744073709551615, over 2^53"},
+		{"host clock", edit(`"version":2,`, `"version":2,"clock":-3,`), "bad save: the host's clock is -3, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)"},
 	}
 	for _, c := range cases {
 		_, err := h.Restore(c.data)

@@ -36,6 +36,8 @@ type valueLoader struct {
 	// made a deep chain quadratic). A nil key stands for " (key)".
 	base string
 	keys []lua.LValue
+	// baseOf, when set, makes base's text (fillAt).
+	baseOf func() string
 }
 
 // keyOfKey marks, in valueLoader.keys, the decoding of a key.
@@ -44,7 +46,11 @@ var keyOfKey lua.LValue
 // where returns the text of the place being decoded.
 func (d *valueLoader) where() string {
 	var b strings.Builder
-	b.WriteString(d.base)
+	if d.baseOf != nil {
+		b.WriteString(d.baseOf())
+	} else {
+		b.WriteString(d.base)
+	}
 	for i, k := range d.keys {
 		if m, skip := elided(i, len(d.keys)); skip {
 			b.WriteString(m)
@@ -84,15 +90,22 @@ func ref(m map[string]any, key string, n int) (int, bool, error) {
 // value decodes v, found at where (for errors); target is what the
 // fresh state holds at that place.
 func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue, error) {
-	d.base, d.keys = where, d.keys[:0]
+	d.base, d.baseOf, d.keys = where, nil, d.keys[:0]
 	return d.val(v, target)
 }
 
-// fill gives t the saved fields kv (key, value, ...), found at where
-// (for errors), decoding each value against the field t had; other
-// fields are removed.
-func (d *valueLoader) fill(t *lua.LTable, kv []any, where string) error {
-	d.base, d.keys = where, d.keys[:0]
+// valueAt is value with the place's text made by where, only when an
+// error needs it.
+func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lua.LValue, error) {
+	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
+	return d.val(v, target)
+}
+
+// fillAt gives t the saved fields kv (key, value, ...), decoding each
+// value against the field t had; other fields are removed. where makes
+// the text of the place, for errors, only when one needs it.
+func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
+	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
 	return d.fillIn(t, kv)
 }
 
@@ -242,6 +255,9 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 		return fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), savefile.Quote(mt))
 	}
 	if cls != has {
+		if has != nil && has.RawGetString("__index") == cls {
+			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made (the loads do not share Lua states as they did when saved: restore on the shard count the save was made on)", d.where(), savefile.Quote(mt))
+		}
 		return fmt.Errorf("%s: the saved table's class is %s; the script's table there is not of that class", d.where(), savefile.Quote(mt))
 	}
 	return nil

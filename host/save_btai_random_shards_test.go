@@ -42,7 +42,7 @@ func TestSnapshotBTAIRandomShardsResumes(t *testing.T) {
 		t.Fatalf("output\n%s\nwant\n%s", out.String(), full.String())
 	}
 	h3 := saveHostShards(t, files, &out, 3)
-	want := "host: restoring: the save holds the BTAI generators of 2 Lua states, this host has 3: restore it on as many shards (Options.Shards) as it was saved from"
+	want := "host: restoring: the save was made on 2 shards and this host has 3: r.lua is loaded 2 times (LoadFile, no factory spawn), and such agents depend on the Lua state each load ran in; restore it on 2 shards (Options.Shards, --shards)"
 	if _, err := h3.RestoreAll(data); err == nil || err.Error() != want {
 		t.Errorf("RestoreAll on 3 shards: %v\nwant %s", err, want)
 	}

@@ -59,6 +59,32 @@ func SaveScripts(data []byte) ([]string, error) {
 	return out, nil
 }
 
+// SaveShards returns the Options.Shards of the host a save was made on
+// (0 for the classic host, and for a save of one agent or of version 1,
+// which do not record it): RestoreAll on a host of as many shards puts
+// every load back in the Lua state it ran in. Errors wrap ErrBadSave.
+func SaveShards(data []byte) (int, error) {
+	f, err := savefile.Decode(data)
+	if err != nil {
+		return 0, err
+	}
+	return f.Shards, nil
+}
+
+// SaveAgents returns the number of agents a save holds. Errors wrap
+// ErrBadSave.
+func SaveAgents(data []byte) (int, error) {
+	f, err := savefile.Decode(data)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, l := range f.Loads {
+		n += len(l.Agents)
+	}
+	return n, nil
+}
+
 // SaveScriptHashes returns, for each script path of a save, the
 // SHA-256 (hex) its content had when saved: a script whose content now
 // differs is restored by structure and task paths (docs/saving.md).

@@ -1,36 +1,82 @@
 package host
 
 import (
+	"slices"
+
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// builtKey is one own field of a task table.
+// builtKey is one field of a task table, or of a table below one.
 type builtKey struct {
 	self *lua.LTable
 	key  lua.LValue
 }
 
 // builtFunctions returns the functions the build of tr put in its Lua
-// tasks' own fields (a method given in New, the BTAI library's Do): a
-// restore builds the tree again and finds these, and only these, at the
-// same place. Nil when there are none.
+// tasks' fields and in the tables below them (a method given in New, a
+// table of handlers, the BTAI library's Do): a restore builds the tree
+// again and finds these, and only these, at the same place. Nil when
+// there are none.
 func builtFunctions(tr *btlib.Tree) map[builtKey]*lua.LFunction {
-	var out map[builtKey]*lua.LFunction
+	w := builtWalk{}
+	w.seen = w.buf[:0]
 	for _, t := range bt.Preorder(tr.Root()) {
-		lt, ok := t.(*btlib.Task)
-		if !ok || lt.Self == nil {
-			continue
+		if lt, ok := t.(*btlib.Task); ok && lt.Self != nil {
+			w.walk(lt.Self, 0)
 		}
-		lt.Self.ForEach(func(k, v lua.LValue) {
-			if fn, ok := v.(*lua.LFunction); ok {
-				if out == nil {
-					out = map[builtKey]*lua.LFunction{}
-				}
-				out[builtKey{lt.Self, k}] = fn
-			}
-		})
 	}
-	return out
+	return w.out
+}
+
+// builtWalk records the functions of tables, and of the plain tables
+// below them (not tasks, Go objects or child lists), each table once.
+type builtWalk struct {
+	out map[builtKey]*lua.LFunction
+	// seen and seenMap are the plain tables walked: searched in seen
+	// while few, then in seenMap.
+	seen    []*lua.LTable
+	seenMap map[*lua.LTable]bool
+	buf     [8]*lua.LTable // seen's first
+}
+
+// met reports whether t was walked already, and records it.
+func (w *builtWalk) met(t *lua.LTable) bool {
+	if w.seenMap != nil {
+		if w.seenMap[t] {
+			return true
+		}
+		w.seenMap[t] = true
+		return false
+	}
+	if slices.Contains(w.seen, t) {
+		return true
+	}
+	w.seen = append(w.seen, t)
+	if len(w.seen) > 16 {
+		w.seenMap = make(map[*lua.LTable]bool, 64)
+		for _, u := range w.seen {
+			w.seenMap[u] = true
+		}
+	}
+	return false
+}
+
+func (w *builtWalk) walk(t *lua.LTable, depth int) {
+	t.ForEach(func(k, v lua.LValue) {
+		switch x := v.(type) {
+		case *lua.LFunction:
+			if w.out == nil {
+				w.out = map[builtKey]*lua.LFunction{}
+			}
+			w.out[builtKey{t, k}] = x
+		case *lua.LTable:
+			if depth+1 >= maxSaveDepth || btlib.IsChildView(x) || luaclass.Bound(x) != nil || w.met(x) {
+				return
+			}
+			w.walk(x, depth+1)
+		}
+	})
 }

@@ -48,12 +48,15 @@ type valueSaver struct {
 	taskFields bool
 	// self and built, while a task table's own fields are encoded: the
 	// table, and the functions the agent's build put in task fields.
-	self   *lua.LTable
-	built  map[builtKey]*lua.LFunction
-	tables []savefile.Table
-	index  map[*lua.LTable]int
-	tasks  map[*lua.LTable]int // task table -> saved task index
-	agents map[*lua.LTable]int // GOAP agent table -> agent index
+	self  *lua.LTable
+	built map[builtKey]*lua.LFunction
+	// parents are the tables whose fields are being encoded, outermost
+	// first: the last holds the value being encoded.
+	parents []*lua.LTable
+	tables  []savefile.Table
+	index   map[*lua.LTable]int
+	tasks   map[*lua.LTable]int // task table -> saved task index
+	agents  map[*lua.LTable]int // GOAP agent table -> agent index
 }
 
 // saveRun is what one Snapshot or SnapshotAll looks up once for all its
@@ -63,6 +66,7 @@ type saveRun struct {
 	hooks  map[*lua.LTable]classHooks
 	names  map[*lua.LState]map[*lua.LTable]string
 	hashes map[string]string // script path -> SHA-256 (hex)
+	paths  shapePaths
 	// whole is set for SnapshotAll, which saves the BTAI generators;
 	// random holds the states (Lua states) whose saved agents draw from
 	// theirs.
@@ -74,7 +78,7 @@ type saveRun struct {
 }
 
 func newSaveRun() *saveRun {
-	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, random: map[*state]bool{}}
+	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, paths: shapePaths{}, random: map[*state]bool{}}
 }
 
 func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {
@@ -83,7 +87,7 @@ func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {
 		clear(vs.index)
 		clear(vs.tasks)
 		clear(vs.agents)
-		*vs = valueSaver{L: L, run: run, keys: vs.keys[:0], index: vs.index, tasks: vs.tasks, agents: vs.agents}
+		*vs = valueSaver{L: L, run: run, keys: vs.keys[:0], parents: vs.parents[:0], index: vs.index, tasks: vs.tasks, agents: vs.agents}
 		return vs
 	}
 	return &valueSaver{L: L, run: run, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
@@ -110,6 +114,29 @@ func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
 	}
 	n, ok := names[mt]
 	return n, ok
+}
+
+// notGlobalClass words a table's metatable mt that no global names: a
+// copy of a class a later load of the script merged into the first
+// load's (luaclass.Merge leaves the copy forwarding to the class), or any
+// other table.
+func (s *valueSaver) notGlobalClass(mt *lua.LTable) string {
+	into, ok := mt.RawGetString("__index").(*lua.LTable)
+	copied := ok && into != mt
+	mt.ForEach(func(k, _ lua.LValue) {
+		if k != lua.LString("__index") && !luaclass.IsKey(k) { // a merged copy holds no more
+			copied = false
+		}
+	})
+	if !copied {
+		return "a table whose metatable is not a global class"
+	}
+	name, ok := s.className(into)
+	if !ok {
+		return "a table whose metatable is not a global class"
+	}
+	return "a table whose class is a copy of " + name + " that no global names (a later load of its script defined " + name +
+		" anew, and each load of a script merges the classes it defines into the first load's, but a table the script's top level made keeps the copy: make such tables in a task's OnStart, return a factory function, or load the script once per Lua state)"
 }
 
 // classHooks is what a class says about saving its tasks: OnSave and
@@ -220,7 +247,7 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 		if len(x.Upvalues) > 0 || x.Proto == nil {
 			return nil, &valueError{s.where(), "a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip)"}
 		}
-		if s.taskFields && len(s.keys) == 1 && !s.builtHere(x) {
+		if s.taskFields && !s.builtHere(x) {
 			return nil, &valueError{s.where(), "the function defined at " + luaerr.Defined(x) + ", set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
 		}
 		return map[string]any{"fn": luaerr.Defined(x)}, nil
@@ -235,7 +262,7 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 // builtHere reports whether fn is the function the agent's build put in
 // the task field being encoded: the one a restore finds there again.
 func (s *valueSaver) builtHere(fn *lua.LFunction) bool {
-	return s.self != nil && s.built[builtKey{s.self, s.keys[0]}] == fn
+	return s.self != nil && len(s.parents) > 0 && s.built[builtKey{s.parents[len(s.parents)-1], s.keys[len(s.keys)-1]}] == fn
 }
 
 func (s *valueSaver) table(t *lua.LTable) (any, error) {
@@ -265,7 +292,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
 		name, ok := s.className(mt)
 		if !ok {
-			return nil, &valueError{s.where(), "a table whose metatable is not a global class"}
+			return nil, &valueError{s.where(), s.notGlobalClass(mt)}
 		}
 		st.MT = name
 	}
@@ -304,7 +331,8 @@ func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) 
 	kv := make([]any, 0, 2*len(keys))
 	depth := len(s.keys)
 	s.keys = append(s.keys, nil)
-	defer func() { s.keys = s.keys[:depth] }()
+	s.parents = append(s.parents, t)
+	defer func() { s.keys, s.parents = s.keys[:depth], s.parents[:len(s.parents)-1] }()
 	for _, k := range keys {
 		s.keys[depth] = k
 		ke, err := s.value(k)

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 
@@ -41,6 +42,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	}
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
+	h.releaseSlots()
 	ld, err := h.snapshotLoad(newSaveRun(), a.load, []*Agent{a})
 	if err != nil {
 		return nil, err
@@ -64,7 +66,9 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	h.refuseInScript("SnapshotAll")
 	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
 	defer s0.stretch("saving every agent", nil)()
-	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Ticks: h.ticks, Clock: h.clock}
+	h.releaseSlots()
+	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Shards: h.eng.shardCount(), Ticks: h.ticks, Clock: h.clock}
+	states := h.eng.states()
 	run := newSaveRun()
 	run.whole = true
 	vs := newValueSaver(s0.vm.L, run)
@@ -84,6 +88,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		sl.State = slices.Index(states, ld.agents[0].host)
 		f.Loads = append(f.Loads, sl)
 	}
 	if len(run.random) > 0 {
@@ -131,16 +136,21 @@ func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.
 }
 
 // plainArgs checks that spawn arguments are data a save restores as they
-// were: nil, booleans, numbers, strings, and maps with string keys and
-// slices of those.
+// were: nil, booleans, numbers of at most 2^53 in size (a hand-edited
+// 1e308 is refused), strings, and maps with string keys and slices of
+// those.
 func plainArgs(v any, where string) error {
 	switch x := v.(type) {
-	case nil, bool, string, float64, int:
+	case nil, bool, string:
 		return nil
+	case float64:
+		return argNumber(x, where)
+	case int:
+		return argNumber(float64(x), where)
 	case map[string]any:
 		for k, e := range x {
 			switch e.(type) {
-			case nil, bool, string, float64, int:
+			case nil, bool, string:
 				continue
 			}
 			if err := plainArgs(e, where+"."+k); err != nil {
@@ -151,10 +161,14 @@ func plainArgs(v any, where string) error {
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
-	case reflect.Bool, reflect.String, reflect.Float32, reflect.Float64,
-		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	case reflect.Bool, reflect.String:
 		return nil
+	case reflect.Float32, reflect.Float64:
+		return argNumber(rv.Float(), where)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return argNumber(float64(rv.Int()), where)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return argNumber(float64(rv.Uint()), where)
 	case reflect.Slice, reflect.Array:
 		for i := 0; i < rv.Len(); i++ {
 			if err := plainArgs(rv.Index(i).Interface(), fmt.Sprintf("%s[%d]", where, i)); err != nil {
@@ -176,6 +190,16 @@ func plainArgs(v any, where string) error {
 	return fmt.Errorf("%s is a %T, which a save cannot hold (give Spawn maps, slices, numbers, strings and booleans)", where, v)
 }
 
+// argNumber refuses a spawn argument's number past 2^53 in size (or not
+// finite): no index, count or setting is that large, and a Lua number
+// past it is no longer whole-exact.
+func argNumber(f float64, where string) error {
+	if math.Abs(f) <= bt.MaxCount {
+		return nil
+	}
+	return fmt.Errorf("%s is %v, a number past 2^53 (a spawn argument a save holds is at most 2^53 in size)", where, f)
+}
+
 // saveError names the agent in an error of saving it.
 func saveError(a *Agent, err error) error {
 	return fmt.Errorf("host: saving agent %s (%s): %w", treeName(a.tree), a.Source, err)
@@ -187,14 +211,14 @@ func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}
-	ts, err := bt.SaveTree(a.tree.BT)
+	tasks := bt.Preorder(a.tree.Root())
+	sig := signature(a.tree)
+	ts, err := bt.SaveTasks(a.tree.BT, tasks, run.paths.of(sig, tasks))
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}
-	sig := signature(a.tree)
-	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol}
+	sa := savefile.Agent{Name: treeName(a.tree), Signature: hex.EncodeToString(sig[:]), Status: a.status, Tree: ts, Policy: pol, Schedule: saveSchedule(a)}
 	vs := newValueSaver(h.vm.L, run)
-	tasks := bt.Preorder(a.tree.Root())
 	for _, t := range tasks {
 		if what := btailib.TaskDrawsRandom(t); what != "" {
 			if !run.whole {

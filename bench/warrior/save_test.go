@@ -4,6 +4,7 @@ import (
 	"io"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/btlua/btlua/host"
 )
@@ -101,15 +102,18 @@ func BenchmarkSave1000(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Run("snapshot", func(b *testing.B) {
+		cpu := processCPU()
 		for range b.N {
 			if _, err := h.SnapshotAll(); err != nil {
 				b.Fatal(err)
 			}
 		}
+		cpuPerOp(b, cpu)
 		b.ReportMetric(float64(len(data)), "bytes")
 		b.ReportMetric(float64(len(host.Gzip(data))), "gz-bytes")
 	})
 	b.Run("restore", func(b *testing.B) {
+		var cpu time.Duration
 		for range b.N {
 			b.StopTimer()
 			r, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS})
@@ -118,15 +122,19 @@ func BenchmarkSave1000(b *testing.B) {
 			}
 			r.ExpectAgents(1000)
 			b.StartTimer()
+			c := processCPU()
 			if _, err := r.RestoreAll(data); err != nil {
 				b.Fatal(err)
 			}
+			cpu += processCPU() - c
 			b.StopTimer()
 			r.Close()
 			b.StartTimer()
 		}
+		b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	})
 	b.Run("spawn-only", func(b *testing.B) {
+		var cpu time.Duration
 		for range b.N {
 			b.StopTimer()
 			r, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS})
@@ -135,15 +143,18 @@ func BenchmarkSave1000(b *testing.B) {
 			}
 			r.ExpectAgents(1000)
 			b.StartTimer()
+			c := processCPU()
 			for i := 1; i <= 1000; i++ {
 				if _, err := r.Spawn("spawn.lua", map[string]any{"index": i, "tally": false}); err != nil {
 					b.Fatal(err)
 				}
 			}
+			cpu += processCPU() - c
 			b.StopTimer()
 			r.Close()
 			b.StartTimer()
 		}
+		b.ReportMetric(float64(cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	})
 }
 

@@ -37,7 +37,10 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	if !shardsGiven && c.agents > 1 {
 		c.shards = runtime.GOMAXPROCS(0)
 	}
-	c.shards = min(c.shards, max(c.agents, 1))
+	c.shardsGiven = shardsGiven
+	if c.restore == "" { // a restore's shards: restoreShards
+		c.shards = min(c.shards, max(c.agents, 1))
+	}
 	return nil
 }
 

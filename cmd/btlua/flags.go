@@ -58,6 +58,11 @@ type config struct {
 	// resolved: 0 for the classic unsharded host, else the Lua states the
 	// agents are spread over, at most agents).
 	agents, shards int
+	// shardsGiven is set when -shards was given: without it a restore
+	// runs on the save's shard count (restoreShards).
+	shardsGiven bool
+	// saveData is the save of -restore, read before the host is made.
+	saveData []byte
 	// frame is the frame schedule (-frame-budget, -tick-interval, -near).
 	frame frameConfig
 }
@@ -114,7 +119,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
 	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until --ticks runs out")
 	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on --shards); at the end, print agents, shards, ticks, the agent-ticks made (the agents running at each tick, summed), agent-ticks per second and ns per agent-tick (of the time spent in ticks, not the sleeps between them; ticks after real-time sleeps are slower, so size with --fast), build time per agent and peak memory (to stderr)")
-	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so the results of agents spawned from a factory do not depend on N (see docs/agents-on-every-core.md); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS); capped to the number of agents (--agents, or 1), as a shard is a Lua state")
+	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so the results of agents spawned from a factory do not depend on N (see docs/agents-on-every-core.md); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS, or with --restore the save's); capped to the number of agents (--agents, or 1), as a shard is a Lua state, but for --restore")
 	fs.StringVar(&c.save, "save", "", "at the end of the run (--ticks N ran out, the trees completed, or Ctrl-C) write every agent's state to `FILE` (gzip when FILE ends in .gz), for --restore; a script whose state cannot be saved is refused before the first tick, saying why (docs/saving.md)")
 	fs.StringVar(&c.restore, "restore", "", "start from the save in `FILE` (written by --save from the same script) instead of loading the script afresh: the agents go on from the saved tick")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
@@ -229,10 +234,6 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		return nil, usageError(stderr, err)
 	}
 	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
-		return nil, usageError(stderr, err)
-	}
-	if c.restore != "" && c.agents > 0 {
-		err := errors.New("--restore takes no --agents: the save holds the agents")
 		return nil, usageError(stderr, err)
 	}
 	if err := c.frame.check(); err != nil {

@@ -62,6 +62,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
+	if err := restoreShards(c); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
+		return exitFailed
+	}
 	scriptOut := stdout
 	if c.dot {
 		scriptOut = stderr // stdout carries the DOT text alone

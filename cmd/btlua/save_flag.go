@@ -41,10 +41,7 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 // agents of the script given; it warns on stderr when the script's
 // content changed since the save.
 func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
-	data, err := readSaveFile(c.restore)
-	if err != nil {
-		return nil, err
-	}
+	data := c.saveData
 	if err := sameScript(data, c.script); err != nil {
 		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
 	}
@@ -57,6 +54,38 @@ func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 	}
 	warnChanged(data, c.script, stderr)
 	return agents, nil
+}
+
+// restoreShards reads the save of --restore before the host is made,
+// checks that --agents, when given, is its number of agents, and,
+// without --shards, takes the save's shard count: each load goes back to
+// the Lua state it ran in (another count is refused for a save whose
+// agents depend on it, see host.RestoreAll).
+func restoreShards(c *config) error {
+	if c.restore == "" {
+		return nil
+	}
+	data, err := readSaveFile(c.restore)
+	if err != nil {
+		return err
+	}
+	c.saveData = data
+	if c.agents > 0 {
+		n, err := host.SaveAgents(data)
+		if err != nil {
+			return fmt.Errorf("--restore %s: %w", c.restore, err)
+		}
+		if n != c.agents {
+			return fmt.Errorf("--restore %s: the save holds %d agents, and --agents says %d (--restore needs no --agents)", c.restore, n, c.agents)
+		}
+	}
+	if c.shardsGiven {
+		return nil
+	}
+	if c.shards, err = host.SaveShards(data); err != nil {
+		return fmt.Errorf("--restore %s: %w", c.restore, err)
+	}
+	return nil
 }
 
 // readSaveFile reads the save at path, at most host.MaxSaveSize bytes.

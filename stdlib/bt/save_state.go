@@ -185,9 +185,12 @@ func unwrapTo[T any](t Task) (T, bool) {
 }
 
 // SaveTask returns the run state of t (not of its children).
-func SaveTask(t Task) (TaskState, error) {
+func SaveTask(t Task) (TaskState, error) { return saveTask(t, Path(t)) }
+
+// saveTask is SaveTask of t, whose path is path.
+func saveTask(t Task, path string) (TaskState, error) {
 	b := t.Base()
-	st := TaskState{Path: Path(t), Kind: Kind(t), Status: b.status,
+	st := TaskState{Path: path, Kind: Kind(t), Status: b.status,
 		Ticked: b.ticked, Seq: b.startSeq, Reeval: b.reeval}
 	if b.started {
 		st.Flags |= flagStarted

@@ -24,14 +24,32 @@ type TreeState struct {
 // children, each task once (a task listed twice is visited at its first
 // place).
 func Preorder(root Task) []Task {
-	var out []Task
-	seen := map[Task]bool{}
+	out := make([]Task, 0, 16)
+	var seen map[Task]bool // past smallTree tasks; below, out is searched
 	var walk func(t Task)
 	walk = func(t Task) {
-		if t == nil || seen[t] {
+		if t == nil {
 			return
 		}
-		seen[t] = true
+		if seen != nil {
+			if seen[t] {
+				return
+			}
+			seen[t] = true
+		} else {
+			for _, u := range out {
+				if u == t {
+					return
+				}
+			}
+			if len(out) == smallTree {
+				seen = make(map[Task]bool, 2*smallTree)
+				for _, u := range out {
+					seen[u] = true
+				}
+				seen[t] = true
+			}
+		}
 		out = append(out, t)
 		if p, ok := t.(ParentTask); ok {
 			for _, c := range p.Children() {
@@ -43,15 +61,30 @@ func Preorder(root Task) []Task {
 	return out
 }
 
+// smallTree is the size up to which Preorder finds the tasks met by a
+// search of its list, cheaper than a map for the trees of most agents.
+const smallTree = 32
+
 // SaveTree returns the run state of t. The error names the task whose
 // state cannot be saved.
-func SaveTree(t *BehaviorTree) (*TreeState, error) {
+func SaveTree(t *BehaviorTree) (*TreeState, error) { return SaveTasks(t, Preorder(t.root), nil) }
+
+// SaveTasks is SaveTree for a caller that has the tree's tasks in
+// preorder (Preorder of its root) and, when paths is not nil, their
+// paths (Path of each, in the same order): a caller saving many trees of
+// one structure computes the paths once.
+func SaveTasks(t *BehaviorTree, tasks []Task, paths []string) (*TreeState, error) {
 	s := &TreeState{Time: t.time, DT: t.dt, Ticks: t.ticks, Starts: t.starts,
 		Executions: t.executions, Status: t.status, Complete: t.complete}
-	tasks := Preorder(t.root)
 	s.Tasks = make([]TaskState, 0, len(tasks))
-	for _, task := range tasks {
-		st, err := SaveTask(task)
+	for i, task := range tasks {
+		path := ""
+		if paths != nil {
+			path = paths[i]
+		} else {
+			path = Path(task)
+		}
+		st, err := saveTask(task, path)
 		if err != nil {
 			return nil, err
 		}
@@ -64,15 +97,15 @@ func SaveTree(t *BehaviorTree) (*TreeState, error) {
 // count a Lua number holds exactly.
 const MaxCount = 1 << 53
 
-// CheckClock reports whether the clock of s is usable: finite times
-// >= 0, counters up to MaxCount, no task ticked or started after the
+// CheckClock reports whether the clock of s is usable: times in [0,
+// MaxTime], counters up to MaxCount, no task ticked or started after the
 // tree's last tick or start.
 func (s *TreeState) CheckClock() error {
 	if !validTime(s.Time) {
-		return fmt.Errorf("the tree time is %v, want a finite number of seconds >= 0", s.Time)
+		return fmt.Errorf("the tree time is %v, want a finite number of seconds in [0, 2^40]", s.Time)
 	}
 	if !validTime(s.DT) {
-		return fmt.Errorf("the tree's last dt is %v, want a finite number of seconds >= 0", s.DT)
+		return fmt.Errorf("the tree's last dt is %v, want a finite number of seconds in [0, 2^40]", s.DT)
 	}
 	if s.Ticks > MaxCount {
 		return fmt.Errorf("the tree's tick count is %d, over 2^53", s.Ticks)
@@ -106,7 +139,12 @@ func (s *TreeState) LoadClock(t *BehaviorTree) error {
 }
 
 // validTime reports whether x is a time on the tree clock: finite, >= 0.
-func validTime(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) && x >= 0 }
+func validTime(x float64) bool { return !math.IsNaN(x) && x >= 0 && x <= MaxTime }
+
+// MaxTime bounds a saved tree time and dt, in seconds (2^40, about
+// 35,000 years, as a save's host clock): past it a tick's dt no longer
+// moves a float64 clock.
+const MaxTime = 1 << 40
 
 // MismatchError is returned by LoadTree when saved tasks have no task of
 // the same path and kind in the tree loaded into.

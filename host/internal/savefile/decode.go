@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -47,7 +48,7 @@ func Decode(data []byte) (*File, error) {
 		data = plain
 	}
 	f, err := decodeFast(data)
-	if err == errSlow || err == nil && (f.Format != Format || f.Version != Version) {
+	if err == errSlow || err == nil && (f.Format != Format || !known(f.Version)) {
 		f, err = decodeSlow(data)
 	}
 	if err != nil {
@@ -66,7 +67,7 @@ func decodeSlow(data []byte) (*File, error) {
 	if err == nil && dec.More() {
 		err = errors.New("data after the save")
 	}
-	if err != nil || f.Format != Format || f.Version != Version {
+	if err != nil || f.Format != Format || !known(f.Version) {
 		// Say first what the save is, when that can be read.
 		var head struct {
 			Format  string `json:"format"`
@@ -78,8 +79,8 @@ func decodeSlow(data []byte) (*File, error) {
 		if head.Format != Format {
 			return nil, fmt.Errorf("%w: format %q, want %q", ErrBad, head.Format, Format)
 		}
-		if head.Version != Version {
-			return nil, fmt.Errorf("%w: version %d; this btlua reads version %d", ErrBad, head.Version, Version)
+		if !known(head.Version) {
+			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d and %d", ErrBad, head.Version, OldVersion, Version)
 		}
 		return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, err))
 	}
@@ -92,8 +93,21 @@ func decodeSlow(data []byte) (*File, error) {
 	return f, nil
 }
 
-// check refuses a decoded save whose host clock or loads do not fit.
+// known reports whether Decode reads saves of version v.
+func known(v int) bool { return v == Version || v == OldVersion }
+
+// MaxShards bounds a save's shard count (File.Shards).
+const MaxShards = 1 << 16
+
+// check refuses a decoded save whose host clock, shards or loads do not
+// fit.
 func check(f *File) error {
+	if f.Shards < 0 || f.Shards > MaxShards {
+		return fmt.Errorf("%w: \"shards\" is %d, want 0 (the classic host) to %d", ErrBad, f.Shards, MaxShards)
+	}
+	if f.Version == OldVersion && (f.Shards != 0 || slices.ContainsFunc(f.Loads, func(l Load) bool { return l.State != 0 })) {
+		return fmt.Errorf("%w: a save of version %d holds no \"shards\" or \"state\" (version %d does)", ErrBad, OldVersion, Version)
+	}
 	if f.Ticks > bt.MaxCount {
 		return fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBad, f.Ticks)
 	}
@@ -103,6 +117,9 @@ func check(f *File) error {
 	for i, l := range f.Loads {
 		if len(l.Agents) == 0 {
 			return fmt.Errorf("%w: load %d (%s) holds no agents", ErrBad, i+1, l.Script)
+		}
+		if l.State < 0 || l.State >= max(f.Shards, 1) {
+			return fmt.Errorf("%w: load %d (%s): \"state\" is %d, want a Lua state of the saving host's %d (0 to %d)", ErrBad, i+1, l.Script, l.State, max(f.Shards, 1), max(f.Shards, 1)-1)
 		}
 	}
 	for i := range f.Loads {

@@ -474,6 +474,9 @@ func (p *parser) file(f *File) bool {
 		case "ticks":
 			f.Ticks, ok = p.uint(math.MaxUint64)
 			return 1 << 2, ok
+		case "shards":
+			f.Shards, ok = p.int()
+			return 1 << 7, ok
 		case "clock":
 			f.Clock, ok = p.float()
 			return 1 << 3, ok
@@ -540,6 +543,9 @@ func (p *parser) load(l *Load) bool {
 		case "spawned":
 			l.Spawned, ok = p.boolean()
 			return 1 << 2, ok
+		case "state":
+			l.State, ok = p.int()
+			return 1 << 5, ok
 		case "args":
 			l.Args, ok = p.value()
 			return 1 << 3, ok
@@ -591,6 +597,16 @@ func (p *parser) agent(a *Agent) bool {
 				ok = strictUnmarshal(raw, a.Policy)
 			}
 			return 1 << 5, ok
+		case "schedule":
+			raw, ok := p.skip()
+			if !ok {
+				return 0, false
+			}
+			if raw[0] != 'n' {
+				a.Schedule = &Schedule{}
+				ok = strictUnmarshal(raw, a.Schedule)
+			}
+			return 1 << 15, ok
 		case "vars":
 			a.Vars, ok = p.vars()
 			return 1 << 6, ok

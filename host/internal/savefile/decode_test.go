@@ -120,6 +120,7 @@ func TestDecodeNull(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte(`{"format":"btlua-save","version":1,"loads":[{"script":"s.lua","agents":[{"tree":{"tasks":[{"path":"a","kind":"b","own":[1,2]}]}}]}]}`))
 	f.Add(Gzip([]byte(`{"format":"btlua-save","version":1,"loads":[]}`)))
+	f.Add([]byte(`{"format":"btlua-save","version":2,"shards":2,"loads":[{"script":"s.lua","sha256":"","state":1,"agents":[{"index":0,"name":"n","signature":"","tree":{"tasks":[]},"schedule":{"interval":0.25,"since":0.1,"started":true}}]}]}`))
 	f.Add([]byte(`{"format":"btlua-save","version":1,"globals":{"vars":[{"name":"x","v":{"t":0}}],"tables":[{"kv":[1,2]}]},"loads":[]}`))
 	if data, err := Encode(richFile()); err == nil {
 		f.Add(data)

@@ -52,6 +52,10 @@ func (e *encoder) file(f *File) {
 	e.str(f.Format)
 	e.key("version", true)
 	e.b = strconv.AppendInt(e.b, int64(f.Version), 10)
+	if f.Shards != 0 {
+		e.key("shards", true)
+		e.b = strconv.AppendInt(e.b, int64(f.Shards), 10)
+	}
 	if f.Ticks != 0 {
 		e.key("ticks", true)
 		e.b = strconv.AppendUint(e.b, f.Ticks, 10)
@@ -118,6 +122,10 @@ func (e *encoder) load(l *Load) {
 		e.key("spawned", true)
 		e.b = append(e.b, "true"...)
 	}
+	if l.State != 0 {
+		e.key("state", true)
+		e.b = strconv.AppendInt(e.b, int64(l.State), 10)
+	}
 	if l.Args != nil {
 		e.key("args", true)
 		e.value(l.Args)
@@ -155,6 +163,10 @@ func (e *encoder) agent(a *Agent) {
 	if a.Policy != nil {
 		e.key("policy", true)
 		e.marshal(a.Policy)
+	}
+	if a.Schedule != nil {
+		e.key("schedule", true)
+		e.marshal(a.Schedule)
 	}
 	if len(a.Vars) > 0 {
 		e.key("vars", true)

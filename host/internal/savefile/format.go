@@ -12,10 +12,14 @@ import (
 )
 
 // Format and Version name the format of a save. A save of another
-// format or version is refused.
+// format, or of a version other than Version and OldVersion, is refused.
+// Version 2 added where each load ran (File.Shards, Load.State); a
+// save of OldVersion (1) has no placement, and its loads are placed as
+// LoadFile and Spawn place them.
 const (
-	Format  = "btlua-save"
-	Version = 1
+	Format     = "btlua-save"
+	Version    = 2
+	OldVersion = 1
 )
 
 // ErrBad is wrapped by every error of Decode: not a save, truncated,
@@ -26,8 +30,11 @@ var ErrBad = errors.New("bad save")
 // global variables and BTAI generators, and the agents, grouped by the LoadFile or Spawn
 // call that started them.
 type File struct {
-	Format  string  `json:"format"`
-	Version int     `json:"version"`
+	Format  string `json:"format"`
+	Version int    `json:"version"`
+	// Shards is the saving host's Options.Shards (0: the classic host),
+	// the number of Lua states its loads ran in (one for 0).
+	Shards  int     `json:"shards,omitempty"`
 	Ticks   uint64  `json:"ticks,omitempty"`
 	Clock   float64 `json:"clock,omitempty"`
 	Globals *Scope  `json:"globals,omitempty"`
@@ -39,11 +46,13 @@ type File struct {
 }
 
 // Load is one LoadFile or Spawn (with Args) of Script, whose content had
-// the SHA-256 Hash (hex).
+// the SHA-256 Hash (hex), run in the Lua state State (the shard, from 0;
+// 0 on the classic host).
 type Load struct {
 	Script  string  `json:"script"`
 	Hash    string  `json:"sha256"`
 	Spawned bool    `json:"spawned,omitempty"`
+	State   int     `json:"state,omitempty"`
 	Args    any     `json:"args,omitempty"`
 	Agents  []Agent `json:"agents"`
 }
@@ -58,6 +67,7 @@ type Agent struct {
 	Status    bt.Status     `json:"status,omitempty"`
 	Tree      *bt.TreeState `json:"tree"`
 	Policy    *Policy       `json:"policy,omitempty"`
+	Schedule  *Schedule     `json:"schedule,omitempty"`
 	Vars      []Var         `json:"vars,omitempty"`
 	Refs      []RefVars     `json:"refs,omitempty"`
 	Fields    []Fields      `json:"fields,omitempty"`
@@ -77,6 +87,18 @@ type Policy struct {
 	SinceFail float64     `json:"sinceFail,omitempty"`
 	Err       string      `json:"err,omitempty"`
 	RestartIn float64     `json:"restartIn,omitempty"`
+}
+
+// Schedule is an agent's tick schedule, saved when it has a tick
+// interval or waits: its interval (seconds, Agent.SetTickInterval), the
+// host clock time since its last tick (Since, seconds), whether it is
+// due and not run yet (Waiting, held back by a frame budget) and whether
+// it has ticked once (Started).
+type Schedule struct {
+	Interval float64 `json:"interval,omitempty"`
+	Since    float64 `json:"since,omitempty"`
+	Waiting  bool    `json:"waiting,omitempty"`
+	Started  bool    `json:"started,omitempty"`
 }
 
 // PolicyRule is an agent's own error policy (host.ErrorPolicy): Action 0
