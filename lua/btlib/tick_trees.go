@@ -117,6 +117,10 @@ func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
 	}
 	lib.batch = treeBatch{hooks: b, n: n, dt: dt}
 	lib.batch.deltas, _ = b.(TreeDeltas)
+	// Inherited methods copied into the classes for the batch, one hop
+	// per method call from Lua (luaclass/flat.go).
+	lib.st.Flatten()
+	defer lib.st.Unflatten()
 	for lib.batch.next < n {
 		lib.L.Push(lib.batchFn)
 		err := lib.L.PCall(0, 0, nil)

@@ -64,8 +64,10 @@ type Hooks struct {
 // its next use.
 func (h *Hooks) Stale(s *State) bool { return h.epoch != s.epoch }
 
-// Refresh looks every method of set up again on self's class chain.
+// Refresh looks every method of set up again on self's class chain, and
+// registers self's class for Flatten.
 func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
+	s.RegisterClass(Of(self))
 	h.set = 0
 	for i := range h.fns {
 		h.fns[i] = nil
