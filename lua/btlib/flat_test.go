@@ -221,3 +221,42 @@ function NewLeaf:Hello() return "reloaded" end
 		t.Errorf("after the merge: %q", got)
 	}
 }
+
+// A class derived from a concrete built-in parent, whose __index is a Go
+// function (children_lazy.go), holds the inherited methods too while a
+// batch ticks: a call from Lua reaches no Go __index function.
+func TestFlatThroughBuiltinParent(t *testing.T) {
+	lib, L, out := testLib(t)
+	L.SetGlobal("rawraw", L.NewFunction(func(L *lua.LState) int {
+		L.Push(L.CheckTable(1).RawGetString(L.CheckString(2)))
+		return 1
+	}))
+	tr := treeOf(t, lib, L, `
+MySeq = BTSequence:New()
+MySeq.__index = MySeq
+function MySeq:Count() return self:GetChildCount() end
+Leaf = BTAction:New()
+function Leaf:OnUpdate()
+    print(seq:Count(), rawraw(MySeq, "GetChildCount") == BTParentTask.GetChildCount, rawget(MySeq, "GetChildCount"))
+    return BTTaskStatus.Running
+end
+seq = setmetatable({}, MySeq)
+seq:AddChild(Leaf:New())
+local tree = BTBehaviorTree:New()
+tree:SetStartTask(seq)
+return tree
+`)
+	var got []string
+	for range 2 {
+		out.Reset()
+		if err := lib.TickTrees([]*Tree{tr}, 0.1, nil); err != nil || tr.Err != nil {
+			t.Fatal(err, tr.Err)
+		}
+		got = append(got, out.String())
+	}
+	// The first batch registers the classes (their tasks' hooks are
+	// looked up in it).
+	if want := []string{"1\tfalse\tnil\n", "1\ttrue\tnil\n"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
