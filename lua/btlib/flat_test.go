@@ -235,6 +235,7 @@ func TestFlatThroughBuiltinParent(t *testing.T) {
 MySeq = BTSequence:New()
 MySeq.__index = MySeq
 function MySeq:Count() return self:GetChildCount() end
+function MySeq:OnStart() end -- Lua code runs on its tasks: it is flattened
 Leaf = BTAction:New()
 function Leaf:OnUpdate()
     print(seq:Count(), rawraw(MySeq, "GetChildCount") == BTParentTask.GetChildCount, rawget(MySeq, "GetChildCount"))
@@ -255,7 +256,8 @@ return tree
 		got = append(got, out.String())
 	}
 	// The first batch registers the classes (their tasks' hooks are
-	// looked up in it).
+	// looked up in it); a class is flattened when its tasks override a
+	// hook.
 	if want := []string{"1\tfalse\tnil\n", "1\ttrue\tnil\n"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", got, want)
 	}

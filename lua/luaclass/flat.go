@@ -11,9 +11,10 @@ import (
 // gopher-lua looks self.M up along the chain: the instance, its class,
 // the base class, the built-in class: two string-map reads per class
 // (the miss, then the metatable's __index). Flatten copies, into each
-// class the state's tasks belong to, the methods it inherits (the
-// function-valued fields of the tables up its chain that it lacks), so
-// that the lookup stops at the class. Unflatten removes them again.
+// class whose tasks run Lua code (override a hook, see RegisterClass),
+// the methods it inherits (the function-valued fields of the tables up
+// its chain that it lacks), so that the lookup stops at the class.
+// Unflatten removes them again.
 //
 // What scripts see does not change:
 //
@@ -73,7 +74,9 @@ const maxFlatClasses = 512
 
 // RegisterClass records class, a table instances look methods up in, as
 // one whose inherited methods Flatten copies. Hooks.Refresh registers the
-// class of every task it looks hooks up for.
+// class of every task that overrides a hook (whose Lua code runs, and
+// calls methods on self); the classes of tasks that run only Go code cost
+// the batches nothing.
 func (s *State) RegisterClass(class *lua.LTable) {
 	f := &s.flat
 	if class == nil || f.index[class] != nil || len(f.classes) >= maxFlatClasses || !layout.ok {
