@@ -8,24 +8,31 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// flatScript: Leaf derives Base derives BTAction; each tick Leaf's
-// OnUpdate runs STEP(self), a global the test sets before the tick.
-// rawraw(t, k) reads t's string field from Go, as gopher-lua's lookup
-// does (it sees Flatten's copies); keys(t) lists pairs(t), sorted.
+// flatScript: Leaf derives Base derives BTAction; the tree runs
+// luaclass.FlatMinTasks Leaf tasks (so that Leaf is flattened), and each
+// tick the first one, inst, runs STEP(self), a global the test sets
+// before the tick. rawraw(t, k) reads t's string field from Go, as
+// gopher-lua's lookup does (it sees Flatten's copies); keys(t) lists
+// pairs(t), sorted.
 const flatScript = `
 Base = BTAction:New()
 function Base:Hello() return "base" end
 Leaf = Base:New()
-function Leaf:OnUpdate() STEP(self) return BTTaskStatus.Running end
+function Leaf:OnUpdate()
+    if self == inst then STEP(self) end
+    return BTTaskStatus.Running
+end
 function keys(t)
     local ks = {}
     for k in pairs(t) do ks[#ks + 1] = tostring(k) end
     table.sort(ks)
     return table.concat(ks, ",")
 end
-inst = Leaf:New()
+local all = BTParallel:New()
+for i = 1, MIN do all:AddChild(Leaf:New()) end
+inst = all:GetChild(1)
 tree = BTBehaviorTree:New()
-tree:SetStartTask(inst)
+tree:SetStartTask(all)
 `
 
 // flatTicker runs flatScript and returns a function that runs code (which
@@ -38,6 +45,7 @@ func flatTicker(t *testing.T) (func(code string) string, *lua.LState) {
 		L.Push(L.CheckTable(1).RawGetString(L.CheckString(2)))
 		return 1
 	}))
+	L.SetGlobal("MIN", lua.LNumber(luaclass.FlatMinTasks))
 	if err := L.DoString(flatScript); err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +216,10 @@ func TestFlatReloadMerge(t *testing.T) {
 	}
 	if err := L.DoString(`
 NewLeaf = Base:New()
-function NewLeaf:OnUpdate() STEP(self) return BTTaskStatus.Running end
+function NewLeaf:OnUpdate()
+    if self == inst then STEP(self) end
+    return BTTaskStatus.Running
+end
 function NewLeaf:Hello() return "reloaded" end
 `); err != nil {
 		t.Fatal(err)
@@ -227,6 +238,7 @@ function NewLeaf:Hello() return "reloaded" end
 // batch ticks: a call from Lua reaches no Go __index function.
 func TestFlatThroughBuiltinParent(t *testing.T) {
 	lib, L, out := testLib(t)
+	L.SetGlobal("MIN", lua.LNumber(luaclass.FlatMinTasks))
 	L.SetGlobal("rawraw", L.NewFunction(func(L *lua.LState) int {
 		L.Push(L.CheckTable(1).RawGetString(L.CheckString(2)))
 		return 1
@@ -238,13 +250,21 @@ function MySeq:Count() return self:GetChildCount() end
 function MySeq:OnStart() end -- Lua code runs on its tasks: it is flattened
 Leaf = BTAction:New()
 function Leaf:OnUpdate()
-    print(seq:Count(), rawraw(MySeq, "GetChildCount") == BTParentTask.GetChildCount, rawget(MySeq, "GetChildCount"))
+    if self == first then
+        print(seq:Count(), rawraw(MySeq, "GetChildCount") == BTParentTask.GetChildCount, rawget(MySeq, "GetChildCount"))
+    end
     return BTTaskStatus.Running
 end
-seq = setmetatable({}, MySeq)
-seq:AddChild(Leaf:New())
+local all = BTParallel:New()
+for i = 1, MIN do
+    local s = setmetatable({}, MySeq)
+    s:AddChild(Leaf:New())
+    all:AddChild(s)
+end
+seq = all:GetChild(1)
+first = seq:GetChild(1)
 local tree = BTBehaviorTree:New()
-tree:SetStartTask(seq)
+tree:SetStartTask(all)
 return tree
 `)
 	var got []string
@@ -256,9 +276,40 @@ return tree
 		got = append(got, out.String())
 	}
 	// The first batch registers the classes (their tasks' hooks are
-	// looked up in it); a class is flattened when its tasks override a
-	// hook.
+	// looked up in it); a class is flattened when FlatMinTasks of its
+	// tasks override a hook.
 	if want := []string{"1\tfalse\tnil\n", "1\ttrue\tnil\n"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A class with fewer than FlatMinTasks tasks gets no copies (they would
+// cost each batch more than its few calls win): its lookups walk the
+// chain as gopher-lua's do, with the same results.
+func TestFlatFewTasksNoCopies(t *testing.T) {
+	lib, L, out := testLib(t)
+	L.SetGlobal("rawraw", L.NewFunction(func(L *lua.LState) int {
+		L.Push(L.CheckTable(1).RawGetString(L.CheckString(2)))
+		return 1
+	}))
+	tr := treeOf(t, lib, L, `
+Lone = BTAction:New()
+function Lone:OnUpdate()
+    print(rawraw(Lone, "GetVariable") ~= nil, self:GetVariable("v"))
+    return BTTaskStatus.Running
+end
+local tree = BTBehaviorTree:New()
+tree:SetVariable("v", 7)
+tree:SetStartTask(Lone:New())
+return tree
+`)
+	for i := range 3 {
+		out.Reset()
+		if err := lib.TickTrees([]*Tree{tr}, 0.1, nil); err != nil || tr.Err != nil {
+			t.Fatal(err, tr.Err)
+		}
+		if got := out.String(); got != "false\t7\n" {
+			t.Errorf("batch %d: %q", i+1, got)
+		}
 	}
 }

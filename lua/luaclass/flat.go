@@ -49,14 +49,19 @@ type flatCopy struct {
 	fn   lua.LValue
 }
 
-// flatClass is a class whose inherited methods Flatten copies.
+// flatClass is a class whose inherited methods Flatten copies once its
+// tasks are many enough.
 type flatClass struct {
 	table  *lua.LTable
 	copies []flatCopy
+	// tasks counts RegisterClass calls (a task's hooks looked up).
+	tasks int
 }
 
 // flatState is the State's record of the classes to flatten.
 type flatState struct {
+	// classes are the registered classes with FlatMinTasks tasks or more,
+	// the ones Flatten copies into; index holds every registered class.
 	classes []*flatClass
 	index   map[*lua.LTable]*flatClass
 	// walks maps a Go __index function that looks keys up along a class
@@ -68,26 +73,41 @@ type flatState struct {
 	chain map[*lua.LTable]bool
 }
 
-// maxFlatClasses bounds the classes one state flattens (each costs a walk
-// of its chain per batch).
-const maxFlatClasses = 512
+// FlatMinTasks is how many tasks of a class RegisterClass must see before
+// Flatten copies into it: the copies cost each batch about a microsecond a
+// class, which a class of one agent's task does not win back (a script
+// loaded per agent with local classes), and one shared by a crowd's tasks
+// does many times over.
+const FlatMinTasks = 8
 
-// RegisterClass records class, a table instances look methods up in, as
-// one whose inherited methods Flatten copies. Hooks.Refresh registers the
-// class of every task that overrides a hook (whose Lua code runs, and
-// calls methods on self); the classes of tasks that run only Go code cost
-// the batches nothing.
+// maxFlatClasses bounds the classes one state records and flattens.
+const maxFlatClasses = 1 << 14
+
+// RegisterClass records that a task looks methods up in class. From the
+// FlatMinTasks-th task on, Flatten copies the class's inherited methods
+// into it. Hooks.Refresh registers the class of every task that overrides
+// a hook (whose Lua code runs, and calls methods on self), once per
+// epoch; the classes of tasks that run only Go code cost the batches
+// nothing.
 func (s *State) RegisterClass(class *lua.LTable) {
 	f := &s.flat
-	if class == nil || f.index[class] != nil || len(f.classes) >= maxFlatClasses || !layout.ok {
+	if class == nil || !layout.ok {
 		return
 	}
-	if f.index == nil {
-		f.index = map[*lua.LTable]*flatClass{}
+	c := f.index[class]
+	if c == nil {
+		if len(f.index) >= maxFlatClasses {
+			return
+		}
+		if f.index == nil {
+			f.index = map[*lua.LTable]*flatClass{}
+		}
+		c = &flatClass{table: class}
+		f.index[class] = c
 	}
-	c := &flatClass{table: class}
-	f.classes = append(f.classes, c)
-	f.index[class] = c
+	if c.tasks++; c.tasks == FlatMinTasks {
+		f.classes = append(f.classes, c)
+	}
 }
 
 // IndexWalk declares fn, a Go __index function, as one that answers a
