@@ -21,9 +21,9 @@ type eventFrame = stream.Frame[*Agent, *ReloadReport]
 // sendHeld sends, after the join, the events every shard held this frame,
 // in agent order, each agent's in the order they came.
 func sendHeld(e *hub, sh *sharding) {
-	for _, s := range sh.shards {
-		if s.frame.events != nil {
-			e.Merge(s.frame.events, sh.rankOf)
+	for _, f := range sh.frames {
+		if f.events != nil {
+			e.Merge(f.events, sh.rankOf)
 		}
 	}
 	e.SendMerged()

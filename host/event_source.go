@@ -27,10 +27,7 @@ func (s streamHost) Root(a *Agent) (bt.Task, error) { return a.tree.Root(), a.tr
 func (s streamHost) Observer(a *Agent) bt.Observer { return a.observer }
 
 func (s streamHost) Frame(a *Agent) *eventFrame {
-	if f := a.host.frame; f != nil {
-		return f.events
-	}
-	return nil
+	return a.host.part.heldEvents()
 }
 
 // live reports whether the host has listeners.
@@ -72,11 +69,7 @@ func (h *Host) reported(path string, rep *ReloadReport, err error) {
 // values become Go values here, for a write somebody hears.
 func (h *Host) writeIn(s *state, v btlib.VariableWrite) {
 	e := h.events
-	var f *eventFrame
-	var by *Agent
-	if sf := s.frame; sf != nil {
-		f, by = sf.events, sf.agent
-	}
+	f, by := s.part.heldEvents(), s.part.writer()
 	global := v.Blackboard == s.vm.Lib.Globals || v.Blackboard == h.globals.global
 	ev := e.Write(f, v.Blackboard, global, v.Name, v.Writer)
 	if ev == nil {

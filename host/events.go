@@ -265,9 +265,7 @@ func (h *Host) hookWrites(on bool) {
 	for _, s := range h.eng.states() {
 		var fn func(btlib.VariableWrite)
 		if on {
-			if f := s.frame; f != nil && f.events == nil {
-				f.events = stream.NewFrame[*Agent, *ReloadReport](&f.ticking)
-			}
+			s.part.hold()
 			fn = func(v btlib.VariableWrite) { h.writeIn(s, v) }
 		}
 		s.vm.Lib.SetWriteHook(fn)

@@ -174,7 +174,7 @@ func (sh *sharding) spreadGlobal(name string, old, new any) {
 // applyGlobalWrites applies the global writes every shard held this
 // frame, in agent order.
 func (sh *sharding) applyGlobalWrites() {
-	all := drainInAgentOrder(sh, func(s *state) *[]globalWrite { return &s.frame.writes },
+	all := drainInAgentOrder(sh, func(f *shardFrame) *[]globalWrite { return &f.writes },
 		func(w globalWrite) *Agent { return w.agent })
 	for _, w := range all {
 		sh.setShared(w.name, w.value)

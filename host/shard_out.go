@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+
+	"github.com/btlua/btlua/host/internal/stream"
 )
 
 // shardFrame is one shard's side of a sharded host's frame: the agent
@@ -59,14 +61,14 @@ func (f *shardFrame) Write(p []byte) (int, error) {
 // order (an agent's own lines in the order written), in one write.
 func (sh *sharding) flushPrints() {
 	dropped := 0
-	for _, s := range sh.shards {
-		dropped += s.frame.dropped
-		s.frame.held, s.frame.dropped = 0, 0
+	for _, f := range sh.frames {
+		dropped += f.dropped
+		f.held, f.dropped = 0, 0
 	}
 	if dropped > 0 {
 		sh.host.log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, bytesText(heldOutputMax)))
 	}
-	all := drainInAgentOrder(sh, func(s *state) *[]printed { return &s.frame.prints },
+	all := drainInAgentOrder(sh, func(f *shardFrame) *[]printed { return &f.prints },
 		func(p printed) *Agent { return p.agent })
 	if len(all) == 0 {
 		return
@@ -81,10 +83,10 @@ func (sh *sharding) flushPrints() {
 // drainInAgentOrder takes what every shard held this frame in the list
 // held returns (emptying it, keeping its capacity) and returns it sorted
 // by agent order, each agent's items in the order they came.
-func drainInAgentOrder[T any](sh *sharding, held func(*state) *[]T, agent func(T) *Agent) []T {
+func drainInAgentOrder[T any](sh *sharding, held func(*shardFrame) *[]T, agent func(T) *Agent) []T {
 	var all []T
-	for _, s := range sh.shards {
-		l := held(s)
+	for _, f := range sh.frames {
+		l := held(f)
 		all = append(all, *l...)
 		clear(*l)
 		*l = (*l)[:0]
@@ -92,3 +94,18 @@ func drainInAgentOrder[T any](sh *sharding, held func(*state) *[]T, agent func(T
 	slices.SortStableFunc(all, func(a, b T) int { return sh.rankOf(agent(a)) - sh.rankOf(agent(b)) })
 	return all
 }
+
+// began, writer, heldEvents, hold, checkHeap and failTickEnds are the shard's
+// side of the frame as its state's part (state_part.go).
+func (f *shardFrame) began(a *Agent)          { f.agent = a }
+func (f *shardFrame) writer() *Agent          { return f.agent }
+func (f *shardFrame) heldEvents() *eventFrame { return f.events }
+func (f *shardFrame) failTickEnds() bool      { return false }
+
+func (f *shardFrame) hold() {
+	if f.events == nil {
+		f.events = stream.NewFrame[*Agent, *ReloadReport](&f.ticking)
+	}
+}
+
+func (f *shardFrame) checkHeap(_ *state, errs []error) ([]error, error) { return errs, nil }

@@ -28,8 +28,8 @@ import (
 func (sh *sharding) tickShards(dt float64, e *hub) error {
 	h := sh.host
 	serial := h.heapTicks != nil && h.heapTicks.Blaming()
-	for _, s := range sh.shards {
-		s.frame.ticking = true
+	for _, f := range sh.frames {
+		f.ticking = true
 	}
 	switch {
 	case serial || len(sh.shards) == 1:
@@ -42,8 +42,8 @@ func (sh *sharding) tickShards(dt float64, e *hub) error {
 		}
 		sh.crew.run(sh, dt)
 	}
-	for _, s := range sh.shards {
-		s.frame.ticking, s.frame.agent = false, nil
+	for _, f := range sh.frames {
+		f.ticking, f.agent = false, nil
 	}
 	if e != nil {
 		sendHeld(e, sh)

@@ -68,6 +68,7 @@ import (
 type sharding struct {
 	host   *Host // the facade
 	shards []*state
+	frames []*shardFrame  // each shard's side of the frame, by shard index
 	agents []*Agent       // every shard's agents, in load order (Agents)
 	next   int            // the shard of the next LoadFile or Spawn outside a crowd
 	crowd  crowd          // the agents ExpectAgents announced
@@ -106,7 +107,8 @@ func (h *Host) openShards(opts Options) error {
 			return err
 		}
 		protos = s.vm.Protos // one compiled chunk per file for every shard
-		s.frame, f.shard = f, s
+		s.part, f.shard = f, s
+		sh.frames = append(sh.frames, f)
 		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
 	}

@@ -47,9 +47,9 @@ type state struct {
 	batch agentBatch
 	// turns are the state's agents of a scheduled frame (frame_budget.go).
 	turns frameTurns
-	// frame holds a shard's global writes, output and events during its
-	// part of a frame (shard_out.go); nil on the classic host.
-	frame *shardFrame
+	// part is the role the state plays (state_part.go): the whole
+	// classic host, or a shard's side of a sharded frame.
+	part statePart
 	// guard is the goroutine using the state: the facade's, or during a
 	// sharded frame the shard's worker (guard.go).
 	guard entryGuard
@@ -59,7 +59,7 @@ type state struct {
 // stdout; protos, when not nil, is the compiled-chunk cache it shares
 // with the other shards.
 func (h *Host) openState(opts Options, stdout io.Writer, protos *vm.Protos) (*state, error) {
-	s := &state{Host: h, stdout: stdout, sources: map[string]*source{},
+	s := &state{Host: h, part: wholeHost{}, stdout: stdout, sources: map[string]*source{},
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
 	var err error
 	if s.budget, err = budget.New(opts.Budget, h.heapTicks); err != nil {

@@ -22,8 +22,8 @@ func (h *state) stretch(what string, a *Agent) func() {
 // tick path).
 func (h *state) beginStretch(what string, a *Agent) {
 	h.inScript++
-	if h.inScript == 1 && h.frame != nil {
-		h.frame.agent = a // the writer of the shard's globals and output
+	if h.inScript == 1 {
+		h.part.began(a)
 	}
 	if b := h.budget; b != nil {
 		if a != nil {

@@ -92,12 +92,9 @@ func (h *state) tickAgents(dt float64) error {
 	if strict != nil {
 		return strict
 	}
-	if h.heapTicks != nil && h.frame == nil { // a sharded host checks after the join
-		if a, err := h.stopHeapHog(); a != nil {
-			if _, strict := err.(*StrictError); strict {
-				return err
-			}
-			errs = append(errs, err)
+	if h.heapTicks != nil {
+		if errs, err = h.part.checkHeap(h, errs); err != nil {
+			return err
 		}
 	}
 	return errors.Join(errs...)
@@ -158,7 +155,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		if b.strict == nil {
 			b.strict = &StrictError{Agent: a, Err: err}
 		}
-		return h.frame == nil // a shard ticks its other agents (tickShards)
+		return h.part.failTickEnds()
 	}
 	b.errs = append(b.errs, err)
 	return false
