@@ -133,3 +133,19 @@ func BenchmarkFlatMethodCalls(b *testing.B) {
 	b.ReportMetric(median(offT), "off-cpu-ms/tick")
 	b.ReportMetric(median(ratio), "off/on")
 }
+
+// BenchmarkFlattenUnflatten: what the copies cost a batch, made and
+// removed (one op), for the guards' two classes (Sees and Walk, whose
+// tasks override OnUpdate; the built-in classes of the other tasks have
+// no copies).
+func BenchmarkFlattenUnflatten(b *testing.B) {
+	lib, trees := flatCrowd(b, 100)
+	if err := lib.TickTrees(trees, 0.1, nil); err != nil { // registers the classes
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		lib.st.Flatten()
+		lib.st.Unflatten()
+	}
+}
