@@ -70,6 +70,7 @@ func (lib *Lib) define(c Class) {
 	if d.kind.parent && !baseParents[c.Name] {
 		d.index = lib.parentIndex(d.table)
 		d.table.RawSetString("__index", d.index)
+		lib.st.IndexWalk(d.index, d.table)
 	}
 	lib.classes[d.table] = d
 	lib.byName[c.Name] = d

@@ -150,6 +150,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	luaclass.OpenIteration(L)
 	luaclass.SizeObjects(L)
 	luaclass.OpenTypeNames(L)
+	luaclass.OpenFlatLookups(L)
 	lib.defineClasses(decls)
 	lib.openReferences()
 	mod := lib.Module

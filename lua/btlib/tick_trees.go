@@ -117,6 +117,12 @@ func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
 	}
 	lib.batch = treeBatch{hooks: b, n: n, dt: dt}
 	lib.batch.deltas, _ = b.(TreeDeltas)
+	// Inherited methods copied into the classes for the batch, one hop
+	// per method call from Lua (luaclass/flat.go).
+	if flattenBatches {
+		lib.st.Flatten()
+		defer lib.st.Unflatten()
+	}
 	for lib.batch.next < n {
 		lib.L.Push(lib.batchFn)
 		err := lib.L.PCall(0, 0, nil)
@@ -140,6 +146,11 @@ func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
 	lib.batch = treeBatch{}
 	return nil
 }
+
+// flattenBatches turns the batches' method copies on; the benchmark of
+// what they win (BenchmarkFlatMethodCalls) turns it off for its other
+// crowd.
+var flattenBatches = true
 
 // treeSlice is the TreeBatch of TickTrees: its trees, the statuses to
 // fill and the first error.

@@ -27,7 +27,10 @@
 //   - State.Enter and State.Leave: the record of the task whose code runs
 //     now, restored on every exit path (tracker.go);
 //   - Merge: hot reload's in-place merge of a reloaded class table into the
-//     running one (merge.go).
+//     running one (merge.go);
+//   - State.Flatten and State.Unflatten: the inherited methods copied into
+//     the classes for a batch of ticks, unseen by pairs and rawget, so that
+//     a method call from Lua stops at the class (flat.go).
 //
 // A State belongs to one Lua state (see For) and is not safe for
 // concurrent use.

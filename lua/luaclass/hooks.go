@@ -64,7 +64,9 @@ type Hooks struct {
 // its next use.
 func (h *Hooks) Stale(s *State) bool { return h.epoch != s.epoch }
 
-// Refresh looks every method of set up again on self's class chain.
+// Refresh looks every method of set up again on self's class chain, and
+// registers self's class for Flatten when one is overridden (Lua code
+// runs on self and calls its methods).
 func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
 	h.set = 0
 	for i := range h.fns {
@@ -87,6 +89,9 @@ func (h *Hooks) Refresh(s *State, self *lua.LTable, set *MethodSet) {
 		h.set |= 1 << i
 	}
 	h.epoch = s.epoch
+	if h.set != 0 {
+		s.RegisterClass(Of(self)) // Lua code runs on self
+	}
 }
 
 // Get returns the Lua override of method i, or nil, refreshing the cache

@@ -22,6 +22,7 @@ import (
 // it is how ot's instances look fields up (a built-in class may have a Go
 // function there), not one of its methods.
 func Merge(L *lua.LState, ot, nt *lua.LTable) []string {
+	For(L).Unflatten() // the tables as the scripts wrote them
 	var changed []string
 	var gone []lua.LValue
 	var updates [][2]lua.LValue

@@ -17,7 +17,8 @@ import (
 //
 // Moving a table bound to a Go object (a task, an action) to another
 // metatable also drops the state's method caches (State.Invalidate): the
-// object's cached hooks were looked up through its old class.
+// object's cached hooks were looked up through its old class. Moving a
+// table of a chain Flatten copied methods along removes the copies.
 func SizeObjects(L *lua.LState) {
 	orig, ok := L.GetGlobal("setmetatable").(*lua.LFunction)
 	if !ok || !orig.IsG {
@@ -37,8 +38,12 @@ func SizeObjects(L *lua.LState) {
 			old = tbl.Metatable
 		}
 		n := g(L)
-		if tbl != nil && tbl.Metatable != old && old != lua.LNil && Bound(tbl) != nil {
-			For(L).Invalidate()
+		if tbl != nil && tbl.Metatable != old {
+			if old != lua.LNil && Bound(tbl) != nil {
+				For(L).Invalidate() // removes Flatten's copies too
+			} else if For(L).inFlatChain(tbl) {
+				For(L).Unflatten() // a class of a flattened chain re-parented
+			}
 		}
 		if tbl != nil && size {
 			p := strdictOf(tbl)

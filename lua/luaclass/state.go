@@ -32,6 +32,9 @@ type State struct {
 	panicked *luaerr.GoPanic
 	// sealed maps each read-only proxy to its library table (sealed.go).
 	sealed map[*lua.LTable]*lua.LTable
+	// flat records the classes whose inherited methods Flatten copies
+	// (flat.go).
+	flat flatState
 }
 
 // For returns the State of L's Lua state, creating it on first use. Every
@@ -57,8 +60,11 @@ func For(L *lua.LState) *State {
 // Invalidate drops every cached method lookup of every binding in the
 // state (see Hooks), so that the next call of each method looks it up
 // again in the class tables. Merge calls it; so may code that rewrites
-// class tables by other means.
-func (s *State) Invalidate() { s.epoch++ }
+// class tables by other means. It also removes Flatten's copies, if any.
+func (s *State) Invalidate() {
+	s.epoch++
+	s.Unflatten()
+}
 
 // Epoch returns the current cache epoch (it starts at 1).
 func (s *State) Epoch() uint64 { return s.epoch }
