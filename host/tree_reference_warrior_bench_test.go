@@ -89,7 +89,7 @@ return trees
 }
 
 // BenchmarkReferenceWarrior: one host tick of 1000 warriors (bench/warrior's
-// tree, 14 tasks) whose fight branch (5 tasks) is inline or a tree
+// tree, 13 tasks) whose fight branch (5 tasks) is inline or a tree
 // reference. ns/op is per host tick.
 func BenchmarkReferenceWarrior(b *testing.B) {
 	for _, mode := range []string{"inline", "reference"} {
