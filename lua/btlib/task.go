@@ -173,7 +173,10 @@ func (t *Task) hook(h int) *lua.LFunction {
 		t.hooks.Refresh(st, t.Self, t.class.lib.hooks)
 		t.syncName()
 	}
-	return t.hooks.Get(st, t.Self, t.class.lib.hooks, h)
+	// The cache is fresh: Get reads only it, not Self, which lies in the
+	// task's second cache line (a task without Lua overrides, a
+	// composite or a tree reference, then ticks in its first line).
+	return t.hooks.Get(st, nil, t.class.lib.hooks, h)
 }
 
 // The lifecycle methods below call the Lua override of the method, or the

@@ -45,14 +45,18 @@ type refUse struct {
 	file, path, where string
 	vars              lua.LValue
 	root              bt.Task
+	// order is the reference's index in refOrder: an entry of a
+	// forgotten reference, made again before refOrder was compacted, is
+	// a second entry, and only this one counts.
+	order int
 }
 
 // ReferencesTo returns the references whose subtree the file file built
 // and that still run it, in the order they were made.
 func (lib *Lib) ReferencesTo(file string) []*bt.TreeReference {
 	var out []*bt.TreeReference
-	for _, r := range lib.refOrder {
-		if u := lib.refUses[r]; u.file == file && r.Child() == u.root {
+	for i, r := range lib.refOrder {
+		if u, ok := lib.refUses[r]; ok && u.order == i && u.file == file && r.Child() == u.root {
 			out = append(out, r)
 		}
 	}
@@ -77,10 +81,12 @@ func (lib *Lib) remember(r *bt.TreeReference, file, path, where string, vars lua
 	if lib.refUses == nil {
 		lib.refUses = map[*bt.TreeReference]refUse{}
 	}
-	if _, ok := lib.refUses[r]; !ok {
+	u, ok := lib.refUses[r]
+	if !ok {
+		u.order = len(lib.refOrder)
 		lib.refOrder = append(lib.refOrder, r)
 	}
-	lib.refUses[r] = refUse{file: file, path: path, where: where, vars: vars, root: root}
+	lib.refUses[r] = refUse{file: file, path: path, where: where, vars: vars, root: root, order: u.order}
 }
 
 // ForgetReference drops what the library keeps of the referenced file

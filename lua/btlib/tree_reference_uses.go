@@ -1,10 +1,6 @@
 package btlib
 
-import (
-	"slices"
-
-	"github.com/btlua/btlua/stdlib/bt"
-)
+import "github.com/btlua/btlua/stdlib/bt"
 
 // ReferenceFileOf returns the file whose tree r runs as the library
 // built it (see RebuildReference), or "" when r is not a reference of
@@ -18,9 +14,12 @@ func (lib *Lib) ForgetReferences(t bt.Task) {
 	if t == nil || len(lib.refUses) == 0 {
 		return
 	}
-	n := len(lib.refUses)
-	walkReferences([]bt.Task{t}, map[bt.Task]bool{}, func(r *bt.TreeReference) { delete(lib.refUses, r) })
-	lib.compactReferences(n)
+	if lib.refSeen == nil {
+		lib.refSeen = map[bt.Task]bool{}
+	}
+	walkReferences(t, lib.refSeen, func(r *bt.TreeReference) { delete(lib.refUses, r) })
+	clear(lib.refSeen)
+	lib.compactReferences()
 }
 
 // KeepReferences forgets every reference that is not in the subtree of
@@ -36,15 +35,16 @@ func (lib *Lib) KeepReferences(roots []bt.Task) {
 	if lib.refSeen == nil {
 		lib.refSeen = map[bt.Task]bool{}
 	}
-	walkReferences(roots, lib.refSeen, func(r *bt.TreeReference) { live[r] = true })
+	for _, root := range roots {
+		walkReferences(root, lib.refSeen, func(r *bt.TreeReference) { live[r] = true })
+	}
 	clear(lib.refSeen)
-	n := len(lib.refUses)
 	for r, u := range lib.refUses {
 		if !live[r] || r.Child() != u.root {
 			delete(lib.refUses, r)
 		}
 	}
-	lib.compactReferences(n)
+	lib.compactReferences()
 }
 
 // SwapReference gives r the subtree root, a new instance of its file's
@@ -68,41 +68,45 @@ func (lib *Lib) SwapReference(r *bt.TreeReference, root bt.Task) error {
 	return nil
 }
 
-// compactReferences drops the forgotten references from refOrder when
-// refUses had n before.
-func (lib *Lib) compactReferences(n int) {
-	if len(lib.refUses) == n {
+// compactReferences drops the forgotten references from refOrder once
+// they are more than half of it (and more than a few): forgetting the
+// references of each of n agents (a Close) then costs O(n) in all, not a
+// scan of the list per agent. ReferencesTo skips the forgotten ones left
+// (see refUse.order).
+func (lib *Lib) compactReferences() {
+	if len(lib.refOrder) <= 2*len(lib.refUses)+64 {
 		return
 	}
-	lib.refOrder = slices.DeleteFunc(lib.refOrder, func(r *bt.TreeReference) bool {
-		_, ok := lib.refUses[r]
-		return !ok
-	})
-}
-
-// walkReferences calls f for each tree reference in the subtrees under
-// roots, in preorder. A parent met before (in seen, which gets the
-// parents met) is skipped: a Lua composite may list a task twice, or an
-// ancestor.
-func walkReferences(roots []bt.Task, seen map[bt.Task]bool, f func(*bt.TreeReference)) {
-	var walk func(t bt.Task)
-	walk = func(t bt.Task) {
-		if r := bt.AsTreeReference(t); r != nil {
-			f(r)
-		}
-		p, ok := t.(bt.ParentTask)
-		if !ok || seen[t] {
-			return
-		}
-		seen[t] = true
-		for _, c := range p.Children() {
-			walk(c)
+	kept := lib.refOrder[:0]
+	for i, r := range lib.refOrder {
+		if u, ok := lib.refUses[r]; ok && u.order == i {
+			u.order = len(kept)
+			lib.refUses[r] = u
+			kept = append(kept, r)
 		}
 	}
-	for _, t := range roots {
-		if t != nil {
-			walk(t)
-		}
+	clear(lib.refOrder[len(kept):])
+	lib.refOrder = kept
+}
+
+// walkReferences calls f for each tree reference in the subtree under
+// root (nil for none), in preorder. A parent met before (in seen, which
+// gets the parents met) is skipped: a Lua composite may list a task
+// twice, or an ancestor.
+func walkReferences(root bt.Task, seen map[bt.Task]bool, f func(*bt.TreeReference)) {
+	if root == nil {
+		return
+	}
+	if r := bt.AsTreeReference(root); r != nil {
+		f(r)
+	}
+	p, ok := root.(bt.ParentTask)
+	if !ok || seen[root] {
+		return
+	}
+	seen[root] = true
+	for _, c := range p.Children() {
+		walkReferences(c, seen, f)
 	}
 }
 
@@ -110,6 +114,6 @@ func walkReferences(roots []bt.Task, seen map[bt.Task]bool, f func(*bt.TreeRefer
 func (lib *Lib) forgetReference(r *bt.TreeReference) {
 	if _, ok := lib.refUses[r]; ok {
 		delete(lib.refUses, r)
-		lib.compactReferences(len(lib.refUses) + 1)
+		lib.compactReferences()
 	}
 }
