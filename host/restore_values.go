@@ -31,6 +31,9 @@ type valueLoader struct {
 	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
 	agents []*lua.LTable
 	dry    bool
+	// journal, when set, keeps each existing table's fields before the
+	// loader refills it (see journal).
+	journal *journal
 	// base and keys say where the value being decoded is, for errors:
 	// built into text only when an error needs it (a text per level
 	// made a deep chain quadratic). A nil key stands for " (key)".
@@ -106,7 +109,7 @@ func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lu
 // the text of the place, for errors, only when one needs it.
 func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
 	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
-	return d.fillIn(t, kv)
+	return d.fillIn(t, kv, false)
 }
 
 // val decodes v, at d.where(); target is what the fresh state holds there.
@@ -201,6 +204,7 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		return nil, fmt.Errorf("%s: saved table %d has an odd number of keys and values", d.where(), i)
 	}
 	into, _ := target.(*lua.LTable)
+	fresh := false // made here: no journal needed
 	if into != nil && luaclass.Bound(into) == nil && st.Obj {
 		into = nil
 	}
@@ -223,6 +227,7 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		}
 		into = d.L.NewTable()
 		into.Metatable = mt
+		fresh = true
 	}
 	if d.dry {
 		if d.seen[i] {
@@ -234,7 +239,7 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 	if len(d.keys) >= maxSaveDepth {
 		return nil, fmt.Errorf("%s: nested deeper than %d tables", d.where(), maxSaveDepth)
 	}
-	if err := d.fillIn(into, st.KV); err != nil {
+	if err := d.fillIn(into, st.KV, fresh); err != nil {
 		return nil, err
 	}
 	return into, nil
@@ -263,8 +268,8 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 	return nil
 }
 
-// fillIn is fill at d.where().
-func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
+// fillIn is fill at d.where(); fresh says t was made by this loader.
+func (d *valueLoader) fillIn(t *lua.LTable, kv []any, fresh bool) error {
 	if len(kv)%2 != 0 {
 		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
@@ -307,6 +312,9 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
 	}
 	if d.dry {
 		return nil
+	}
+	if d.journal != nil && !fresh {
+		d.journal.keep(t)
 	}
 	var drop []lua.LValue
 	keep := make(map[lua.LValue]bool, len(keys))
