@@ -104,12 +104,14 @@ func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lu
 	return d.val(v, target)
 }
 
-// fillAt gives t the saved fields kv (key, value, ...), decoding each
-// value against the field t had; other fields are removed. where makes
-// the text of the place, for errors, only when one needs it.
+// fillAt gives t, the table of a Lua task of the agent being restored
+// (fresh: the agent is dropped if the restore fails), the saved fields kv
+// (key, value, ...), decoding each value against the field t had; other
+// fields are removed. where makes the text of the place, for errors,
+// only when one needs it.
 func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
 	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
-	return d.fillIn(t, kv, false)
+	return d.fillIn(t, kv, true)
 }
 
 // val decodes v, at d.where(); target is what the fresh state holds there.
