@@ -81,6 +81,7 @@ type restored struct {
 type restoreRun struct {
 	skips   skipCache
 	paths   shapePaths
+	sigs    shapeSigs
 	journal journal
 }
 
@@ -311,7 +312,7 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
-		sig := signature(a.tree)
+		sig := rr.sigs.of(L, a.tree)
 		if b, err := hex.DecodeString(sa.Signature); err != nil || len(b) != len(sig) {
 			return restoreError(sa, fmt.Errorf("\"signature\" is %s, want %d hex digits (a SHA-256)", savefile.Quote(sa.Signature), 2*len(sig)))
 		}
