@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -17,7 +16,7 @@ import (
 // that class's global name, which no restore changes while it applies
 // the save: no Lua code runs then), so that two trees of one shape have
 // the same signature. A task whose table is itself a global value, or
-// whose Go task names its own kind, is keyed by its kind's text.
+// whose wrapped Go task names its own kind, is keyed by its kind's text.
 type shapeSigs struct {
 	bySig   map[string]treeSignature
 	classes map[*lua.LTable]int
@@ -115,11 +114,8 @@ func (c *shapeSigs) task(t bt.Task, named map[*lua.LTable]bool) {
 // nil when t's kind is not (only) its class's name.
 func kindClass(t bt.Task, named map[*lua.LTable]bool) *lua.LTable {
 	lt, ok := t.(*btlib.Task)
-	if !ok || lt.Self == nil || named[lt.Self] {
+	if !ok || named[lt.Self] {
 		return nil
 	}
-	if _, ok := lt.Impl.(bt.Kinded); ok {
-		return nil
-	}
-	return luaclass.Of(lt.Self)
+	return lt.KindClass()
 }
