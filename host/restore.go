@@ -72,6 +72,7 @@ type restored struct {
 	sa    *savefile.Agent
 	same  bool
 	match []bt.Task
+	sig   treeSignature
 	hooks []func() error
 }
 
@@ -82,6 +83,7 @@ type restoreRun struct {
 	skips   skipCache
 	paths   shapePaths
 	sigs    shapeSigs
+	kinds   shapeKinds
 	journal journal
 }
 
@@ -111,7 +113,7 @@ func (c skipCache) of(L *lua.LState, self *lua.LTable) (map[string]bool, error) 
 func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
-	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}}
+	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}, kinds: shapeKinds{}}
 	undo := func() {
 		rr.journal.undo()
 		for _, r := range made {
@@ -340,6 +342,7 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 			}
 		}
 		r.match = match
+		r.sig = sig
 	}
 	same, match := r.same, r.match
 	vl := newValueLoader(L, sa.Tables, false)
@@ -367,7 +370,11 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
 	// error).
-	if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
+	var kinds []string
+	if same {
+		kinds = rr.kinds.of(r.sig, match)
+	}
+	if err := sa.Tree.LoadMatchedKinds(a.tree.BT, match, same, kinds); err != nil {
 		return restoreError(sa, err)
 	}
 	if !sa.Status.Valid() {

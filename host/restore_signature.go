@@ -119,3 +119,30 @@ func kindClass(t bt.Task, named map[*lua.LTable]bool) *lua.LTable {
 	}
 	return lt.KindClass()
 }
+
+// shapeKinds holds, for one restore, the kinds of the tasks (in preorder)
+// of each tree structure met, by signature; as shapePaths, a tree
+// holding a tree reference is not cached.
+type shapeKinds map[treeSignature][]string
+
+// of returns the kinds of tasks, the preorder of a tree whose signature
+// is sig.
+func (c shapeKinds) of(sig treeSignature, tasks []bt.Task) []string {
+	if k, ok := c[sig]; ok && len(k) == len(tasks) {
+		return k
+	}
+	kinds := make([]string, len(tasks))
+	cache := true
+	for i, t := range tasks {
+		if t != nil {
+			kinds[i] = bt.Kind(t)
+		}
+		if bt.AsTreeReference(t) != nil {
+			cache = false
+		}
+	}
+	if cache {
+		c[sig] = kinds
+	}
+	return kinds
+}
