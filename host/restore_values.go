@@ -134,34 +134,44 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 		if len(x) != 1 {
 			return nil, fmt.Errorf("%s: a value object has %d keys, want 1", d.where(), len(x))
 		}
-		if s, ok := x["num"].(string); ok {
-			switch s {
-			case "nan":
-				return lua.LNumber(math.NaN()), nil
-			case "inf":
-				return lua.LNumber(math.Inf(1)), nil
-			case "-inf":
-				return lua.LNumber(math.Inf(-1)), nil
-			}
-			return nil, fmt.Errorf("%s: number %q, want nan, inf or -inf", d.where(), s)
+		var key string
+		var xv any
+		for k, v := range x { // the one key
+			key, xv = k, v
 		}
-		if s, ok := x["bytes"].(string); ok {
-			b, err := base64.StdEncoding.DecodeString(s)
-			if err != nil {
-				return nil, fmt.Errorf("%s: bytes: %v", d.where(), err)
+		switch key {
+		case "num":
+			if s, ok := xv.(string); ok {
+				switch s {
+				case "nan":
+					return lua.LNumber(math.NaN()), nil
+				case "inf":
+					return lua.LNumber(math.Inf(1)), nil
+				case "-inf":
+					return lua.LNumber(math.Inf(-1)), nil
+				}
+				return nil, fmt.Errorf("%s: number %q, want nan, inf or -inf", d.where(), s)
 			}
-			return lua.LString(b), nil
-		}
-		if s, ok := x["fn"].(string); ok {
-			fn, isFn := target.(*lua.LFunction)
-			// The script's code now: like a reload, a changed script
-			// gives its new function.
-			if !isFn || fn.IsG != (s == "go") || !fn.IsG && len(fn.Upvalues) > 0 {
-				return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", d.where(), s, luaerr.Describe(target))
+		case "bytes":
+			if s, ok := xv.(string); ok {
+				b, err := base64.StdEncoding.DecodeString(s)
+				if err != nil {
+					return nil, fmt.Errorf("%s: bytes: %v", d.where(), err)
+				}
+				return lua.LString(b), nil
 			}
-			return fn, nil
-		}
-		if i, ok, err := ref(x, "task", len(d.tasks)); ok || err != nil {
+		case "fn":
+			if s, ok := xv.(string); ok {
+				fn, isFn := target.(*lua.LFunction)
+				// The script's code now: like a reload, a changed script
+				// gives its new function.
+				if !isFn || fn.IsG != (s == "go") || !fn.IsG && len(fn.Upvalues) > 0 {
+					return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", d.where(), s, luaerr.Describe(target))
+				}
+				return fn, nil
+			}
+		case "task":
+			i, _, err := ref(x, "task", len(d.tasks))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
@@ -169,14 +179,14 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 				return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), i)
 			}
 			return d.tasks[i], nil
-		}
-		if i, ok, err := ref(x, "goap", len(d.agents)); ok || err != nil {
+		case "goap":
+			i, _, err := ref(x, "goap", len(d.agents))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
 			return d.agents[i], nil
-		}
-		if i, ok, err := ref(x, "t", len(d.tables)); ok || err != nil {
+		case "t":
+			i, _, err := ref(x, "t", len(d.tables))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
