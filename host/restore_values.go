@@ -34,6 +34,9 @@ type valueLoader struct {
 	// journal, when set, keeps each existing table's fields before the
 	// loader refills it (see journal).
 	journal *journal
+	// pairs is a stack of the keys and values decoded (key, value, ...)
+	// by the fillIn calls under way, each above its caller's.
+	pairs []lua.LValue
 	// base and keys say where the value being decoded is, for errors:
 	// built into text only when an error needs it (a text per level
 	// made a deep chain quadratic). A nil key stands for " (key)".
@@ -74,7 +77,7 @@ func (d *valueLoader) where() string {
 }
 
 func newValueLoader(L *lua.LState, tables []savefile.Table, dry bool) *valueLoader {
-	return &valueLoader{L: L, tables: tables, made: map[int]*lua.LTable{}, seen: map[int]bool{}, dry: dry}
+	return &valueLoader{L: L, tables: tables, dry: dry}
 }
 
 // ref reads {"key": N} with N a whole number in [0, n).
@@ -111,7 +114,7 @@ func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lu
 // only when one needs it.
 func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
 	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
-	return d.fillIn(t, kv, true)
+	return d.fillIn(t, kv, tableFresh)
 }
 
 // val decodes v, at d.where(); target is what the fresh state holds there.
@@ -216,7 +219,7 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		return nil, fmt.Errorf("%s: saved table %d has an odd number of keys and values", d.where(), i)
 	}
 	into, _ := target.(*lua.LTable)
-	fresh := false // made here: no journal needed
+	own := tableShared
 	if into != nil && luaclass.Bound(into) == nil && st.Obj {
 		into = nil
 	}
@@ -239,19 +242,25 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		}
 		into = d.L.NewTable()
 		into.Metatable = mt
-		fresh = true
+		own = tableNew
 	}
 	if d.dry {
 		if d.seen[i] {
 			return into, nil
 		}
+		if d.seen == nil {
+			d.seen = map[int]bool{}
+		}
 		d.seen[i] = true
+	}
+	if d.made == nil {
+		d.made = map[int]*lua.LTable{}
 	}
 	d.made[i] = into
 	if len(d.keys) >= maxSaveDepth {
 		return nil, fmt.Errorf("%s: nested deeper than %d tables", d.where(), maxSaveDepth)
 	}
-	if err := d.fillIn(into, st.KV, fresh); err != nil {
+	if err := d.fillIn(into, st.KV, own); err != nil {
 		return nil, err
 	}
 	return into, nil
@@ -280,16 +289,23 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 	return nil
 }
 
-// fillIn is fill at d.where(); fresh says t was made by this loader.
-func (d *valueLoader) fillIn(t *lua.LTable, kv []any, fresh bool) error {
+// tableOwner says whose is a table a restore fills: whether it needs the
+// journal, and whether it may hold fields to remove.
+type tableOwner uint8
+
+const (
+	tableShared tableOwner = iota // built by the script, maybe shared: journaled
+	tableFresh                    // the fresh agent's own (a task's table)
+	tableNew                      // made empty by the loader
+)
+
+// fillIn is fill at d.where(); own says whose t is.
+func (d *valueLoader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 	if len(kv)%2 != 0 {
 		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
-	var keys, vals []lua.LValue
-	if !d.dry {
-		keys = make([]lua.LValue, 0, len(kv)/2)
-		vals = make([]lua.LValue, 0, len(kv)/2)
-	}
+	base := len(d.pairs)
+	defer func() { d.pairs = d.pairs[:base] }()
 	depth := len(d.keys)
 	d.keys = append(d.keys, keyOfKey)
 	defer func() { d.keys = d.keys[:depth] }()
@@ -319,22 +335,51 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any, fresh bool) error {
 			return err
 		}
 		if !d.dry {
-			keys, vals = append(keys, k), append(vals, v)
+			d.pairs = append(d.pairs, k, v)
 		}
 	}
 	if d.dry {
 		return nil
 	}
-	if d.journal != nil && !fresh {
+	pairs := d.pairs[base:]
+	if d.journal != nil && own == tableShared {
 		d.journal.keep(t)
 	}
-	var drop []lua.LValue
-	keep := make(map[lua.LValue]bool, len(keys))
-	for _, k := range keys {
-		keep[k] = true
+	if own != tableNew {
+		dropOthers(t, pairs)
 	}
+	for j := 0; j < len(pairs); j += 2 {
+		if k, v := pairs[j], pairs[j+1]; t.RawGet(k) != v {
+			t.RawSet(k, v)
+		}
+	}
+	return nil
+}
+
+// dropOthers removes from t the fields whose keys pairs (key, value,
+// ...) does not hold, but for child views and the table's Go object.
+func dropOthers(t *lua.LTable, pairs []lua.LValue) {
+	var keep map[lua.LValue]bool
+	if len(pairs) > 32 {
+		keep = make(map[lua.LValue]bool, len(pairs)/2)
+		for j := 0; j < len(pairs); j += 2 {
+			keep[pairs[j]] = true
+		}
+	}
+	kept := func(k lua.LValue) bool {
+		if keep != nil {
+			return keep[k]
+		}
+		for j := 0; j < len(pairs); j += 2 {
+			if pairs[j] == k {
+				return true
+			}
+		}
+		return false
+	}
+	var drop []lua.LValue
 	t.ForEach(func(k, v lua.LValue) {
-		if keep[k] || btlib.IsChildView(v) {
+		if kept(k) || btlib.IsChildView(v) {
 			return
 		}
 		if luaclass.IsKey(k) && v == luaclass.Bound(t) {
@@ -345,10 +390,4 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any, fresh bool) error {
 	for _, k := range drop {
 		t.RawSet(k, lua.LNil)
 	}
-	for j, k := range keys {
-		if t.RawGet(k) != vals[j] {
-			t.RawSet(k, vals[j])
-		}
-	}
-	return nil
 }
