@@ -65,23 +65,26 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 	return h.restore(f, false)
 }
 
-// restored is one agent made by a restore, with its save and, after
-// the first pass, how its tasks match the saved ones.
+// restored is one agent made by a restore, with its save and, once
+// applied, how its tasks match the saved ones and the OnLoad hooks to run.
 type restored struct {
 	a     *Agent
 	sa    *savefile.Agent
 	same  bool
 	match []bt.Task
-	// loaded is set once the dry pass has loaded the tree and GOAP
-	// agents, the fresh agent's own: the writing pass does not again.
-	loaded bool
+	sig   treeSignature
+	hooks []func() error
 }
 
 // restoreRun is what one restore looks up once for all its agents: each
-// class's saveSkip list, each tree structure's task paths.
+// class's saveSkip list, each tree structure's task paths; and the
+// journal of the existing tables it refilled.
 type restoreRun struct {
-	skips skipCache
-	paths shapePaths
+	skips   skipCache
+	paths   shapePaths
+	sigs    shapeSigs
+	kinds   shapeKinds
+	journal journal
 }
 
 // skipCache holds the saveSkip list of each class (the metatable of task
@@ -110,7 +113,9 @@ func (c skipCache) of(L *lua.LState, self *lua.LTable) (map[string]bool, error) 
 func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
+	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}, kinds: shapeKinds{}}
 	undo := func() {
+		rr.journal.undo()
 		for _, r := range made {
 			h.dropAgent(r.a)
 		}
@@ -174,24 +179,45 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			}
 		}
 	}
-	// A dry pass checks everything against the fresh trees first.
-	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}}
-	for _, dry := range []bool{true, false} {
-		for i := range made {
-			// The agent's own state: a shard of a sharded host.
-			if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], rr, dry) }); err != nil {
-				undo()
-				return nil, err
+	// The fresh agents' state is written once (they are dropped on
+	// error, and the existing tables refilled are put back from the
+	// journal); the global variables, live and shared, are checked by a
+	// dry pass first; no OnLoad hook runs before everything is checked.
+	for i := range made {
+		// The agent's own state: a shard of a sharded host.
+		if err := made[i].a.host.restoring(func(s *state) error { return s.applyAgent(&made[i], rr) }); err != nil {
+			undo()
+			return nil, err
+		}
+	}
+	globals := func(dry bool) error {
+		if one || f.Globals == nil {
+			return nil
+		}
+		for _, g := range h.eng.states() {
+			if err := g.restoring(func(s *state) error { return s.applyGlobals(f.Globals, dry, &rr.journal) }); err != nil {
+				return err
 			}
 		}
-		if !one && f.Globals != nil {
-			for _, g := range h.eng.states() {
-				if err := g.restoring(func(s *state) error { return s.applyGlobals(f.Globals, dry) }); err != nil {
-					undo()
-					return nil, err
-				}
-			}
+		return nil
+	}
+	if err := globals(true); err != nil {
+		undo()
+		return nil, err
+	}
+	for i := range made {
+		r := &made[i]
+		if len(r.hooks) == 0 {
+			continue
 		}
+		if err := r.a.host.restoring(func(*state) error { return runHooks(r) }); err != nil {
+			undo()
+			return nil, err
+		}
+	}
+	if err := globals(false); err != nil {
+		undo()
+		return nil, err
 	}
 	if !one && f.Globals != nil {
 		h.eng.restoredGlobals(f.Globals.Vars)
@@ -271,13 +297,24 @@ func restoreError(sa *savefile.Agent, err error) error {
 	return fmt.Errorf("host: restoring agent %s: %w: %w", sa.Name, ErrBadSave, err)
 }
 
-// applyAgent gives r.a the saved state r.sa; with dry set it only
-// checks (and matches the tasks, for the writing pass).
-func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
+// runHooks runs the OnLoad hooks of r's tasks, in order.
+func runHooks(r *restored) error {
+	for _, run := range r.hooks {
+		if err := run(); err != nil {
+			return fmt.Errorf("host: restoring agent %s: %w", r.sa.Name, err)
+		}
+	}
+	return nil
+}
+
+// applyAgent gives r.a the saved state r.sa, checking it as it goes; the
+// OnLoad hooks it finds go to r.hooks, to run once the whole save is
+// checked.
+func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 	L := h.vm.L
 	a, sa := r.a, r.sa
 	if r.match == nil {
-		sig := signature(a.tree)
+		sig := rr.sigs.of(L, a.tree)
 		if b, err := hex.DecodeString(sa.Signature); err != nil || len(b) != len(sig) {
 			return restoreError(sa, fmt.Errorf("\"signature\" is %s, want %d hex digits (a SHA-256)", savefile.Quote(sa.Signature), 2*len(sig)))
 		}
@@ -305,9 +342,11 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 			}
 		}
 		r.match = match
+		r.sig = sig
 	}
 	same, match := r.same, r.match
-	vl := newValueLoader(L, sa.Tables, dry)
+	vl := newValueLoader(L, sa.Tables, false)
+	vl.journal = &rr.journal
 	vl.tasks = make([]lua.LValue, len(match))
 	for i, t := range match {
 		if lt, ok := t.(*btlib.Task); ok {
@@ -330,11 +369,13 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 		vl.agents = append(vl.agents, p.Table)
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
-	// error), so the dry pass loads them, to check them.
-	if !r.loaded {
-		if err := sa.Tree.LoadMatched(a.tree.BT, match, same); err != nil {
-			return restoreError(sa, err)
-		}
+	// error).
+	var kinds []string
+	if same {
+		kinds = rr.kinds.of(r.sig, match)
+	}
+	if err := sa.Tree.LoadMatchedKinds(a.tree.BT, match, same, kinds); err != nil {
+		return restoreError(sa, err)
 	}
 	if !sa.Status.Valid() {
 		return restoreError(sa, fmt.Errorf("status %d out of range", sa.Status))
@@ -405,14 +446,10 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 				return restoreError(sa, err)
 			}
 		}
-		if r.loaded {
-			continue
-		}
 		if err := p.Agent.Load(g.State); err != nil {
 			return restoreError(sa, fmt.Errorf("%s: %v", where, err))
 		}
 	}
-	r.loaded = true
 	if err := loadVars(vl, a.tree.BT.Blackboard, sa.Vars, "tree variable "); err != nil {
 		return restoreError(sa, err)
 	}
@@ -429,23 +466,19 @@ func (h *state) applyAgent(r *restored, rr *restoreRun, dry bool) error {
 			return restoreError(sa, err)
 		}
 	}
-	if !dry {
-		loadSchedule(a, sa.Schedule, false) // checked by the dry pass
-		for _, run := range hooks {
-			if err := run(); err != nil {
-				return fmt.Errorf("host: restoring agent %s: %w", sa.Name, err)
-			}
-		}
-	}
+	loadSchedule(a, sa.Schedule, false) // checked above
+	r.hooks = hooks
 	return nil
 }
 
 // keepValue is a field value a restore keeps as it is (a saveSkip field).
 type keepValue struct{ v lua.LValue }
 
-// applyGlobals sets the saved global variables.
-func (h *state) applyGlobals(s *savefile.Scope, dry bool) error {
+// applyGlobals sets the saved global variables (with dry set it only
+// checks them), keeping the tables it refills in j.
+func (h *state) applyGlobals(s *savefile.Scope, dry bool, j *journal) error {
 	vl := newValueLoader(h.vm.L, s.Tables, dry)
+	vl.journal = j
 	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)
 	}

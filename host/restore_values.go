@@ -31,6 +31,12 @@ type valueLoader struct {
 	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
 	agents []*lua.LTable
 	dry    bool
+	// journal, when set, keeps each existing table's fields before the
+	// loader refills it (see journal).
+	journal *journal
+	// pairs is a stack of the keys and values decoded (key, value, ...)
+	// by the fillIn calls under way, each above its caller's.
+	pairs []lua.LValue
 	// base and keys say where the value being decoded is, for errors:
 	// built into text only when an error needs it (a text per level
 	// made a deep chain quadratic). A nil key stands for " (key)".
@@ -71,7 +77,7 @@ func (d *valueLoader) where() string {
 }
 
 func newValueLoader(L *lua.LState, tables []savefile.Table, dry bool) *valueLoader {
-	return &valueLoader{L: L, tables: tables, made: map[int]*lua.LTable{}, seen: map[int]bool{}, dry: dry}
+	return &valueLoader{L: L, tables: tables, dry: dry}
 }
 
 // ref reads {"key": N} with N a whole number in [0, n).
@@ -101,12 +107,14 @@ func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lu
 	return d.val(v, target)
 }
 
-// fillAt gives t the saved fields kv (key, value, ...), decoding each
-// value against the field t had; other fields are removed. where makes
-// the text of the place, for errors, only when one needs it.
+// fillAt gives t, the table of a Lua task of the agent being restored
+// (fresh: the agent is dropped if the restore fails), the saved fields kv
+// (key, value, ...), decoding each value against the field t had; other
+// fields are removed. where makes the text of the place, for errors,
+// only when one needs it.
 func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
 	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
-	return d.fillIn(t, kv)
+	return d.fillIn(t, kv, tableFresh)
 }
 
 // val decodes v, at d.where(); target is what the fresh state holds there.
@@ -129,34 +137,44 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 		if len(x) != 1 {
 			return nil, fmt.Errorf("%s: a value object has %d keys, want 1", d.where(), len(x))
 		}
-		if s, ok := x["num"].(string); ok {
-			switch s {
-			case "nan":
-				return lua.LNumber(math.NaN()), nil
-			case "inf":
-				return lua.LNumber(math.Inf(1)), nil
-			case "-inf":
-				return lua.LNumber(math.Inf(-1)), nil
-			}
-			return nil, fmt.Errorf("%s: number %q, want nan, inf or -inf", d.where(), s)
+		var key string
+		var xv any
+		for k, v := range x { // the one key
+			key, xv = k, v
 		}
-		if s, ok := x["bytes"].(string); ok {
-			b, err := base64.StdEncoding.DecodeString(s)
-			if err != nil {
-				return nil, fmt.Errorf("%s: bytes: %v", d.where(), err)
+		switch key {
+		case "num":
+			if s, ok := xv.(string); ok {
+				switch s {
+				case "nan":
+					return lua.LNumber(math.NaN()), nil
+				case "inf":
+					return lua.LNumber(math.Inf(1)), nil
+				case "-inf":
+					return lua.LNumber(math.Inf(-1)), nil
+				}
+				return nil, fmt.Errorf("%s: number %q, want nan, inf or -inf", d.where(), s)
 			}
-			return lua.LString(b), nil
-		}
-		if s, ok := x["fn"].(string); ok {
-			fn, isFn := target.(*lua.LFunction)
-			// The script's code now: like a reload, a changed script
-			// gives its new function.
-			if !isFn || fn.IsG != (s == "go") || !fn.IsG && len(fn.Upvalues) > 0 {
-				return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", d.where(), s, luaerr.Describe(target))
+		case "bytes":
+			if s, ok := xv.(string); ok {
+				b, err := base64.StdEncoding.DecodeString(s)
+				if err != nil {
+					return nil, fmt.Errorf("%s: bytes: %v", d.where(), err)
+				}
+				return lua.LString(b), nil
 			}
-			return fn, nil
-		}
-		if i, ok, err := ref(x, "task", len(d.tasks)); ok || err != nil {
+		case "fn":
+			if s, ok := xv.(string); ok {
+				fn, isFn := target.(*lua.LFunction)
+				// The script's code now: like a reload, a changed script
+				// gives its new function.
+				if !isFn || fn.IsG != (s == "go") || !fn.IsG && len(fn.Upvalues) > 0 {
+					return nil, fmt.Errorf("%s: the save holds the function defined at %s; the script now gives %s", d.where(), s, luaerr.Describe(target))
+				}
+				return fn, nil
+			}
+		case "task":
+			i, _, err := ref(x, "task", len(d.tasks))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
@@ -164,14 +182,14 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 				return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), i)
 			}
 			return d.tasks[i], nil
-		}
-		if i, ok, err := ref(x, "goap", len(d.agents)); ok || err != nil {
+		case "goap":
+			i, _, err := ref(x, "goap", len(d.agents))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
 			return d.agents[i], nil
-		}
-		if i, ok, err := ref(x, "t", len(d.tables)); ok || err != nil {
+		case "t":
+			i, _, err := ref(x, "t", len(d.tables))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
@@ -201,6 +219,7 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		return nil, fmt.Errorf("%s: saved table %d has an odd number of keys and values", d.where(), i)
 	}
 	into, _ := target.(*lua.LTable)
+	own := tableShared
 	if into != nil && luaclass.Bound(into) == nil && st.Obj {
 		into = nil
 	}
@@ -223,18 +242,25 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		}
 		into = d.L.NewTable()
 		into.Metatable = mt
+		own = tableNew
 	}
 	if d.dry {
 		if d.seen[i] {
 			return into, nil
 		}
+		if d.seen == nil {
+			d.seen = map[int]bool{}
+		}
 		d.seen[i] = true
+	}
+	if d.made == nil {
+		d.made = map[int]*lua.LTable{}
 	}
 	d.made[i] = into
 	if len(d.keys) >= maxSaveDepth {
 		return nil, fmt.Errorf("%s: nested deeper than %d tables", d.where(), maxSaveDepth)
 	}
-	if err := d.fillIn(into, st.KV); err != nil {
+	if err := d.fillIn(into, st.KV, own); err != nil {
 		return nil, err
 	}
 	return into, nil
@@ -263,16 +289,23 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 	return nil
 }
 
-// fillIn is fill at d.where().
-func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
+// tableOwner says whose is a table a restore fills: whether it needs the
+// journal, and whether it may hold fields to remove.
+type tableOwner uint8
+
+const (
+	tableShared tableOwner = iota // built by the script, maybe shared: journaled
+	tableFresh                    // the fresh agent's own (a task's table)
+	tableNew                      // made empty by the loader
+)
+
+// fillIn is fill at d.where(); own says whose t is.
+func (d *valueLoader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 	if len(kv)%2 != 0 {
 		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
-	var keys, vals []lua.LValue
-	if !d.dry {
-		keys = make([]lua.LValue, 0, len(kv)/2)
-		vals = make([]lua.LValue, 0, len(kv)/2)
-	}
+	base := len(d.pairs)
+	defer func() { d.pairs = d.pairs[:base] }()
 	depth := len(d.keys)
 	d.keys = append(d.keys, keyOfKey)
 	defer func() { d.keys = d.keys[:depth] }()
@@ -302,19 +335,51 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
 			return err
 		}
 		if !d.dry {
-			keys, vals = append(keys, k), append(vals, v)
+			d.pairs = append(d.pairs, k, v)
 		}
 	}
 	if d.dry {
 		return nil
 	}
-	var drop []lua.LValue
-	keep := make(map[lua.LValue]bool, len(keys))
-	for _, k := range keys {
-		keep[k] = true
+	pairs := d.pairs[base:]
+	if d.journal != nil && own == tableShared {
+		d.journal.keep(t)
 	}
+	if own != tableNew {
+		dropOthers(t, pairs)
+	}
+	for j := 0; j < len(pairs); j += 2 {
+		if k, v := pairs[j], pairs[j+1]; t.RawGet(k) != v {
+			t.RawSet(k, v)
+		}
+	}
+	return nil
+}
+
+// dropOthers removes from t the fields whose keys pairs (key, value,
+// ...) does not hold, but for child views and the table's Go object.
+func dropOthers(t *lua.LTable, pairs []lua.LValue) {
+	var keep map[lua.LValue]bool
+	if len(pairs) > 32 {
+		keep = make(map[lua.LValue]bool, len(pairs)/2)
+		for j := 0; j < len(pairs); j += 2 {
+			keep[pairs[j]] = true
+		}
+	}
+	kept := func(k lua.LValue) bool {
+		if keep != nil {
+			return keep[k]
+		}
+		for j := 0; j < len(pairs); j += 2 {
+			if pairs[j] == k {
+				return true
+			}
+		}
+		return false
+	}
+	var drop []lua.LValue
 	t.ForEach(func(k, v lua.LValue) {
-		if keep[k] || btlib.IsChildView(v) {
+		if kept(k) || btlib.IsChildView(v) {
 			return
 		}
 		if luaclass.IsKey(k) && v == luaclass.Bound(t) {
@@ -325,10 +390,4 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any) error {
 	for _, k := range drop {
 		t.RawSet(k, lua.LNil)
 	}
-	for j, k := range keys {
-		if t.RawGet(k) != vals[j] {
-			t.RawSet(k, vals[j])
-		}
-	}
-	return nil
 }

@@ -220,6 +220,13 @@ func LoadTree(t *BehaviorTree, s *TreeState, sameShape bool) error {
 
 // LoadMatched is LoadTree with the match Match returned.
 func (s *TreeState) LoadMatched(t *BehaviorTree, match []Task, sameShape bool) error {
+	return s.LoadMatchedKinds(t, match, sameShape, nil)
+}
+
+// LoadMatchedKinds is LoadMatched given kinds, the Kind of each task of
+// match when the caller knows them (a restore of many trees of one
+// shape), or nil to look them up.
+func (s *TreeState) LoadMatchedKinds(t *BehaviorTree, match []Task, sameShape bool, kinds []string) error {
 	if len(match) != len(s.Tasks) {
 		return fmt.Errorf("%d tasks matched for a save of %d", len(match), len(s.Tasks))
 	}
@@ -235,8 +242,16 @@ func (s *TreeState) LoadMatched(t *BehaviorTree, match []Task, sameShape bool) e
 		if task == nil {
 			continue
 		}
-		if k := Kind(task); sameShape && k != s.Tasks[i].Kind {
-			return fmt.Errorf("%s: the save's task %d is a %s, the tree's a %s", s.Tasks[i].Path, i+1, s.Tasks[i].Kind, k)
+		if sameShape {
+			k := ""
+			if kinds != nil {
+				k = kinds[i]
+			} else {
+				k = Kind(task)
+			}
+			if k != s.Tasks[i].Kind {
+				return fmt.Errorf("%s: the save's task %d is a %s, the tree's a %s", s.Tasks[i].Path, i+1, s.Tasks[i].Kind, k)
+			}
 		}
 		if err := loadTask(task, &s.Tasks[i], !sameShape, s.Time); err != nil {
 			return err
