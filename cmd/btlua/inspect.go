@@ -114,6 +114,10 @@ func (t *tracer) heard(ev *host.Event) {
 		rec.obs.TaskStarted(ev.Task)
 	case host.EventEnded:
 		rec.obs.TaskEnded(ev.Task, ev.Status, ev.Cause)
+	case host.EventState:
+		// A tree that ran before the trace began (a restored one): its
+		// lines start from the state it is in.
+		rec.obs.Shows(ev.Task, ev.Status, ev.Started)
 	case host.EventGoap:
 		rec.lines = append(rec.lines, fmt.Sprintf("%s: goap: %s", bt.Path(ev.Task), ev.Goap))
 	case host.EventBTAI:

@@ -114,6 +114,22 @@ func (o *TraceObserver) ClearEvents() {
 	o.mark = 0
 }
 
+// Shows records that the trace shows t as it is: status s, with a run
+// under way when started (Inactive for a Running task whose run is over,
+// as after an early end). A tracer that begins on a tree which ran before
+// it (a restored one) calls it for each task, so that its first Changes
+// reports what changed since, not every status as new.
+func (o *TraceObserver) Shows(t Task, s Status, started bool) {
+	if o.shown == nil {
+		o.shown = map[*TaskBase]traceState{}
+	}
+	shown := s
+	if s == Running && !started {
+		shown = Inactive
+	}
+	o.shown[t.Base()] = traceState{shown: shown, status: s}
+}
+
 // Changes returns the trace lines for root's subtree since the previous
 // call: tasks in depth-first order, and for each task, in order,
 //
