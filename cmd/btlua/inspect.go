@@ -118,6 +118,7 @@ func (t *tracer) heard(ev *host.Event) {
 		// A tree that ran before the trace began (a restored one): its
 		// lines start from the state it is in.
 		rec.obs.Shows(ev.Task, ev.Status, ev.Started)
+		rec.btai.shows(ev.Task, ev.Started)
 	case host.EventGoap:
 		rec.lines = append(rec.lines, fmt.Sprintf("%s: goap: %s", bt.Path(ev.Task), ev.Goap))
 	case host.EventBTAI:

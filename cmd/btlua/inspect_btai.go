@@ -42,8 +42,12 @@ func btaiPaths(nodes []btailib.TreeNode) []string {
 // EventBTAI feed it (heard).
 type btaiTrace struct {
 	roots map[bt.Task]*btaiRoot
-	lines []btaiLine // since the last take, in the order heard
-	out   []string
+	// states is how many EventBTAI still to come report a node's last
+	// state (a tree that ran before the trace began), not a tick: see
+	// shows.
+	states int
+	lines  []btaiLine // since the last take, in the order heard
+	out    []string
 }
 
 // btaiRoot is one BT.Root task of a traced tree: its place among the
@@ -87,10 +91,35 @@ func traceBTAI(root bt.Task) *btaiTrace {
 	return bt_
 }
 
+// shows takes the state of BT.Root task task of a tree that ran before
+// the trace began (a restored one), heard as its EventState: each node's
+// last state is what the trace shows for it, and when a run of task is
+// under way (started), the stream reports each node that has ticked as
+// an EventBTAI right after, which heard then takes as no line.
+func (b *btaiTrace) shows(task bt.Task, started bool) {
+	r := b.roots[task]
+	nodes, ok := btailib.TreeNodes(task)
+	if r == nil || !ok || len(nodes) != len(r.shown) {
+		return
+	}
+	for i, x := range nodes {
+		if _, known := btai.ParseState(x.State); known {
+			r.shown[i] = x.State
+			if started {
+				b.states++
+			}
+		}
+	}
+}
+
 // heard keeps the line of node i of task's BTAI tree, which returned s.
 func (b *btaiTrace) heard(task bt.Task, i int, s btai.BTState) {
 	r := b.roots[task]
 	if r == nil || i < 0 || i >= len(r.shown) {
+		return
+	}
+	if b.states > 0 { // a last state (see shows), shown already
+		b.states--
 		return
 	}
 	st := s.String()

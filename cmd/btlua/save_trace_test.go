@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -72,5 +73,40 @@ func TestTraceAfterRestoreEqualsStraightRun(t *testing.T) {
 	code, _, split := runCLI("--fast", "--ticks", "3", "--trace", "--restore", save, script)
 	if code != exitOK || split != lines {
 		t.Errorf("restored run: code %d, trace\n%s\nwant\n%s", code, split, lines)
+	}
+}
+
+// The BTAI lines of a restored run are the uninterrupted run's too: the
+// nodes that ticked before the save (the Sequence, Walk[1], the Wait under
+// way) get no line at tick 5, where none ended.
+func TestTraceAfterRestoreBTAI(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "walk.lua")
+	src := `local function Walk() print("walk") end
+local root = BT.Root()
+root:OpenBranch(
+    BT.Sequence():OpenBranch(BT.Call(Walk), BT.Wait(0.05), BT.Call(Walk), BT.Wait(0.05), BT.Terminate())
+)
+return root
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	save := filepath.Join(dir, "s.json")
+	if code, _, errOut := runCLI("--fast", "--ticks", "4", "--save", save, script); code != exitOK {
+		t.Fatalf("--save: code %d, stderr %q", code, errOut)
+	}
+	const p = "BT.Root: BT.Root"
+	want := "tick 5 " + p + "/Sequence[1]/Wait[2]: Continue -> Success\n" +
+		"tick 6 " + p + "/Sequence[1]/Walk[3]: Inactive -> Success\n" +
+		"tick 7 " + p + "/Sequence[1]/Wait[4]: Inactive -> Continue\n" +
+		"tick 10 " + p + "/Sequence[1]/Wait[4]: Continue -> Success\n" +
+		"tick 10 " + p + ": Running -> ended (halted)\n"
+	if got := straightTrace(t, script, 5, 10); got != want {
+		t.Fatalf("straight run, ticks 5 to 10:\n%s\nwant\n%s", got, want)
+	}
+	code, _, trace := runCLI("--fast", "--ticks", "6", "--trace", "--restore", save, script)
+	if code != exitOK || trace != want {
+		t.Errorf("restored run: code %d, trace\n%s\nwant\n%s", code, trace, want)
 	}
 }
