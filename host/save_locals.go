@@ -16,9 +16,12 @@ import (
 // boolean, number or string, as `local enemySeen = false` at a script's
 // top level), taken by Host.ChunkLocals. A save holds task fields and
 // variables, never chunk locals: a script that changes one while it runs
-// would restore wrong, and Changed says so. Tables a method reads are
-// not in it (a table reachable from a task field is saved and refilled in
-// place; one that is not is the script's to keep out of its state).
+// would restore wrong, and Changed says so. The functions in a task's
+// own fields that a save leaves to the script (saveSkip's, or every field
+// when the class has OnSave) are callbacks, not methods: their upvalues
+// are not in it. Tables a method reads are not in it (a table reachable
+// from a task field is saved and refilled in place; one that is not is
+// the script's to keep out of its state).
 type ChunkLocals struct {
 	locals []chunkLocal
 }
@@ -65,16 +68,22 @@ func (h *Host) ChunkLocals() (*ChunkLocals, error) {
 }
 
 // addClass adds the upvalues of the methods of self and of its class
-// chain (metatables and their __index tables).
+// chain (metatables and their __index tables). Of self's own fields, those
+// its class keeps out of a save are left out (see outOfSave).
 func (c *ChunkLocals) addClass(L *lua.LState, kind string, self *lua.LTable, seen map[*lua.Upvalue]int, fns map[*lua.LFunction]bool) {
+	c.addMethods(kind, self, outOfSave(L, self), seen, fns)
 	t := self
 	for range maxClassDepth {
-		c.addMethods(kind, t, seen, fns)
+		if t != self {
+			c.addMethods(kind, t, nil, seen, fns)
+		}
 		mt, ok := L.GetMetatable(t).(*lua.LTable)
 		if !ok {
 			return
 		}
-		c.addMethods(kind, mt, seen, fns)
+		if mt != self {
+			c.addMethods(kind, mt, nil, seen, fns)
+		}
 		next, ok := mt.RawGetString("__index").(*lua.LTable)
 		if !ok || next == t {
 			return
@@ -83,9 +92,56 @@ func (c *ChunkLocals) addClass(L *lua.LState, kind string, self *lua.LTable, see
 	}
 }
 
-// addMethods adds the upvalues of the Lua functions among t's fields.
-func (c *ChunkLocals) addMethods(kind string, t *lua.LTable, seen map[*lua.Upvalue]int, fns map[*lua.LFunction]bool) {
+// outOfSave returns the fields of the task table self that a save leaves
+// to the script, whose functions are callbacks the script builds again,
+// not methods: every field when its class saves it with OnSave (OnLoad
+// gives back what OnSave kept), else those its saveSkip lists. nil when
+// none. It reads the class chain raw (no __index function runs).
+func outOfSave(L *lua.LState, self *lua.LTable) func(string) bool {
+	if _, ok := classField(L, self, "OnSave").(*lua.LFunction); ok {
+		return func(string) bool { return true }
+	}
+	list, ok := classField(L, self, "saveSkip").(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	skip := map[string]bool{}
+	for i := 1; i <= list.Len(); i++ {
+		if s, ok := list.RawGetInt(i).(lua.LString); ok {
+			skip[string(s)] = true
+		}
+	}
+	return func(k string) bool { return skip[k] }
+}
+
+// classField returns the field name of t, or of the first table of its
+// class chain (the __index tables of the metatables) that has it; nil
+// when none has.
+func classField(L *lua.LState, t *lua.LTable, name string) lua.LValue {
+	for range maxClassDepth {
+		if v := t.RawGetString(name); v != lua.LNil {
+			return v
+		}
+		mt, ok := L.GetMetatable(t).(*lua.LTable)
+		if !ok {
+			return lua.LNil
+		}
+		next, ok := mt.RawGetString("__index").(*lua.LTable)
+		if !ok || next == t {
+			return lua.LNil
+		}
+		t = next
+	}
+	return lua.LNil
+}
+
+// addMethods adds the upvalues of the Lua functions among t's fields but
+// those of the string keys skip reports (none when skip is nil).
+func (c *ChunkLocals) addMethods(kind string, t *lua.LTable, skip func(string) bool, seen map[*lua.Upvalue]int, fns map[*lua.LFunction]bool) {
 	t.ForEach(func(k, v lua.LValue) {
+		if ks, ok := k.(lua.LString); ok && skip != nil && skip(string(ks)) {
+			return
+		}
 		if fn, ok := v.(*lua.LFunction); ok && !fn.IsG && fn.Proto != nil {
 			user := fmt.Sprintf("%s:%s (line %d)", kind, k.String(), fn.Proto.LineDefined)
 			c.addFunction(fn, user, seen, fns, 0)
