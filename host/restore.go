@@ -362,8 +362,12 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s runs no GOAP agent now", sa.Tree.Tasks[g.Task].Path))
 		}
-		if g.State == nil || len(g.Actions) != len(p.Actions) {
-			return restoreError(sa, fmt.Errorf("the GOAP agent of %s has %d actions, the save %d", sa.Tree.Tasks[g.Task].Path, len(p.Actions), len(g.Actions)))
+		where := "the GOAP agent of task " + sa.Tree.Tasks[g.Task].Path
+		if g.State == nil {
+			return restoreError(sa, fmt.Errorf("%s: the save holds no \"state\"", where))
+		}
+		if err := checkGoapRefs(&sa.Goap[i], p, where); err != nil {
+			return restoreError(sa, err)
 		}
 		parts[i] = p
 		vl.agents = append(vl.agents, p.Table)
