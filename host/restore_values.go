@@ -195,7 +195,7 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 			}
 			return d.table(i, target)
 		}
-		return nil, fmt.Errorf("%s: unknown value object %v", d.where(), x)
+		return nil, fmt.Errorf("%s: unknown value object %s, want one of {\"t\": N}, {\"task\": N}, {\"goap\": N}, {\"fn\": \"file:line\"}, {\"num\": \"nan\"}, {\"bytes\": base64}", d.where(), savedValueText(x))
 	}
 	return nil, fmt.Errorf("%s: a %T is no saved value", d.where(), v)
 }

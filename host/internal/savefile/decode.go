@@ -3,6 +3,7 @@ package savefile
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,11 +38,11 @@ func Decode(data []byte) (*File, error) {
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("%w: gzip: %v", ErrBad, err)
+			return nil, fmt.Errorf("%w: gzip: %s", ErrBad, strings.TrimPrefix(err.Error(), "gzip: "))
 		}
 		plain, err := io.ReadAll(io.LimitReader(zr, MaxSize+1))
 		if err != nil {
-			return nil, fmt.Errorf("%w: gzip: %v (truncated or corrupted)", ErrBad, err)
+			return nil, fmt.Errorf("%w: gzip: %s (truncated or corrupted)", ErrBad, strings.TrimPrefix(err.Error(), "gzip: "))
 		}
 		if len(plain) > MaxSize {
 			return nil, ErrTooBig
@@ -86,7 +87,8 @@ func decodeSlow(data []byte) (*File, error) {
 		if !known(head.Version) {
 			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d and %d", ErrBad, head.Version, OldVersion, Version)
 		}
-		if strings.HasPrefix(err.Error(), "json: unknown field") {
+		var b64 base64.CorruptInputError
+		if strings.HasPrefix(err.Error(), "json: unknown field") || errors.As(err, &b64) {
 			// encoding/json does not say where: the walk does.
 			if werr := nullWhere(data, "file"); werr != nil {
 				return nil, fmt.Errorf("%w: %v", ErrBad, werr)

@@ -2,6 +2,7 @@ package savefile
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -90,7 +91,8 @@ func shapeKind(parent, key string, inList bool) string {
 // data (a save encoding/json decoded) that stands where a value must (a
 // key of nonNull, an element of a list of nonNullElems), the first key
 // that required says an object must have and it lacks, or the first key
-// its kind of object does not have (kindKeys). root is the kind
+// its kind of object does not have (kindKeys), or bad base64 in "rand"
+// or "btaiRandom". root is the kind
 // of data's top object: "file" for a whole save.
 func nullWhere(data []byte, root string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -167,9 +169,19 @@ func nullWhere(data []byte, root string) error {
 			advanceFrame(stack)
 			continue
 		}
-		if skip == 0 && n > 0 {
-			if s, ok := tok.(string); ok && !inList && (key == "script" || key == "path") {
+		if s, ok := tok.(string); ok && skip == 0 && n > 0 {
+			if !inList && (key == "script" || key == "path") {
 				stack[n-1].label = s
+			}
+			if inList && key == "btaiRandom" || !inList && key == "rand" {
+				if _, err := base64.StdEncoding.DecodeString(s); err != nil {
+					name := strconv.Quote(key)
+					if inList {
+						name = elemName(key, stack[n-1].index)
+						stack = stack[:n-1]
+					}
+					return fail(fmt.Sprintf("%s is %.40q, want a base64 string (illegal data at byte %d)", name, s, err.(base64.CorruptInputError)))
+				}
 			}
 		}
 		if tok == nil && skip == 0 && n > 0 {
