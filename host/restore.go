@@ -85,6 +85,9 @@ type restoreRun struct {
 	sigs    shapeSigs
 	kinds   shapeKinds
 	journal journal
+	// sharedNote, when the loads go back to their saved Lua states, names
+	// two loads of one script the save puts in one state (sharedLoads).
+	sharedNote string
 }
 
 // skipCache holds the saveSkip list of each class (the metatable of task
@@ -129,6 +132,9 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	pin, err := h.placeRestore(f, one)
 	if err != nil {
 		return nil, err
+	}
+	if pin {
+		rr.sharedNote = sharedLoads(f)
 	}
 	for li := range f.Loads {
 		sl := &f.Loads[li]
@@ -347,6 +353,7 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 	same, match := r.same, r.match
 	vl := newValueLoader(L, sa.Tables, false)
 	vl.journal = &rr.journal
+	vl.sharedNote = rr.sharedNote
 	vl.tasks = make([]lua.LValue, len(match))
 	for i, t := range match {
 		if lt, ok := t.(*btlib.Task); ok {
@@ -362,8 +369,12 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s runs no GOAP agent now", sa.Tree.Tasks[g.Task].Path))
 		}
-		if g.State == nil || len(g.Actions) != len(p.Actions) {
-			return restoreError(sa, fmt.Errorf("the GOAP agent of %s has %d actions, the save %d", sa.Tree.Tasks[g.Task].Path, len(p.Actions), len(g.Actions)))
+		where := "the GOAP agent of task " + sa.Tree.Tasks[g.Task].Path
+		if g.State == nil {
+			return restoreError(sa, fmt.Errorf("%s: the save holds no \"state\"", where))
+		}
+		if err := checkGoapRefs(&sa.Goap[i], p, where); err != nil {
+			return restoreError(sa, err)
 		}
 		parts[i] = p
 		vl.agents = append(vl.agents, p.Table)

@@ -44,6 +44,9 @@ type valueLoader struct {
 	keys []lua.LValue
 	// baseOf, when set, makes base's text (fillAt).
 	baseOf func() string
+	// sharedNote, when set, says why a table's class is a later load's
+	// copy (restoreRun.sharedNote).
+	sharedNote string
 }
 
 // keyOfKey marks, in valueLoader.keys, the decoding of a key.
@@ -195,7 +198,7 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 			}
 			return d.table(i, target)
 		}
-		return nil, fmt.Errorf("%s: unknown value object %v", d.where(), x)
+		return nil, fmt.Errorf("%s: unknown value object %s, want one of {\"t\": N}, {\"task\": N}, {\"goap\": N}, {\"fn\": \"file:line\"}, {\"num\": \"nan\"}, {\"bytes\": base64}", d.where(), savedValueText(x))
 	}
 	return nil, fmt.Errorf("%s: a %T is no saved value", d.where(), v)
 }
@@ -281,6 +284,9 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 		return fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), savefile.Quote(mt))
 	}
 	if cls != has {
+		if has != nil && has.RawGetString("__index") == cls && d.sharedNote != "" {
+			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made: %s", d.where(), savefile.Quote(mt), d.sharedNote)
+		}
 		if has != nil && has.RawGetString("__index") == cls {
 			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made (the loads do not share Lua states as they did when saved: restore on the shard count the save was made on)", d.where(), savefile.Quote(mt))
 		}

@@ -288,7 +288,7 @@ func TestRestoreBadInput(t *testing.T) {
 		{"gzip truncated", gz[:len(gz)/2], "bad save: gzip: unexpected EOF (truncated or corrupted)"},
 		{"foreign format", edit(`"format":"btlua-save"`, `"format":"other"`), `bad save: format "other", want "btlua-save"`},
 		{"foreign version", edit(`"version":2`, `"version":7`), "bad save: version 7; this btlua reads versions 1 and 2"},
-		{"unknown field", edit(`"format"`, `"extra":1,"format"`), `bad save: json: unknown field "extra"`},
+		{"unknown field", edit(`"format"`, `"extra":1,"format"`), `bad save: "extra" is an unknown key`},
 		{"child index", edit(`"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[1]`, `"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[9]`),
 			"host: restoring agent BTBehaviorTree: bad save: BTRepeater/BTSequence[1] (BTSequence): value 1 of its state is 9, want a whole number in [0, 2]"},
 		{"task reference", edit(`{"task":3}`, `{"task":99}`), `"task" reference 99 is not one of the 6 saved`},

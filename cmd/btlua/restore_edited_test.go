@@ -38,7 +38,7 @@ func TestRestoreEditedSaveRefused(t *testing.T) {
 		{"signature", sig, `"signature":"ab"`, `host: restoring agent BTBehaviorTree: bad save: "signature" is "ab", want 64 hex digits (a SHA-256)`},
 		{"costs", `"costs":[2,4,1]`, `"costs":[2]`, goap + `plan of 3 steps with 3 left and 1 costs`},
 		{"clock", clock, `"clock":1e308`, `bad save: the host's clock is 1e+308, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)`},
-		{"key null", `"key":"logsAtPile"`, `"key":null`, goap + `goal "CreateGoalState": condition 1 has no key ("key" null or ""), want a world-state key`},
+		{"key null", `"key":"logsAtPile"`, `"key":null`, `bad save: load 1 (` + script + `), agent 1, GOAP agent 1, state, goal, condition 1: "key" is null, want a string`},
 		{"duplicate key", `"index":0`, `"index":0,"index":0`, `bad save: load 1 (` + script + `), agent 1: the key "index" is repeated in one object`},
 		{"done []", `"done":[true,false,false,false]`, `"done":[]`, goap + `the save has 0 actions' done flags, the agent has 4 actions`},
 		{"stack 100000", `"stack":["PerformAction"]`, `"stack":[` + strings.Repeat(`"PerformAction",`, 99999) + `"PerformAction"]`, goap + `FSM stack of 100000 states, want [Idle], [PerformAction] or [PerformAction MoveTo]`},

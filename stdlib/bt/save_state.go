@@ -216,8 +216,11 @@ func saveTask(t Task, path string) (TaskState, error) {
 func LoadTask(t Task, st *TaskState) error { return loadTask(t, st, false, -1) }
 
 func loadTask(t Task, st *TaskState, reshaped bool, now float64) error {
-	if !st.Status.Valid() || st.Flags > flagStarted|flagAwake|flagWatch {
-		return fmt.Errorf("%s: status %d or flags %d out of range", st.Path, st.Status, st.Flags)
+	if !st.Status.Valid() {
+		return fmt.Errorf("%s: \"st\" is %d, want a status number 0 to %d (Inactive, Failure, Success, Running)", st.Path, st.Status, Running)
+	}
+	if most := uint8(flagStarted | flagAwake | flagWatch); st.Flags > most {
+		return fmt.Errorf("%s: \"f\" is %d, want flags 0 to %d", st.Path, st.Flags, most)
 	}
 	b := t.Base()
 	b.status, b.ticked, b.startSeq, b.reeval = st.Status, st.Ticked, st.Seq, st.Reeval

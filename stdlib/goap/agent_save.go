@@ -19,11 +19,12 @@ type AgentSave struct {
 	// GoalPrio is the running goal's priority when it was chosen.
 	GoalPrio float64 `json:"goalPrio,omitempty"`
 	// Plan lists the plan's actions (indices in Agent.Actions) with
-	// their costs and the total; Left is how many are still queued.
+	// their costs and the total; Left is how many are still queued
+	// (always written: a save with a plan and no "left" is refused).
 	Plan  []int     `json:"plan,omitempty"`
 	Costs []float64 `json:"costs,omitempty"`
 	Cost  float64   `json:"cost,omitempty"`
-	Left  int       `json:"left,omitempty"`
+	Left  int       `json:"left"`
 	// Started is set when the front action has started.
 	Started bool `json:"started,omitempty"`
 	// Failures and Wait are the backoff: failed rounds in a row and

@@ -3,12 +3,14 @@ package savefile
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -36,11 +38,11 @@ func Decode(data []byte) (*File, error) {
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("%w: gzip: %v", ErrBad, err)
+			return nil, fmt.Errorf("%w: gzip: %s", ErrBad, strings.TrimPrefix(err.Error(), "gzip: "))
 		}
 		plain, err := io.ReadAll(io.LimitReader(zr, MaxSize+1))
 		if err != nil {
-			return nil, fmt.Errorf("%w: gzip: %v (truncated or corrupted)", ErrBad, err)
+			return nil, fmt.Errorf("%w: gzip: %s (truncated or corrupted)", ErrBad, strings.TrimPrefix(err.Error(), "gzip: "))
 		}
 		if len(plain) > MaxSize {
 			return nil, ErrTooBig
@@ -76,21 +78,41 @@ func decodeSlow(data []byte) (*File, error) {
 		if herr := json.Unmarshal(data, &head); herr != nil {
 			return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, herr))
 		}
+		if head.Format == "" && !hasKey(data, "format") {
+			return nil, fmt.Errorf("%w: \"format\" is missing, want %q", ErrBad, Format)
+		}
 		if head.Format != Format {
 			return nil, fmt.Errorf("%w: format %q, want %q", ErrBad, head.Format, Format)
 		}
 		if !known(head.Version) {
 			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d and %d", ErrBad, head.Version, OldVersion, Version)
 		}
+		var b64 base64.CorruptInputError
+		if strings.HasPrefix(err.Error(), "json: unknown field") || errors.As(err, &b64) {
+			// encoding/json does not say where: the walk does.
+			if werr := nullWhere(data, "file"); werr != nil {
+				return nil, fmt.Errorf("%w: %v", ErrBad, werr)
+			}
+		}
 		return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, err))
 	}
-	if err := nullWhere(data); err != nil {
+	if err := nullWhere(data, "file"); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
 	if err := dupKey(data); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
 	return f, nil
+}
+
+// hasKey reports whether data, a JSON object, has the key key at its top.
+func hasKey(data []byte, key string) bool {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(data, &top) != nil {
+		return true
+	}
+	_, ok := top[key]
+	return ok
 }
 
 // known reports whether Decode reads saves of version v.
@@ -125,7 +147,7 @@ func check(f *File) error {
 	for i := range f.Loads {
 		for j := range f.Loads[i].Agents {
 			if f.Loads[i].Agents[j].Tree == nil {
-				return fmt.Errorf("%w: %s agent %d has no tree", ErrBad, f.Loads[i].Script, j)
+				return fmt.Errorf("%w: load %d (%s), agent %d has no tree", ErrBad, i+1, f.Loads[i].Script, j+1)
 			}
 		}
 	}

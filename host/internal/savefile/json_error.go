@@ -39,7 +39,7 @@ func jsonWhere(data []byte, err error) error {
 		} else if te.Value == "object" || te.Value == "array" {
 			got = map[string]string{"object": "an object", "array": "a list"}[te.Value]
 		}
-		what := fmt.Sprintf("%q is %s, want %s", key, got, wantWords(te.Type))
+		what := fmt.Sprintf("%s is %s, want %s", key, got, wantWords(te.Type))
 		if place == "" {
 			return errors.New(what)
 		}
@@ -89,7 +89,7 @@ func offendingNumber(data []byte, off int64) string {
 var placeNames = map[string]string{
 	"loads": "load", "agents": "agent", "tasks": "task", "vars": "variable",
 	"fields": "fields", "tables": "table", "goap": "GOAP agent", "kv": "value",
-	"actions": "action",
+	"actions": "action", "conds": "condition", "failed": "failed goal",
 }
 
 // jsonFrame is one open object or list while savePlace walks a save.
@@ -159,7 +159,8 @@ func savePlace(data []byte, off int64) (string, string) {
 	return placeText(stack)
 }
 
-// placeText is the text of the place of stack, and the key of its value.
+// placeText is the text of the place of stack, and the name of its
+// value: its key quoted ("st"), or its list and index ("tables"[3]).
 func placeText(stack []jsonFrame) (string, string) {
 	var parts []string
 	key := ""
@@ -175,14 +176,14 @@ func placeText(stack []jsonFrame) (string, string) {
 				part += " (" + stack[i+1].label + ")"
 			}
 			if last {
-				key = f.listName
+				key = elemName(f.listName, f.index)
 				continue
 			}
 			parts = append(parts, part)
 			continue
 		}
 		if last {
-			key = f.key
+			key = strconv.Quote(f.key)
 			continue
 		}
 		if !stack[i+1].list {

@@ -1,0 +1,33 @@
+package savefile
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/btlua/btlua/stdlib/bt"
+	"github.com/btlua/btlua/stdlib/goap"
+)
+
+// kindKeys is, for each kind of object of a save (see shapeKind), the
+// keys it may have: the JSON names of its Go type's fields.
+var kindKeys = func() map[string]map[string]bool {
+	types := map[string]any{
+		"file": File{}, "loads": Load{}, "agents": Agent{}, "tree": bt.TreeState{}, "tasks": bt.TaskState{},
+		"policy": Policy{}, "schedule": Schedule{}, "refs": RefVars{}, "globals": Scope{}, "vars": Var{},
+		"fields": Fields{}, "goap": Goap{}, "goapState": goap.AgentSave{}, "goal": goap.GoalSave{},
+		"conds": goap.CondSave{}, "tables": Table{},
+	}
+	out := map[string]map[string]bool{}
+	for kind, v := range types {
+		t := reflect.TypeOf(v)
+		keys := map[string]bool{}
+		for i := range t.NumField() {
+			name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+			if name != "" && name != "-" {
+				keys[name] = true
+			}
+		}
+		out[kind] = keys
+	}
+	return out
+}()

@@ -1,0 +1,62 @@
+package host
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/lua/goaplib"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// checkGoapRefs refuses a saved GOAP agent g whose provider or actions
+// are not what a save of p holds: a table reference {"t": N} for each of
+// p's tables, null for an action without a Lua table. where names the
+// agent ("the GOAP agent of task R/a[1]").
+func checkGoapRefs(g *savefile.Goap, p goaplib.AgentParts, where string) error {
+	if len(g.Actions) != len(p.Actions) {
+		return fmt.Errorf("%s has %d actions, the save %d (\"actions\")", where, len(p.Actions), len(g.Actions))
+	}
+	if err := tableRefFits(g.Provider, p.Provider); err != nil {
+		return fmt.Errorf("%s: \"provider\" %v", where, err)
+	}
+	for j, v := range g.Actions {
+		if err := tableRefFits(v, p.Actions[j]); err != nil {
+			return fmt.Errorf("%s: \"actions\"[%d] (%s) %v", where, j+1, p.Agent.Actions[j].Name, err)
+		}
+	}
+	return nil
+}
+
+// tableRefFits checks that the saved value v is a table reference when
+// t, the fresh agent's table there, is a table, and null when it is nil.
+func tableRefFits(v any, t *lua.LTable) error {
+	m, isRef := v.(map[string]any)
+	if isRef {
+		_, isRef = m["t"]
+		isRef = isRef && len(m) == 1
+	}
+	switch {
+	case t == nil && v != nil:
+		return fmt.Errorf("is %s, want null (the action has no Lua table)", savedValueText(v))
+	case t != nil && !isRef:
+		return fmt.Errorf("is %s, want a table reference {\"t\": N}", savedValueText(v))
+	}
+	return nil
+}
+
+// savedValueText is a saved value as a message shows it: JSON, cut at
+// 60 bytes.
+func savedValueText(v any) string {
+	if v == nil {
+		return "null"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(b) > 60 {
+		return string(b[:60]) + "..."
+	}
+	return string(b)
+}
