@@ -200,7 +200,7 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 		}
 		return nil, fmt.Errorf("%s: unknown value object %s, want one of {\"t\": N}, {\"task\": N}, {\"goap\": N}, {\"fn\": \"file:line\"}, {\"num\": \"nan\"}, {\"bytes\": base64}", d.where(), savedValueText(x))
 	}
-	return nil, fmt.Errorf("%s: a %T is no saved value", d.where(), v)
+	return nil, fmt.Errorf("%s: is %s, want nil, true or false, a number, a string or a value object such as {\"t\": N}", d.where(), jsonKind(v))
 }
 
 // smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
@@ -396,4 +396,16 @@ func dropOthers(t *lua.LTable, pairs []lua.LValue) {
 	for _, k := range drop {
 		t.RawSet(k, lua.LNil)
 	}
+}
+
+// jsonKind names the JSON kind of v, a value encoding/json decoded, as
+// an error about a saved value says it.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("the value %v", v)
 }

@@ -50,6 +50,8 @@ func TestRestoreMessagesNamePlace(t *testing.T) {
 			task2 + `: "f" is 9, want flags 0 to 7`},
 		{"value object", edit(`{"task":3}`, `{"zzz":1}`),
 			`unknown value object {"zzz":1}, want one of {"t": N}, {"task": N}, {"goap": N}, {"fn": "file:line"}, {"num": "nan"}, {"bytes": base64}`},
+		{"value a list", edit(`{"task":3}`, `[1,2]`),
+			`is a list, want nil, true or false, a number, a string or a value object such as {"t": N}`},
 		{"btaiRandom", edit(`"loads":`, `"btaiRandom":["!!"],"loads":`), `bad save: "btaiRandom"[1] is "!!", want a base64 string (illegal data at byte 0)`},
 		{"gzip checksum", gz, `bad save: gzip: invalid checksum (truncated or corrupted)`},
 	} {

@@ -442,6 +442,15 @@ func (p *parser) values() ([]any, bool) {
 	return p.elems()
 }
 
+// kvList reads a list of keys and values (Fields.KV, Table.KV); a null,
+// which a save never holds there, is left to decodeSlow, which names it.
+func (p *parser) kvList() ([]any, bool) {
+	if p.next() == 'n' {
+		return nil, false
+	}
+	return p.elems()
+}
+
 // elems reads a list of values into a list of its size.
 func (p *parser) elems() ([]any, bool) {
 	start := len(p.scratch)
@@ -639,8 +648,8 @@ func (p *parser) agent(a *Agent) bool {
 				return ok
 			})
 		case "fields":
-			if p.null() {
-				return 1 << 8, true
+			if p.null() { // never written: decodeSlow names it
+				return 1 << 8, false
 			}
 			a.Fields = []Fields{}
 			return 1 << 8, p.list(func() bool {
@@ -652,7 +661,7 @@ func (p *parser) agent(a *Agent) bool {
 						f.Task, ok = p.int()
 						return 1 << 0, ok
 					case "kv":
-						f.KV, ok = p.values()
+						f.KV, ok = p.kvList()
 						return 1 << 1, ok
 					case "hooked":
 						f.Hooked, ok = p.boolean()
@@ -702,6 +711,9 @@ func (p *parser) agent(a *Agent) bool {
 				return ok
 			})
 		case "tables":
+			if p.next() == 'n' { // never written: decodeSlow names it
+				return 1 << 10, false
+			}
 			a.Tables, ok = p.tables()
 			return 1 << 10, ok
 		}
@@ -884,7 +896,7 @@ func (p *parser) tables() ([]Table, bool) {
 		var ok bool
 		switch string(k) {
 		case "kv":
-			t.KV, ok = p.values()
+			t.KV, ok = p.kvList()
 			return 1 << 0, ok
 		case "mt":
 			t.MT, ok = p.str()

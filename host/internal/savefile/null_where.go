@@ -36,7 +36,10 @@ var nonNull = map[string]string{
 // kindNonNull is nonNull for the keys that mean another thing in one
 // kind of object (see shapeKind).
 var kindNonNull = map[string]map[string]string{
-	"goap": {"state": "an object (the GOAP agent's state)"},
+	"goap":   {"state": "an object (the GOAP agent's state)"},
+	"tables": {"kv": "a list of keys and values"},
+	"fields": {"kv": "a list of keys and values"},
+	"agents": {"fields": "a list", "tables": "a list"},
 }
 
 // nonNullElems names, for each key holding a list, what its elements
