@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/binary"
 
+	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
@@ -84,19 +85,7 @@ func (c *shapeSigs) task(t bt.Task, named map[*lua.LTable]bool) {
 		c.uint(0)
 		c.str(bt.Kind(t))
 	}
-	extra := ""
-	for u, n := t, 0; u != nil && n < 8; n++ {
-		if sg, ok := u.(Signer); ok {
-			extra = sg.StructureSignature()
-			break
-		}
-		w, ok := u.(bt.Wrapper)
-		if !ok {
-			break
-		}
-		u = w.Unwrap()
-	}
-	c.str(extra)
+	c.str(reload.Extra(t))
 	c.str(t.Base().Name)
 	p, ok := t.(bt.ParentTask)
 	if !ok {

@@ -36,6 +36,23 @@ func Of(tr *btlib.Tree) Signature {
 // their own (a BTAI root).
 type Signer interface{ StructureSignature() string }
 
+// Extra returns the StructureSignature of t, or of the first task a
+// chain of up to 8 bt.Wrappers around t wraps that is a Signer; "" when
+// none is.
+func Extra(t bt.Task) string {
+	for u, n := t, 0; u != nil && n < 8; n++ {
+		if sg, ok := u.(Signer); ok {
+			return sg.StructureSignature()
+		}
+		w, ok := u.(bt.Wrapper)
+		if !ok {
+			break
+		}
+		u = w.Unwrap()
+	}
+	return ""
+}
+
 // signer writes a tree walk into a hash; every string is length-prefixed
 // and every list counted, so that different trees never write the same
 // bytes.
@@ -63,19 +80,7 @@ func (s *signer) task(t bt.Task) {
 	s.seen[t] = len(s.seen)
 	s.uint(0)
 	s.str(bt.Kind(t))
-	extra := ""
-	for u, n := t, 0; u != nil && n < 8; n++ {
-		if sg, ok := u.(Signer); ok {
-			extra = sg.StructureSignature()
-			break
-		}
-		w, ok := u.(bt.Wrapper)
-		if !ok {
-			break
-		}
-		u = w.Unwrap()
-	}
-	s.str(extra)
+	s.str(Extra(t))
 	s.str(t.Base().Name)
 	p, ok := t.(bt.ParentTask)
 	if !ok {
