@@ -99,18 +99,7 @@ func BenchmarkReferenceWarrior(b *testing.B) {
 			if _, err := h.LoadFile(path); err != nil {
 				b.Fatal(err)
 			}
-			for i := 0; i < 3; i++ {
-				if err := h.Tick(1.0 / 60); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := h.Tick(1.0 / 60); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchTicks(b, h)
 		})
 	}
 }
