@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -127,32 +126,4 @@ func BenchmarkReferenceTick(b *testing.B) {
 			benchTicks(b, h)
 		})
 	}
-}
-
-// benchTicks times b.N host ticks of h after 3 untimed ones, starting
-// from a collected heap: the build leaves megabytes of garbage, and a
-// collection of it falling inside the timed ticks in one mode and not in
-// the other cost that mode 5-8% (one 35 ms mark in 100 ticks of 5 ms).
-// It reports the collections made inside the timed ticks (gcs/op, the
-// same in every mode: the ticks allocate alike).
-func benchTicks(b *testing.B, h *Host) {
-	for i := 0; i < 3; i++ {
-		if err := h.Tick(1.0 / 60); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var m runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&m)
-	gcs := m.NumGC
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if err := h.Tick(1.0 / 60); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.StopTimer()
-	runtime.ReadMemStats(&m)
-	b.ReportMetric(float64(m.NumGC-gcs)/float64(b.N), "gcs/op")
 }
