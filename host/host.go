@@ -139,7 +139,7 @@ type Options struct {
 	// writes is read at once by the agents ticked after it (Behavior
 	// Designer's semantics), with the event stream (Subscribe). 1 and
 	// more is the sharded host, whose global variables apply at the frame
-	// boundary (globals_frame.go), so that 1, 2 or N shards give the same
+	// boundary (host/internal/shards/globals.go), so that 1, 2 or N shards give the same
 	// results; gopher-lua states are single-threaded, so more shards use
 	// more cores (btlua --agents uses one per core). Each shard is a Lua
 	// state made by New, loaded or not, so a host given more shards than
@@ -147,7 +147,7 @@ type Options struct {
 	// give at most that many (btlua caps --shards to --agents). A global
 	// variable holding a table is held Shards times as a Lua table (a
 	// copy in each state) and once as Go values (the host's logical
-	// blackboard, which opens no Lua state; see globals_frame.go and
+	// blackboard, which opens no Lua state; see host/internal/shards/globals.go and
 	// README, "Agents on every core", for figures). New refuses a count below 0 or above
 	// MaxShards.
 	Shards int

@@ -34,7 +34,7 @@ const (
 	// Tick returns the StrictError of the first failing agent in agent
 	// order, with the frame's output written in agent order: the same for
 	// every shard count (see tickShards); with no failing agent, a table
-	// global changed in place (globals_lent.go) is a StrictError without
+	// global changed in place (host/internal/shards/lent.go) is a StrictError without
 	// Agent when the host's policy (Options.ErrorPolicy) is FailTick. For
 	// tests and CI (btlua --strict).
 	FailTick
@@ -77,7 +77,7 @@ type StrictError struct {
 	// Agent is the failing agent, or nil for a failure that is no one
 	// agent's: on a sharded host under the host's FailTick
 	// (Options.ErrorPolicy), a table read from a global variable changed
-	// in place (globals_lent.go), found at the frame boundary, when the
+	// in place (host/internal/shards/lent.go), found at the frame boundary, when the
 	// agent that changed it is not known.
 	Agent *Agent
 	Err   error

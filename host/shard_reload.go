@@ -66,7 +66,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 		rep.Removed = append(rep.Removed, r.Removed...)
 		rep.Started = append(rep.Started, r.Started...)
 	}
-	sh.relistShards()
+	sh.eng.Relist()
 	rep.Took = time.Since(start)
 	return rep, nil
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"sort"
 
+	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -72,7 +73,7 @@ func (v *variables) Get(name string) any {
 // Get gives its Go form ([]any or map[string]any, a copy: the map given
 // is neither written nor read again), and a value Get gave, written back,
 // is a table again; on a sharded host it is copied into every shard and
-// read-only there (globals_frame.go), where one Go map shared by shards
+// read-only there (host/internal/shards/globals.go), where one Go map shared by shards
 // ticking in parallel would be written concurrently. A Go value given to
 // agents of different shards is used by their scripts in parallel: give
 // each agent its own map or slice, or a value safe for concurrent use.
@@ -175,7 +176,7 @@ func (v *variables) typeError(name string, raw any, set bool, want string) error
 	var is string
 	if lv, ok := raw.(lua.LValue); ok {
 		is = luaerr.Describe(lv)
-	} else if _, ok := raw.(tableCopy); ok {
+	} else if _, ok := raw.(shards.TableCopy); ok {
 		is = "a table"
 	} else {
 		is = fmt.Sprintf("%v (a Go %T)", raw, raw)
@@ -257,8 +258,8 @@ func fromBoard(raw any) any {
 	switch x := raw.(type) {
 	case lua.LValue:
 		return vm.GoValue(x)
-	case tableCopy: // a sharded host's global table (globals_board.go)
-		return copyNormal(x.v, map[uintptr]any{})
+	case shards.TableCopy: // a sharded host's global table (host/internal/shards)
+		return shards.CopyNormal(x.V, map[uintptr]any{})
 	}
 	return raw
 }
@@ -266,14 +267,7 @@ func fromBoard(raw any) any {
 // same reports whether two stored values are the same value: == for
 // comparable values; values of types that cannot be compared (a Go slice
 // or map) are never the same.
-func same(a, b any) (eq bool) {
-	defer func() {
-		if recover() != nil {
-			eq = false
-		}
-	}()
-	return a == b
-}
+func same(a, b any) bool { return shards.Same(a, b) }
 
 // Globals are the global variables (Behavior Designer's global
 // variables): the parent scope of every tree's blackboard, which scripts
@@ -314,9 +308,9 @@ func (h *Host) SetVariable(a *Agent, name string, v any) error {
 // only they have the name, as bt.Blackboard.Set does) and tells the event
 // stream's listeners, if any.
 func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
-	if g := h.vm.Lib.Globals; goTable(v) && (b == g || b.Owner(name) == g) {
+	if g := h.vm.Lib.Globals; shards.GoTable(v) && (b == g || b.Owner(name) == g) {
 		// A Go map, slice or array as a global variable is a Lua table
-		// (Globals.Set): a shard's hook spreads it (globals_frame.go).
+		// (Globals.Set): a shard's hook spreads it (host/internal/shards).
 		v = vm.LuaValue(h.vm.L, v)
 	}
 	e := h.stream()

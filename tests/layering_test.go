@@ -28,7 +28,8 @@ import (
 // (host/internal/reload) imports no host package at all, its event
 // stream (host/internal/stream) no host package and no Lua, and its save
 // format (host/internal/savefile) no Lua and nothing of btlua but the
-// core's bt and goap.
+// core's bt and goap; its sharded engine (host/internal/shards) of the
+// host's packages the Lua side (vm) alone, and nothing of lua/.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -63,6 +64,12 @@ func TestLayering(t *testing.T) {
 		// and nothing of the host's packages.
 		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
 			[]string{"luaerr", "goaplib", "btailib"}},
+		// The sharded engine (placement, crew, frames and their joins, the
+		// global variables' logical blackboard) drives shards through an
+		// interface of its own: of the host's packages it imports the Lua
+		// side (vm) only, and no binding of lua/.
+		{"host/internal/shards", true, []string{"github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/vm"}},
 		// The save format (host/internal/savefile: types, JSON codec,
 		// error wording) knows no host and no Lua: of btlua it imports
 		// the core's bt and goap only.
