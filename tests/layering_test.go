@@ -29,7 +29,8 @@ import (
 // stream (host/internal/stream) no host package and no Lua, and its save
 // format (host/internal/savefile) no Lua and nothing of btlua but the
 // core's bt and goap; its sharded engine (host/internal/shards) of the
-// host's packages the Lua side (vm) alone, and nothing of lua/.
+// host's packages the Lua side (vm) alone, and nothing of lua/; its
+// error policy (host/internal/policy) nothing but the standard library.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -64,6 +65,9 @@ func TestLayering(t *testing.T) {
 		// and nothing of the host's packages.
 		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
 			[]string{"luaerr", "goaplib", "btailib"}},
+		// The error policy (actions, rules, back-off, the error log) knows
+		// no host, agent or Lua: the standard library only.
+		{"host/internal/policy", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
 		// The sharded engine (placement, crew, frames and their joins, the
 		// global variables' logical blackboard) drives shards through an
 		// interface of its own: of the host's packages it imports the Lua
