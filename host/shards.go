@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vm"
 	luar "layeh.com/gopher-luar"
@@ -160,8 +161,8 @@ func (sh *sharding) placed(ld *load) { sh.eng.Place(ld) }
 // closes its state.
 func (sh *sharding) closeShards() error {
 	err := sh.eng.Close(func(a *Agent) error { return a.host.closeAgent(a) })
-	if g, ok := sh.host.stdout.(*outputGuard); ok {
-		g.close()
+	if g, ok := sh.host.stdout.(*budget.OutputGuard); ok {
+		g.Close()
 	}
 	return err
 }
