@@ -61,6 +61,17 @@
 // trees' core pushes (bt.Observer, bt.StatusObserver) while somebody
 // listens.
 //
+// The host's parts are packages under host/internal, each with a package
+// doc saying what it owns, none importing the host (tests/layering_test.go
+// keeps them one-way): vm (a Lua state with btlua's libraries, sandbox,
+// limits, files and require, Lua<->Go values), budget (the CPU budget,
+// the heap checks, the output guard), reload (snapshot, stage, merge,
+// signature, plan), stream (the event stream), savefile (the save
+// format), schedule (tick intervals and the frame budget), shards (the
+// sharded engine: placement, worker crew, frame joins, the global
+// variables' blackboard) and policy (the error policy's rules, back-off
+// and error log).
+//
 // # Hot reload
 //
 // Reload (and ApplyReloads, which calls it for the files a Watcher
