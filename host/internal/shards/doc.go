@@ -10,8 +10,9 @@
 // errors in agent order, panics raised again on the caller. It holds the
 // global variables as Go values in the core's blackboard, with no Lua
 // state of its own, mirrored in every shard, and checks after each frame
-// that no shard changed a table lent to it. It knows no host: agents and
-// loads are comparable references (A, L), and the policy (which error is
-// strict, the memory check, the event stream, reloads) stays with the
-// caller.
+// that no shard changed a table lent to it. A change run in every shard
+// as one, kept by all or undone in all (a reload), is Transact. It knows
+// no host: agents and loads are comparable references (A, L), and the
+// policy (which error is strict, the memory check, the event stream, what
+// a reload does in a shard) stays with the caller.
 package shards
