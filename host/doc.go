@@ -69,8 +69,8 @@
 // signature, plan), stream (the event stream), savefile (the save
 // format), schedule (tick intervals and the frame budget), shards (the
 // sharded engine: placement, worker crew, frame joins, the global
-// variables' blackboard) and policy (the error policy's rules, back-off
-// and error log).
+// variables' blackboard), policy (the error policy's rules, back-off
+// and error log) and vars (a blackboard value as Go sees it).
 //
 // # Hot reload
 //

@@ -1,22 +1,20 @@
 package host
 
 import (
-	"errors"
 	"fmt"
-	"reflect"
 	"sort"
 
 	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/vars"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // ErrNoVariable is wrapped by the errors of GetFloat, GetString and
 // GetBool for a variable that is not set.
-var ErrNoVariable = errors.New("not set")
+var ErrNoVariable = vars.ErrNotSet
 
 // variables is a scope of blackboard variables (Behavior Designer's
 // shared variables) seen from Go, with Go values: an agent's tree's
@@ -109,24 +107,10 @@ func (v *variables) GetFloat(name string) (float64, error) {
 	defer h.done()
 
 	raw, ok := v.board().Get(name)
-	switch x := raw.(type) {
-	case lua.LNumber:
-		return float64(x), nil
-	case float64:
+	if x, is := vars.Float(raw, ok); is {
 		return x, nil
 	}
-	if ok {
-		rv := reflect.ValueOf(raw)
-		switch {
-		case rv.CanInt():
-			return float64(rv.Int()), nil
-		case rv.CanUint():
-			return float64(rv.Uint()), nil
-		case rv.CanFloat():
-			return rv.Float(), nil
-		}
-	}
-	return 0, v.typeError(name, raw, ok, "a number")
+	return 0, vars.TypeError(v.scope(), name, raw, ok, "a number")
 }
 
 // GetString returns the variable name as a string (a Lua string or a Go
@@ -139,13 +123,10 @@ func (v *variables) GetString(name string) (string, error) {
 	defer h.done()
 
 	raw, ok := v.board().Get(name)
-	switch x := raw.(type) {
-	case lua.LString:
-		return string(x), nil
-	case string:
+	if x, is := vars.String(raw); is {
 		return x, nil
 	}
-	return "", v.typeError(name, raw, ok, "a string")
+	return "", vars.TypeError(v.scope(), name, raw, ok, "a string")
 }
 
 // GetBool returns the variable name as a boolean (a Lua or a Go
@@ -159,29 +140,10 @@ func (v *variables) GetBool(name string) (bool, error) {
 	defer h.done()
 
 	raw, ok := v.board().Get(name)
-	switch x := raw.(type) {
-	case lua.LBool:
-		return bool(x), nil
-	case bool:
+	if x, is := vars.Bool(raw); is {
 		return x, nil
 	}
-	return false, v.typeError(name, raw, ok, "a boolean")
-}
-
-// typeError says that the variable name is not set, or is not want.
-func (v *variables) typeError(name string, raw any, set bool, want string) error {
-	if !set {
-		return fmt.Errorf("%s: variable %q: %w", v.scope(), name, ErrNoVariable)
-	}
-	var is string
-	if lv, ok := raw.(lua.LValue); ok {
-		is = luaerr.Describe(lv)
-	} else if _, ok := raw.(shards.TableCopy); ok {
-		is = "a table"
-	} else {
-		is = fmt.Sprintf("%v (a Go %T)", raw, raw)
-	}
-	return fmt.Errorf("%s: variable %q is %s, not %s", v.scope(), name, is, want)
+	return false, vars.TypeError(v.scope(), name, raw, ok, "a boolean")
 }
 
 // Names returns the names of the variables set in this scope (for a tree,
@@ -254,15 +216,7 @@ func (v *variables) rebound(before *bt.Blackboard) {
 }
 
 // fromBoard returns a stored blackboard value as a Go value (see Get).
-func fromBoard(raw any) any {
-	switch x := raw.(type) {
-	case lua.LValue:
-		return vm.GoValue(x)
-	case shards.TableCopy: // a sharded host's global table (host/internal/shards)
-		return shards.CopyNormal(x.V, map[uintptr]any{})
-	}
-	return raw
-}
+func fromBoard(raw any) any { return vars.FromBoard(raw) }
 
 // same reports whether two stored values are the same value: == for
 // comparable values; values of types that cannot be compared (a Go slice

@@ -30,7 +30,9 @@ import (
 // format (host/internal/savefile) no Lua and nothing of btlua but the
 // core's bt and goap; its sharded engine (host/internal/shards) of the
 // host's packages the Lua side (vm) alone, and nothing of lua/; its
-// error policy (host/internal/policy) nothing but the standard library.
+// error policy (host/internal/policy) nothing but the standard library;
+// its variables' values (host/internal/vars) of the host's packages vm
+// and shards only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -65,6 +67,11 @@ func TestLayering(t *testing.T) {
 		// and nothing of the host's packages.
 		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
 			[]string{"luaerr", "goaplib", "btailib"}},
+		// How a blackboard value is seen from Go knows no host: of the
+		// host's packages the Lua side (vm) and the sharded engine's
+		// table form (shards), of lua/ the errors (luaerr).
+		{"host/internal/vars", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/btlua/btlua/lua/btlib", "github.com/btlua/btlua/lua/btailib", "github.com/btlua/btlua/lua/goaplib", "github.com/btlua/btlua/lua/luaclass", "github.com/btlua/btlua/lua/luasrc"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/vm", "/internal/shards"}},
 		// The error policy (actions, rules, back-off, the error log) knows
 		// no host, agent or Lua: the standard library only.
 		{"host/internal/policy", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
