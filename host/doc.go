@@ -70,7 +70,8 @@
 // format), schedule (tick intervals and the frame budget), shards (the
 // sharded engine: placement, worker crew, frame joins, the global
 // variables' blackboard), policy (the error policy's rules, back-off
-// and error log) and vars (a blackboard value as Go sees it).
+// and error log), vars (a blackboard value as Go sees it) and entry (the
+// goroutine inside the host: Curg and the Guard).
 //
 // # Hot reload
 //

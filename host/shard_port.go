@@ -1,6 +1,9 @@
 package host
 
-import "github.com/btlua/btlua/host/internal/vm"
+import (
+	"github.com/btlua/btlua/host/internal/entry"
+	"github.com/btlua/btlua/host/internal/vm"
+)
 
 // shardPort is a state as one shard of the sharded engine
 // (shards.Shard): what the engine in host/internal/shards asks of it.
@@ -11,7 +14,7 @@ func (p shardPort) Spawn(path string, args any) (*Agent, error) { return p.s.spa
 func (p shardPort) Loads() []*load                              { return p.s.loads }
 func (p shardPort) Agents() []*Agent                            { return p.s.agents }
 func (p shardPort) Tick(dt float64) error                       { return p.s.tickAgents(dt) }
-func (p shardPort) Own()                                        { p.s.guard.lend(curg()) } // guard.go
+func (p shardPort) Own()                                        { p.s.guard.Lend(entry.Curg()) } // guard.go
 func (p shardPort) DoString(code string) ([]any, error)         { return p.s.doString(code) }
 func (p shardPort) VM() *vm.VM                                  { return p.s.vm }
 func (p shardPort) Close()                                      { p.s.close() }

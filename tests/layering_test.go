@@ -32,7 +32,8 @@ import (
 // host's packages the Lua side (vm) alone, and nothing of lua/; its
 // error policy (host/internal/policy) nothing but the standard library;
 // its variables' values (host/internal/vars) of the host's packages vm
-// and shards only.
+// and shards only; its goroutine guard (host/internal/entry) nothing but
+// the standard library.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -72,6 +73,9 @@ func TestLayering(t *testing.T) {
 		// table form (shards), of lua/ the errors (luaerr).
 		{"host/internal/vars", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/btlua/btlua/lua/btlib", "github.com/btlua/btlua/lua/btailib", "github.com/btlua/btlua/lua/goaplib", "github.com/btlua/btlua/lua/luaclass", "github.com/btlua/btlua/lua/luasrc"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/vm", "/internal/shards"}},
+		// The goroutine guard (Curg, Guard) knows no host: the standard
+		// library only.
+		{"host/internal/entry", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
 		// The error policy (actions, rules, back-off, the error log) knows
 		// no host, agent or Lua: the standard library only.
 		{"host/internal/policy", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
