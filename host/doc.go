@@ -40,7 +40,7 @@
 //     over N Lua states ticked in parallel and joined every Tick, with the
 //     same API; global variables then apply at the frame boundary, in
 //     agent order, for every N, 1 included, so results do not depend on
-//     the shard count (see shards.go and globals_frame.go). Shards 0 is the
+//     the shard count (see shards.go and host/internal/shards). Shards 0 is the
 //     classic unsharded host, with immediate global writes. The event
 //     stream, the inspector, recordings and the CLI's --trace work on
 //     both, with the same events in the same order (event_frame.go,
@@ -52,13 +52,26 @@
 // VM, loads, agents, files, CPU budget and stretches of script work; an
 // Agent points to its state. The engine is single, over one state (the
 // classic host, engine_single.go), or sharding, over N states ticked in
-// parallel and joined every frame (shards.go, shard_*.go), whose global
-// variables are Go values in a blackboard of their own, with no Lua
-// state (globals_board.go, globals_frame.go). The event stream is package
+// parallel and joined every frame (shards.go, shard_*.go: the glue over
+// package host/internal/shards, which places, ticks and joins the shards
+// through its Shard interface), whose global variables are Go values in a
+// blackboard of their own, with no Lua state. The event stream is package
 // host/internal/stream, which knows no Host: it is keyed by *Agent, reads
 // the host through a small interface (event_source.go) and hears what the
 // trees' core pushes (bt.Observer, bt.StatusObserver) while somebody
 // listens.
+//
+// The host's parts are packages under host/internal, each with a package
+// doc saying what it owns, none importing the host (tests/layering_test.go
+// keeps them one-way): vm (a Lua state with btlua's libraries, sandbox,
+// limits, files and require, Lua<->Go values), budget (the CPU budget,
+// the heap checks, the output guard), reload (snapshot, stage, merge,
+// signature, plan), stream (the event stream), savefile (the save
+// format), schedule (tick intervals and the frame budget), shards (the
+// sharded engine: placement, worker crew, frame joins, the global
+// variables' blackboard), policy (the error policy's rules, back-off
+// and error log), vars (a blackboard value as Go sees it) and entry (the
+// goroutine inside the host: Curg and the Guard).
 //
 // # Hot reload
 //

@@ -2,8 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/host/internal/savefile"
-	"slices"
-
+	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
@@ -11,7 +10,7 @@ import (
 
 // The engine methods of the sharded host (*sharding, Options.Shards >= 1;
 // see shards.go for what it is). Most hand the work to the sharding's
-// methods in the shard_*.go and globals_*.go files.
+// methods in the shard_*.go files, or to its engine (host/internal/shards).
 
 func (sh *sharding) loadFile(path string) ([]*Agent, error) { return sh.loadShard(path) }
 func (sh *sharding) spawnAgent(path string, args any) (*Agent, error) {
@@ -23,35 +22,20 @@ func (sh *sharding) reloadFile(src *source, data []byte, _ string) (*ReloadRepor
 }
 func (sh *sharding) watchFiles()                         { sh.watchShards(sh.host.watcher) }
 func (sh *sharding) setGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
-func (sh *sharding) doString(code string) ([]any, error) { return sh.doStringShards(code) }
+func (sh *sharding) doString(code string) ([]any, error) { return sh.eng.DoString(code) }
 func (sh *sharding) closeAll() error                     { return sh.closeShards() }
 func (sh *sharding) shardCount() int                     { return len(sh.shards) }
 func (sh *sharding) states() []*state                    { return sh.shards }
-func (sh *sharding) agentList() []*Agent                 { return sh.agents }
-func (sh *sharding) allLoads() []*load                   { return sh.loads }
-func (sh *sharding) hearGlobals()                        { sh.globals.board().OnSet(sh.spreadGlobal) }
+func (sh *sharding) agentList() []*Agent                 { return sh.eng.Agents() }
+func (sh *sharding) allLoads() []*load                   { return sh.eng.Loads() }
+func (sh *sharding) hearGlobals()                        { sh.eng.Globals.Hear() }
+func (sh *sharding) agentRank(a *Agent) int              { return sh.eng.Rank(a) }
+func (sh *sharding) unlist(a *Agent)                     { sh.eng.Unlist(a, a.load) }
 
 // scripting is nil: the facade's methods called from a shard's script
 // are refused as re-entering the tick (the shards' own calls check
 // their state).
 func (sh *sharding) scripting() *state { return nil }
-
-func (sh *sharding) agentRank(a *Agent) int {
-	if r, ok := sh.rank[a]; ok {
-		return r
-	}
-	return -1
-}
-
-func (sh *sharding) unlist(a *Agent) {
-	ld := a.load
-	sh.loads = slices.DeleteFunc(sh.loads, func(l *load) bool { return l == ld && len(ld.agents) == 0 })
-	sh.agents = slices.DeleteFunc(sh.agents, func(b *Agent) bool { return b == a })
-	delete(sh.rank, a)
-	for i, b := range sh.agents {
-		sh.rank[b] = i
-	}
-}
 
 // restoredGlobals takes the global variables a restore set (in every
 // shard, a table refilled in place) from shard 0 into the logical
@@ -59,8 +43,8 @@ func (sh *sharding) unlist(a *Agent) {
 func (sh *sharding) restoredGlobals(vars []savefile.Var) {
 	for _, sv := range vars {
 		v, _ := sh.shards[0].vm.Lib.Globals.Get(sv.Name)
-		if p, err := portable(v); err == nil {
-			sh.setShared(sv.Name, p)
+		if p, err := shards.Portable(v); err == nil {
+			sh.eng.Globals.SetShared(sv.Name, p)
 		}
 	}
 }
@@ -68,11 +52,12 @@ func (sh *sharding) restoredGlobals(vars []savefile.Var) {
 // writeGlobal writes the logical blackboard, whose hook spreads the
 // value into every shard, and tells the event stream's listeners.
 func (sh *sharding) writeGlobal(name string, v any) {
-	if goTable(v) {
-		sh.setShared(name, tableCopy{v})
+	g := sh.eng.Globals
+	if shards.GoTable(v) {
+		g.SetShared(name, shards.TableCopy{V: v})
 		return
 	}
-	b := sh.globals.board()
+	b := g.Board()
 	e := sh.host.stream()
 	if e == nil {
 		b.Set(name, v)

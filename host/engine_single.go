@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -76,8 +77,8 @@ func (e *single) closeAll() error {
 		}
 	}
 	s.close()
-	if g, ok := s.Host.stdout.(*outputGuard); ok {
-		g.close()
+	if g, ok := s.Host.stdout.(*budget.OutputGuard); ok {
+		g.Close()
 	}
 	return errors.Join(errs...)
 }

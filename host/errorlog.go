@@ -2,96 +2,25 @@ package host
 
 import (
 	"errors"
-	"fmt"
-	"io"
+
+	"github.com/btlua/btlua/host/internal/policy"
 )
 
 // DefaultErrorInterval is ErrorLog's interval when its Interval is 0: 10
 // seconds of tick time.
-const DefaultErrorInterval = 10.0
+const DefaultErrorInterval = policy.DefaultInterval
 
 // ErrorLog writes the errors of Tick so that an error repeated tick after
 // tick (an agent that RestartAgent restarts into the same error) is
-// written once per interval with a count, not once per tick. Times are
-// the host's tick clock (Host.Clock), in seconds, so a run with a fixed
-// delta time writes the same lines every time.
-//
-// Each distinct message is written at once the first time; repeats within
-// Interval seconds of the last line written for it are counted; the first
-// repeat after the interval is written with
-//
-//	btlua: ai.lua:3: boom (task Act) (×12 since the last report)
-//
-// N, here 12, the times the message occurred since its last line: the
-// repeats not written and this one. Flush writes the repeats still
-// pending in the same form, N the repeats not written.
-type ErrorLog struct {
-	// W receives the lines; Prefix starts each ("btlua: ").
-	W      io.Writer
-	Prefix string
-	// Interval is the least tick time between two lines for one message,
-	// in seconds; 0 means DefaultErrorInterval.
-	Interval float64
-
-	seen  map[string]*logged
-	order []string // messages in order of first appearance, for Flush
-}
-
-// logged is the state of one message: when it was last written and the
-// repeats not written since.
-type logged struct {
-	at    float64
-	count int
-}
-
-// Report writes err (each error of a joined error on its own line) at
-// tick time now, or counts it as a repeat.
-func (l *ErrorLog) Report(err error, now float64) {
-	if err == nil {
-		return
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range j.Unwrap() {
-			l.Report(e, now)
-		}
-		return
-	}
-	interval := l.Interval
-	if interval <= 0 {
-		interval = DefaultErrorInterval
-	}
-	if l.seen == nil {
-		l.seen = map[string]*logged{}
-	}
-	msg := err.Error()
-	e := l.seen[msg]
-	switch {
-	case e == nil:
-		l.seen[msg] = &logged{at: now}
-		l.order = append(l.order, msg)
-		fmt.Fprintf(l.W, "%s%s\n", l.Prefix, msg)
-	case now-e.at < interval:
-		e.count++
-	default:
-		if e.count == 0 {
-			fmt.Fprintf(l.W, "%s%s\n", l.Prefix, msg)
-		} else {
-			fmt.Fprintf(l.W, "%s%s (×%d since the last report)\n", l.Prefix, msg, e.count+1)
-		}
-		e.at, e.count = now, 0
-	}
-}
-
-// Flush writes the repeats not written yet, one line per message with
-// its count ("(×3 since the last report)"), in order of first appearance.
-func (l *ErrorLog) Flush() {
-	for _, msg := range l.order {
-		if e := l.seen[msg]; e.count > 0 {
-			fmt.Fprintf(l.W, "%s%s (×%d since the last report)\n", l.Prefix, msg, e.count)
-			e.count = 0
-		}
-	}
-}
+// written once per interval with a count, not once per tick, in the
+// host's tick time (Clock), so a run with a fixed delta time writes the
+// same lines every time. Its fields are W, the writer, Prefix, which
+// starts each line ("btlua: "), and Interval, the least tick time
+// between two lines for one message in seconds (0 means
+// DefaultErrorInterval); Report(err, now) writes or counts err, Flush
+// writes the repeats still pending ("(×3 since the last report)").
+// Package host/internal/policy documents the lines.
+type ErrorLog = policy.Log
 
 // Clock returns the host's tick time: the sum of the delta times given to
 // Tick, in seconds.

@@ -23,7 +23,7 @@ type eventFrame = stream.Frame[*Agent, *ReloadReport]
 func sendHeld(e *hub, sh *sharding) {
 	for _, f := range sh.frames {
 		if f.events != nil {
-			e.Merge(f.events, sh.rankOf)
+			e.Merge(f.events, sh.eng.RankOf)
 		}
 	}
 	e.SendMerged()

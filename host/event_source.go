@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/host/internal/stream"
+	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -18,7 +19,7 @@ type streamHost struct{ h *Host }
 func (s streamHost) Agents() []*Agent        { return s.h.eng.agentList() }
 func (s streamHost) Ticks() uint64           { return s.h.ticks }
 func (s streamHost) Globals() *bt.Blackboard { return s.h.eng.states()[0].vm.Lib.Globals }
-func (s streamHost) Value(v any) any         { return eventValue(v) }
+func (s streamHost) Value(v any) any         { return vm.EventValue(v) }
 
 func (s streamHost) Tree(a *Agent) *bt.BehaviorTree { return a.tree.BT }
 
@@ -75,9 +76,9 @@ func (h *Host) writeIn(s *state, v btlib.VariableWrite) {
 	if ev == nil {
 		return
 	}
-	ev.Old = eventValue(v.Old)
+	ev.Old = vm.EventValue(v.Old)
 	if v.New != nil {
-		ev.New = eventLua(v.New, eventTableDepth)
+		ev.New = vm.EventLua(v.New, vm.EventDepth)
 	}
 	e.SendWrite(f, ev, by)
 }

@@ -3,7 +3,8 @@ package host
 import (
 	"errors"
 	"fmt"
-	"sync/atomic"
+
+	"github.com/btlua/btlua/host/internal/entry"
 )
 
 // This file holds the guard of every exported method of Host, Agent,
@@ -47,36 +48,9 @@ type useError struct {
 func (e *useError) Error() string { return e.msg }
 func (e *useError) Unwrap() error { return e.kind }
 
-// entryGuard records the goroutine inside a host (see the top of the file).
-type entryGuard struct {
-	owner atomic.Uintptr // curg of the goroutine inside, 0 when none
-	depth int32          // the owner's nested calls; only the owner touches it
-}
-
-// enter makes goroutine me the owner, or nests its call; false when
-// another goroutine owns the guard.
-func (g *entryGuard) enter(me uintptr) bool {
-	if g.owner.Load() == me {
-		g.depth++
-		return true
-	}
-	if g.owner.CompareAndSwap(0, me) {
-		g.depth = 1
-		return true
-	}
-	return false
-}
-
-// leave ends a call enter let in.
-func (g *entryGuard) leave() {
-	if g.depth--; g.depth == 0 {
-		g.owner.Store(0)
-	}
-}
-
-// lend makes goroutine to the owner of a guard its current owner holds
-// (a shard handed to its worker for a frame, and back).
-func (g *entryGuard) lend(to uintptr) { g.owner.Store(to) }
+// entryGuard records the goroutine inside a host or a state (see the
+// top of the file; host/internal/entry).
+type entryGuard = entry.Guard
 
 // tryUse lets op in (see the top of the file): nil, and the caller calls
 // done when op returns; else the refusal, and the caller must not call
@@ -85,12 +59,12 @@ func (h *Host) tryUse(op string) error {
 	if h == nil || h.eng == nil {
 		return &useError{fmt.Sprintf("host: %s called on a Host not made by host.New (nil or zero)", op), ErrNotMade}
 	}
-	me := curg()
-	if !h.guard.enter(me) {
+	me := entry.Curg()
+	if !h.guard.Enter(me) {
 		return concurrentUse(op)
 	}
-	if h.guard.depth == 1 && !h.enterStates(me) {
-		h.guard.leave()
+	if h.guard.Outermost() && !h.enterStates(me) {
+		h.guard.Leave()
 		return concurrentUse(op)
 	}
 	return nil
@@ -101,9 +75,9 @@ func (h *Host) tryUse(op string) error {
 func (h *Host) enterStates(me uintptr) bool {
 	states := h.eng.states()
 	for i, s := range states {
-		if !s.guard.enter(me) {
+		if !s.guard.Enter(me) {
 			for _, t := range states[:i] {
-				t.guard.leave()
+				t.guard.Leave()
 			}
 			return false
 		}
@@ -128,18 +102,18 @@ func (h *Host) use(op string) *Host {
 
 // done ends a call use or tryUse let in.
 func (h *Host) done() {
-	if h.guard.depth == 1 {
+	if h.guard.Outermost() {
 		for _, s := range h.eng.states() {
-			s.guard.leave()
+			s.guard.Leave()
 		}
 	}
-	h.guard.leave()
+	h.guard.Leave()
 }
 
 // tryUse is Host.tryUse for the methods of the state's agents: the
 // state's guard alone.
 func (s *state) tryUse(op string) error {
-	if !s.guard.enter(curg()) {
+	if !s.guard.Enter(entry.Curg()) {
 		return concurrentUse(op)
 	}
 	return nil
@@ -154,7 +128,7 @@ func (s *state) use(op string) *state {
 }
 
 // done ends a call use or tryUse let in.
-func (s *state) done() { s.guard.leave() }
+func (s *state) done() { s.guard.Leave() }
 
 // entered is a guard entered by tryUse or use: a Host's or a state's.
 type entered interface{ done() }

@@ -72,7 +72,7 @@ type Options struct {
 	// end of the Go call running then, see README); in a tick, the agent
 	// is stopped (its tree's error) and the others tick on. Output to a
 	// pipe, socket or terminal waits at most a budget per write, then is
-	// dropped with a note in the log until it drains (output_guard.go).
+	// dropped with a note in the log until it drains (host/internal/budget/output.go).
 	// 0 means no budget. See package host/internal/budget for the cost
 	// (BENCHMARKS.md).
 	Budget time.Duration
@@ -139,7 +139,7 @@ type Options struct {
 	// writes is read at once by the agents ticked after it (Behavior
 	// Designer's semantics), with the event stream (Subscribe). 1 and
 	// more is the sharded host, whose global variables apply at the frame
-	// boundary (globals_frame.go), so that 1, 2 or N shards give the same
+	// boundary (host/internal/shards/globals.go), so that 1, 2 or N shards give the same
 	// results; gopher-lua states are single-threaded, so more shards use
 	// more cores (btlua --agents uses one per core). Each shard is a Lua
 	// state made by New, loaded or not, so a host given more shards than
@@ -147,7 +147,7 @@ type Options struct {
 	// give at most that many (btlua caps --shards to --agents). A global
 	// variable holding a table is held Shards times as a Lua table (a
 	// copy in each state) and once as Go values (the host's logical
-	// blackboard, which opens no Lua state; see globals_frame.go and
+	// blackboard, which opens no Lua state; see host/internal/shards/globals.go and
 	// README, "Agents on every core", for figures). New refuses a count below 0 or above
 	// MaxShards.
 	Shards int
@@ -171,7 +171,7 @@ const MaxShards = 256
 // event stream and the public API) over one engine, which owns the Lua
 // state or states and the agents (engine.go).
 type Host struct {
-	stdout   io.Writer // Options.Stdout, guarded (output_guard.go)
+	stdout   io.Writer // Options.Stdout, guarded (host/internal/budget/output.go)
 	log      *slog.Logger
 	onReload func(*ReloadReport, error)
 	files    *vm.Files // how paths are read and keyed (the first state's)
@@ -245,7 +245,7 @@ func New(opts Options) (*Host, error) {
 			return nil, err
 		}
 	}
-	h.stdout = guardOutput(h.stdout, opts.Budget, h.log)
+	h.stdout = budget.GuardOutput(h.stdout, opts.Budget, h.log)
 	if opts.Shards == 0 {
 		s, err := h.openState(opts, h.stdout, nil)
 		if err != nil {

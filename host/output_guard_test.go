@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/btlua/btlua/host/internal/budget"
 )
 
 // A print flood to a pipe nobody reads does not block the host: the first
@@ -68,7 +70,7 @@ func TestPrintToBlockedPipe(t *testing.T) {
 		var wg sync.WaitGroup
 		wg.Add(1)
 		go func() { defer wg.Done(); io.Copy(&read, r) }()
-		h.stdout.(*outputGuard).settle()
+		h.stdout.(*budget.OutputGuard).Settle()
 		if _, err := h.LoadFile(writeScript(t, `print("after") return BTAction:New()`)); err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/policy"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -10,22 +11,25 @@ import (
 // script raised an error during a tick (an error in its code, a CPU budget
 // or memory limit exceeded). Times are the host's tick clock, the sum of
 // the delta times given to Tick, in seconds, so runs with a fixed delta
-// time are deterministic.
+// time are deterministic. The rules and the back-off arithmetic are
+// package host/internal/policy's; each agent's place in its back-off is
+// here.
 
 // ErrorAction is what the host does with an agent that raised an error.
-type ErrorAction uint8
+// Its String gives "stop", "restart" or "fail-tick".
+type ErrorAction = policy.Action
 
 const (
 	// StopAgent stops the agent for good: its tree keeps the error
 	// (Agent.Err) and is not ticked again; the other agents tick on. The
 	// default.
-	StopAgent ErrorAction = iota
+	StopAgent = policy.Stop
 	// RestartAgent stops the agent, then restarts its tree from its start
 	// task after a back-off (ErrorPolicy.RestartDelay, doubled after each
 	// restart that ends in an error again). The tasks still running when
 	// the error came get their OnEnd (cause Halted) at the restart; the
 	// blackboard is kept.
-	RestartAgent
+	RestartAgent = policy.Restart
 	// FailTick stops the agent and ends the whole tick at its error: Tick
 	// returns it, wrapped in *StrictError. On the classic host (Shards 0)
 	// it returns at once, without ticking the agents after it. On a
@@ -34,42 +38,26 @@ const (
 	// Tick returns the StrictError of the first failing agent in agent
 	// order, with the frame's output written in agent order: the same for
 	// every shard count (see tickShards); with no failing agent, a table
-	// global changed in place (globals_lent.go) is a StrictError without
+	// global changed in place (host/internal/shards/lent.go) is a StrictError without
 	// Agent when the host's policy (Options.ErrorPolicy) is FailTick. For
 	// tests and CI (btlua --strict).
-	FailTick
+	FailTick = policy.FailTick
 )
-
-// String returns "stop", "restart" or "fail-tick".
-func (a ErrorAction) String() string {
-	switch a {
-	case StopAgent:
-		return "stop"
-	case RestartAgent:
-		return "restart"
-	case FailTick:
-		return "fail-tick"
-	}
-	return fmt.Sprintf("ErrorAction(%d)", uint8(a))
-}
 
 // Default back-offs of RestartAgent, in seconds of tick time.
 const (
-	DefaultRestartDelay    = 1.0
-	DefaultMaxRestartDelay = 60.0
+	DefaultRestartDelay    = policy.DefaultRestartDelay
+	DefaultMaxRestartDelay = policy.DefaultMaxRestartDelay
 )
 
 // ErrorPolicy is what the host does with an agent whose tick raised an
-// error (Options.ErrorPolicy, Agent.SetErrorPolicy).
-type ErrorPolicy struct {
-	// Action is what happens to the agent (and the tick).
-	Action ErrorAction
-	// RestartDelay is the back-off before the first restart, in seconds
-	// of tick time (0 means DefaultRestartDelay). Each further error of
-	// the agent before it has run MaxRestartDelay seconds without one
-	// doubles it, up to MaxRestartDelay (0 means DefaultMaxRestartDelay).
-	RestartDelay, MaxRestartDelay float64
-}
+// error (Options.ErrorPolicy, Agent.SetErrorPolicy): Action, what
+// happens to the agent (and the tick); RestartDelay, the back-off before
+// the first restart, in seconds of tick time (0 means
+// DefaultRestartDelay), doubled by each further error of the agent
+// before it has run MaxRestartDelay seconds without one, up to
+// MaxRestartDelay (0 means DefaultMaxRestartDelay).
+type ErrorPolicy = policy.Policy
 
 // StrictError is the error Tick returns under FailTick: the agent's error,
 // which ended the tick.
@@ -77,7 +65,7 @@ type StrictError struct {
 	// Agent is the failing agent, or nil for a failure that is no one
 	// agent's: on a sharded host under the host's FailTick
 	// (Options.ErrorPolicy), a table read from a global variable changed
-	// in place (globals_lent.go), found at the frame boundary, when the
+	// in place (host/internal/shards/lent.go), found at the frame boundary, when the
 	// agent that changed it is not known.
 	Agent *Agent
 	Err   error
@@ -95,18 +83,7 @@ type restartState struct {
 }
 
 // checkPolicy validates p.
-func checkPolicy(p ErrorPolicy) error {
-	if p.Action > FailTick {
-		return fmt.Errorf("host: ErrorPolicy.Action must be StopAgent, RestartAgent or FailTick, got %v", p.Action)
-	}
-	if !(p.RestartDelay >= 0) { // NaN too
-		return fmt.Errorf("host: ErrorPolicy.RestartDelay must be a number of seconds >= 0, got %v", p.RestartDelay)
-	}
-	if !(p.MaxRestartDelay >= 0) {
-		return fmt.Errorf("host: ErrorPolicy.MaxRestartDelay must be a number of seconds >= 0, got %v", p.MaxRestartDelay)
-	}
-	return nil
-}
+func checkPolicy(p ErrorPolicy) error { return policy.Check(p) }
 
 // SetErrorPolicy gives the agent its own error policy instead of the
 // host's (Options.ErrorPolicy). It returns an error for an invalid policy.
@@ -141,19 +118,8 @@ func (a *Agent) failed(now float64) bool {
 	p := a.ErrorPolicy()
 	switch p.Action {
 	case RestartAgent:
-		first, most := p.RestartDelay, p.MaxRestartDelay
-		if first == 0 {
-			first = DefaultRestartDelay
-		}
-		if most == 0 {
-			most = DefaultMaxRestartDelay
-		}
 		r := &a.restart
-		if r.delay == 0 || now-r.lastFail >= most+r.delay {
-			r.delay = first
-		} else {
-			r.delay = min(r.delay*2, most)
-		}
+		r.delay = policy.Backoff(p, r.delay, r.lastFail, now)
 		r.lastFail, r.at = now, now+r.delay
 	case FailTick:
 		return true

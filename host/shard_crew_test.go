@@ -56,7 +56,7 @@ func shardWorkers() int {
 	for {
 		n := runtime.Stack(buf, true)
 		if n < len(buf) {
-			return strings.Count(string(buf[:n]), "host.(*shardCrew).work(")
+			return strings.Count(string(buf[:n]), "shards.(*Crew).work(")
 		}
 		buf = make([]byte, 2*len(buf))
 	}
@@ -75,12 +75,10 @@ func TestShardFramesFarApart(t *testing.T) {
 			}
 		}
 		for range ticks {
-			if apart && h.sharded().crew != nil {
+			if c := h.sharded().eng.Crew(); apart && c != nil {
 				// The next frame comes once every worker sleeps.
-				for _, w := range h.sharded().crew.workers {
-					for !w.sleeping.Load() {
-						runtime.Gosched()
-					}
+				for !c.Asleep() {
+					runtime.Gosched()
 				}
 			}
 			if err := h.Tick(0.1); err != nil {
@@ -95,43 +93,5 @@ func TestShardFramesFarApart(t *testing.T) {
 	}
 	if near != far {
 		t.Fatalf("frames apart printed\n%s\nframes back to back\n%s", far, near)
-	}
-}
-
-// A goroutine whose busy wait has run out sleeps, and rouse wakes it
-// once its condition holds.
-func TestParkingSleepsThenWakes(t *testing.T) {
-	p := &parking{wake: make(chan struct{}, 1)}
-	var ready, returned = make(chan bool, 1), make(chan struct{})
-	flag := false
-	go func() {
-		p.await(func() bool {
-			select {
-			case v := <-ready:
-				flag = v
-			default:
-			}
-			return flag
-		})
-		close(returned)
-	}()
-	// The waiter goes to sleep once its busy wait has run out (shardSpin).
-	for !p.sleeping.Load() {
-		runtime.Gosched()
-	}
-	select {
-	case <-returned:
-		t.Fatal("await returned before its condition held")
-	default:
-	}
-	ready <- true
-	p.rouse()
-	select {
-	case <-returned:
-	case <-time.After(5 * time.Second):
-		t.Fatal("await did not return after rouse")
-	}
-	if p.sleeping.Load() {
-		t.Fatal("sleeping still set after the wake-up")
 	}
 }

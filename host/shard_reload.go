@@ -1,10 +1,10 @@
 package host
 
 import (
-	"slices"
 	"sync"
 	"time"
 
+	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/lua/luaerr"
 )
 
@@ -36,29 +36,23 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 	if err != nil {
 		return nil, inFile(luaerr.From(luaerr.Stringify(s0.L, err), ""), src.path)
 	}
-	var pend []*pendingReload
-	for _, s := range sh.shards {
+	what := "reloading " + src.path
+	reps, err := shards.Transact(len(sh.shards), func(i int) (shards.Prepared[*ReloadReport], bool, error) {
+		s := sh.shards[i]
 		ss := s.sources[src.abs]
 		if ss == nil {
-			continue
+			return nil, false, nil
 		}
-		s.beginStretch("reloading "+src.path, nil)
+		s.beginStretch(what, nil)
 		p, err := s.prepareReload(ss, fn.Proto)
 		s.endStretch()
-		if err != nil {
-			for _, q := range slices.Backward(pend) {
-				q.abort()
-			}
-			return nil, err
-		}
-		pend = append(pend, p)
+		return shardReload{p, what}, true, err
+	})
+	if err != nil {
+		return nil, err
 	}
 	rep := &ReloadReport{File: src.path}
-	for i, p := range pend {
-		p.h.beginStretch("reloading "+src.path, nil)
-		r := p.apply()
-		p.h.reloadFailed(p.src, r)
-		p.h.endStretch()
+	for i, r := range reps {
 		if i == 0 {
 			rep.Classes, rep.Added, rep.Changed, rep.Replaced = r.Classes, r.Added, r.Changed, r.Replaced
 		}
@@ -66,9 +60,28 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 		rep.Removed = append(rep.Removed, r.Removed...)
 		rep.Started = append(rep.Started, r.Started...)
 	}
-	sh.relistShards()
+	sh.eng.Relist()
 	rep.Took = time.Since(start)
 	return rep, nil
+}
+
+// shardReload is one shard's prepared reload (shards.Prepared): Apply
+// replaces its trees and reloads the scripts of those an error had
+// stopped, as a stretch of its script work; Abort restores its snapshot.
+type shardReload struct {
+	p    *pendingReload
+	what string
+}
+
+func (r shardReload) Abort() { r.p.abort() }
+
+func (r shardReload) Apply() *ReloadReport {
+	p := r.p
+	p.h.beginStretch(r.what, nil)
+	rep := p.apply()
+	p.h.reloadFailed(p.src, rep)
+	p.h.endStretch()
+	return rep
 }
 
 // watchShards is Watch of a sharded host: the watcher watches every

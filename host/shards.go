@@ -2,11 +2,11 @@ package host
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vm"
-	lua "github.com/yuin/gopher-lua"
 	luar "layeh.com/gopher-luar"
 )
 
@@ -23,17 +23,17 @@ import (
 //     compiled once and its prototype shared by the states (see protos).
 //   - Tick ticks the shards in parallel, shard 0 on the caller's
 //     goroutine and each other shard on a worker goroutine of its own
-//     (started by the first frame, stopped by Close; shard_crew.go), and
+//     (started by the first frame, stopped by Close; host/internal/shards), and
 //     returns once all have finished the frame (shard_tick.go). Agents returns
 //     every shard's agents in load order, as an unsharded host would.
 //   - The global variables (Globals, bt.GetGlobalVariable) are one
 //     blackboard: during a tick a script reads the value the variable
 //     had when the frame started and its writes apply at the frame
-//     boundary, in agent order (globals_frame.go), so results do not
+//     boundary, in agent order (host/internal/shards/globals.go), so results do not
 //     depend on the shard count: 1 shard is a sharded host too, with the
 //     same machinery as 2 or 4 (Options.Shards 0 is the classic host).
 //   - print and BTLog output written during a tick is held per shard and
-//     written after the join, in agent order (shard_out.go); Tick's
+//     written after the join, in agent order (host/internal/shards); Tick's
 //     errors come in agent order too, and Close runs the OnEnds in agent
 //     order. Each agent's error stops it alone, under its shard's CPU
 //     budget and error policy.
@@ -63,43 +63,26 @@ import (
 // about twice the limit and grew while it ran, whatever the other shards
 // run (a runaway, or several at once; see heapWatch.over in host/internal/budget).
 
-// sharding is the engine of a sharded host: its shards and their
-// bookkeeping; it lives on the ticking goroutine.
+// sharding is the engine of a sharded host: its shards, driven by the
+// shards package's engine (placement, crew, frames, joins, the global
+// variables' logical blackboard); it lives on the ticking goroutine.
 type sharding struct {
 	host   *Host // the facade
 	shards []*state
-	frames []*shardFrame  // each shard's side of the frame, by shard index
-	agents []*Agent       // every shard's agents, in load order (Agents)
-	next   int            // the shard of the next LoadFile or Spawn outside a crowd
-	crowd  crowd          // the agents ExpectAgents announced
-	rank   map[*Agent]int // each agent's index in agents
-	loads  []*load        // every load, in call order
-	errs   []error        // each shard's tick error, reused
-	panics []any          // a shard goroutine's panic, re-raised by Tick
-	crew   *shardCrew     // the workers of shards 1 to n-1, from the first parallel frame
-	// globals is the logical blackboard of the global variables, which
-	// Globals reads and writes and every shard mirrors (globals_frame.go).
-	globals *globalBoard
-	// spreading is set while a global variable is written into every
-	// shard (the shards' hooks then stay quiet).
-	spreading bool
-	// lent lists the global variables that hold a table, in the order
-	// they got it; open is checkLentTables' set, reused
-	// (globals_lent.go).
-	lent []string
-	open map[*lua.LTable]bool
+	frames []*shardFrame // each shard's side of the frame, by shard index
+	eng    *shards.Engine[*Agent, *load]
 }
 
 // openShards makes the n shards of a sharded host h from its options.
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
-	sh := &sharding{host: h, rank: map[*Agent]int{}, errs: make([]error, n), panics: make([]any, n),
-		open: map[*lua.LTable]bool{}}
-	sh.globals = newGlobalBoard()
+	sh := &sharding{host: h}
 	h.eng = sh
 	var protos *vm.Protos
+	ports := make([]shards.Shard[*Agent, *load], 0, n)
+	frames := make([]*shards.Frame[*Agent], 0, n)
 	for i := 0; i < n; i++ {
-		f := &shardFrame{sh: sh, out: h.stdout}
+		f := &shardFrame{Frame: &shards.Frame[*Agent]{Out: h.stdout}}
 		so := opts
 		so.Stdout, so.OnReload = f, nil
 		s, err := h.openState(so, f, protos)
@@ -109,16 +92,30 @@ func (h *Host) openShards(opts Options) error {
 		protos = s.vm.Protos // one compiled chunk per file for every shard
 		s.part, f.shard = f, s
 		sh.frames = append(sh.frames, f)
-		s.vm.Lib.Globals.OnSet(f.heard)
 		sh.shards = append(sh.shards, s)
+		ports = append(ports, shardPort{s})
+		frames = append(frames, f.Frame)
 	}
+	sh.eng = shards.New(ports, frames, shards.Config[*Agent, *load]{
+		AgentsOf: func(ld *load) []*Agent { return ld.agents },
+		Strict:   strictIn,
+		OnChange: func(name string, old, new any) { h.globals.heard(name, old, new) },
+	})
 	h.files = &sh.shards[0].vm.Files
 	if w := h.heapTicks; w != nil {
 		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
-	h.globals.host, h.globals.global = h, sh.globals.board()
-	sh.hearGlobals()
+	h.globals.host, h.globals.global = h, sh.eng.Globals.Board()
 	return nil
+}
+
+// strictIn finds a *StrictError in err: its agent and itself, or nil, nil.
+func strictIn(err error) (*Agent, error) {
+	var se *StrictError
+	if errors.As(err, &se) {
+		return se.Agent, se
+	}
+	return nil, nil
 }
 
 // Shards returns Options.Shards: the number of Lua states a sharded host
@@ -142,104 +139,38 @@ func (h *Host) ShardOf(a *Agent) int {
 
 // loadShard is LoadFile on a sharded host.
 func (sh *sharding) loadShard(path string) ([]*Agent, error) {
-	s, err := sh.nextShard("LoadFile")
-	if err != nil {
+	if err := sh.refuseTicking("LoadFile"); err != nil {
 		return nil, err
 	}
-	agents, err := s.loadFile(path)
-	if err == nil {
-		sh.advance()
-		sh.placed(s.loads[len(s.loads)-1])
-	}
-	return agents, err
+	return sh.eng.Load(path)
 }
 
 // spawnShard is Spawn on a sharded host.
 func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
-	s, err := sh.nextShard("Spawn")
-	if err != nil {
+	if err := sh.refuseTicking("Spawn"); err != nil {
 		return nil, err
 	}
-	a, err := s.spawnAgent(path, args)
-	if err == nil {
-		sh.advance()
-		sh.placed(a.load)
-	}
-	return a, err
+	return sh.eng.Spawn(path, args)
 }
 
 // placed lists a shard's new load and its agents after the others.
-func (sh *sharding) placed(ld *load) {
-	sh.loads = append(sh.loads, ld)
-	for _, a := range ld.agents {
-		sh.rank[a] = len(sh.agents)
-		sh.agents = append(sh.agents, a)
-	}
-}
-
-// relistShards rebuilds the list of agents from the loads after a reload
-// changed the agents of some: each load's agents in call order, then the
-// loads a reload started (a script whose first load had failed), shard
-// by shard.
-func (sh *sharding) relistShards() {
-	known := make(map[*load]bool, len(sh.loads))
-	for _, ld := range sh.loads {
-		known[ld] = true
-	}
-	for _, s := range sh.shards {
-		for _, ld := range s.loads {
-			if !known[ld] {
-				sh.loads = append(sh.loads, ld)
-			}
-		}
-	}
-	sh.agents = nil
-	clear(sh.rank)
-	loads := sh.loads
-	sh.loads = nil
-	for _, ld := range loads {
-		sh.placed(ld)
-	}
-}
-
-// rankOf returns a's index in Agents, or len(Agents) for nil or an agent
-// no longer listed.
-func (sh *sharding) rankOf(a *Agent) int {
-	if r, ok := sh.rank[a]; ok && a != nil {
-		return r
-	}
-	return len(sh.rank)
-}
+func (sh *sharding) placed(ld *load) { sh.eng.Place(ld) }
 
 // closeShards is Close of a sharded host: the agents' OnEnds run in agent
 // order (their output in that order, as unsharded), then every shard
 // closes its state.
 func (sh *sharding) closeShards() error {
-	var errs []error
-	for _, a := range sh.agents {
-		if err := a.host.closeAgent(a); err != nil {
-			errs = append(errs, err)
-		}
+	err := sh.eng.Close(func(a *Agent) error { return a.host.closeAgent(a) })
+	if g, ok := sh.host.stdout.(*budget.OutputGuard); ok {
+		g.Close()
 	}
-	if sh.crew != nil {
-		sh.crew.stop()
-		sh.crew = nil
-	}
-	for _, s := range sh.shards {
-		s.close()
-	}
-	sh.agents, sh.loads = nil, nil
-	clear(sh.rank)
-	if g, ok := sh.host.stdout.(*outputGuard); ok {
-		g.close()
-	}
-	return errors.Join(errs...)
+	return err
 }
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
 // gets the value, a Go map, slice or array as a Lua table of its own.
 func (sh *sharding) setGlobalShards(name string, v any) {
-	table := goTable(v) // one Go map written by shards in parallel would be fatal
+	table := shards.GoTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range sh.shards {
 		L := s.vm.L
 		if table {
@@ -248,21 +179,4 @@ func (sh *sharding) setGlobalShards(name string, v any) {
 		}
 		L.SetGlobal(name, luar.New(L, v))
 	}
-}
-
-// doStringShards is DoString of a sharded host: the chunk runs in each
-// shard in turn, and shard 0's return values come back. The first error
-// stops it (the shards before kept what the chunk did).
-func (sh *sharding) doStringShards(code string) ([]any, error) {
-	var out []any
-	for i, s := range sh.shards {
-		vals, err := s.doString(code)
-		if err != nil {
-			return nil, fmt.Errorf("shard %d: %w", i, err)
-		}
-		if i == 0 {
-			out = vals
-		}
-	}
-	return out, nil
 }

@@ -1,21 +1,20 @@
 package host
 
 import (
-	"errors"
 	"fmt"
-	"reflect"
 	"sort"
 
+	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/vars"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // ErrNoVariable is wrapped by the errors of GetFloat, GetString and
 // GetBool for a variable that is not set.
-var ErrNoVariable = errors.New("not set")
+var ErrNoVariable = vars.ErrNotSet
 
 // variables is a scope of blackboard variables (Behavior Designer's
 // shared variables) seen from Go, with Go values: an agent's tree's
@@ -72,7 +71,7 @@ func (v *variables) Get(name string) any {
 // Get gives its Go form ([]any or map[string]any, a copy: the map given
 // is neither written nor read again), and a value Get gave, written back,
 // is a table again; on a sharded host it is copied into every shard and
-// read-only there (globals_frame.go), where one Go map shared by shards
+// read-only there (host/internal/shards/globals.go), where one Go map shared by shards
 // ticking in parallel would be written concurrently. A Go value given to
 // agents of different shards is used by their scripts in parallel: give
 // each agent its own map or slice, or a value safe for concurrent use.
@@ -108,24 +107,10 @@ func (v *variables) GetFloat(name string) (float64, error) {
 	defer h.done()
 
 	raw, ok := v.board().Get(name)
-	switch x := raw.(type) {
-	case lua.LNumber:
-		return float64(x), nil
-	case float64:
+	if x, is := vars.Float(raw, ok); is {
 		return x, nil
 	}
-	if ok {
-		rv := reflect.ValueOf(raw)
-		switch {
-		case rv.CanInt():
-			return float64(rv.Int()), nil
-		case rv.CanUint():
-			return float64(rv.Uint()), nil
-		case rv.CanFloat():
-			return rv.Float(), nil
-		}
-	}
-	return 0, v.typeError(name, raw, ok, "a number")
+	return 0, vars.TypeError(v.scope(), name, raw, ok, "a number")
 }
 
 // GetString returns the variable name as a string (a Lua string or a Go
@@ -138,13 +123,10 @@ func (v *variables) GetString(name string) (string, error) {
 	defer h.done()
 
 	raw, ok := v.board().Get(name)
-	switch x := raw.(type) {
-	case lua.LString:
-		return string(x), nil
-	case string:
+	if x, is := vars.String(raw); is {
 		return x, nil
 	}
-	return "", v.typeError(name, raw, ok, "a string")
+	return "", vars.TypeError(v.scope(), name, raw, ok, "a string")
 }
 
 // GetBool returns the variable name as a boolean (a Lua or a Go
@@ -158,29 +140,10 @@ func (v *variables) GetBool(name string) (bool, error) {
 	defer h.done()
 
 	raw, ok := v.board().Get(name)
-	switch x := raw.(type) {
-	case lua.LBool:
-		return bool(x), nil
-	case bool:
+	if x, is := vars.Bool(raw); is {
 		return x, nil
 	}
-	return false, v.typeError(name, raw, ok, "a boolean")
-}
-
-// typeError says that the variable name is not set, or is not want.
-func (v *variables) typeError(name string, raw any, set bool, want string) error {
-	if !set {
-		return fmt.Errorf("%s: variable %q: %w", v.scope(), name, ErrNoVariable)
-	}
-	var is string
-	if lv, ok := raw.(lua.LValue); ok {
-		is = luaerr.Describe(lv)
-	} else if _, ok := raw.(tableCopy); ok {
-		is = "a table"
-	} else {
-		is = fmt.Sprintf("%v (a Go %T)", raw, raw)
-	}
-	return fmt.Errorf("%s: variable %q is %s, not %s", v.scope(), name, is, want)
+	return false, vars.TypeError(v.scope(), name, raw, ok, "a boolean")
 }
 
 // Names returns the names of the variables set in this scope (for a tree,
@@ -253,27 +216,12 @@ func (v *variables) rebound(before *bt.Blackboard) {
 }
 
 // fromBoard returns a stored blackboard value as a Go value (see Get).
-func fromBoard(raw any) any {
-	switch x := raw.(type) {
-	case lua.LValue:
-		return vm.GoValue(x)
-	case tableCopy: // a sharded host's global table (globals_board.go)
-		return copyNormal(x.v, map[uintptr]any{})
-	}
-	return raw
-}
+func fromBoard(raw any) any { return vars.FromBoard(raw) }
 
 // same reports whether two stored values are the same value: == for
 // comparable values; values of types that cannot be compared (a Go slice
 // or map) are never the same.
-func same(a, b any) (eq bool) {
-	defer func() {
-		if recover() != nil {
-			eq = false
-		}
-	}()
-	return a == b
-}
+func same(a, b any) bool { return shards.Same(a, b) }
 
 // Globals are the global variables (Behavior Designer's global
 // variables): the parent scope of every tree's blackboard, which scripts
@@ -314,9 +262,9 @@ func (h *Host) SetVariable(a *Agent, name string, v any) error {
 // only they have the name, as bt.Blackboard.Set does) and tells the event
 // stream's listeners, if any.
 func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
-	if g := h.vm.Lib.Globals; goTable(v) && (b == g || b.Owner(name) == g) {
+	if g := h.vm.Lib.Globals; shards.GoTable(v) && (b == g || b.Owner(name) == g) {
 		// A Go map, slice or array as a global variable is a Lua table
-		// (Globals.Set): a shard's hook spreads it (globals_frame.go).
+		// (Globals.Set): a shard's hook spreads it (host/internal/shards).
 		v = vm.LuaValue(h.vm.L, v)
 	}
 	e := h.stream()

@@ -114,5 +114,5 @@ func (g *Globals) Names() []string { return scopeOf(g, "Names").Names() }
 // OnChange makes fn hear every change of a global variable (see
 // variables.OnChange for the rules). On a sharded host (Options.Shards
 // >= 1) the changes scripts make during a tick are heard at the frame
-// boundary, in agent order (see globals_frame.go); nil removes fn.
+// boundary, in agent order (see host/internal/shards/globals.go); nil removes fn.
 func (g *Globals) OnChange(fn func(name string, old, new any)) { scopeOf(g, "OnChange").OnChange(fn) }

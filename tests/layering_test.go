@@ -28,7 +28,12 @@ import (
 // (host/internal/reload) imports no host package at all, its event
 // stream (host/internal/stream) no host package and no Lua, and its save
 // format (host/internal/savefile) no Lua and nothing of btlua but the
-// core's bt and goap.
+// core's bt and goap; its sharded engine (host/internal/shards) of the
+// host's packages the Lua side (vm) alone, and nothing of lua/; its
+// error policy (host/internal/policy) nothing but the standard library;
+// its variables' values (host/internal/vars) of the host's packages vm
+// and shards only; its goroutine guard (host/internal/entry) nothing but
+// the standard library.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -63,6 +68,23 @@ func TestLayering(t *testing.T) {
 		// and nothing of the host's packages.
 		{"host/internal/stream", true, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/lua/",
 			[]string{"luaerr", "goaplib", "btailib"}},
+		// How a blackboard value is seen from Go knows no host: of the
+		// host's packages the Lua side (vm) and the sharded engine's
+		// table form (shards), of lua/ the errors (luaerr).
+		{"host/internal/vars", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "github.com/btlua/btlua/lua/btlib", "github.com/btlua/btlua/lua/btailib", "github.com/btlua/btlua/lua/goaplib", "github.com/btlua/btlua/lua/luaclass", "github.com/btlua/btlua/lua/luasrc"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/vm", "/internal/shards"}},
+		// The goroutine guard (Curg, Guard) knows no host: the standard
+		// library only.
+		{"host/internal/entry", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
+		// The error policy (actions, rules, back-off, the error log) knows
+		// no host, agent or Lua: the standard library only.
+		{"host/internal/policy", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
+		// The sharded engine (placement, crew, frames and their joins, the
+		// global variables' logical blackboard) drives shards through an
+		// interface of its own: of the host's packages it imports the Lua
+		// side (vm) only, and no binding of lua/.
+		{"host/internal/shards", true, []string{"github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/vm"}},
 		// The save format (host/internal/savefile: types, JSON codec,
 		// error wording) knows no host and no Lua: of btlua it imports
 		// the core's bt and goap only.

@@ -5,7 +5,9 @@
 // the memory limit's heap checks (Heap: the watchdog's reading of the
 // heap while a stretch runs, the check between agents' ticks that
 // measures what each agent allocates and names the one to stop, and the
-// check after building agents). It knows nothing of the host, its agents
+// check after building agents), and the guard that bounds a write of the
+// scripts' output to a pipe or terminal by the budget (GuardOutput). It
+// knows nothing of the host, its agents
 // or Lua: a stretch's label is a string and a Describer, the agent to
 // stop a Runner; the host sets the Budget on its Lua states and turns
 // what the checks report into its errors and stops.

@@ -1,4 +1,4 @@
-package host
+package shards
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 )
 
 // A table-valued global variable of a sharded host is lent to each
-// shard as a copy of its own (globals_frame.go), which the shard's
+// shard as a copy of its own (globals.go), which the shard's
 // scripts read with bt.GetGlobalVariable: the agents of one shard share
 // it. A script that changed it in place would be seen by the agents of
 // its shard only, so results would depend on the shard count. Such a
@@ -26,45 +26,45 @@ import (
 // core": keep big data out of global variables). Within the frame of the
 // change, the agents after the changer in its shard have seen it.
 
-// lendTable records that global variable name holds a table (new is one)
-// or no longer does; checkLentTables checks the tables it records.
-func (sh *sharding) lendTable(name string, new any) {
-	i := slices.Index(sh.lent, name)
-	_, table := new.(tableCopy)
+// lend records that global variable name holds a table (new is one)
+// or no longer does; CheckLent checks the tables it records.
+func (g *Globals) lend(name string, new any) {
+	i := slices.Index(g.lent, name)
+	_, table := new.(TableCopy)
 	switch {
 	case table && i < 0:
-		sh.lent = append(sh.lent, name)
+		g.lent = append(g.lent, name)
 	case !table && i >= 0:
-		sh.lent = slices.Delete(sh.lent, i, i+1)
+		g.lent = slices.Delete(g.lent, i, i+1)
 	}
 }
 
-// checkLentTables compares every shard's copy of each table-valued global
+// CheckLent compares every shard's copy of each table-valued global
 // variable with the logical blackboard's Go form, puts back a copy changed
 // in place and returns an error per variable changed, in the order the
 // variables got their tables; nil when none was.
-func (sh *sharding) checkLentTables() []error {
+func (g *Globals) CheckLent() []error {
 	var errs []error
-	for _, name := range sh.lent {
-		v, _ := sh.globals.board().Get(name)
-		want, ok := v.(tableCopy)
+	for _, name := range g.lent {
+		v, _ := g.board.Get(name)
+		want, ok := v.(TableCopy)
 		if !ok {
 			continue
 		}
 		reported := false
-		for _, s := range sh.shards {
-			got, _ := s.vm.Lib.Globals.Get(name)
-			clear(sh.open)
-			if sameNormal(want.v, toLValue(got), sh.open) {
+		for _, m := range g.vms {
+			got, _ := m.Lib.Globals.Get(name)
+			clear(g.open)
+			if sameNormal(want.V, toLValue(got), g.open) {
 				continue
 			}
 			if !reported {
 				reported = true
 				errs = append(errs, fmt.Errorf("host: global variable %q: a table read from it was changed in place; on a sharded host (Options.Shards >= 1) each shard reads its own copy, so a table read from a global variable is read-only: write a new table with bt.SetGlobalVariable (the change was undone)", name))
 			}
-			sh.spreading = true
-			s.vm.Lib.Globals.Set(name, vm.LuaValue(s.vm.L, want.v))
-			sh.spreading = false
+			g.spreading = true
+			m.Lib.Globals.Set(name, vm.LuaValue(m.L, want.V))
+			g.spreading = false
 		}
 	}
 	return errs

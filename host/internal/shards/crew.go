@@ -1,4 +1,4 @@
-package host
+package shards
 
 import (
 	"runtime"
@@ -16,20 +16,23 @@ import (
 // wake a sleeping thread on the other core, measured here at tens of
 // microseconds each way. So a worker that has finished its frame, and the
 // caller waiting at the join, first wait busy for a short while
-// (shardSpin), yielding the processor to any other goroutine each turn
+// (spin), yielding the processor to any other goroutine each turn
 // (runtime.Gosched, so the collector and the game's own goroutines still
 // run), and sleep on a channel only after that: back-to-back frames then
 // pass from core to core in well under a microsecond, and a game whose
-// frames are far apart pays shardSpin of one core per frame and worker,
+// frames are far apart pays spin of one core per frame and worker,
 // then the wake-up, as before. OpenMP's runtimes, Intel's TBB and Rust's
 // rayon wait the same way (spin, then block).
 
-// shardSpin is how long a shard's worker waits busy for the next frame,
-// and the caller for the workers at the join, before sleeping.
-const shardSpin = 200 * time.Microsecond
+// spin is how long a shard's worker waits busy for the next frame, and
+// the caller for the workers at the join, before sleeping.
+const spin = 200 * time.Microsecond
 
-// shardCrew is a sharded host's workers and their frame hand-off.
-type shardCrew struct {
+// Crew is a sharded host's workers and their frame hand-off. It calls
+// tick(i, dt) for shard i of every frame Run posts: on worker i-1's
+// goroutine for i >= 1, on Run's caller for shard 0.
+type Crew struct {
+	tick    func(i int, dt float64)
 	posted  atomic.Uint64 // frames posted; a worker ticks each once
 	pending atomic.Int32  // workers still ticking the posted frame
 	dt      float64       // the posted frame's dt, written before posted
@@ -52,7 +55,7 @@ type parking struct {
 }
 
 // await returns once ready reports true: busy (yielding each turn) for up
-// to shardSpin, then sleeping until woken.
+// to spin, then sleeping until woken.
 func (p *parking) await(ready func() bool) {
 	if ready() {
 		return
@@ -63,7 +66,7 @@ func (p *parking) await(ready func() bool) {
 		if ready() {
 			return
 		}
-		if turn%32 == 0 && time.Since(start) > shardSpin {
+		if turn%32 == 0 && time.Since(start) > spin {
 			break
 		}
 	}
@@ -92,23 +95,22 @@ func (p *parking) rouse() {
 	}
 }
 
-// startCrew starts the workers of shards 1 to n-1.
-func (sh *sharding) startCrew() *shardCrew {
-	n := len(sh.shards) - 1
-	c := &shardCrew{joiner: parking{wake: make(chan struct{}, 1)}, exited: make(chan struct{}, n)}
+// StartCrew starts the workers of shards 1 to n-1 of n shards; tick
+// ticks shard i with dt (seconds), on the goroutine that is to own the
+// shard for the frame.
+func StartCrew(n int, tick func(i int, dt float64)) *Crew {
+	n--
+	c := &Crew{tick: tick, joiner: parking{wake: make(chan struct{}, 1)}, exited: make(chan struct{}, n)}
 	for i := range n {
 		w := &parking{wake: make(chan struct{}, 1)}
 		c.workers = append(c.workers, w)
-		go c.work(sh, i+1, w)
+		go c.work(i+1, w)
 	}
 	return c
 }
 
-// work is worker w's loop: it ticks shard i in every frame posted,
-// owning the shard's guard for the frame (the facade, inside Tick,
-// owns it otherwise; run takes it back after the join).
-func (c *shardCrew) work(sh *sharding, i int, w *parking) {
-	me := curg()
+// work is worker w's loop: it ticks shard i in every frame posted.
+func (c *Crew) work(i int, w *parking) {
 	var done uint64
 	for {
 		w.await(func() bool { return c.posted.Load() > done })
@@ -117,33 +119,39 @@ func (c *shardCrew) work(sh *sharding, i int, w *parking) {
 			c.exited <- struct{}{}
 			return
 		}
-		sh.shards[i].guard.lend(me) // the facade's, lent for the frame (guard.go)
-		sh.tickShard(i, c.dt)
+		c.tick(i, c.dt)
 		if c.pending.Add(-1) == 0 {
 			c.joiner.rouse()
 		}
 	}
 }
 
-// run ticks the frame: shards 1 to n-1 on the workers, shard 0 on the
+// Run ticks the frame: shards 1 to n-1 on the workers, shard 0 on the
 // caller's goroutine, and returns when all have finished.
-func (c *shardCrew) run(sh *sharding, dt float64) {
+func (c *Crew) Run(dt float64) {
 	c.dt = dt
 	c.pending.Store(int32(len(c.workers)))
 	c.posted.Add(1)
 	for _, w := range c.workers {
 		w.rouse()
 	}
-	sh.tickShard(0, dt)
+	c.tick(0, dt)
 	c.joiner.await(func() bool { return c.pending.Load() == 0 })
-	me := curg()
-	for _, s := range sh.shards[1:] {
-		s.guard.lend(me) // back from the workers
-	}
 }
 
-// stop ends the workers and waits for them to exit (Close).
-func (c *shardCrew) stop() {
+// Asleep reports whether every worker sleeps, its busy wait run out
+// (for tests of frames far apart).
+func (c *Crew) Asleep() bool {
+	for _, w := range c.workers {
+		if !w.sleeping.Load() {
+			return false
+		}
+	}
+	return true
+}
+
+// Stop ends the workers and waits for them to exit (Close).
+func (c *Crew) Stop() {
 	c.quit.Store(true)
 	c.posted.Add(1)
 	for _, w := range c.workers {

@@ -1,4 +1,4 @@
-package host
+package budget
 
 import (
 	"fmt"
@@ -29,8 +29,8 @@ import (
 // between ticks, waits at most one budget too. Other writers (a
 // bytes.Buffer, a regular file) are used as they are.
 
-// outputGuard is the guard of one output.
-type outputGuard struct {
+// OutputGuard is the guard of one output (GuardOutput).
+type OutputGuard struct {
 	w    io.Writer
 	wait time.Duration
 	log  *slog.Logger
@@ -45,9 +45,10 @@ type outputGuard struct {
 	timer   *time.Timer
 }
 
-// guardOutput returns w guarded when it needs to be (see above): budget
-// > 0 and w an *os.File that is not a regular file; else w.
-func guardOutput(w io.Writer, budget time.Duration, log *slog.Logger) io.Writer {
+// GuardOutput returns w guarded when it needs to be (see above): budget
+// > 0 and w an *os.File that is not a regular file, as an *OutputGuard
+// that waits at most budget for a write and logs to log; else w.
+func GuardOutput(w io.Writer, budget time.Duration, log *slog.Logger) io.Writer {
 	f, ok := w.(*os.File)
 	if !ok || budget <= 0 {
 		return w
@@ -55,12 +56,12 @@ func guardOutput(w io.Writer, budget time.Duration, log *slog.Logger) io.Writer 
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		return w
 	}
-	return &outputGuard{w: w, wait: budget, log: log}
+	return &OutputGuard{w: w, wait: budget, log: log}
 }
 
 // Write writes p, waiting at most the budget, or drops it while the
 // output is blocked; p is not kept.
-func (g *outputGuard) Write(p []byte) (int, error) {
+func (g *OutputGuard) Write(p []byte) (int, error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.closed {
@@ -100,17 +101,17 @@ func (g *outputGuard) Write(p []byte) (int, error) {
 	}
 }
 
-// run writes what Write hands it, one write at a time, until close.
-func (g *outputGuard) run() {
+// run writes what Write hands it, one write at a time, until Close.
+func (g *OutputGuard) run() {
 	for p := range g.reqs {
 		_, err := g.w.Write(p)
 		g.done <- err
 	}
 }
 
-// close ends the guard (Host.Close): later writes go straight to the
+// Close ends the guard (Host.Close): later writes go straight to the
 // output; a write still blocked finishes alone.
-func (g *outputGuard) close() {
+func (g *OutputGuard) Close() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if !g.closed && g.started {
@@ -120,8 +121,8 @@ func (g *outputGuard) close() {
 	g.closed = true
 }
 
-// settle waits until a blocked write has finished (tests).
-func (g *outputGuard) settle() {
+// Settle waits until a blocked write has finished (tests).
+func (g *OutputGuard) Settle() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.blocked {

@@ -1,6 +1,6 @@
 //go:build !amd64 && !arm64
 
-package host
+package entry
 
 import (
 	"bytes"
@@ -8,10 +8,10 @@ import (
 	"strconv"
 )
 
-// curg returns an identity of the calling goroutine (see goroutine.go):
+// Curg returns an identity of the calling goroutine (see goroutine.go):
 // here its number, read from the first line of its stack trace
 // ("goroutine 7 [running]:"), plus 2 so that it is never 0 or 1.
-func curg() uintptr {
+func Curg() uintptr {
 	var b [64]byte
 	s := b[:runtime.Stack(b[:], false)]
 	s = bytes.TrimPrefix(s, []byte("goroutine "))
