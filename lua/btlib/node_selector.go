@@ -6,6 +6,7 @@ func init() {
 	builtin(Class{
 		Name: "BTSelector", Base: "BTComposite",
 		Doc: "Runs children in order until one succeeds (Behavior Designer's Selector).",
-		New: func(Args) (bt.Task, error) { return bt.NewSelector(), nil },
+		New:  func(Args) (bt.Task, error) { return bt.NewSelector(), nil },
+		pair: paired[bt.Selector](nil),
 	})
 }

@@ -66,6 +66,9 @@ type Class struct {
 	// setup, for the library's own base classes, adds their Go methods
 	// and fields to the class table.
 	setup func(lib *Lib, class *lua.LTable)
+	// pair, for some built-in classes, makes what New makes together
+	// with the task's *Task, in one allocation (task_pair.go).
+	pair func(a Args) (*Task, bt.Task, error)
 }
 
 // classKind says what the tasks of a class are.

@@ -91,14 +91,21 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 	if err != nil {
 		return nil, err
 	}
-	impl, err := d.New(a)
+	var t *Task
+	var impl bt.Task
+	if d.pair != nil {
+		t, impl, err = d.pair(a)
+	} else {
+		t = &Task{}
+		impl, err = d.New(a)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if impl == nil {
 		return nil, fmt.Errorf("the Go constructor returned no task")
 	}
-	t := lib.bind(tbl, d, impl)
+	lib.bindTo(t, tbl, d, impl)
 	if r, ok := impl.(*bt.TreeReference); ok {
 		r.Rebind() // its subtree was attached before the binding
 	}
@@ -108,12 +115,19 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 
 // bind creates the Go task for tbl around impl and stores it in tbl.
 func (lib *Lib) bind(tbl *lua.LTable, d *classDef, impl bt.Task) *Task {
-	t := &Task{Impl: impl, Self: tbl, class: d}
+	t := &Task{}
+	lib.bindTo(t, tbl, d, impl)
+	return t
+}
+
+// bindTo makes t, a zero Task, the Go task for tbl around impl and
+// stores it in tbl.
+func (lib *Lib) bindTo(t *Task, tbl *lua.LTable, d *classDef, impl bt.Task) {
+	t.Impl, t.Self, t.class = impl, tbl, d
 	impl.Base().Init(t, "")
 	t.ud = lua.LUserData{Value: t, Env: lib.L.Env, Metatable: lua.LNil}
 	luaclass.BindUserData(tbl, &t.ud)
 	t.syncName()
-	return t
 }
 
 // className returns the global name of the nearest table on tbl's class
