@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -67,8 +68,9 @@ type Class struct {
 	// and fields to the class table.
 	setup func(lib *Lib, class *lua.LTable)
 	// pair, for some built-in classes, makes what New makes together
-	// with the task's *Task, in one allocation (task_pair.go).
-	pair func(a Args) (*Task, bt.Task, error)
+	// with the task's *Task (and a cell for its table when withTable is
+	// set), in one allocation (task_pair.go).
+	pair func(a Args, withTable bool) (*Task, *luaclass.TableCell, bt.Task, error)
 }
 
 // classKind says what the tasks of a class are.
