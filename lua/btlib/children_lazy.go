@@ -42,30 +42,54 @@ import (
 var baseParents = map[string]bool{"BTParentTask": true, "BTComposite": true, "BTDecorator": true}
 
 // parentIndex returns the __index function of the built-in parent class
-// class.
-func (lib *Lib) parentIndex(class *lua.LTable) *lua.LFunction {
-	return lib.L.NewFunction(func(L *lua.LState) int {
-		k := L.Get(2)
-		if s, ok := k.(lua.LString); ok && s == "childTasks" {
-			if self, ok := L.Get(1).(*lua.LTable); ok {
-				if t, ok := luaclass.Own(self).(*Task); ok && t.lazyView {
-					L.Push(lib.lazyView(t))
-					return 1
-				}
-			}
-		}
-		// luaclass.Chain's walk, by hand: its iterator allocates a
-		// closure a call, and this runs for each method lookup.
-		for cur, n := class, 0; cur != nil && n < luaclass.MaxDepth; n++ {
-			if v := cur.RawGet(k); v != lua.LNil {
-				L.Push(v)
-				return 1
-			}
-			cur = luaclass.Of(cur)
-		}
-		L.Push(lua.LNil)
+// d. Its one upvalue is a userdata holding d, so that a method call
+// through it can be answered without calling it (method_self.go).
+func (lib *Lib) parentIndex(d *classDef) *lua.LFunction {
+	class := d.table
+	mark := lib.L.NewUserData()
+	mark.Value = d
+	return lib.L.NewClosure(func(L *lua.LState) int {
+		L.Push(lib.parentField(class, L.Get(1), L.Get(2)))
 		return 1
-	})
+	}, mark)
+}
+
+// parentField is what the __index function of the built-in parent class
+// class returns for self[k]: the childTasks view of a task with
+// lazyView, else the first value of k on the class chain.
+func (lib *Lib) parentField(class *lua.LTable, self, k lua.LValue) lua.LValue {
+	if s, ok := k.(lua.LString); ok && s == "childTasks" {
+		if self, ok := self.(*lua.LTable); ok {
+			if t, ok := luaclass.Own(self).(*Task); ok && t.lazyView {
+				return lib.lazyView(t)
+			}
+		}
+	}
+	// luaclass.Chain's walk, by hand: its iterator allocates a
+	// closure a call, and this runs for each method lookup.
+	for cur, n := class, 0; cur != nil && n < luaclass.MaxDepth; n++ {
+		if v := cur.RawGet(k); v != lua.LNil {
+			return v
+		}
+		cur = luaclass.Of(cur)
+	}
+	return lua.LNil
+}
+
+// indexClass returns the class whose parentIndex function fn is, or nil.
+func indexClass(fn *lua.LFunction) *classDef {
+	if !fn.IsG || len(fn.Upvalues) != 1 {
+		return nil
+	}
+	ud, ok := fn.Upvalues[0].Value().(*lua.LUserData)
+	if !ok {
+		return nil
+	}
+	d, _ := ud.Value.(*classDef)
+	if d == nil || d.index != fn {
+		return nil
+	}
+	return d
 }
 
 // lazyView returns the childTasks view of t, made on first use.

@@ -8,6 +8,7 @@ func init() {
 		Doc:   "Base of leaf tasks that act on the world (Behavior Designer's Action); succeeds unless OnUpdate is overridden.",
 		kind:  classKind{set: true, leaf: true},
 		New:   func(Args) (bt.Task, error) { return &leafImpl{}, nil },
+		pair:  paired[leafImpl](nil),
 		setup: setupLeaf,
 	})
 }

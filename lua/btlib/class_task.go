@@ -13,6 +13,7 @@ func init() {
 			"OnEnd when the run ends or a parent ends it early, OnReset on reset.",
 		kind: classKind{set: true},
 		New:  func(Args) (bt.Task, error) { return &leafImpl{}, nil },
+		pair: paired[leafImpl](nil),
 		Fields: []Field{
 			{"name", "string?", "display name (paths, traces, errors)"},
 			{"index", "integer", "the series' field: set by the AddChild of a parent class written in Lua (the built-in AddChild leaves it alone: use GetIndex)"},

@@ -68,7 +68,7 @@ func (lib *Lib) define(c Class) {
 	}
 	d.table = lib.classTable(c.Name, base)
 	if d.kind.parent && !baseParents[c.Name] {
-		d.index = lib.parentIndex(d.table)
+		d.index = lib.parentIndex(d)
 		d.table.RawSetString("__index", d.index)
 		lib.st.IndexWalk(d.index, d.table)
 	}

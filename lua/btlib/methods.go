@@ -17,16 +17,13 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 	if self.RawGetString("__index") == lua.LNil {
 		self.RawSetString("__index", self)
 	}
-	// Sized for a task's own fields (its node, index, parent, name), not
-	// gopher-lua's default of 32 array and 32 hash slots: about 1.5 KB
-	// less per task in big trees.
-	o := L.CreateTable(0, 8)
-	o.Metatable = self
-	proto, d := lib.resolve(o)
+	proto, d := lib.resolveNew(self)
 	if d == nil {
 		L.RaiseError("New: %s is not a BT class", lib.className(self, nil))
 	}
 	if d.tree {
+		o := L.CreateTable(0, 8) // sized as a task's (makeTask)
+		o.Metatable = self
 		lib.bindTree(o, proto)
 		L.Push(o)
 		return 1
@@ -50,14 +47,14 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 		lib.newWhere = where
 		defer func() { lib.newWhere = "" }() // also when New raises
 	}
-	t, err := lib.newTask(o, d, args)
+	t, err := lib.makeTask(nil, self, d, args)
 	if err != nil {
 		L.RaiseError("%s:New: %v", d.Name, err)
 	}
 	if d.located {
 		t.setWhere(where)
 	}
-	L.Push(o)
+	L.Push(t.Self)
 	return 1
 }
 

@@ -36,8 +36,13 @@ func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 			L.Call(top, lua.MultRet)
 			return L.GetTop() - top
 		}
-		o := L.CreateTable(0, 1)
-		if fn != lua.LNil && !luaclass.SetOnlyField(o, "fn", fnKey, fn) {
+		// The table and its key list in one allocation (a cell).
+		cell := &luaclass.TableCell{}
+		o := cell.Init(1)
+		if o == nil {
+			o = L.CreateTable(0, 1)
+		}
+		if fn != lua.LNil && (o != &cell.Table || !cell.SetOnlyField("fn", fnKey, fn)) {
 			o.RawSetString("fn", fn)
 		}
 		o.Metatable = self

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -66,6 +67,10 @@ type Class struct {
 	// setup, for the library's own base classes, adds their Go methods
 	// and fields to the class table.
 	setup func(lib *Lib, class *lua.LTable)
+	// pair, for some built-in classes, makes what New makes together
+	// with the task's *Task (and a cell for its table when withTable is
+	// set), in one allocation (task_pair.go).
+	pair func(a Args, withTable bool) (*Task, *luaclass.TableCell, bt.Task, error)
 }
 
 // classKind says what the tasks of a class are.

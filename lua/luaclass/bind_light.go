@@ -101,6 +101,12 @@ func lightBinding(tbl *lua.LTable) *lua.LUserData {
 // it stored before; ud == nil empties the place (the table reads as
 // unbound, and next still skips the place). It reports whether it did.
 func bindLight(tbl *lua.LTable, ud *lua.LUserData) bool {
+	return bindLightIn(tbl, ud, nil)
+}
+
+// bindLightIn is bindLight, whose new key list is list (empty, with room
+// for one key) when list is not nil.
+func bindLightIn(tbl *lua.LTable, ud *lua.LUserData, list []lua.LValue) bool {
 	if !layout.ok || tbl == nil {
 		return false
 	}
@@ -116,7 +122,10 @@ func bindLight(tbl *lua.LTable, ud *lua.LUserData) bool {
 	if ud == nil || len(*f.keys) > 0 || len(*f.strdict) > 0 || len(*f.dict) > 0 {
 		return false
 	}
-	*f.keys = []lua.LValue{ud}
+	if list == nil {
+		list = make([]lua.LValue, 0, 1)
+	}
+	*f.keys = append(list, ud)
 	if *f.k2i == nil {
 		*f.k2i = map[lua.LValue]int{}
 	}

@@ -13,6 +13,12 @@ import lua "github.com/yuin/gopher-lua"
 // gopher-lua layout (the caller then calls RawSetString). TestSetOnlyField
 // checks the table against RawSetString's.
 func SetOnlyField(tbl *lua.LTable, name string, key, v lua.LValue) bool {
+	return setOnlyFieldIn(tbl, name, key, v, nil)
+}
+
+// setOnlyFieldIn is SetOnlyField, whose key list is list (empty, with
+// room for one key) when list is not nil.
+func setOnlyFieldIn(tbl *lua.LTable, name string, key, v lua.LValue, list []lua.LValue) bool {
 	if !layout.ok || tbl == nil || v == lua.LNil || key != lua.LString(name) {
 		return false
 	}
@@ -24,7 +30,10 @@ func SetOnlyField(tbl *lua.LTable, name string, key, v lua.LValue) bool {
 		*f.strdict = make(map[string]lua.LValue, 1)
 	}
 	(*f.strdict)[name] = v
-	*f.keys = []lua.LValue{key}
+	if list == nil {
+		list = make([]lua.LValue, 0, 1)
+	}
+	*f.keys = append(list, key)
 	*f.k2i = map[lua.LValue]int{key: 0}
 	return true
 }
