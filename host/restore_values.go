@@ -170,6 +170,8 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 		return lua.LNumber(x), nil
 	case string:
 		return lua.LString(x), nil
+	case savefile.Ref:
+		return d.ref(x.Key, x.N, target)
 	case map[string]any:
 		if len(x) != 1 {
 			return nil, fmt.Errorf("%s: a value object has %d keys, want 1", d.where(), len(x))
@@ -231,6 +233,36 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 		return nil, fmt.Errorf("%s: unknown value object %s, want one of {\"t\": N}, {\"task\": N}, {\"goap\": N}, {\"fn\": \"file:line\"}, {\"num\": \"nan\"}, {\"bytes\": base64}", d.where(), savedValueText(x))
 	}
 	return nil, fmt.Errorf("%s: is %s, want nil, true or false, a number, a string or a value object such as {\"t\": N}", d.where(), jsonKind(v))
+}
+
+// ref decodes the reference {key: n} (savefile.Ref, n >= 0), target
+// what the fresh state holds there.
+func (d *valueLoader) ref(key string, n int, target lua.LValue) (lua.LValue, error) {
+	var of int
+	switch key {
+	case "t":
+		of = len(d.tables)
+	case "task":
+		of = len(d.tasks)
+	case "goap":
+		of = len(d.agents)
+	default:
+		return nil, fmt.Errorf("%s: unknown value object {%q: %d}", d.where(), key, n)
+	}
+	if n >= of {
+		// (worded as ref words it)
+		return nil, fmt.Errorf("%s: %q reference %v is not one of the %d saved", d.where(), key, float64(n), of)
+	}
+	switch key {
+	case "t":
+		return d.table(n, target)
+	case "task":
+		if d.tasks[n] == nil {
+			return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), n)
+		}
+		return d.tasks[n], nil
+	}
+	return d.agents[n], nil
 }
 
 // smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
