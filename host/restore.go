@@ -85,6 +85,8 @@ type restoreRun struct {
 	sigs    shapeSigs
 	kinds   shapeKinds
 	journal journal
+	// vl is the loader of the agent being applied, reset for each.
+	vl valueLoader
 	// sharedNote, when the loads go back to their saved Lua states, names
 	// two loads of one script the save puts in one state (sharedLoads).
 	sharedNote string
@@ -351,10 +353,11 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 		r.sig = sig
 	}
 	same, match := r.same, r.match
-	vl := newValueLoader(L, sa.Tables, false)
+	vl := &rr.vl
+	vl.reset(L, sa.Tables)
 	vl.journal = &rr.journal
 	vl.sharedNote = rr.sharedNote
-	vl.tasks = make([]lua.LValue, len(match))
+	vl.tasks = slices.Grow(vl.tasks, len(match))[:len(match)]
 	for i, t := range match {
 		if lt, ok := t.(*btlib.Task); ok {
 			vl.tasks[i] = lt.Self
@@ -439,7 +442,7 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 			})
 		}
 		// The place's text is made only for an error.
-		if err := vl.fillAt(lt.Self, kv, func() string { return "task " + ts.Path + " (" + ts.Kind + ") field" }); err != nil {
+		if err := vl.fillAt(lt.Self, kv, ts); err != nil {
 			return restoreError(sa, err)
 		}
 	}
@@ -503,22 +506,31 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what strin
 		name string
 		v    any
 	}
-	var sets []set
-	seen := make(map[string]bool, len(vars))
+	sets := make([]set, 0, len(vars))
+	var seen map[string]bool // for many vars; few are searched in sets
+	if len(vars) > 16 {
+		seen = make(map[string]bool, len(vars))
+	}
 	for i, sv := range vars {
 		if sv.Name == "" {
 			return fmt.Errorf("%s%d has no name", what, i+1)
 		}
-		if seen[sv.Name] {
+		twice := seen[sv.Name]
+		if seen == nil {
+			twice = slices.ContainsFunc(sets, func(s set) bool { return s.name == sv.Name })
+		}
+		if twice {
 			return fmt.Errorf("%s%q is saved twice", what, sv.Name)
 		}
-		seen[sv.Name] = true
+		if seen != nil {
+			seen[sv.Name] = true
+		}
 		cur, _ := b.Get(sv.Name)
 		target, _ := cur.(lua.LValue)
 		if target == nil {
 			target = lua.LNil
 		}
-		v, err := vl.valueAt(sv.Value, target, func() string { return what + sv.Name })
+		v, err := vl.valueAt(sv.Value, target, what, sv.Name)
 		if err != nil {
 			return err
 		}

@@ -35,6 +35,8 @@ func tableRefFits(v any, t *lua.LTable) error {
 	if isRef {
 		_, isRef = m["t"]
 		isRef = isRef && len(m) == 1
+	} else if r, ok := v.(savefile.Ref); ok {
+		isRef = r.Key == "t"
 	}
 	switch {
 	case t == nil && v != nil:

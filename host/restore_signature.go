@@ -22,8 +22,37 @@ type shapeSigs struct {
 	bySig   map[string]treeSignature
 	classes map[*lua.LTable]int
 	named   map[*lua.LState]map[*lua.LTable]bool
-	seen    map[bt.Task]int
-	key     []byte
+	// seen holds the tasks met in the tree being keyed, in preorder:
+	// searched in order while few, then in seenAt.
+	seen   []bt.Task
+	seenAt map[bt.Task]int
+	key    []byte
+}
+
+// met returns the preorder number of t when it was met already in the
+// tree being keyed, else records it.
+func (c *shapeSigs) met(t bt.Task) (int, bool) {
+	if c.seenAt != nil {
+		if n, ok := c.seenAt[t]; ok {
+			return n, true
+		}
+		c.seenAt[t] = len(c.seen)
+		c.seen = append(c.seen, t)
+		return 0, false
+	}
+	for n, u := range c.seen {
+		if u == t {
+			return n, true
+		}
+	}
+	c.seen = append(c.seen, t)
+	if len(c.seen) > 32 {
+		c.seenAt = make(map[bt.Task]int, 2*len(c.seen))
+		for n, u := range c.seen {
+			c.seenAt[u] = n
+		}
+	}
+	return 0, false
 }
 
 // of returns the signature of tr, a tree of the Lua state L.
@@ -32,7 +61,6 @@ func (c *shapeSigs) of(L *lua.LState, tr *btlib.Tree) treeSignature {
 		c.bySig = map[string]treeSignature{}
 		c.classes = map[*lua.LTable]int{}
 		c.named = map[*lua.LState]map[*lua.LTable]bool{}
-		c.seen = map[bt.Task]int{}
 	}
 	named := c.named[L]
 	if named == nil {
@@ -45,6 +73,7 @@ func (c *shapeSigs) of(L *lua.LState, tr *btlib.Tree) treeSignature {
 		c.named[L] = named
 	}
 	clear(c.seen)
+	c.seen, c.seenAt = c.seen[:0], nil
 	c.key = c.key[:0]
 	if r := tr.Root(); r != nil {
 		c.task(r, named)
@@ -66,12 +95,11 @@ func (c *shapeSigs) str(s string) {
 
 // task writes t's shape, as reload's signer walks it.
 func (c *shapeSigs) task(t bt.Task, named map[*lua.LTable]bool) {
-	if n, ok := c.seen[t]; ok {
+	if n, ok := c.met(t); ok {
 		c.uint(1)
 		c.uint(n)
 		return
 	}
-	c.seen[t] = len(c.seen)
 	c.uint(0)
 	if cls := kindClass(t, named); cls != nil {
 		id, ok := c.classes[cls]

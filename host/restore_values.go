@@ -4,12 +4,14 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -26,8 +28,10 @@ import (
 type valueLoader struct {
 	L      *lua.LState
 	tables []savefile.Table
-	made   map[int]*lua.LTable
-	seen   map[int]bool // tables decoded in a dry pass
+	// made holds, by saved table number, each table decoded so far (nil
+	// for one not met yet); seen, in a dry pass, the tables checked.
+	made   []*lua.LTable
+	seen   []bool
 	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
 	agents []*lua.LTable
 	dry    bool
@@ -42,8 +46,11 @@ type valueLoader struct {
 	// made a deep chain quadratic). A nil key stands for " (key)".
 	base string
 	keys []lua.LValue
-	// baseOf, when set, makes base's text (fillAt).
-	baseOf func() string
+	// name follows base in the place's text (valueAt); task, when set,
+	// is the task whose fields are decoded, named in place of base
+	// (fillAt).
+	name string
+	task *bt.TaskState
 	// sharedNote, when set, says why a table's class is a later load's
 	// copy (restoreRun.sharedNote).
 	sharedNote string
@@ -55,10 +62,11 @@ var keyOfKey lua.LValue
 // where returns the text of the place being decoded.
 func (d *valueLoader) where() string {
 	var b strings.Builder
-	if d.baseOf != nil {
-		b.WriteString(d.baseOf())
+	if d.task != nil {
+		b.WriteString("task " + d.task.Path + " (" + d.task.Kind + ") field")
 	} else {
 		b.WriteString(d.base)
+		b.WriteString(d.name)
 	}
 	for i, k := range d.keys {
 		if m, skip := elided(i, len(d.keys)); skip {
@@ -83,6 +91,34 @@ func newValueLoader(L *lua.LState, tables []savefile.Table, dry bool) *valueLoad
 	return &valueLoader{L: L, tables: tables, dry: dry}
 }
 
+// reset readies d, a loader of an earlier agent, for the tables of
+// another agent in L, keeping its stacks' memory.
+func (d *valueLoader) reset(L *lua.LState, tables []savefile.Table) {
+	clear(d.made)
+	clear(d.tasks)
+	clear(d.agents)
+	clear(d.pairs)
+	*d = valueLoader{L: L, tables: tables, made: d.made[:0], tasks: d.tasks[:0], agents: d.agents[:0], pairs: d.pairs[:0], keys: d.keys[:0]}
+}
+
+// valueObjectKeys are the keys of the value objects, most met first.
+var valueObjectKeys = [...]string{"t", "task", "goap", "fn", "num", "bytes"}
+
+// oneKey returns the key and value of x, an object of one key, looked up
+// among valueObjectKeys before a range over x (which draws a random
+// start).
+func oneKey(x map[string]any) (string, any) {
+	for _, k := range valueObjectKeys {
+		if v, ok := x[k]; ok {
+			return k, v
+		}
+	}
+	for k, v := range x {
+		return k, v
+	}
+	return "", nil
+}
+
 // ref reads {"key": N} with N a whole number in [0, n).
 func ref(m map[string]any, key string, n int) (int, bool, error) {
 	x, ok := m[key]
@@ -99,24 +135,22 @@ func ref(m map[string]any, key string, n int) (int, bool, error) {
 // value decodes v, found at where (for errors); target is what the
 // fresh state holds at that place.
 func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue, error) {
-	d.base, d.baseOf, d.keys = where, nil, d.keys[:0]
-	return d.val(v, target)
+	return d.valueAt(v, target, where, "")
 }
 
-// valueAt is value with the place's text made by where, only when an
+// valueAt is value at the place base+name, a text joined only when an
 // error needs it.
-func (d *valueLoader) valueAt(v any, target lua.LValue, where func() string) (lua.LValue, error) {
-	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
+func (d *valueLoader) valueAt(v any, target lua.LValue, base, name string) (lua.LValue, error) {
+	d.base, d.name, d.task, d.keys = base, name, nil, d.keys[:0]
 	return d.val(v, target)
 }
 
 // fillAt gives t, the table of a Lua task of the agent being restored
 // (fresh: the agent is dropped if the restore fails), the saved fields kv
 // (key, value, ...), decoding each value against the field t had; other
-// fields are removed. where makes the text of the place, for errors,
-// only when one needs it.
-func (d *valueLoader) fillAt(t *lua.LTable, kv []any, where func() string) error {
-	d.base, d.baseOf, d.keys = "", where, d.keys[:0]
+// fields are removed. ts is the saved task, named in errors.
+func (d *valueLoader) fillAt(t *lua.LTable, kv []any, ts *bt.TaskState) error {
+	d.base, d.name, d.task, d.keys = "", "", ts, d.keys[:0]
 	return d.fillIn(t, kv, tableFresh)
 }
 
@@ -136,15 +170,13 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 		return lua.LNumber(x), nil
 	case string:
 		return lua.LString(x), nil
+	case savefile.Ref:
+		return d.ref(x.Key, x.N, target)
 	case map[string]any:
 		if len(x) != 1 {
 			return nil, fmt.Errorf("%s: a value object has %d keys, want 1", d.where(), len(x))
 		}
-		var key string
-		var xv any
-		for k, v := range x { // the one key
-			key, xv = k, v
-		}
+		key, xv := oneKey(x)
 		switch key {
 		case "num":
 			if s, ok := xv.(string); ok {
@@ -203,6 +235,36 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 	return nil, fmt.Errorf("%s: is %s, want nil, true or false, a number, a string or a value object such as {\"t\": N}", d.where(), jsonKind(v))
 }
 
+// ref decodes the reference {key: n} (savefile.Ref, n >= 0), target
+// what the fresh state holds there.
+func (d *valueLoader) ref(key string, n int, target lua.LValue) (lua.LValue, error) {
+	var of int
+	switch key {
+	case "t":
+		of = len(d.tables)
+	case "task":
+		of = len(d.tasks)
+	case "goap":
+		of = len(d.agents)
+	default:
+		return nil, fmt.Errorf("%s: unknown value object {%q: %d}", d.where(), key, n)
+	}
+	if n >= of {
+		// (worded as ref words it)
+		return nil, fmt.Errorf("%s: %q reference %v is not one of the %d saved", d.where(), key, float64(n), of)
+	}
+	switch key {
+	case "t":
+		return d.table(n, target)
+	case "task":
+		if d.tasks[n] == nil {
+			return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), n)
+		}
+		return d.tasks[n], nil
+	}
+	return d.agents[n], nil
+}
+
 // smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
 // boxed once.
 var smallLuaNumbers = func() (out [1024]lua.LValue) {
@@ -214,10 +276,10 @@ var smallLuaNumbers = func() (out [1024]lua.LValue) {
 
 // table decodes saved table i, into target when it is a table.
 func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
-	if t, ok := d.made[i]; ok {
-		return t, nil
+	if i < len(d.made) && d.made[i] != nil {
+		return d.made[i], nil
 	}
-	st := d.tables[i]
+	st := &d.tables[i]
 	if len(st.KV)%2 != 0 {
 		return nil, fmt.Errorf("%s: saved table %d has an odd number of keys and values", d.where(), i)
 	}
@@ -248,16 +310,16 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		own = tableNew
 	}
 	if d.dry {
-		if d.seen[i] {
+		if i < len(d.seen) && d.seen[i] {
 			return into, nil
 		}
-		if d.seen == nil {
-			d.seen = map[int]bool{}
+		if len(d.seen) < len(d.tables) {
+			d.seen = make([]bool, len(d.tables))
 		}
 		d.seen[i] = true
 	}
-	if d.made == nil {
-		d.made = map[int]*lua.LTable{}
+	if len(d.made) < len(d.tables) {
+		d.made = slices.Grow(d.made[:0], len(d.tables))[:len(d.tables)]
 	}
 	d.made[i] = into
 	if len(d.keys) >= maxSaveDepth {

@@ -102,6 +102,7 @@ func decodeSlow(data []byte) (*File, error) {
 	if err := dupKey(data); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
+	refsIn(f)
 	return f, nil
 }
 

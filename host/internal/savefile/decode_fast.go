@@ -23,7 +23,7 @@ var errSlow = errors.New("savefile: for the slow decoder")
 // shape, giving what encoding/json would (FuzzDecode compares them); for
 // anything else it returns errSlow.
 func decodeFast(data []byte) (f *File, err error) {
-	p := parser{d: data, strs: map[string]string{}, boxed: map[string]any{}}
+	p := parser{d: data, strs: map[string]int32{}}
 	f = &File{}
 	if !p.file(f) {
 		return nil, errSlow
@@ -40,15 +40,41 @@ type parser struct {
 	d     []byte
 	i     int
 	depth int
-	// strs interns short strings: a save repeats its task paths, kinds
-	// and field names for every agent.
-	strs map[string]string
-	// boxed holds the interned strings as values, boxed once.
-	boxed map[string]any
+	// interned holds the short strings read, each once: a save repeats
+	// its task paths, kinds and field names for every agent; strs gives
+	// each one's place in interned.
+	interned []interned
+	strs     map[string]int32
+	// guess holds the place in interned of the string read at each
+	// string position of the last agent (slot counts them in the agent
+	// being read): an agent of the same shape has the same strings in
+	// the same order, found without hashing.
+	guess []int32
+	slot  int
 	// scratch holds the elements of the lists being read, copied out to
 	// a list of the right size at each list's end.
-	scratch []any
-	tasks   []bt.TaskState
+	scratch      []any
+	floatScratch []float64
+	tasks        []bt.TaskState
+	// the elements of the lists being read, by type (see listOf)
+	varList   []Var
+	tableList []Table
+	fieldList []Fields
+	refList   []RefVars
+	goapList  []Goap
+	// refs holds the references read, boxed, by key (refKeys) and number
+	refs [len(refKeys)][]any
+	// anys and floats are blocks that small lists are cut from (one
+	// allocation for many)
+	anys   []any
+	floats []float64
+}
+
+// interned is one string read, and the same boxed as a value once
+// (nil until a value needs it).
+type interned struct {
+	s string
+	v any
 }
 
 // maxDepth bounds the nesting of values the fast decoder reads.
@@ -165,8 +191,15 @@ func (p *parser) rawKey() ([]byte, bool) {
 
 // str reads a string.
 func (p *parser) str() (string, bool) {
+	s, _, ok := p.strAt()
+	return s, ok
+}
+
+// strAt reads a string, and gives its place in p.interned (-1 for a
+// string not interned).
+func (p *parser) strAt() (string, int32, bool) {
 	if !p.eat('"') {
-		return "", false
+		return "", -1, false
 	}
 	start := p.i
 	ascii := true
@@ -177,27 +210,49 @@ func (p *parser) str() (string, bool) {
 			b := p.d[start:p.i]
 			p.i++
 			if !ascii && !utf8.Valid(b) {
-				return "", false
+				return "", -1, false
 			}
 			if len(b) <= 128 {
-				if s, ok := p.strs[string(b)]; ok {
-					return s, true
-				}
-				s := string(b)
-				p.strs[s] = s
-				return s, true
+				n := p.intern(b)
+				return p.interned[n].s, n, true
 			}
-			return string(b), true
+			return string(b), -1, true
 		case c == '\\':
-			return p.escaped(start)
+			s, ok := p.escaped(start)
+			return s, -1, ok
 		case c < 0x20:
-			return "", false
+			return "", -1, false
 		case c >= utf8.RuneSelf:
 			ascii = false
 		}
 		p.i++
 	}
-	return "", false
+	return "", -1, false
+}
+
+// intern returns the place in p.interned of the string b, guessed from
+// the last agent's string at this slot, else looked up, else added.
+func (p *parser) intern(b []byte) int32 {
+	slot := p.slot
+	p.slot++
+	if slot < len(p.guess) {
+		if n := p.guess[slot]; p.interned[n].s == string(b) {
+			return n
+		}
+	}
+	n, ok := p.strs[string(b)]
+	if !ok {
+		n = int32(len(p.interned))
+		s := string(b)
+		p.interned = append(p.interned, interned{s: s})
+		p.strs[s] = n
+	}
+	if slot < len(p.guess) {
+		p.guess[slot] = n
+	} else if slot == len(p.guess) {
+		p.guess = append(p.guess, n)
+	}
+	return n
 }
 
 // escaped reads the rest of a string with escapes, from start; a \u of a
@@ -370,18 +425,15 @@ func (p *parser) value() (any, bool) {
 	case c == 't' || c == 'f':
 		return p.boolean()
 	case c == '"':
-		s, ok := p.str()
-		if !ok {
-			return nil, false
+		s, n, ok := p.strAt()
+		if !ok || n < 0 {
+			return s, ok
 		}
-		if v, ok := p.boxed[s]; ok {
-			return v, true
+		e := &p.interned[n]
+		if e.v == nil {
+			e.v = e.s
 		}
-		var v any = s
-		if len(s) <= 128 {
-			p.boxed[s] = v
-		}
-		return v, true
+		return e.v, true
 	case c == '[':
 		if p.depth++; p.depth > maxDepth {
 			return nil, false
@@ -434,36 +486,76 @@ var smallNumbers = func() (out [1024]any) {
 	return out
 }()
 
-// values reads a list of values (nil for null).
+// values reads a list of saved values (nil for null).
 func (p *parser) values() ([]any, bool) {
 	if p.null() {
 		return nil, true
 	}
-	return p.elems()
+	return p.elemsOf(p.savedValue)
 }
 
-// kvList reads a list of keys and values (Fields.KV, Table.KV); a null,
-// which a save never holds there, is left to decodeSlow, which names it.
+// kvList reads a list of saved keys and values (Fields.KV, Table.KV); a
+// null, which a save never holds there, is left to decodeSlow, which
+// names it.
 func (p *parser) kvList() ([]any, bool) {
 	if p.next() == 'n' {
 		return nil, false
 	}
-	return p.elems()
+	return p.elemsOf(p.savedValue)
 }
 
 // elems reads a list of values into a list of its size.
 func (p *parser) elems() ([]any, bool) {
+	return p.elemsOf(p.value)
+}
+
+// elemsOf reads a list of values, each by value, into a list of its
+// size.
+func (p *parser) elemsOf(value func() (any, bool)) ([]any, bool) {
 	start := len(p.scratch)
 	ok := p.list(func() bool {
-		v, ok := p.value()
+		v, ok := value()
 		p.scratch = append(p.scratch, v)
 		return ok
 	})
-	out := make([]any, len(p.scratch)-start)
+	out := p.anyList(len(p.scratch) - start)
 	copy(out, p.scratch[start:])
 	clear(p.scratch[start:])
 	p.scratch = p.scratch[:start]
 	return out, ok
+}
+
+// anyList returns a list of n values, cut from a block for a short one
+// (its capacity n: an append copies it); empty, not nil, for 0.
+func (p *parser) anyList(n int) []any {
+	if n == 0 {
+		return []any{}
+	}
+	if n > 64 {
+		return make([]any, n)
+	}
+	if len(p.anys) < n {
+		p.anys = make([]any, 1024)
+	}
+	out := p.anys[:n:n]
+	p.anys = p.anys[n:]
+	return out
+}
+
+// floatList is anyList for numbers.
+func (p *parser) floatList(n int) []float64 {
+	if n == 0 {
+		return []float64{}
+	}
+	if n > 64 {
+		return make([]float64, n)
+	}
+	if len(p.floats) < n {
+		p.floats = make([]float64, 1024)
+	}
+	out := p.floats[:n:n]
+	p.floats = p.floats[n:]
+	return out
 }
 
 // skip eats a value and returns its bytes.
@@ -579,6 +671,7 @@ func (p *parser) load(l *Load) bool {
 }
 
 func (p *parser) agent(a *Agent) bool {
+	p.slot = 0
 	return p.objectNeed(1<<4, func(k []byte) (uint32, bool) {
 		var ok bool
 		switch string(k) {
@@ -629,10 +722,8 @@ func (p *parser) agent(a *Agent) bool {
 			if p.null() {
 				return 1 << 7, true
 			}
-			a.Refs = []RefVars{}
-			return 1 << 7, p.list(func() bool {
-				var r RefVars
-				ok := p.objectNeed(1<<0, func(k []byte) (uint32, bool) {
+			a.Refs, ok = listOf(p, &p.refList, func(r *RefVars) bool {
+				return p.objectNeed(1<<0, func(k []byte) (uint32, bool) {
 					var ok bool
 					switch string(k) {
 					case "task":
@@ -644,17 +735,14 @@ func (p *parser) agent(a *Agent) bool {
 					}
 					return 0, false
 				})
-				a.Refs = append(a.Refs, r)
-				return ok
 			})
+			return 1 << 7, ok
 		case "fields":
 			if p.null() { // never written: decodeSlow names it
 				return 1 << 8, false
 			}
-			a.Fields = []Fields{}
-			return 1 << 8, p.list(func() bool {
-				var f Fields
-				ok := p.objectNeed(1<<0, func(k []byte) (uint32, bool) {
+			a.Fields, ok = listOf(p, &p.fieldList, func(f *Fields) bool {
+				return p.objectNeed(1<<0, func(k []byte) (uint32, bool) {
 					var ok bool
 					switch string(k) {
 					case "task":
@@ -667,22 +755,19 @@ func (p *parser) agent(a *Agent) bool {
 						f.Hooked, ok = p.boolean()
 						return 1 << 2, ok
 					case "hook":
-						f.Hook, ok = p.value()
+						f.Hook, ok = p.savedValue()
 						return 1 << 3, ok
 					}
 					return 0, false
 				})
-				a.Fields = append(a.Fields, f)
-				return ok
 			})
+			return 1 << 8, ok
 		case "goap":
 			if p.null() {
 				return 1 << 9, true
 			}
-			a.Goap = []Goap{}
-			return 1 << 9, p.list(func() bool {
-				var g Goap
-				ok := p.objectNeed(15, func(k []byte) (uint32, bool) {
+			a.Goap, ok = listOf(p, &p.goapList, func(g *Goap) bool {
+				return p.objectNeed(15, func(k []byte) (uint32, bool) {
 					var ok bool
 					switch string(k) {
 					case "task":
@@ -699,7 +784,7 @@ func (p *parser) agent(a *Agent) bool {
 						}
 						return 1 << 1, ok
 					case "provider":
-						g.Provider, ok = p.value()
+						g.Provider, ok = p.savedValue()
 						return 1 << 2, ok
 					case "actions":
 						g.Actions, ok = p.values()
@@ -707,9 +792,8 @@ func (p *parser) agent(a *Agent) bool {
 					}
 					return 0, false
 				})
-				a.Goap = append(a.Goap, g)
-				return ok
 			})
+			return 1 << 9, ok
 		case "tables":
 			if p.next() == 'n' { // never written: decodeSlow names it
 				return 1 << 10, false
@@ -833,12 +917,15 @@ func (p *parser) task(s *bt.TaskState) bool {
 			if p.null() {
 				return 1 << 7, true
 			}
-			s.Own = []float64{}
-			return 1 << 7, p.list(func() bool {
+			p.floatScratch = p.floatScratch[:0]
+			ok := p.list(func() bool {
 				x, ok := p.float()
-				s.Own = append(s.Own, x)
+				p.floatScratch = append(p.floatScratch, x)
 				return ok
 			})
+			s.Own = p.floatList(len(p.floatScratch))
+			copy(s.Own, p.floatScratch)
+			return 1 << 7, ok
 		case "rand":
 			if p.null() {
 				return 1 << 8, true
@@ -859,29 +946,42 @@ func (p *parser) task(s *bt.TaskState) bool {
 // objects reads null (nil) or a list of objects into a []T, each object's
 // keys read by field into the element (as objectNeed's fields, need the
 // bits of the keys each must have).
-func objects[T any](p *parser, need uint32, field func(e *T, k []byte) (uint32, bool)) ([]T, bool) {
+func objects[T any](p *parser, scratch *[]T, need uint32, field func(e *T, k []byte) (uint32, bool)) ([]T, bool) {
 	if p.null() {
 		return nil, true
 	}
-	out := []T{}
-	ok := p.list(func() bool {
-		var e T
-		ok := p.objectNeed(need, func(k []byte) (uint32, bool) { return field(&e, k) })
-		out = append(out, e)
-		return ok
+	return listOf(p, scratch, func(e *T) bool {
+		return p.objectNeed(need, func(k []byte) (uint32, bool) { return field(e, k) })
 	})
+}
+
+// listOf reads a list, each element into a T by elem, and returns it
+// as a list of its size (empty, not nil, for []); the elements are
+// read in place in scratch, the parser's own for T, left as it was (so
+// a T holds no list of T).
+func listOf[T any](p *parser, scratch *[]T, elem func(e *T) bool) ([]T, bool) {
+	start := len(*scratch)
+	ok := p.list(func() bool {
+		var zero T
+		*scratch = append(*scratch, zero)
+		return elem(&(*scratch)[len(*scratch)-1])
+	})
+	out := make([]T, len(*scratch)-start)
+	copy(out, (*scratch)[start:])
+	clear((*scratch)[start:])
+	*scratch = (*scratch)[:start]
 	return out, ok
 }
 
 func (p *parser) vars() ([]Var, bool) {
-	return objects(p, 1<<0, func(v *Var, k []byte) (uint32, bool) {
+	return objects(p, &p.varList, 1<<0, func(v *Var, k []byte) (uint32, bool) {
 		var ok bool
 		switch string(k) {
 		case "name":
 			v.Name, ok = p.str()
 			return 1 << 0, ok
 		case "v":
-			v.Value, ok = p.value()
+			v.Value, ok = p.savedValue()
 			return 1 << 1, ok
 		case "go":
 			v.Go, ok = p.boolean()
@@ -892,7 +992,7 @@ func (p *parser) vars() ([]Var, bool) {
 }
 
 func (p *parser) tables() ([]Table, bool) {
-	return objects(p, 1<<0, func(t *Table, k []byte) (uint32, bool) {
+	return objects(p, &p.tableList, 1<<0, func(t *Table, k []byte) (uint32, bool) {
 		var ok bool
 		switch string(k) {
 		case "kv":

@@ -153,9 +153,9 @@ type Goap struct {
 // bound to it.
 //
 // A value, in KV and elsewhere, is nil, a bool, a float64 (finite), a
-// string (UTF-8), or a map[string]any of one key: {"num": "nan" | "inf"
-// | "-inf"}, {"bytes": base64}, {"t": N} (table N of the scope), {"task":
-// N}, {"goap": N}, {"fn": "file:line" | "go"}.
+// string (UTF-8), a Ref ({"t": N}, table N of the scope; {"task": N},
+// {"goap": N}), or a map[string]any of one key: {"num": "nan" | "inf"
+// | "-inf"}, {"bytes": base64}, {"fn": "file:line" | "go"}.
 type Table struct {
 	KV  []any  `json:"kv"`
 	MT  string `json:"mt,omitempty"`
@@ -164,7 +164,7 @@ type Table struct {
 
 // Ref is a saved value that refers by number: {"t": N} (Key "t"),
 // {"task": N}, {"goap": N}. Encode writes it as that object; Decode
-// gives such objects as a map[string]any, as encoding/json does.
+// gives such objects in a saved value as a Ref (decode_refs.go).
 type Ref struct {
 	Key string
 	N   int

@@ -116,6 +116,12 @@ func toLua(L *lua.LState, v any, seen map[seenKey]*lua.LTable) lua.LValue {
 	if lv, ok := v.(lua.LValue); ok {
 		return lv
 	}
+	if lv, ok := scalarLua(v); ok {
+		return lv
+	}
+	if m, ok := v.(map[string]any); ok {
+		return stringMapLua(L, m, seen)
+	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
 	case reflect.Map, reflect.Slice, reflect.Array:
@@ -158,4 +164,52 @@ func toLua(L *lua.LState, v any, seen map[seenKey]*lua.LTable) lua.LValue {
 		return t
 	}
 	return luar.New(L, v)
+}
+
+// scalarLua converts the Go values most passed (a decoded save's or a
+// JSON document's: string, float64, bool; and int) without reflection,
+// as luar.New would; ok is false for any other.
+func scalarLua(v any) (lua.LValue, bool) {
+	switch x := v.(type) {
+	case string:
+		return lua.LString(x), true
+	case float64:
+		return lua.LNumber(x), true
+	case bool:
+		return lua.LBool(x), true
+	case int:
+		return lua.LNumber(float64(x)), true
+	}
+	return nil, false
+}
+
+// stringMapType is the type of the maps stringMapLua converts.
+var stringMapType = reflect.TypeFor[map[string]any]()
+
+// stringMapLua is toLua of m without reflection on its keys and values;
+// seen is made only when m holds a map or slice (m may be in a cycle
+// through it).
+func stringMapLua(L *lua.LState, m map[string]any, seen map[seenKey]*lua.LTable) lua.LValue {
+	if m == nil {
+		return lua.LNil
+	}
+	key := seenKey{p: uintptr(reflect.ValueOf(m).UnsafePointer()), len: len(m), t: stringMapType}
+	if t, ok := seen[key]; ok {
+		return t
+	}
+	t := L.CreateTable(0, len(m))
+	if seen != nil {
+		seen[key] = t
+	}
+	for k, v := range m {
+		lv, ok := scalarLua(v)
+		if !ok {
+			if seen == nil {
+				seen = map[seenKey]*lua.LTable{key: t}
+			}
+			lv = toLua(L, v, seen)
+		}
+		t.RawSetString(k, lv)
+	}
+	return t
 }
