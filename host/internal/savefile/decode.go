@@ -53,10 +53,22 @@ func Decode(data []byte) (*File, error) {
 	if err == errSlow || err == nil && (f.Format != Format || !known(f.Version)) {
 		f, err = decodeSlow(data)
 	}
+	if err == nil {
+		err = check(f)
+	}
+	if f != nil && f.Version >= DigestVersion {
+		err = checkDigest(data, f.Digest, err)
+	} else if f == nil && !errors.Is(err, ErrTooBig) {
+		// A save that did not decode: say first that it was edited
+		// after it was written, when its digest says so.
+		if v, digest, ok := headDigest(data); ok && v == DigestVersion {
+			err = checkDigest(data, digest, err)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	return f, check(f)
+	return f, nil
 }
 
 // decodeSlow decodes data with encoding/json, for the saves the fast
@@ -85,7 +97,7 @@ func decodeSlow(data []byte) (*File, error) {
 			return nil, fmt.Errorf("%w: format %q, want %q", ErrBad, head.Format, Format)
 		}
 		if !known(head.Version) {
-			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d and %d", ErrBad, head.Version, OldVersion, Version)
+			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d to %d", ErrBad, head.Version, OldVersion, Version)
 		}
 		var b64 base64.CorruptInputError
 		if strings.HasPrefix(err.Error(), "json: unknown field") || errors.As(err, &b64) {
@@ -116,7 +128,7 @@ func hasKey(data []byte, key string) bool {
 }
 
 // known reports whether Decode reads saves of version v.
-func known(v int) bool { return v == Version || v == OldVersion }
+func known(v int) bool { return v >= OldVersion && v <= Version }
 
 // MaxShards bounds a save's shard count (File.Shards).
 const MaxShards = 1 << 16
@@ -128,7 +140,10 @@ func check(f *File) error {
 		return fmt.Errorf("%w: \"shards\" is %d, want 0 (the classic host) to %d", ErrBad, f.Shards, MaxShards)
 	}
 	if f.Version == OldVersion && (f.Shards != 0 || slices.ContainsFunc(f.Loads, func(l Load) bool { return l.State != 0 })) {
-		return fmt.Errorf("%w: a save of version %d holds no \"shards\" or \"state\" (version %d does)", ErrBad, OldVersion, Version)
+		return fmt.Errorf("%w: a save of version %d holds no \"shards\" or \"state\" (version %d does)", ErrBad, OldVersion, PlaceVersion)
+	}
+	if f.Version < DigestVersion && f.Digest != "" {
+		return fmt.Errorf("%w: a save of version %d holds no \"digest\" (version %d does)", ErrBad, f.Version, DigestVersion)
 	}
 	if f.Ticks > bt.MaxCount {
 		return fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBad, f.Ticks)

@@ -516,6 +516,9 @@ func (p *parser) file(f *File) bool {
 				f.BTAIRandom = append(f.BTAIRandom, b[:m])
 				return err == nil
 			})
+		case "digest":
+			f.Digest, ok = p.str()
+			return 1 << 8, ok
 		case "loads":
 			if p.null() {
 				return 1 << 5, true

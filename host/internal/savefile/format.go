@@ -12,14 +12,18 @@ import (
 )
 
 // Format and Version name the format of a save. A save of another
-// format, or of a version other than Version and OldVersion, is refused.
+// format, or of a version other than OldVersion to Version, is refused.
 // Version 2 added where each load ran (File.Shards, Load.State); a
 // save of OldVersion (1) has no placement, and its loads are placed as
-// LoadFile and Spawn place them.
+// LoadFile and Spawn place them. Version 3 (DigestVersion) added the
+// save's digest (File.Digest, digest.go), a fields entry for every Lua
+// task and a "state" for every load of a sharded save.
 const (
-	Format     = "btlua-save"
-	Version    = 2
-	OldVersion = 1
+	Format        = "btlua-save"
+	Version       = 3
+	DigestVersion = 3
+	PlaceVersion  = 2
+	OldVersion    = 1
 )
 
 // ErrBad is wrapped by every error of Decode: not a save, truncated,
@@ -43,6 +47,11 @@ type File struct {
 	// tree draws from it.
 	BTAIRandom [][]byte `json:"btaiRandom,omitempty"`
 	Loads      []Load   `json:"loads"`
+	// Digest is the SHA-256 (64 lower-case hex digits) of the save's
+	// bytes before it, written by Encode as the top object's last key
+	// in a save of DigestVersion; Decode refuses a save whose bytes do
+	// not match it (see digest.go).
+	Digest string `json:"digest,omitempty"`
 }
 
 // Load is one LoadFile or Spawn (with Args) of Script, whose content had
