@@ -28,10 +28,9 @@ func resealed(data []byte) []byte {
 }
 
 // asVersion1 returns the save data (plain JSON, of a host of any shards)
-// as a save of version 1 would hold it: no digest, no "shards" or
-// "state".
+// as a save of version 1 would hold it: that of version 2 (asVersion2)
+// without "shards" or "state".
 func asVersion1(data []byte) []byte {
-	out := regexp.MustCompile(`"version":\d+,("shards":\d+,)?`).ReplaceAll(data, []byte(`"version":1,`))
-	out = regexp.MustCompile(`"state":\d+,`).ReplaceAll(out, nil)
-	return digestTail.ReplaceAll(out, []byte(`}`))
+	out := regexp.MustCompile(`"version":\d+,("shards":\d+,)?`).ReplaceAll(asVersion2(data), []byte(`"version":1,`))
+	return regexp.MustCompile(`"state":\d+,`).ReplaceAll(out, nil)
 }

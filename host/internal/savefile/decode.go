@@ -74,6 +74,7 @@ func Decode(data []byte) (*File, error) {
 // decodeSlow decodes data with encoding/json, for the saves the fast
 // decoder leaves: it words the errors.
 func decodeSlow(data []byte) (*File, error) {
+	data = wholeNumbers(data)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	f := &File{}
@@ -114,7 +115,24 @@ func decodeSlow(data []byte) (*File, error) {
 	if err := dupKey(data); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
+	markPlaced(data, f)
 	return f, nil
+}
+
+// markPlaced sets Load.Placed for the loads of data, a save f decodes,
+// that hold "state" (encoding/json does not say which).
+func markPlaced(data []byte, f *File) {
+	var probe struct {
+		Loads []struct {
+			State json.RawMessage `json:"state"`
+		} `json:"loads"`
+	}
+	if json.Unmarshal(data, &probe) != nil {
+		return
+	}
+	for i := range min(len(probe.Loads), len(f.Loads)) {
+		f.Loads[i].Placed = probe.Loads[i].State != nil
+	}
 }
 
 // hasKey reports whether data, a JSON object, has the key key at its top.
@@ -155,14 +173,23 @@ func check(f *File) error {
 		if len(l.Agents) == 0 {
 			return fmt.Errorf("%w: load %d (%s) holds no agents", ErrBad, i+1, l.Script)
 		}
+		if f.Version >= DigestVersion && f.Shards > 0 && !l.Placed {
+			return fmt.Errorf("%w: load %d (%s): \"state\" is missing: a save of version %d from a sharded host (\"shards\": %d) gives every load its Lua state", ErrBad, i+1, l.Script, DigestVersion, f.Shards)
+		}
 		if l.State < 0 || l.State >= max(f.Shards, 1) {
 			return fmt.Errorf("%w: load %d (%s): \"state\" is %d, want a Lua state of the saving host's %d (0 to %d)", ErrBad, i+1, l.Script, l.State, max(f.Shards, 1), max(f.Shards, 1)-1)
 		}
 	}
 	for i := range f.Loads {
 		for j := range f.Loads[i].Agents {
-			if f.Loads[i].Agents[j].Tree == nil {
+			a := &f.Loads[i].Agents[j]
+			if a.Tree == nil {
 				return fmt.Errorf("%w: load %d (%s), agent %d has no tree", ErrBad, i+1, f.Loads[i].Script, j+1)
+			}
+			for k := range a.Fields {
+				if what := fieldsFault(&a.Fields[k], f.Version); what != "" {
+					return fmt.Errorf("%w: load %d (%s), agent %d, fields %d: %s", ErrBad, i+1, f.Loads[i].Script, j+1, k+1, what)
+				}
 			}
 		}
 	}

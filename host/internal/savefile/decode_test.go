@@ -83,7 +83,7 @@ func TestDecodeFastIsSlow(t *testing.T) {
 		`{"format":"btlua-save","format":"x","version":1,"loads":[]}`, // a key twice
 		`{"Format":"btlua-save","version":1,"loads":[]}`,              // another case
 		`{"format":"btlua-save","version":1,"loads":[],"x":1}`,        // unknown
-		`{"format":"btlua-save","version":1.0,"loads":[]}`,            // not whole
+		`{"format":"btlua-save","version":1.5,"loads":[]}`,            // not whole
 		`{"format":"btlua-sav\ud800","version":1,"loads":[]}`,         // a surrogate
 	} {
 		if _, err := decodeFast([]byte(odd)); err != errSlow {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -74,6 +75,34 @@ func TestDigestRefusesEdits(t *testing.T) {
 		_, err := Decode(c.data)
 		if err == nil || err.Error() != c.want || !errors.Is(err, ErrBad) {
 			t.Errorf("%s:\n got %v\nwant %s", c.name, err, c.want)
+		}
+	}
+}
+
+// A whole number written 20.0 or 2e1 is read as 20 by both decoders,
+// where the save holds a count or an index too; 20.5, -0.0 and 2^60
+// written 1.152921504606847e18 are not whole numbers there.
+func TestDecodeWholeNumbers(t *testing.T) {
+	const save = `{"format":"btlua-save","version":2,"ticks":%s,"loads":[{"script":"s.lua","sha256":"","agents":[{"index":%s,"name":"n","signature":"","tree":{"ticks":20,"tasks":[{"path":"R","kind":"K","st":%s}]},"fields":[{"task":0,"kv":["n",2.50]}]}]}]}`
+	data := []byte(fmt.Sprintf(save, "20.0", "0e0", "3.000"))
+	for name, decode := range map[string]func([]byte) (*File, error){"fast": decodeFast, "slow": decodeSlow, "Decode": Decode} {
+		f, err := decode(data)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		a := f.Loads[0].Agents[0]
+		if f.Ticks != 20 || a.Index != 0 || a.Tree.Tasks[0].Status != 3 || a.Fields[0].KV[1] != 2.5 {
+			t.Fatalf("%s: ticks %d, index %d, st %d, kv %v", name, f.Ticks, a.Index, a.Tree.Tasks[0].Status, a.Fields[0].KV)
+		}
+	}
+	for _, c := range []struct{ ticks, want string }{
+		{"20.5", `bad save: "ticks" is the number 20.5, want a whole number >= 0`},
+		{"-0.0", `bad save: "ticks" is the number -0.0, want a whole number >= 0`},
+		{"1.152921504606847e18", `bad save: "ticks" is the number 1.152921504606847e18, want a whole number >= 0`},
+	} {
+		_, err := Decode([]byte(fmt.Sprintf(save, c.ticks, "0", "3")))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("ticks %s: %v, want %s", c.ticks, err, c.want)
 		}
 	}
 }

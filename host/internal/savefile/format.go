@@ -64,6 +64,18 @@ type Load struct {
 	State   int     `json:"state,omitempty"`
 	Args    any     `json:"args,omitempty"`
 	Agents  []Agent `json:"agents"`
+	// Placed is set when the save holds "state" for the load: Encode
+	// writes it then even when 0 (a save of DigestVersion from a sharded
+	// host gives every load its state), and Decode sets it when the key
+	// is there.
+	Placed bool `json:"-"`
+}
+
+// MarshalJSON writes l as Encode does (its "state" when Placed).
+func (l Load) MarshalJSON() ([]byte, error) {
+	e := encoder{}
+	e.load(&l)
+	return e.b, e.err
 }
 
 // Agent is one agent: its place among its load's trees (Index, from 0),
@@ -139,13 +151,23 @@ type Var struct {
 	Go    bool   `json:"go,omitempty"`
 }
 
-// Fields is a Lua task's instance fields (KV: key, value, ...), or the
-// value its class's OnSave returned (Hooked, Hook).
+// Fields is a Lua task's instance fields (KV: key, value, ...; empty,
+// not nil, for none), or the value its class's OnSave returned (Hooked,
+// Hook; KV nil). A save of DigestVersion holds one for every Lua task of
+// the tree, in task order; an older one only for the tasks with fields.
 type Fields struct {
 	Task   int   `json:"task"`
 	KV     []any `json:"kv,omitempty"`
 	Hooked bool  `json:"hooked,omitempty"`
 	Hook   any   `json:"hook,omitempty"`
+}
+
+// MarshalJSON writes f as Encode does: "kv" whenever the entry is not
+// Hooked, [] for none.
+func (f Fields) MarshalJSON() ([]byte, error) {
+	e := encoder{}
+	e.fields(&f)
+	return e.b, e.err
 }
 
 // Goap is a GOAP agent run by task Task: its Go state and the fields of
