@@ -90,6 +90,8 @@ type restoreRun struct {
 	// sharedNote, when the loads go back to their saved Lua states, names
 	// two loads of one script the save puts in one state (sharedLoads).
 	sharedNote string
+	// version is the save's format version (the fields rules differ).
+	version int
 }
 
 // skipCache holds the saveSkip list of each class (the metatable of task
@@ -118,7 +120,7 @@ func (c skipCache) of(L *lua.LState, self *lua.LTable) (map[string]bool, error) 
 func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	var made []restored
 	var extra []*Agent // agents a LoadFile made that the save does not hold
-	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}, kinds: shapeKinds{}}
+	rr := &restoreRun{skips: skipCache{}, paths: shapePaths{}, kinds: shapeKinds{}, version: f.Version}
 	undo := func() {
 		rr.journal.undo()
 		for _, r := range made {
@@ -396,10 +398,10 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 	}
 	a.status = sa.Status
 	var hooks []func() error
+	if err := checkFieldsEntries(L, sa, match, rr.version, rr.skips); err != nil {
+		return restoreError(sa, err)
+	}
 	for _, f := range sa.Fields {
-		if f.Task < 0 || f.Task >= len(match) {
-			return restoreError(sa, fmt.Errorf("fields of saved task %d, of %d", f.Task, len(match)))
-		}
 		lt, ok := match[f.Task].(*btlib.Task)
 		if !ok {
 			return restoreError(sa, fmt.Errorf("task %s is no Lua task now", sa.Tree.Tasks[f.Task].Path))
@@ -480,6 +482,9 @@ func (h *state) applyAgent(r *restored, rr *restoreRun) error {
 			return restoreError(sa, err)
 		}
 	}
+	if err := unreferenced(vl, len(sa.Tables)); err != nil {
+		return restoreError(sa, err)
+	}
 	loadSchedule(a, sa.Schedule, false) // checked above
 	r.hooks = hooks
 	return nil
@@ -494,6 +499,9 @@ func (h *state) applyGlobals(s *savefile.Scope, dry bool, j *journal) error {
 	vl := newValueLoader(h.vm.L, s.Tables, dry)
 	vl.journal = j
 	if err := loadVars(vl, h.vm.Lib.Globals, s.Vars, "global variable "); err != nil {
+		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)
+	}
+	if err := unreferenced(vl, len(s.Tables)); dry && err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", ErrBadSave, err)
 	}
 	return nil

@@ -40,7 +40,7 @@ func TestRestoreEditedLoadRefused(t *testing.T) {
 		if !bytes.Contains(data, []byte(from)) {
 			t.Fatalf("the save has no %q: %s", from, data)
 		}
-		return bytes.Replace(data, []byte(from), []byte(to), 1)
+		return resealed(bytes.Replace(data, []byte(from), []byte(to), 1))
 	}
 	for _, c := range []struct {
 		name string

@@ -25,7 +25,37 @@ func checkGoapRefs(g *savefile.Goap, p goaplib.AgentParts, where string) error {
 			return fmt.Errorf("%s: \"actions\"[%d] (%s) %v", where, j+1, p.Agent.Actions[j].Name, err)
 		}
 	}
+	// Each action's table is its own (the script binds one Go action to
+	// each), and not the provider's: a reference edited to another's
+	// would leave the action's table as the script built it.
+	owner := map[float64]string{}
+	if n, ok := tableRef(g.Provider); ok {
+		owner[n] = `"provider"`
+	}
+	for j, v := range g.Actions {
+		n, ok := tableRef(v)
+		if !ok {
+			continue
+		}
+		if other, dup := owner[n]; dup {
+			return fmt.Errorf("%s: \"actions\"[%d] (%s) is %s, as is %s: each action has its own table", where, j+1, p.Agent.Actions[j].Name, savedValueText(v), other)
+		}
+		owner[n] = fmt.Sprintf("\"actions\"[%d] (%s)", j+1, p.Agent.Actions[j].Name)
+	}
 	return nil
+}
+
+// tableRef returns N of the saved table reference {"t": N}.
+func tableRef(v any) (float64, bool) {
+	if r, ok := v.(savefile.Ref); ok {
+		return float64(r.N), r.Key == "t"
+	}
+	m, ok := v.(map[string]any)
+	if !ok || len(m) != 1 {
+		return 0, false
+	}
+	n, ok := m["t"].(float64)
+	return n, ok
 }
 
 // tableRefFits checks that the saved value v is a table reference when

@@ -36,13 +36,13 @@ func TestRestoreGoapEditedRefused(t *testing.T) {
 			t.Fatalf("the save has no %s: %s", re, data)
 		}
 		done := false
-		return r.ReplaceAllFunc(data, func(m []byte) []byte {
+		return resealed(r.ReplaceAllFunc(data, func(m []byte) []byte {
 			if done {
 				return m
 			}
 			done = true
 			return r.ReplaceAll(m, []byte(to))
-		})
+		}))
 	}
 	const agent = "bad save: load 1 (lumberjack.lua), agent 1, GOAP agent 1"
 	const goapTask = "host: restoring agent BTBehaviorTree: bad save: the GOAP agent of task BTSequence/load 1[2]"

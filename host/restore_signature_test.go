@@ -88,7 +88,7 @@ end
 	}
 	bad := append(append(append([]byte(nil), data[:at]...), `"kind":"B"`...), data[at+len(`"kind":"A"`):]...)
 	h2 := saveHost(t, files, &out)
-	_, err = h2.RestoreAll(bad)
+	_, err = h2.RestoreAll(resealed(bad))
 	const want = "host: restoring agent t2: bad save: BTSequence/A[1]: the save's task 2 is a B, the tree's a A"
 	if err == nil || err.Error() != want {
 		t.Fatalf("RestoreAll: %v\nwant %s", err, want)

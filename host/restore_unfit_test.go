@@ -26,7 +26,7 @@ func TestRestoreRefusesUnfitValues(t *testing.T) {
 		if !bytes.Contains(data, []byte(from)) {
 			t.Fatalf("the save has no %q", from)
 		}
-		return bytes.Replace(data, []byte(from), []byte(to), 1)
+		return resealed(bytes.Replace(data, []byte(from), []byte(to), 1))
 	}
 	const agent = "host: restoring agent BTBehaviorTree: bad save: "
 	const wait = `"kind":"BTWait","st":3,"f":3,"tk":4,"seq":5,"own":[0.30000000000000004,0.25]`
@@ -54,8 +54,8 @@ func TestRestoreRefusesUnfitValues(t *testing.T) {
 		{"repeater count", edit(`"kind":"BTRepeater","st":3,"f":3,"tk":4,"seq":1,"own":[0]`, `"kind":"BTRepeater","st":3,"f":3,"tk":4,"seq":1,"own":[-2]`),
 			agent + "BTRepeater (BTRepeater): value 1 of its state is -2, want a whole number in [0, "},
 		{"nameless variable", edit(`{"name":"seen","v":3}`, `{"name":"","v":3}`), agent + "tree variable 1 has no name"},
-		{"host ticks", edit(`"version":2,`, `"version":2,"ticks":18446744073709551615,`), "bad save: the host's tick count is 18446744073709551615, over 2^53"},
-		{"host clock", edit(`"version":2,`, `"version":2,"clock":-3,`), "bad save: the host's clock is -3, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)"},
+		{"host ticks", edit(`"version":3,`, `"version":3,"ticks":18446744073709551615,`), "bad save: the host's tick count is 18446744073709551615, over 2^53"},
+		{"host clock", edit(`"version":3,`, `"version":3,"clock":-3,`), "bad save: the host's clock is -3, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)"},
 	}
 	for _, c := range cases {
 		_, err := h.Restore(c.data)

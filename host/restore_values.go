@@ -378,6 +378,10 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 	d.keys = append(d.keys, keyOfKey)
 	defer func() { d.keys = d.keys[:depth] }()
 	for j := 0; j < len(kv); j += 2 {
+		if _, isList := kv[j].([]any); isList {
+			d.keys = d.keys[:depth]
+			return fmt.Errorf("%s (key %d): is a list, want a string, a number or a boolean", d.where(), j/2+1)
+		}
 		d.keys[depth] = keyOfKey
 		k, err := d.val(kv[j], lua.LNil)
 		if err != nil {

@@ -79,7 +79,7 @@ func TestSnapshotTickInterval(t *testing.T) {
 			t.Fatalf("the save has no %s: %s", c.from, data)
 		}
 		h2 := saveHost(t, files, &out)
-		_, err := h2.RestoreAll(bytes.Replace(data, []byte(c.from), []byte(c.to), 1))
+		_, err := h2.RestoreAll(resealed(bytes.Replace(data, []byte(c.from), []byte(c.to), 1)))
 		want := "host: restoring agent slow: bad save: " + c.want + ", want a finite number of seconds in [0, 2^40]"
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: %v\nwant %s", c.to, err, want)

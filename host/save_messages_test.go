@@ -30,7 +30,7 @@ func TestRestoreMessagesNamePlace(t *testing.T) {
 		if !bytes.Contains(data, []byte(from)) {
 			t.Fatalf("the save has no %q: %s", from, data)
 		}
-		return bytes.Replace(data, []byte(from), []byte(to), 1)
+		return resealed(bytes.Replace(data, []byte(from), []byte(to), 1))
 	}
 	gz := Gzip(data)
 	gz[len(gz)-5] ^= 0xff // the CRC-32

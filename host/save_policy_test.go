@@ -72,7 +72,7 @@ func TestSavePolicyState(t *testing.T) {
 			}
 			if !own && k == 2 {
 				// Saved while awaiting the restart at 4: due in 2 s.
-				bad := bytes.Replace(data, []byte(`"restartIn":2`), []byte(`"restartIn":-2`), 1)
+				bad := resealed(bytes.Replace(data, []byte(`"restartIn":2`), []byte(`"restartIn":-2`), 1))
 				c, _ := start()
 				_, err := c.RestoreAll(bad)
 				if want := "host: restoring agent Flaky: bad save: policy: restartIn is -2, want a finite number of seconds >= 0"; err == nil || err.Error() != want {

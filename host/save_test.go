@@ -269,7 +269,7 @@ func TestRestoreBadInput(t *testing.T) {
 		if !bytes.Contains(data, []byte(from)) {
 			t.Fatalf("the save has no %q", from)
 		}
-		return bytes.Replace(data, []byte(from), []byte(to), 1)
+		return resealed(bytes.Replace(data, []byte(from), []byte(to), 1))
 	}
 	gz := Gzip(data)
 	cases := []struct {
@@ -287,7 +287,7 @@ func TestRestoreBadInput(t *testing.T) {
 		{"variable name a number", edit(`{"name":"seen"`, `{"name":7`), `bad save: load 1 (s.lua), agent 1, variable 1: "name" is the number 7, want a string`},
 		{"gzip truncated", gz[:len(gz)/2], "bad save: gzip: unexpected EOF (truncated or corrupted)"},
 		{"foreign format", edit(`"format":"btlua-save"`, `"format":"other"`), `bad save: format "other", want "btlua-save"`},
-		{"foreign version", edit(`"version":2`, `"version":7`), "bad save: version 7; this btlua reads versions 1 and 2"},
+		{"foreign version", edit(`"version":3`, `"version":7`), "bad save: version 7; this btlua reads versions 1 to 3"},
 		{"unknown field", edit(`"format"`, `"extra":1,"format"`), `bad save: "extra" is an unknown key`},
 		{"child index", edit(`"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[1]`, `"kind":"BTSequence","st":3,"f":3,"tk":4,"seq":2,"own":[9]`),
 			"host: restoring agent BTBehaviorTree: bad save: BTRepeater/BTSequence[1] (BTSequence): value 1 of its state is 9, want a whole number in [0, 2]"},

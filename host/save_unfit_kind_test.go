@@ -21,7 +21,7 @@ func TestRestoreRefusesEditedKindCountAndDuplicate(t *testing.T) {
 		if !r.Match(data) {
 			t.Fatalf("the save has no %s", pattern)
 		}
-		return r.ReplaceAll(data, []byte(to))
+		return resealed(r.ReplaceAll(data, []byte(to)))
 	}
 	for _, c := range []struct {
 		name string

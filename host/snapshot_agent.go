@@ -89,6 +89,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 			return nil, err
 		}
 		sl.State = slices.Index(states, ld.agents[0].host)
+		sl.Placed = f.Shards > 0
 		f.Loads = append(f.Loads, sl)
 	}
 	if len(run.random) > 0 {
@@ -254,9 +255,7 @@ func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
 		if err != nil {
 			return savefile.Agent{}, saveError(a, err)
 		}
-		if f.Hooked || len(f.KV) > 0 {
-			sa.Fields = append(sa.Fields, f)
-		}
+		sa.Fields = append(sa.Fields, f) // every Lua task's, [] for none: a deleted one is seen
 	}
 	for i, p := range parts {
 		g := &sa.Goap[i]

@@ -48,7 +48,7 @@ func TestRestoreEditedSaveRefused(t *testing.T) {
 			t.Fatalf("%s: the save has no %q", c.name, c.from)
 		}
 		edited := filepath.Join(dir, "e.json")
-		os.WriteFile(edited, []byte(strings.Replace(s, c.from, c.to, 1)), 0o644)
+		os.WriteFile(edited, resealed([]byte(strings.Replace(s, c.from, c.to, 1))), 0o644)
 		code, out, errOut := runCLI("--fast", "--ticks", "1", "--restore", edited, script)
 		want := "btlua: --restore " + edited + ": " + c.want + "\n"
 		if code != exitFailed || out != "" || errOut != want {

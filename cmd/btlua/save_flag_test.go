@@ -67,9 +67,9 @@ return a
 	if code != exitFailed || out != "" || !strings.Contains(errOut, "the save holds agents of "+warrior+", not of "+bad) {
 		t.Fatalf("restore of another script: code %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	os.WriteFile(save, []byte(`{"format":"btlua-save","version":3,"loads":[]}`), 0o644)
+	os.WriteFile(save, []byte(`{"format":"btlua-save","version":4,"loads":[]}`), 0o644)
 	code, _, errOut = runCLI("--fast", "--restore", save, warrior)
-	if want := "btlua: --restore " + save + ": bad save: version 3; this btlua reads versions 1 and 2\n"; code != exitFailed || errOut != want {
+	if want := "btlua: --restore " + save + ": bad save: version 4; this btlua reads versions 1 to 3\n"; code != exitFailed || errOut != want {
 		t.Fatalf("foreign version: code %d, stderr %q, want %q", code, errOut, want)
 	}
 }

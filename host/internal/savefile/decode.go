@@ -53,15 +53,28 @@ func Decode(data []byte) (*File, error) {
 	if err == errSlow || err == nil && (f.Format != Format || !known(f.Version)) {
 		f, err = decodeSlow(data)
 	}
+	if err == nil {
+		err = check(f)
+	}
+	if f != nil && f.Version >= DigestVersion {
+		err = checkDigest(data, f.Digest, err)
+	} else if f == nil && !errors.Is(err, ErrTooBig) {
+		// A save that did not decode: say first that it was edited
+		// after it was written, when its digest says so.
+		if v, digest, ok := headDigest(data); ok && v == DigestVersion {
+			err = checkDigest(data, digest, err)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	return f, check(f)
+	return f, nil
 }
 
 // decodeSlow decodes data with encoding/json, for the saves the fast
 // decoder leaves: it words the errors.
 func decodeSlow(data []byte) (*File, error) {
+	data = wholeNumbers(data)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	f := &File{}
@@ -85,7 +98,7 @@ func decodeSlow(data []byte) (*File, error) {
 			return nil, fmt.Errorf("%w: format %q, want %q", ErrBad, head.Format, Format)
 		}
 		if !known(head.Version) {
-			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d and %d", ErrBad, head.Version, OldVersion, Version)
+			return nil, fmt.Errorf("%w: version %d; this btlua reads versions %d to %d", ErrBad, head.Version, OldVersion, Version)
 		}
 		var b64 base64.CorruptInputError
 		if strings.HasPrefix(err.Error(), "json: unknown field") || errors.As(err, &b64) {
@@ -102,8 +115,25 @@ func decodeSlow(data []byte) (*File, error) {
 	if err := dupKey(data); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
+	markPlaced(data, f)
 	refsIn(f)
 	return f, nil
+}
+
+// markPlaced sets Load.Placed for the loads of data, a save f decodes,
+// that hold "state" (encoding/json does not say which).
+func markPlaced(data []byte, f *File) {
+	var probe struct {
+		Loads []struct {
+			State json.RawMessage `json:"state"`
+		} `json:"loads"`
+	}
+	if json.Unmarshal(data, &probe) != nil {
+		return
+	}
+	for i := range min(len(probe.Loads), len(f.Loads)) {
+		f.Loads[i].Placed = probe.Loads[i].State != nil
+	}
 }
 
 // hasKey reports whether data, a JSON object, has the key key at its top.
@@ -117,7 +147,7 @@ func hasKey(data []byte, key string) bool {
 }
 
 // known reports whether Decode reads saves of version v.
-func known(v int) bool { return v == Version || v == OldVersion }
+func known(v int) bool { return v >= OldVersion && v <= Version }
 
 // MaxShards bounds a save's shard count (File.Shards).
 const MaxShards = 1 << 16
@@ -129,7 +159,10 @@ func check(f *File) error {
 		return fmt.Errorf("%w: \"shards\" is %d, want 0 (the classic host) to %d", ErrBad, f.Shards, MaxShards)
 	}
 	if f.Version == OldVersion && (f.Shards != 0 || slices.ContainsFunc(f.Loads, func(l Load) bool { return l.State != 0 })) {
-		return fmt.Errorf("%w: a save of version %d holds no \"shards\" or \"state\" (version %d does)", ErrBad, OldVersion, Version)
+		return fmt.Errorf("%w: a save of version %d holds no \"shards\" or \"state\" (version %d does)", ErrBad, OldVersion, PlaceVersion)
+	}
+	if f.Version < DigestVersion && f.Digest != "" {
+		return fmt.Errorf("%w: a save of version %d holds no \"digest\" (version %d does)", ErrBad, f.Version, DigestVersion)
 	}
 	if f.Ticks > bt.MaxCount {
 		return fmt.Errorf("%w: the host's tick count is %d, over 2^53", ErrBad, f.Ticks)
@@ -141,14 +174,23 @@ func check(f *File) error {
 		if len(l.Agents) == 0 {
 			return fmt.Errorf("%w: load %d (%s) holds no agents", ErrBad, i+1, l.Script)
 		}
+		if f.Version >= DigestVersion && f.Shards > 0 && !l.Placed {
+			return fmt.Errorf("%w: load %d (%s): \"state\" is missing: a save of version %d from a sharded host (\"shards\": %d) gives every load its Lua state", ErrBad, i+1, l.Script, DigestVersion, f.Shards)
+		}
 		if l.State < 0 || l.State >= max(f.Shards, 1) {
 			return fmt.Errorf("%w: load %d (%s): \"state\" is %d, want a Lua state of the saving host's %d (0 to %d)", ErrBad, i+1, l.Script, l.State, max(f.Shards, 1), max(f.Shards, 1)-1)
 		}
 	}
 	for i := range f.Loads {
 		for j := range f.Loads[i].Agents {
-			if f.Loads[i].Agents[j].Tree == nil {
+			a := &f.Loads[i].Agents[j]
+			if a.Tree == nil {
 				return fmt.Errorf("%w: load %d (%s), agent %d has no tree", ErrBad, i+1, f.Loads[i].Script, j+1)
+			}
+			for k := range a.Fields {
+				if what := fieldsFault(&a.Fields[k], f.Version); what != "" {
+					return fmt.Errorf("%w: load %d (%s), agent %d, fields %d: %s", ErrBad, i+1, f.Loads[i].Script, j+1, k+1, what)
+				}
 			}
 		}
 	}

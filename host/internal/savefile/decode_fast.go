@@ -388,7 +388,11 @@ func (p *parser) uint(most uint64) (uint64, bool) {
 		return 0, false
 	}
 	n, err := strconv.ParseUint(unsafe.String(&lit[0], len(lit)), 10, 64)
-	return n, err == nil && n <= most
+	if err != nil {
+		w, ok := wholeLit(lit) // 20.0
+		return uint64(w), ok && w >= 0 && uint64(w) <= most
+	}
+	return n, n <= most
 }
 
 // int reads a whole number of an int.
@@ -398,7 +402,11 @@ func (p *parser) int() (int, bool) {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(unsafe.String(&lit[0], len(lit)), 10, 64)
-	return int(n), err == nil
+	if err != nil {
+		w, ok := wholeLit(lit) // 20.0
+		return int(w), ok
+	}
+	return int(n), true
 }
 
 func (p *parser) boolean() (bool, bool) {
@@ -608,6 +616,9 @@ func (p *parser) file(f *File) bool {
 				f.BTAIRandom = append(f.BTAIRandom, b[:m])
 				return err == nil
 			})
+		case "digest":
+			f.Digest, ok = p.str()
+			return 1 << 8, ok
 		case "loads":
 			if p.null() {
 				return 1 << 5, true
@@ -652,6 +663,7 @@ func (p *parser) load(l *Load) bool {
 			return 1 << 2, ok
 		case "state":
 			l.State, ok = p.int()
+			l.Placed = true
 			return 1 << 5, ok
 		case "args":
 			l.Args, ok = p.value()

@@ -12,14 +12,18 @@ import (
 )
 
 // Format and Version name the format of a save. A save of another
-// format, or of a version other than Version and OldVersion, is refused.
+// format, or of a version other than OldVersion to Version, is refused.
 // Version 2 added where each load ran (File.Shards, Load.State); a
 // save of OldVersion (1) has no placement, and its loads are placed as
-// LoadFile and Spawn place them.
+// LoadFile and Spawn place them. Version 3 (DigestVersion) added the
+// save's digest (File.Digest, digest.go), a fields entry for every Lua
+// task and a "state" for every load of a sharded save.
 const (
-	Format     = "btlua-save"
-	Version    = 2
-	OldVersion = 1
+	Format        = "btlua-save"
+	Version       = 3
+	DigestVersion = 3
+	PlaceVersion  = 2
+	OldVersion    = 1
 )
 
 // ErrBad is wrapped by every error of Decode: not a save, truncated,
@@ -43,6 +47,11 @@ type File struct {
 	// tree draws from it.
 	BTAIRandom [][]byte `json:"btaiRandom,omitempty"`
 	Loads      []Load   `json:"loads"`
+	// Digest is the SHA-256 (64 lower-case hex digits) of the save's
+	// bytes before it, written by Encode as the top object's last key
+	// in a save of DigestVersion; Decode refuses a save whose bytes do
+	// not match it (see digest.go).
+	Digest string `json:"digest,omitempty"`
 }
 
 // Load is one LoadFile or Spawn (with Args) of Script, whose content had
@@ -55,6 +64,18 @@ type Load struct {
 	State   int     `json:"state,omitempty"`
 	Args    any     `json:"args,omitempty"`
 	Agents  []Agent `json:"agents"`
+	// Placed is set when the save holds "state" for the load: Encode
+	// writes it then even when 0 (a save of DigestVersion from a sharded
+	// host gives every load its state), and Decode sets it when the key
+	// is there.
+	Placed bool `json:"-"`
+}
+
+// MarshalJSON writes l as Encode does (its "state" when Placed).
+func (l Load) MarshalJSON() ([]byte, error) {
+	e := encoder{}
+	e.load(&l)
+	return e.b, e.err
 }
 
 // Agent is one agent: its place among its load's trees (Index, from 0),
@@ -130,13 +151,23 @@ type Var struct {
 	Go    bool   `json:"go,omitempty"`
 }
 
-// Fields is a Lua task's instance fields (KV: key, value, ...), or the
-// value its class's OnSave returned (Hooked, Hook).
+// Fields is a Lua task's instance fields (KV: key, value, ...; empty,
+// not nil, for none), or the value its class's OnSave returned (Hooked,
+// Hook; KV nil). A save of DigestVersion holds one for every Lua task of
+// the tree, in task order; an older one only for the tasks with fields.
 type Fields struct {
 	Task   int   `json:"task"`
 	KV     []any `json:"kv,omitempty"`
 	Hooked bool  `json:"hooked,omitempty"`
 	Hook   any   `json:"hook,omitempty"`
+}
+
+// MarshalJSON writes f as Encode does: "kv" whenever the entry is not
+// Hooked, [] for none.
+func (f Fields) MarshalJSON() ([]byte, error) {
+	e := encoder{}
+	e.fields(&f)
+	return e.b, e.err
 }
 
 // Goap is a GOAP agent run by task Task: its Go state and the fields of

@@ -14,7 +14,7 @@ import (
 // there as "no change", which would let a hand-edited `"st": null` pass
 // as the zero value. kindNonNull overrides it for a kind of object.
 var nonNull = map[string]string{
-	"format": "a string", "version": "a whole number", "ticks": "a whole number >= 0",
+	"format": "a string", "version": "a whole number", "digest": "a string", "ticks": "a whole number >= 0",
 	"shards": "a whole number", "clock": "a number", "script": "a string", "sha256": "a string",
 	"spawned": "true or false", "state": "a whole number",
 	"index": "a whole number", "name": "a string", "signature": "a string",
