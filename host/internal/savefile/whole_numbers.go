@@ -19,7 +19,7 @@ const maxWhole = 1 << 53
 // wholeLit returns the whole number a literal with a fraction or an
 // exponent stands for; ok is false for any other literal.
 func wholeLit(lit []byte) (n int64, ok bool) {
-	if bytes.IndexAny(lit, ".eE") < 0 {
+	if !bytes.ContainsAny(lit, ".eE") {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(string(lit), 64)
