@@ -85,11 +85,22 @@ func TestLayering(t *testing.T) {
 		// side (vm) only, and no binding of lua/.
 		{"host/internal/shards", true, []string{"github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/vm"}},
-		// The save format (host/internal/savefile: types, JSON codec,
-		// error wording) knows no host and no Lua: of btlua it imports
-		// the core's bt and goap only.
-		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
+		// The save format (host/internal/savefile: decoding, checks,
+		// error wording; its types and writer in savefile/format) knows
+		// no host and no Lua: of btlua it imports the core's bt and goap
+		// only, and of the host's packages its own sub-packages.
+		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
 			[]string{"bt", "goap"}},
+		{"host/internal/savefile", true, nil, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile/format", "/internal/savefile/jsonread"}},
+		// The save's types and writer (savefile/format) read nothing back:
+		// of the save's packages they import the JSON reader's number
+		// boxing (jsonread) only, never the decoder (savefile).
+		{"host/internal/savefile/format", true, nil, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile/jsonread"}},
+		// The JSON reader knows nothing of saves: the standard library
+		// only.
+		{"host/internal/savefile/jsonread", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
 	}
 	for _, r := range rules {
 		checked := 0
