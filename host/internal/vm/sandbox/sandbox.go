@@ -39,7 +39,7 @@ import (
 // so, and setmetatable cannot replace it. A library table is a proxy
 // whose writes raise an error; pairs over it sees no keys: the standard
 // libraries here, and the BT* classes, the bt, goap and btai modules and
-// the other library globals in sandbox_seal.go.
+// the other library globals in seal.go.
 
 // lockedMessage is what getmetatable returns for a locked metatable.
 const lockedMessage = "locked by the btlua sandbox"
@@ -94,7 +94,7 @@ func (sb *Sandbox) Apply(L *lua.LState, nodeClasses map[string]*lua.LTable) {
 	}
 	L.SetGlobal("os", os)
 
-	var seals *sealer // the library tables' proxies (sandbox_seal.go), made below
+	var seals *sealer // the library tables' proxies (seal.go), made below
 	origSetmt := L.GetGlobal("setmetatable").(*lua.LFunction)
 	L.SetGlobal("setmetatable", L.NewFunction(func(L *lua.LState) int {
 		if t := seals.sealedTable(L.CheckTable(1)); t != nil {
