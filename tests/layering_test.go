@@ -24,11 +24,15 @@ import (
 // host hands it Go values (host.Event.New, host.LuaType). The host's
 // budget package (host/internal/budget) imports nothing of btlua and no
 // Lua; its Lua side (host/internal/vm) imports neither the host (but its
-// budget), nor the inspector or the command; its reload transaction
+// budget and its own libraries' limits and sandbox, vm/liblimits and
+// vm/sandbox, which import no VM), nor the inspector or the command; its
+// reload transaction
 // (host/internal/reload) imports no host package at all, its event
 // stream (host/internal/stream) no host package and no Lua, and its save
 // format (host/internal/savefile) no Lua and nothing of btlua but the
-// core's bt and goap; its sharded engine (host/internal/shards) of the
+// core's bt and goap (and its own types and writer, savefile/format, and
+// JSON reader, savefile/jsonread, which imports nothing of btlua); its
+// sharded engine (host/internal/shards) of the
 // host's packages the Lua side (vm) alone, and nothing of lua/; its
 // error policy (host/internal/policy) nothing but the standard library;
 // its variables' values (host/internal/vars) of the host's packages vm
@@ -56,7 +60,21 @@ func TestLayering(t *testing.T) {
 		// reaches back into the host, the inspector or the command.
 		// Of the host's packages it may import the budget only.
 		{"host/internal/vm", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/budget", "/internal/vm/liblimits", "/internal/vm/sandbox"}},
+		// The libraries' limits (string sizes, chunk size, tail calls,
+		// os.time and os.date) know no VM or sandbox: of the host's
+		// packages the budget (its byte sizes' wording) only, of lua/
+		// the pattern functions (luapattern) only.
+		{"host/internal/vm/liblimits", true, nil, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget"}},
+		{"host/internal/vm/liblimits", true, nil, "github.com/btlua/btlua/lua/",
+			[]string{"luapattern"}},
+		// The sandbox knows no VM and reads no file: of the host's
+		// packages none, of lua/ the object layer (luaclass: a class's
+		// sealed proxy) only.
+		{"host/internal/vm/sandbox", true, nil, "github.com/btlua/btlua/host", nil},
+		{"host/internal/vm/sandbox", true, nil, "github.com/btlua/btlua/lua/",
+			[]string{"luaclass"}},
 		// The reload transaction (snapshot, stage, merge, signature, plan)
 		// is handed a Lua state, its library and trees: it imports no
 		// package of the host (nor the host itself), the inspector or the
@@ -85,11 +103,22 @@ func TestLayering(t *testing.T) {
 		// side (vm) only, and no binding of lua/.
 		{"host/internal/shards", true, []string{"github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/vm"}},
-		// The save format (host/internal/savefile: types, JSON codec,
-		// error wording) knows no host and no Lua: of btlua it imports
-		// the core's bt and goap only.
-		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
+		// The save format (host/internal/savefile: decoding, checks,
+		// error wording; its types and writer in savefile/format) knows
+		// no host and no Lua: of btlua it imports the core's bt and goap
+		// only, and of the host's packages its own sub-packages.
+		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
 			[]string{"bt", "goap"}},
+		{"host/internal/savefile", true, nil, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile/format", "/internal/savefile/jsonread"}},
+		// The save's types and writer (savefile/format) read nothing back:
+		// of the save's packages they import the JSON reader's number
+		// boxing (jsonread) only, never the decoder (savefile).
+		{"host/internal/savefile/format", true, nil, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile/jsonread"}},
+		// The JSON reader knows nothing of saves: the standard library
+		// only.
+		{"host/internal/savefile/jsonread", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
 	}
 	for _, r := range rules {
 		checked := 0

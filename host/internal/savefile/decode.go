@@ -12,8 +12,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/savefile/jsonread"
 	"github.com/btlua/btlua/stdlib/bt"
 )
+
+// ErrBad is wrapped by every error of Decode: not a save, truncated,
+// corrupted, another version.
+var ErrBad = errors.New("bad save")
 
 // MaxSize caps the size of a save, plain or once decompressed (a gzip
 // bomb), in bytes: 256 MiB, as the longest line of a recording.
@@ -74,7 +79,7 @@ func Decode(data []byte) (*File, error) {
 // decodeSlow decodes data with encoding/json, for the saves the fast
 // decoder leaves: it words the errors.
 func decodeSlow(data []byte) (*File, error) {
-	data = wholeNumbers(data)
+	data = jsonread.WholeNumbers(data)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	f := &File{}

@@ -81,12 +81,12 @@ func refIn(v any) any {
 
 // savedValue reads a value a save holds (see above).
 func (p *parser) savedValue() (any, bool) {
-	if p.next() == '{' {
+	if p.Next() == '{' {
 		if v, ok := p.ref(); ok {
 			return v, true
 		}
 	}
-	v, ok := p.value()
+	v, ok := p.Value()
 	if m, isMap := v.(map[string]any); ok && isMap {
 		if r, isRef := asRef(m); isRef {
 			return p.boxRef(r), true
@@ -98,11 +98,11 @@ func (p *parser) savedValue() (any, bool) {
 // ref reads a reference written as Encode writes it, {"t":N} (spaces
 // allowed, N digits); ok is false, with nothing read, for anything else.
 func (p *parser) ref() (any, bool) {
-	start := p.i
-	if p.eat('{') {
-		if k, ok := p.rawKey(); ok && p.eat(':') {
+	start := p.Offset()
+	if p.Eat('{') {
+		if k, ok := p.RawKey(); ok && p.Eat(':') {
 			key := refKey(k)
-			if lit, ok := p.number(); ok && key != "" && len(lit) <= 9 && p.eat('}') {
+			if lit, ok := p.NumberLit(); ok && key != "" && len(lit) <= 9 && p.Eat('}') {
 				n := 0
 				for _, c := range lit {
 					if c < '0' || c > '9' {
@@ -117,7 +117,7 @@ func (p *parser) ref() (any, bool) {
 			}
 		}
 	}
-	p.i = start
+	p.Rewind(start)
 	return nil, false
 }
 

@@ -7,47 +7,33 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/btlua/btlua/host/internal/savefile/format"
 )
 
-// The digest of a save of DigestVersion: Encode ends the save's top
-// object with the key "digest", whose value is the SHA-256 (hex) of every
-// byte before the comma that opens that key:
-//
-//	{"format":"btlua-save","version":3,...,"loads":[...],"digest":"<64 hex>"}
-//	^ hashed from here ...................... to here ^
-//
-// Decode refuses such a save whose digest is missing, not last, or not
+// The digest of a save of DigestVersion (written by Encode: see
+// format/digest.go), the SHA-256 of the save's bytes before its last
+// key. Decode refuses such a save whose digest is missing, not last, or not
 // the SHA-256 of those bytes: a save edited, reformatted or corrupted
 // after it was written, even one whose values each look right, never
 // restores. It is a check against edits and damage, not a signature: who
 // edits a save on purpose can compute it again (or write version 2, which
 // has none and is still read under the field rules).
 
-// digestHead is what precedes the digest's hex digits.
-const digestHead = `,"digest":"`
-
 // digestLen is the length of the digest's hex text.
 const digestLen = 2 * sha256.Size
 
-// appendDigest ends the save body b, a JSON object written up to its
-// closing brace (not included), with its digest and that brace.
-func appendDigest(b []byte) []byte {
-	sum := sha256.Sum256(b)
-	b = append(b, digestHead...)
-	b = hex.AppendEncode(b, sum[:])
-	return append(b, '"', '}')
-}
-
 // digestBody returns the bytes of data that its digest covers and the
-// digest's text, when data ends as appendDigest ends a save (spaces
-// after it allowed); ok is false otherwise.
+// digest's text, when data ends as Encode ends a save
+// (format.DigestHead, the digest, "}"; spaces after it allowed); ok is
+// false otherwise.
 func digestBody(data []byte) (body []byte, digest string, ok bool) {
 	d := bytes.TrimRight(data, " \t\r\n")
-	at := bytes.LastIndex(d, []byte(digestHead))
-	if at < 0 || !bytes.HasSuffix(d, []byte(`"}`)) || len(d)-2 < at+len(digestHead) {
+	at := bytes.LastIndex(d, []byte(format.DigestHead))
+	if at < 0 || !bytes.HasSuffix(d, []byte(`"}`)) || len(d)-2 < at+len(format.DigestHead) {
 		return nil, "", false
 	}
-	text := d[at+len(digestHead) : len(d)-2]
+	text := d[at+len(format.DigestHead) : len(d)-2]
 	if bytes.ContainsAny(text, "\"\\") {
 		return nil, "", false
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/savefile/jsonread"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -35,7 +36,7 @@ func jsonWhere(data []byte, err error) error {
 		if num, ok := strings.CutPrefix(te.Value, "number "); ok {
 			got = "the number " + num
 		} else if te.Value == "number" {
-			got = "the number " + offendingNumber(data, te.Offset)
+			got = "the number " + jsonread.NumberBefore(data, te.Offset)
 		} else if te.Value == "object" || te.Value == "array" {
 			got = map[string]string{"object": "an object", "array": "a list"}[te.Value]
 		}
@@ -73,16 +74,6 @@ func wantWords(t reflect.Type) string {
 		return "an object"
 	}
 	return "another kind of value"
-}
-
-// offendingNumber returns the number that ends at byte off of data.
-func offendingNumber(data []byte, off int64) string {
-	end := min(int(off), len(data))
-	start := end
-	for start > 0 && strings.IndexByte("+-0123456789.eE", data[start-1]) >= 0 {
-		start--
-	}
-	return string(data[start:end])
 }
 
 // placeNames says how an element of a list of the save is called.

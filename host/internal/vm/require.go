@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/vm/sandbox"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -107,7 +108,7 @@ func (v *VM) FindModule(L *lua.LState, name string) (string, *lua.LFunction, str
 		return "", nil, msg
 	}
 	if !v.Sandbox.Inside(path) {
-		L.RaiseError("%s", OutsideRoots(name, path))
+		L.RaiseError("%s", sandbox.OutsideRoots(name, path))
 	}
 	fn, err := v.LoadFile(path)
 	if err != nil {

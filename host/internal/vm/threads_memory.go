@@ -5,6 +5,7 @@ import (
 	"sync"
 	"weak"
 
+	"github.com/btlua/btlua/host/internal/budget"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -55,7 +56,7 @@ func (c *Threads) admit(L *lua.LState, fn string, limit uint64) {
 	}
 	if n := len(c.live); uint64(n+1)*ThreadBytes > half {
 		L.RaiseError("coroutine.%s: memory limit of %s exceeded (%d coroutines alive, of %s each, are half of it)",
-			fn, bytesText(float64(limit)), n, bytesText(float64(ThreadBytes)))
+			fn, budget.BytesText(float64(limit)), n, budget.BytesText(float64(ThreadBytes)))
 	}
 }
 

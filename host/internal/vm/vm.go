@@ -6,11 +6,17 @@ import (
 	"strings"
 
 	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/host/internal/vm/liblimits"
+	"github.com/btlua/btlua/host/internal/vm/sandbox"
 	"github.com/btlua/btlua/lua/btailib"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/goaplib"
 	lua "github.com/yuin/gopher-lua"
 )
+
+// DefaultMaxChunkSize is Options.MaxChunkSize's default (bytes of
+// source: liblimits.DefaultMaxChunkSize).
+const DefaultMaxChunkSize = liblimits.DefaultMaxChunkSize
 
 // Options configure Open. The host fills them from its own Options.
 type Options struct {
@@ -40,9 +46,11 @@ type Options struct {
 	// host gives its default).
 	MaxStringSize int64
 	// MaxChunkSize caps, in bytes, the source loadstring and load compile
-	// (see limitChunks): 0 means DefaultMaxChunkSize, below 0 no cap.
+	// (see liblimits.LimitChunks): 0 means DefaultMaxChunkSize, below 0
+	// no cap.
 	MaxChunkSize int64
-	// Sandbox restricts the libraries for untrusted scripts (sandbox.go),
+	// Sandbox restricts the libraries for untrusted scripts (package
+	// sandbox),
 	// with SearchPath's folders as script roots; require looks in
 	// SearchPath's folders before a script's (AddScriptFolder).
 	Sandbox    bool
@@ -64,7 +72,7 @@ type VM struct {
 	// Protos holds the compiled files (shared by a host's states).
 	Protos *Protos
 	// Sandbox is the state's sandbox, nil without one.
-	Sandbox *Sandbox
+	Sandbox *sandbox.Sandbox
 
 	stdout     io.Writer
 	searchPath []string // Options.SearchPath
@@ -73,8 +81,8 @@ type VM struct {
 // Open returns a Lua state with the stack limits (state.go), print
 // writing to opts.Stdout, btlua's libraries, package.path and loadfile
 // reading opts.FS when set (require.go), then (after opts.Install)
-// the coroutines' budget and count, the string limits, the checks of
-// os.time and os.date, and the sandbox. Its errors are the libraries'
+// the coroutines' budget and count, the libraries' limits (package
+// liblimits: strings, chunks, os.time and os.date), and the sandbox. Its errors are the libraries'
 // (the state is closed then).
 func Open(opts Options) (*VM, error) {
 	v := &VM{L: NewState(), Files: Files{FS: opts.FS}, Protos: opts.Protos, stdout: opts.Stdout,
@@ -105,11 +113,11 @@ func Open(opts Options) (*VM, error) {
 		opts.Install(v)
 	}
 	shareBudget(L, opts.Budget, opts.Threads, opts.MemoryLimit)
-	LimitStrings(L, opts.MaxStringSize)
-	limitChunks(L, opts.MaxChunkSize)
-	checkTime(L)
+	liblimits.LimitStrings(L, opts.MaxStringSize)
+	liblimits.LimitChunks(L, opts.MaxChunkSize)
+	liblimits.CheckTime(L)
 	if opts.Sandbox {
-		v.Sandbox = NewSandbox(v.Files, opts.SearchPath)
+		v.Sandbox = sandbox.New(v.Files.FS, opts.SearchPath)
 		v.Sandbox.Apply(L, v.BTAI.NodeClasses())
 	}
 	return v, nil
@@ -117,7 +125,7 @@ func Open(opts Options) (*VM, error) {
 
 // Close closes the Lua state and removes its cap of the .. operator.
 func (v *VM) Close() {
-	Uncap(v.L)
+	liblimits.Uncap(v.L)
 	v.L.Close()
 }
 

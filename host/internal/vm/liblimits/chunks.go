@@ -1,4 +1,4 @@
-package vm
+package liblimits
 
 import (
 	"strings"
@@ -16,12 +16,12 @@ const DefaultMaxChunkSize = 256 << 10
 // a format of megabytes ran for tens of seconds.
 const maxDateFormat = 64 << 10
 
-// limitChunks wraps loadstring and load so that a chunk whose source is
+// LimitChunks wraps loadstring and load so that a chunk whose source is
 // over max bytes is refused before gopher-lua compiles it: the call
 // returns nil and the reason, as it does for a syntax error. load reads
 // its reader's pieces itself, counting them, and gives up at the first
 // piece past the cap. max < 0 means no cap.
-func limitChunks(L *lua.LState, max int64) {
+func LimitChunks(L *lua.LState, max int64) {
 	if max == 0 {
 		max = DefaultMaxChunkSize
 	}

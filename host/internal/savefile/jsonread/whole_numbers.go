@@ -1,4 +1,4 @@
-package savefile
+package jsonread
 
 import (
 	"bytes"
@@ -8,17 +8,18 @@ import (
 )
 
 // JSON has one kind of number: a whole number written with a fraction or
-// an exponent (20.0, 2e1) is that whole number wherever the save holds a
-// count, an index or a status. Both decoders read it so, up to 2^53 in
-// size (past that a float64 is no longer exact) and but -0.
+// an exponent (20.0, 2e1) is that whole number where a document holds a
+// count or an index. Reader.Int and Uint read it so, and WholeNumbers
+// rewrites it for encoding/json, up to 2^53 in size (past that a float64
+// is no longer exact) and but -0.
 
 // maxWhole bounds the whole numbers read from a literal with a fraction
 // or an exponent.
 const maxWhole = 1 << 53
 
-// wholeLit returns the whole number a literal with a fraction or an
+// WholeLit returns the whole number a literal with a fraction or an
 // exponent stands for; ok is false for any other literal.
-func wholeLit(lit []byte) (n int64, ok bool) {
+func WholeLit(lit []byte) (n int64, ok bool) {
 	if !bytes.ContainsAny(lit, ".eE") {
 		return 0, false
 	}
@@ -29,11 +30,12 @@ func wholeLit(lit []byte) (n int64, ok bool) {
 	return int64(f), true
 }
 
-// wholeNumbers returns data, valid JSON, with each number literal that
-// wholeLit reads written as its whole number (data itself when it has
-// none), for encoding/json, which reads 20.0 into no integer. A value
-// of the save's own (a field, a variable) is the same float64 either way.
-func wholeNumbers(data []byte) []byte {
+// WholeNumbers returns data, valid JSON, with each number literal that
+// WholeLit reads written as its whole number (data itself when it has
+// none, or is no valid JSON), for encoding/json, which reads 20.0 into
+// no integer. A value read into a float64 or an any is the same float64
+// either way.
+func WholeNumbers(data []byte) []byte {
 	if !json.Valid(data) {
 		return data
 	}
@@ -56,7 +58,7 @@ func wholeNumbers(data []byte) []byte {
 			for j < len(data) && bytes.IndexByte([]byte("+-.eE0123456789"), data[j]) >= 0 {
 				j++
 			}
-			if n, ok := wholeLit(data[i:j]); ok {
+			if n, ok := WholeLit(data[i:j]); ok {
 				out = append(out, data[last:i]...)
 				out = strconv.AppendInt(out, n, 10)
 				last = j

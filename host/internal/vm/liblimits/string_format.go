@@ -1,4 +1,4 @@
-package vm
+package liblimits
 
 import (
 	"strconv"

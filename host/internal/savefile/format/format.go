@@ -1,23 +1,19 @@
-// Package savefile is the format of a btlua save (docs/saving.md): its
-// types, their JSON encoding and decoding, and the wording of a bad
-// save's error in the save's own terms. It knows no host and no Lua: the
-// host turns agents into a File and back.
-package savefile
+package format
 
 import (
-	"errors"
-
+	"github.com/btlua/btlua/host/internal/savefile/jsonread"
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/goap"
 )
 
-// Format and Version name the format of a save. A save of another
-// format, or of a version other than OldVersion to Version, is refused.
-// Version 2 added where each load ran (File.Shards, Load.State); a
+// Format and Version name the format of a save. Version 2 added where each load ran (File.Shards, Load.State); a
 // save of OldVersion (1) has no placement, and its loads are placed as
 // LoadFile and Spawn place them. Version 3 (DigestVersion) added the
 // save's digest (File.Digest, digest.go), a fields entry for every Lua
 // task and a "state" for every load of a sharded save.
+//
+// A save of another format, or of a version other than OldVersion to
+// Version, is refused by savefile.Decode.
 const (
 	Format        = "btlua-save"
 	Version       = 3
@@ -25,10 +21,6 @@ const (
 	PlaceVersion  = 2
 	OldVersion    = 1
 )
-
-// ErrBad is wrapped by every error of Decode: not a save, truncated,
-// corrupted, another version.
-var ErrBad = errors.New("bad save")
 
 // File is the whole save: the host's tick count, clock (seconds),
 // global variables and BTAI generators, and the agents, grouped by the LoadFile or Spawn
@@ -49,8 +41,8 @@ type File struct {
 	Loads      []Load   `json:"loads"`
 	// Digest is the SHA-256 (64 lower-case hex digits) of the save's
 	// bytes before it, written by Encode as the top object's last key
-	// in a save of DigestVersion; Decode refuses a save whose bytes do
-	// not match it (see digest.go).
+	// in a save of DigestVersion; savefile.Decode refuses a save whose
+	// bytes do not match it (see digest.go).
 	Digest string `json:"digest,omitempty"`
 }
 
@@ -66,8 +58,8 @@ type Load struct {
 	Agents  []Agent `json:"agents"`
 	// Placed is set when the save holds "state" for the load: Encode
 	// writes it then even when 0 (a save of DigestVersion from a sharded
-	// host gives every load its state), and Decode sets it when the key
-	// is there.
+	// host gives every load its state), and savefile.Decode sets it when
+	// the key is there.
 	Placed bool `json:"-"`
 }
 
@@ -194,8 +186,9 @@ type Table struct {
 }
 
 // Ref is a saved value that refers by number: {"t": N} (Key "t"),
-// {"task": N}, {"goap": N}. Encode writes it as that object; Decode
-// gives such objects in a saved value as a Ref (decode_refs.go).
+// {"task": N}, {"goap": N}. Encode writes it as that object;
+// savefile.Decode gives such objects in a saved value as a Ref (its
+// decode_refs.go).
 type Ref struct {
 	Key string
 	N   int
@@ -209,10 +202,5 @@ func (r Ref) MarshalJSON() ([]byte, error) {
 }
 
 // Number returns f as a saved value, boxed once for the whole numbers 0
-// to 1023.
-func Number(f float64) any {
-	if f >= 0 && f < float64(len(smallNumbers)) && f == float64(int(f)) && !(f == 0 && 1/f < 0) {
-		return smallNumbers[int(f)]
-	}
-	return f
-}
+// to 1023 (as Decode reads them: jsonread.Number).
+func Number(f float64) any { return jsonread.Number(f) }

@@ -1,4 +1,4 @@
-package vm
+package liblimits
 
 import (
 	"math"
@@ -19,7 +19,7 @@ import (
 //     out-of-bound" (Lua 5.3's words: 5.1 has no defined answer, its C
 //     code overflows) for a field that does not fit a C int (the year
 //     less 1900 for the year), so every result is an exact time;
-//   - os.date refuses a format over maxDateFormat (limits_chunk.go), as
+//   - os.date refuses a format over maxDateFormat (chunks.go), as
 //     its conversions run in Go code no budget stops;
 //   - os.date(format, t) returns nil, as PUC Lua 5.1 does when the C
 //     library cannot represent t, for a t that is not finite or whose
@@ -32,8 +32,8 @@ var dateFields = []struct {
 	required bool
 }{{"sec", false}, {"min", false}, {"hour", false}, {"day", true}, {"month", true}, {"year", true}}
 
-// checkTime wraps os.time and os.date with the checks above.
-func checkTime(L *lua.LState) {
+// CheckTime wraps os.time and os.date with the checks above.
+func CheckTime(L *lua.LState) {
 	os, ok := L.GetGlobal("os").(*lua.LTable)
 	if !ok {
 		return

@@ -1,4 +1,4 @@
-package savefile
+package format
 
 import (
 	"encoding/base64"

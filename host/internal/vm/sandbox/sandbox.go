@@ -1,14 +1,16 @@
-package vm
+package sandbox
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"path/filepath"
 	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 )
 
-// This file holds the sandbox (the host's Options.Sandbox) for scripts the embedder
+// The sandbox (the host's Options.Sandbox) is for scripts the embedder
 // does not trust, such as mods. What stays:
 //
 //   - base functions without dofile, loadfile, _printregs and newproxy;
@@ -37,7 +39,7 @@ import (
 // so, and setmetatable cannot replace it. A library table is a proxy
 // whose writes raise an error; pairs over it sees no keys: the standard
 // libraries here, and the BT* classes, the bt, goap and btai modules and
-// the other library globals in sandbox_seal.go.
+// the other library globals in seal.go.
 
 // lockedMessage is what getmetatable returns for a locked metatable.
 const lockedMessage = "locked by the btlua sandbox"
@@ -45,18 +47,20 @@ const lockedMessage = "locked by the btlua sandbox"
 // sandboxOS lists the os functions the sandbox keeps.
 var sandboxOS = []string{"clock", "time", "date", "difftime"}
 
-// Sandbox is the sandbox of one host's Lua state: where its files are
-// read and its script roots. A nil *Sandbox is no sandbox: its methods
-// let everything through.
+// Sandbox is the sandbox of one host's Lua state: whether its files are
+// read from an fs.FS, and its script roots. A nil *Sandbox is no
+// sandbox: its methods let everything through.
 type Sandbox struct {
-	files Files
+	onFS  bool     // the files are read from an fs.FS, not the OS
 	roots []string // the script folders, absolute (clean slash paths of an FS)
 }
 
-// NewSandbox returns the sandbox of a host reading files, with the
-// script roots dirs (Options.SearchPath).
-func NewSandbox(files Files, dirs []string) *Sandbox {
-	s := &Sandbox{files: files}
+// New returns the sandbox of a host reading its files from fsys (nil for
+// the OS's file system: vm.Files.FS), with the script roots dirs
+// (Options.SearchPath). The sandbox never reads fsys: in an fs.FS it
+// compares clean slash paths (path.Clean, as vm.Files.Key gives them).
+func New(fsys fs.FS, dirs []string) *Sandbox {
+	s := &Sandbox{onFS: fsys != nil}
 	for _, d := range dirs {
 		s.AddRoot(d)
 	}
@@ -90,7 +94,7 @@ func (sb *Sandbox) Apply(L *lua.LState, nodeClasses map[string]*lua.LTable) {
 	}
 	L.SetGlobal("os", os)
 
-	var seals *sealer // the library tables' proxies (sandbox_seal.go), made below
+	var seals *sealer // the library tables' proxies (seal.go), made below
 	origSetmt := L.GetGlobal("setmetatable").(*lua.LFunction)
 	L.SetGlobal("setmetatable", L.NewFunction(func(L *lua.LState) int {
 		if t := seals.sealedTable(L.CheckTable(1)); t != nil {
@@ -220,17 +224,17 @@ func (sb *Sandbox) CheckModuleName(L *lua.LState, name string) {
 	}
 }
 
-// Inside reports whether path is inside one of the script roots (the
+// Inside reports whether the file name is inside one of the script roots (the
 // folders of Options.SearchPath and of the scripts given to LoadFile and
 // Spawn); always true without a sandbox.
-func (sb *Sandbox) Inside(path string) bool {
+func (sb *Sandbox) Inside(name string) bool {
 	if sb == nil {
 		return true
 	}
-	if sb.files.FS != nil {
-		return insideFSRoots(sb.roots, sb.files.Key(path))
+	if sb.onFS {
+		return insideFSRoots(sb.roots, path.Clean(name))
 	}
-	abs, err := filepath.Abs(path)
+	abs, err := filepath.Abs(name)
 	if err == nil {
 		abs, err = filepath.EvalSymlinks(abs) // a link may point outside
 	}
@@ -251,8 +255,8 @@ func (sb *Sandbox) AddRoot(dir string) {
 		return
 	}
 	var abs string
-	if sb.files.FS != nil {
-		abs = sb.files.Key(dir) // a clean slash path of the FS
+	if sb.onFS {
+		abs = path.Clean(dir) // a clean slash path of the FS
 	} else {
 		var err error
 		abs, err = filepath.Abs(dir)
@@ -294,7 +298,7 @@ func (sb *Sandbox) OutsideCandidate(p string) (string, bool) {
 	if sb == nil || sb.Inside(p) {
 		return "", false
 	}
-	if sb.files.FS == nil {
+	if !sb.onFS {
 		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && sb.Inside(dir) {
 			return "\n\tno file '" + p + "'", true
 		}
@@ -302,8 +306,8 @@ func (sb *Sandbox) OutsideCandidate(p string) (string, bool) {
 	return "\n\t'" + p + "' is outside the script folders (btlua sandbox)", true
 }
 
-// OutsideRoots is require's error for module name found at path, a file
+// OutsideRoots is require's error for module name found in file, a file
 // outside the script roots.
-func OutsideRoots(name, path string) string {
-	return fmt.Sprintf("require %q: %s is outside the script folders (btlua sandbox)", name, path)
+func OutsideRoots(name, file string) string {
+	return fmt.Sprintf("require %q: %s is outside the script folders (btlua sandbox)", name, file)
 }
