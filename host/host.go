@@ -81,7 +81,7 @@ type Options struct {
 	// folders only (saying nothing of files outside), library tables (the
 	// standard libraries, the BT* classes, the bt, goap and btai modules)
 	// and the string metatable read-only.
-	// See internal/vm/sandbox.go and README's "Running untrusted scripts".
+	// See docs/untrusted-scripts.md.
 	Sandbox bool
 	// MaxStringSize caps, in bytes, the strings that string.rep,
 	// string.gsub, string.format, table.concat and the .. operator build;
