@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -120,7 +121,7 @@ func (h *state) reloadFailed(src *source, rep *ReloadReport) {
 func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
 	fn, err := h.vm.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		return nil, loader.InFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	p, err := h.prepareReload(src, fn.Proto)
 	if err != nil {
@@ -195,7 +196,7 @@ func (p *pendingReload) apply() *ReloadReport {
 func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
 	st, err := h.stage(proto, snap)
 	if err != nil {
-		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		return nil, nil, loader.InFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 	}
 	if why := st.Vanished(h.vm.Lib, before, src.module); len(why) > 0 {
 		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
@@ -205,17 +206,17 @@ func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes
 	plan := &reload.Plan{Report: &ReloadReport{File: src.path}}
 	switch {
 	case src.kind == scriptSource && h.factories[src] != nil:
-		if plan.Factory, err = factoryOf(src.path, st.Rets); err != nil {
+		if plan.Factory, err = loader.FactoryOf(src.path, st.Rets); err != nil {
 			return nil, nil, err
 		}
 	case src.kind == scriptSource:
-		if fresh, _, err = h.treesOf(src.path, st.Rets, src, "return value"); err != nil {
+		if fresh, _, err = h.loader.TreesOf(src.path, st.Rets, src, "return value"); err != nil {
 			return nil, nil, err
 		}
 	}
 	rep := plan.Report
 	h.commit(st)
-	h.recordDefined(src, st)
+	h.loader.RecordDefined(src, st)
 	if src.kind == moduleSource {
 		if r := st.CommitModule(h.vm.L, src.module); r != "" {
 			rep.Replaced = append(rep.Replaced, r)
@@ -235,17 +236,4 @@ func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes
 		return nil, nil, err
 	}
 	return plan, trees, nil
-}
-
-// recordDefined records the global tables the staged run assigned as
-// defined by src, unless another file defined them.
-func (h *state) recordDefined(src *source, st *staged) {
-	G := h.vm.L.G.Global
-	for _, n := range st.Names {
-		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
-			if d := h.definer(n); d == nil || d == src {
-				src.define(n)
-			}
-		}
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/lua/luaerr"
 )
@@ -34,7 +35,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 	s0 := sh.shards[0].vm // the shards share its compiled chunks
 	fn, err := s0.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(s0.L, err), ""), src.path)
+		return nil, loader.InFile(luaerr.From(luaerr.Stringify(s0.L, err), ""), src.path)
 	}
 	what := "reloading " + src.path
 	reps, err := shards.Transact(len(sh.shards), func(i int) (shards.Prepared[*ReloadReport], bool, error) {

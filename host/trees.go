@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -67,9 +68,9 @@ func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.
 	lps, err := reload.PlanLoads(trees, first, func() ([]*btlib.Tree, error) {
 		st, err := h.stage(proto, snap)
 		if err != nil {
-			return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+			return nil, loader.InFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
 		}
-		fresh, _, err := h.treesOf(src.path, st.Rets, src, "return value")
+		fresh, _, err := h.loader.TreesOf(src.path, st.Rets, src, "return value")
 		if err != nil {
 			return nil, err
 		}
