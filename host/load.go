@@ -24,7 +24,7 @@ import (
 // A script may be loaded many times (one agent per NPC): each call is a
 // load of its own, with its own trees, which a reload keeps or rebuilds
 // load by load. The second and later runs of a script are staged like a
-// reload's (see stage), so that the classes the script defines stay one
+// reload's (see Reload), so that the classes the script defines stay one
 // set of tables: a class it assigns again is merged into the existing one
 // in place, and every agent's tasks share it, so a reload's new methods
 // reach them all.

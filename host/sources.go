@@ -77,6 +77,11 @@ func (s *source) FirstRun() bool {
 	return first
 }
 
+// file names the source for its loader's reload runs.
+func (s *source) file() loader.File {
+	return loader.File{Rec: s, Path: s.path, Kind: s.kind, Module: s.module}
+}
+
 // stateFiles is the state's record of its files and its agents' trees as
 // its loader reads and writes them (loader.Files, loader.Trees).
 type stateFiles struct{ s *state }
