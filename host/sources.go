@@ -7,7 +7,7 @@ import (
 )
 
 // sourceKind tells how a Lua file came to be loaded, which decides how a
-// reload treats it (see loader.Kind).
+// reload treats it (see loader.Kind; a dofile's file is a loader.Dofile).
 type sourceKind = loader.Kind
 
 const (
@@ -16,8 +16,6 @@ const (
 	// moduleSource: a file loaded by require; its return value is the
 	// module table kept in package.loaded.
 	moduleSource = loader.Module
-	// dofileSource: a file run by dofile; only its globals matter.
-	dofileSource = loader.Dofile
 	// referenceSource: a file a BTBehaviorTreeReference runs; its return
 	// value is the subtree (or a factory of it). A reload merges its
 	// globals like a dofile's and then rebuilds the subtrees whose
