@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/schedule"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -162,3 +163,7 @@ func (a *Agent) haltWith(cause bt.EndKind) error {
 	}
 	return err
 }
+
+// treeName names tr in errors and saves: its name, else its start task's
+// (see loader.TreeName).
+func treeName(tr *btlib.Tree) string { return loader.TreeName(tr) }

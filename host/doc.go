@@ -64,33 +64,36 @@
 // The host's parts are packages under host/internal, each with a package
 // doc saying what it owns, none importing the host (tests/layering_test.go
 // keeps them one-way): vm (a Lua state with btlua's libraries, sandbox,
-// limits, files and require, Lua<->Go values), budget (the CPU budget,
-// the heap checks, the output guard), reload (snapshot, stage, merge,
-// signature, plan), stream (the event stream), savefile (the save
-// format), schedule (tick intervals and the frame budget), shards (the
-// sharded engine: placement, worker crew, frame joins, the global
-// variables' blackboard), policy (the error policy's rules, back-off
-// and error log), vars (a blackboard value as Go sees it) and entry (the
-// goroutine inside the host: Curg and the Guard).
+// limits, files and require, Lua<->Go values), budget (the CPU budget, the
+// heap checks, the output guard), loader (a script's run and its trees or
+// factory checked, the files require, dofile and tree references run, a
+// reload's staged run of a file, the BTAI lint; the state keeps its loads,
+// agents and sources, sources.go), reload (snapshot, stage, merge,
+// signature, plan), stream (the event stream), savefile (the save format),
+// schedule (tick intervals and the frame budget), shards (the sharded
+// engine: placement, worker crew, frame joins, the global variables'
+// blackboard), policy (the error policy's rules, back-off and error log),
+// vars (a blackboard value as Go sees it) and entry (the goroutine inside
+// the host: Curg and the Guard).
 //
 // # Hot reload
 //
-// Reload (and ApplyReloads, which calls it for the files a Watcher
-// reports changed) runs a file again
-// as a transaction. Before the run, the host takes a snapshot of the live
-// Lua state the run could reach (snapshot.go): every table reachable from
-// the globals, the registry (package.loaded) and the libraries' module
-// tables, with its fields and metatable; every function's environment and
+// Reload (and ApplyReloads, which calls it for the files a Watcher reports
+// changed) runs a file again as a transaction. Before the run, the host
+// takes a snapshot of the live Lua state the run could reach
+// (host/internal/reload/snapshot.go): every table reachable from the
+// globals, the registry (package.loaded) and the libraries' module tables,
+// with its fields and metatable; every function's environment and
 // upvalues; userdata metatables; blackboard variables. The file then runs
-// with a staging global table (stage.go): the globals it assigns stay
-// there until commit, which merges class tables into the live ones in
-// place. Writes the run makes into live tables it reads (a module written
-// as M = M or {}, a call of a live closure that assigns an upvalue,
-// setmetatable, package.loaded) cannot be held back like the globals, so
-// when the run, the checks after it (a class that vanished), a further
-// run of a script loaded many times or a spawned script's factory fail,
-// the snapshot is restored: every
-// table, upvalue and blackboard that differs is set back, and files first
+// with a staging global table (host/internal/reload, run by the state's
+// loader): the globals it assigns stay there until commit, which merges
+// class tables into the live ones in place. Writes the run makes into live
+// tables it reads (a module written as M = M or {}, a call of a live
+// closure that assigns an upvalue, setmetatable, package.loaded) cannot be
+// held back like the globals, so when the run, the checks after it (a
+// class that vanished), a further run of a script loaded many times or a
+// spawned script's factory fail, the snapshot is restored: every table,
+// upvalue and blackboard that differs is set back, and files first
 // required by the failed run are forgotten. Trees are replaced only after
 // everything succeeded. A snapshot is a walk over the reachable state,
 // about 0.1 ms for a typical script; ticks pay nothing for it.

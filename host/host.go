@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -28,7 +29,7 @@ type Options struct {
 	// provider has no PlanFailed method (Warn, with tree, task and err;
 	// once per goal and reason until a plan is found; see goap_warn.go),
 	// and, when a tree is built, the BTAI trees that cannot end (Warn,
-	// with file; once per host; see btai_lint.go). Errors of calls
+	// with file; once per host; see host/internal/loader/lint.go). Errors of calls
 	// (LoadFile, Tick, Reload) are returned, not logged. Nil discards them: the library never writes to stderr. With
 	// Shards >= 2 the shards' goroutines log too, concurrently (slog's
 	// handlers are safe for that).
@@ -200,7 +201,7 @@ type Host struct {
 	// profiles are the profilers of the last StartProfile, one per Lua
 	// state (profile.go); nil before.
 	profiles []*bt.Profiler
-	linted   *lintLog // the BTAI warnings logged, shared by the states (btai_lint.go)
+	linted   *loader.LintLog // the BTAI warnings logged, shared by the states (loader.Lint)
 	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.
 	eng engine
 	// guard is the goroutine inside the host (guard.go).
@@ -213,7 +214,7 @@ type Host struct {
 // New returns a Host with a fresh Lua state (Options.Shards of them) and
 // the libraries installed.
 func New(opts Options) (*Host, error) {
-	h := &Host{stdout: opts.Stdout, log: opts.Logger, onReload: opts.OnReload, linted: &lintLog{}}
+	h := &Host{stdout: opts.Stdout, log: opts.Logger, onReload: opts.OnReload, linted: &loader.LintLog{}}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}

@@ -3,11 +3,8 @@ package host
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/btlua/btlua/host/internal/reload"
-	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -17,7 +14,7 @@ import (
 // changed files at the start of Tick.
 //
 // The file is compiled first (a syntax error stops there) and run with a
-// staging global table (see stage); only when the run succeeds are its
+// staging global table; only when the run succeeds are its
 // globals merged: a class or module table that already exists gets the
 // new methods in place and loses the methods that disappeared, so running
 // tasks call the new code on their next tick; Go method caches are
@@ -118,11 +115,11 @@ func (h *state) reloadFailed(src *source, rep *ReloadReport) {
 // (prepareReload), then, only when all of it succeeded, the plan applied
 // (apply). When the run fails, the snapshot is restored.
 func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
-	fn, err := h.vm.Compile(src.path, data)
+	proto, err := h.loader.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
+		return nil, err
 	}
-	p, err := h.prepareReload(src, fn.Proto)
+	p, err := h.prepareReload(src, proto)
 	if err != nil {
 		return nil, err
 	}
@@ -187,41 +184,19 @@ func (p *pendingReload) apply() *ReloadReport {
 	return rep
 }
 
-// run stages the file, checks that no class vanished, commits the staged
-// globals and module, and plans the trees of each load of a script, the
-// new factory of a spawned script (installed once everything succeeded),
-// and the subtrees of a referenced file. Any error leaves live state
-// changed: the caller restores its snapshot.
+// run has the state's loader run the file staged, check that no class
+// vanished, commit the staged globals and module (loader.Loader.Rerun),
+// and plans the trees of each load of a script, the new factory of a
+// spawned script (installed once everything succeeded), and the subtrees
+// of a referenced file. Any error leaves live state changed: the caller
+// restores its snapshot.
 func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
-	st, err := h.stage(proto, snap)
-	if err != nil {
-		return nil, nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
-	}
-	if why := st.Vanished(h.vm.Lib, before, src.module); len(why) > 0 {
-		return nil, nil, &luaerr.Error{File: src.path, Msg: strings.Join(why, "; ") +
-			"; running tasks may use it, so nothing is reloaded (restart to remove a class)"}
-	}
-	var fresh []*btlib.Tree
 	plan := &reload.Plan{Report: &ReloadReport{File: src.path}}
-	switch {
-	case src.kind == scriptSource && h.factories[src] != nil:
-		if plan.Factory, err = factoryOf(src.path, st.Rets); err != nil {
-			return nil, nil, err
-		}
-	case src.kind == scriptSource:
-		if fresh, _, err = h.treesOf(src.path, st.Rets, src, "return value"); err != nil {
-			return nil, nil, err
-		}
+	fresh, factory, err := h.loader.Rerun(src.file(), h.factories[src] != nil, proto, before, snap, plan.Report)
+	if err != nil {
+		return nil, nil, err
 	}
-	rep := plan.Report
-	h.commit(st)
-	h.recordDefined(src, st)
-	if src.kind == moduleSource {
-		if r := st.CommitModule(h.vm.L, src.module); r != "" {
-			rep.Replaced = append(rep.Replaced, r)
-		}
-	}
-	rep.Classes, rep.Added, rep.Changed = st.Merged, st.Added, st.Changed
+	plan.Factory = factory
 	var trees []treePlan
 	switch {
 	case plan.Factory != nil:
@@ -235,17 +210,4 @@ func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes
 		return nil, nil, err
 	}
 	return plan, trees, nil
-}
-
-// recordDefined records the global tables the staged run assigned as
-// defined by src, unless another file defined them.
-func (h *state) recordDefined(src *source, st *staged) {
-	G := h.vm.L.G.Global
-	for _, n := range st.Names {
-		if _, ok := G.RawGetString(n).(*lua.LTable); ok {
-			if d := h.definer(n); d == nil || d == src {
-				src.define(n)
-			}
-		}
-	}
 }

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host/internal/shards"
-	"github.com/btlua/btlua/lua/luaerr"
 )
 
 // sourceAt returns the loaded file whose key (see vm.Files.Key) is abs:
@@ -31,10 +30,10 @@ func (h *Host) sourceAt(abs string) *source {
 // rebuilt, removed and started of every shard, shard by shard.
 func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 	start := time.Now()
-	s0 := sh.shards[0].vm // the shards share its compiled chunks
-	fn, err := s0.Compile(src.path, data)
+	// The shards share the first one's compiled chunks.
+	proto, err := sh.shards[0].loader.Compile(src.path, data)
 	if err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(s0.L, err), ""), src.path)
+		return nil, err
 	}
 	what := "reloading " + src.path
 	reps, err := shards.Transact(len(sh.shards), func(i int) (shards.Prepared[*ReloadReport], bool, error) {
@@ -44,7 +43,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 			return nil, false, nil
 		}
 		s.beginStretch(what, nil)
-		p, err := s.prepareReload(ss, fn.Proto)
+		p, err := s.prepareReload(ss, proto)
 		s.endStretch()
 		return shardReload{p, what}, true, err
 	})

@@ -1,24 +1,30 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // sourceKind tells how a Lua file came to be loaded, which decides how a
-// reload treats it.
-type sourceKind int
+// reload treats it (see loader.Kind; a dofile's file is a loader.Dofile).
+type sourceKind = loader.Kind
 
 const (
 	// scriptSource: a file given to LoadFile; its return values are trees.
-	scriptSource sourceKind = iota
+	scriptSource = loader.Script
 	// moduleSource: a file loaded by require; its return value is the
 	// module table kept in package.loaded.
-	moduleSource
-	// dofileSource: a file run by dofile; only its globals matter.
-	dofileSource
+	moduleSource = loader.Module
+	// referenceSource: a file a BTBehaviorTreeReference runs; its return
+	// value is the subtree (or a factory of it). A reload merges its
+	// globals like a dofile's and then rebuilds the subtrees whose
+	// structure changed (see planReferences).
+	referenceSource = loader.Reference
 )
 
-// source is a Lua file the host has loaded and may reload.
+// source is a Lua file the host has loaded and may reload (the state's
+// loader.Record of it).
 type source struct {
 	path   string // as given (for messages)
 	abs    string // absolute, clean (for matching watch events)
@@ -27,7 +33,7 @@ type source struct {
 	// defined lists the global tables the file defined (its classes).
 	defined []string
 	// ran is set once a tree reference ran the file (referenceSource):
-	// its later runs are staged (see loadReference).
+	// its later runs are staged (see loader.Loader).
 	ran bool
 	// reloading is the compiled text a reload of the file is applying
 	// (referenceSource), which the reference rebuilds run instead of
@@ -50,43 +56,60 @@ func (h *state) track(path string, kind sourceKind, module string) *source {
 	return s
 }
 
-// installTracking makes require and dofile record the files they load: a
-// Lua-file searcher ahead of gopher-lua's own in package.loaders, and a
-// dofile that records its path. Both read Options.FS when it is set (the
-// VM's Files, vm.VM.FindModule).
-func (h *state) installTracking() {
-	L := h.vm.L
-	// Ours replaces gopher-lua's Lua-file searcher (the second one), so a
-	// module that is not found is reported once.
-	if loaders, ok := L.GetField(L.Get(lua.RegistryIndex), "_LOADERS").(*lua.LTable); ok {
-		loaders.RawSetInt(2, L.NewFunction(h.luaSearcher))
-	}
-	L.SetGlobal("dofile", L.NewFunction(func(L *lua.LState) int {
-		path := L.CheckString(1)
-		fn, err := h.vm.LoadFile(path)
-		if err != nil {
-			L.RaiseError("dofile: %v", err)
+// Define records that the file defines the global table name
+// (loader.Record).
+func (s *source) Define(name string) {
+	for _, n := range s.defined {
+		if n == name {
+			return
 		}
-		return h.runRecording(h.track(path, dofileSource, ""), fn)
-	}))
+	}
+	s.defined = append(s.defined, name)
 }
 
-// luaSearcher finds a module on package.path as Lua's own searcher does,
-// records the file, and returns its compiled chunk.
-func (h *state) luaSearcher(L *lua.LState) int {
-	name := L.CheckString(1)
-	path, fn, msg := h.vm.FindModule(L, name)
-	if fn == nil {
-		L.Push(lua.LString(msg))
-		return 1
+// FirstRun reports whether a tree reference runs the file for the first
+// time, and notes that it ran (loader.Record).
+func (s *source) FirstRun() bool {
+	first := !s.ran
+	s.ran = true
+	return first
+}
+
+// file names the source for its loader's reload runs.
+func (s *source) file() loader.File {
+	return loader.File{Rec: s, Path: s.path, Kind: s.kind, Module: s.module}
+}
+
+// stateFiles is the state's record of its files and its agents' trees as
+// its loader reads and writes them (loader.Files, loader.Trees).
+type stateFiles struct{ s *state }
+
+// Track records a loaded file, once (see track).
+func (f stateFiles) Track(path string, kind loader.Kind, module string) loader.Record {
+	return f.s.track(path, kind, module)
+}
+
+// Definer returns the file that defined the global table name, or nil.
+func (f stateFiles) Definer(name string) loader.Record {
+	if d := f.s.definer(name); d != nil {
+		return d
 	}
-	src := h.track(path, moduleSource, name)
-	L.Push(L.NewFunction(func(L *lua.LState) int {
-		args := make([]lua.LValue, L.GetTop())
-		for i := range args {
-			args[i] = L.Get(i + 1)
-		}
-		return h.runRecording(src, fn, args...)
-	}))
-	return 1
+	return nil
+}
+
+// Reloading returns the text a reload of the file keyed key is applying.
+func (f stateFiles) Reloading(key string) *lua.FunctionProto {
+	if src := f.s.sources[key]; src != nil {
+		return src.reloading
+	}
+	return nil
+}
+
+// Ticker returns the script of the agent that ticks tr, leaving out the
+// agents of skip's file, or "".
+func (f stateFiles) Ticker(tr *btlib.Tree, skip loader.Record) string {
+	if a := f.s.byTree[tr]; a != nil && (skip == nil || loader.Record(a.load.src) != skip) {
+		return a.Source
+	}
+	return ""
 }

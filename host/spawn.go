@@ -1,9 +1,7 @@
 package host
 
 import (
-	"fmt"
-
-	"github.com/btlua/btlua/host/internal/vm"
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -93,25 +91,21 @@ func (h *state) spawnAgent(path string, args any) (*Agent, error) {
 }
 
 // factory returns the script at path and its factory function, running
-// the script the first time.
+// the script the first time (see loader.Loader.Run).
 func (h *state) factory(path string) (*source, *lua.LFunction, error) {
 	if src := h.sources[h.vm.Files.Key(path)]; src != nil && h.factories[src] != nil {
 		return src, h.factories[src], nil
 	}
-	if _, err := h.vm.Files.Stat(path); err != nil {
-		return nil, nil, err
-	}
-	h.vm.AddScriptFolder(path)
-	src := h.track(path, scriptSource, "")
-	fn, err := h.vm.LoadFile(path)
-	if err != nil {
-		return nil, nil, luaerr.From(err, "")
-	}
-	rets, commit, err := h.runScript(src, fn)
+	rec, fn, err := h.loader.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := factoryOf(src.path, rets)
+	src := rec.(*source)
+	rets, commit, err := h.loader.Run(src.path, src, fn, h.ranBefore(src))
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := loader.FactoryOf(src.path, rets)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -120,71 +114,27 @@ func (h *state) factory(path string) (*source, *lua.LFunction, error) {
 	return src, f, nil
 }
 
-// factoryOf returns the factory function a spawned script returned.
-func factoryOf(path string, rets []lua.LValue) (*lua.LFunction, error) {
-	var v lua.LValue = lua.LNil
-	if len(rets) > 0 {
-		v = rets[0]
-	}
-	f, ok := v.(*lua.LFunction)
-	if !ok {
-		return nil, &luaerr.Error{File: path, Msg: fmt.Sprintf(
-			"Spawn: the script returns %s, not a factory function (end it with return function(args) ... return tree end)",
-			luaerr.Describe(v))}
-	}
-	return f, nil
-}
-
 // spawnTree calls the factory with the load's args and returns the tree
-// it returned. During a reload, the tree of the load's own agent may come
-// back (the factory keeps trees in a table); any other agent's tree, or a
-// tree claimed by another load in this reload, is refused.
+// it returned (see loader.Loader.CallFactory). During a reload, the tree
+// of the load's own agent may come back (the factory keeps trees in a
+// table); any other agent's tree, or a tree claimed by another load in
+// this reload, is refused.
 func (h *state) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
-	L := h.vm.L
-	top := L.GetTop()
-	L.Push(factory)
-	L.Push(vm.LuaValue(L, ld.args))
-	if err := luaerr.PCall(L, 1, lua.MultRet); err != nil {
-		return nil, inFile(luaerr.From(luaerr.Stringify(L, err), ""), ld.src.path)
-	}
-	rets := make([]lua.LValue, 0, L.GetTop()-top)
-	for i := top + 1; i <= L.GetTop(); i++ {
-		rets = append(rets, L.Get(i))
-	}
-	L.SetTop(top)
-	trees, _, err := h.treesOf(ld.src.path, rets, ld.src, "factory return value")
+	tr, err := h.loader.CallFactory(ld.src.path, ld.src, factory, ld.args)
 	if err != nil {
-		return nil, atFactory(err, factory)
+		return nil, err
 	}
-	if len(trees) != 1 {
-		return nil, atFactory(&luaerr.Error{File: ld.src.path, Msg: fmt.Sprintf(
-			"Spawn: the factory returned %d behavior trees; an agent ticks one (return a tree or a task)", len(trees))}, factory)
-	}
-	tr := trees[0]
 	if a := h.byTree[tr]; (a != nil && a.load != ld) || claimed[tr] {
 		owner := ld.src.path
 		if a != nil {
 			owner = a.Source
 		}
-		return nil, atFactory(&luaerr.Error{File: ld.src.path, Msg: tickedAlready("factory return value 1", tr, owner)}, factory)
+		return nil, loader.AtFactory(&luaerr.Error{File: ld.src.path, Msg: loader.TickedAlready("factory return value 1", tr, owner)}, factory)
 	}
 	if claimed != nil {
 		claimed[tr] = true
 	}
 	return tr, nil
-}
-
-// atFactory locates err, an error about what a factory returned, at the
-// line where the factory function is defined (the line of its return
-// statement is not known), in the file that defines it: err is a
-// *luaerr.Error without a line, else it is returned as it is.
-func atFactory(err error, factory *lua.LFunction) error {
-	le, ok := err.(*luaerr.Error)
-	if !ok || le.Line > 0 || factory.Proto == nil || factory.Proto.LineDefined <= 0 {
-		return err
-	}
-	le.File, le.Line = factory.Proto.SourceName, factory.Proto.LineDefined
-	return le
 }
 
 // planSpawns calls the reloaded script's factory for each spawned load of

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
@@ -17,11 +18,15 @@ import (
 // and event stream every state shares; its agents point to it. The
 // exported methods a state has are its facade's (h.Tick on a shard ticks
 // the whole host): the state's own are loadFile, spawnAgent, tickAgents,
-// doString, stretch and close.
+// doString, stretch and close. Running its files and checking the trees
+// they return is its loader's (host/internal/loader).
 type state struct {
 	*Host // the facade
 
-	vm     *vm.VM    // the Lua state, its libraries, limits and sandbox, its files
+	vm *vm.VM // the Lua state, its libraries, limits and sandbox, its files
+	// loader runs the state's files and checks their trees, recording
+	// them in the state's sources (stateFiles).
+	loader *loader.Loader
 	stdout io.Writer // where the scripts print: the host's output, or the shard's frame
 
 	agents []*Agent // the agents of loads, in load order
@@ -69,7 +74,7 @@ func (h *Host) openState(opts Options, stdout io.Writer, protos *vm.Protos) (*st
 		Bt:          btlib.Options{ExecutionType: opts.ExecutionType, MaxTaskExecutions: opts.MaxTaskExecutions, Classes: opts.Classes},
 		BTAIGlobals: opts.BTAIGlobals, MaxStringSize: maxStringSize(opts.MaxStringSize), MaxChunkSize: opts.MaxChunkSize, Sandbox: opts.Sandbox, SearchPath: opts.SearchPath,
 		Protos:  protos,
-		Install: func(v *vm.VM) { s.vm = v; s.installTracking(); s.installReferences() }}
+		Install: func(v *vm.VM) { s.vm = v; s.loader = loader.New(v, stateFiles{s}, stateFiles{s}); s.loader.Install() }}
 	if h.heapTicks != nil {
 		vo.MemoryLimit = h.heapTicks.Limit()
 	}

@@ -3,7 +3,6 @@ package host
 import (
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -65,16 +64,7 @@ func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.
 		return []treePlan{{ld: ld, fresh: first}}, nil
 	}
 	lps, err := reload.PlanLoads(trees, first, func() ([]*btlib.Tree, error) {
-		st, err := h.stage(proto, snap)
-		if err != nil {
-			return nil, inFile(luaerr.From(luaerr.Stringify(h.vm.L, err), ""), src.path)
-		}
-		fresh, _, err := h.treesOf(src.path, st.Rets, src, "return value")
-		if err != nil {
-			return nil, err
-		}
-		h.commit(st)
-		return fresh, nil
+		return h.loader.RunAgain(src.file(), proto, snap)
 	})
 	if err != nil {
 		return nil, err

@@ -37,7 +37,8 @@ import (
 // error policy (host/internal/policy) nothing but the standard library;
 // its variables' values (host/internal/vars) of the host's packages vm
 // and shards only; its goroutine guard (host/internal/entry) nothing but
-// the standard library.
+// the standard library; its loader (host/internal/loader) of the host's
+// packages vm and reload only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -103,6 +104,14 @@ func TestLayering(t *testing.T) {
 		// side (vm) only, and no binding of lua/.
 		{"host/internal/shards", true, []string{"github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/vm"}},
+		// The loader (a script's run, its trees or factory checked, the
+		// files require, dofile and tree references run, the BTAI lint)
+		// is handed a VM and the host's record of files and trees through
+		// interfaces: of the host's packages it imports the Lua side (vm)
+		// and the reload transaction's staging (reload) only, never the
+		// host, the inspector or the command.
+		{"host/internal/loader", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/vm", "/internal/reload"}},
 		// The save format (host/internal/savefile: decoding, checks,
 		// error wording; its types and writer in savefile/format) knows
 		// no host and no Lua: of btlua it imports the core's bt and goap

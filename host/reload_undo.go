@@ -2,21 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/host/internal/reload"
-	lua "github.com/yuin/gopher-lua"
 )
-
-// staged is a file run with a staging global table (see reload.Stage).
-type staged = reload.Staged
-
-// stage runs the compiled file proto staged in the host's Lua state (see
-// reload.Stage); snap is the reload's snapshot, nil for a LoadFile.
-func (h *state) stage(proto *lua.FunctionProto, snap *reload.Snapshot) (*staged, error) {
-	return reload.Stage(h.vm.L, proto, snap)
-}
-
-// commit merges a staged run into the host's globals (see
-// reload.Staged.Commit).
-func (h *state) commit(st *staged) { st.Commit(h.vm.L, h.vm.Lib) }
 
 // snapHint sizes the host's reload snapshots after the last one.
 type snapHint = reload.Hint
