@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -142,7 +143,7 @@ func (h *state) ranBefore(src *source) bool {
 // newAgent returns an agent of the load ld ticking tr, the script's
 // return value where (for errors; "" for a tree a reload started).
 func (h *state) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
-	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: builtFunctions(tr)}
+	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: persist.BuiltFunctions(tr)}
 	a.variables.host, a.variables.agent = h.Host, a
 	h.byTree[tr] = a
 	h.lintBTAI(a)

@@ -100,19 +100,3 @@ func (h *Host) restoreLoad(sl *savefile.Load, pin bool) ([]*Agent, error) {
 	sh.placed(s.loads[len(s.loads)-1])
 	return agents, nil
 }
-
-// sharedLoads names the first two loads (LoadFile) of one script that
-// the save f puts in one Lua state: restored in their saved states, the
-// later one's top-level tables are of a copy of the first's classes,
-// which a save never holds (SnapshotAll refuses it), so the save's
-// "state" values were edited. "" when there are none.
-func sharedLoads(f *savefile.File) string {
-	for j, b := range f.Loads {
-		for i, a := range f.Loads[:j] {
-			if !a.Spawned && !b.Spawned && a.Script == b.Script && a.State == b.State {
-				return fmt.Sprintf(`the save's "state" values are inconsistent (loads %d and %d of %s both have "state": %d, and a save cannot hold such loads sharing a Lua state)`, i+1, j+1, a.Script, a.State)
-			}
-		}
-	}
-	return ""
-}

@@ -33,7 +33,8 @@ import (
 // error policy (host/internal/policy) nothing but the standard library;
 // its variables' values (host/internal/vars) of the host's packages vm
 // and shards only; its goroutine guard (host/internal/entry) nothing but
-// the standard library.
+// the standard library; its save and restore (host/internal/persist) of
+// the host's packages the save format and reload's signature only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -90,6 +91,13 @@ func TestLayering(t *testing.T) {
 		// the core's bt and goap only.
 		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
 			[]string{"bt", "goap"}},
+		// Saving and restoring (the value codec, the drivers of an agent's
+		// save and restore, the chunk locals' baseline) is handed a Lua
+		// state, trees and the save's values: of the host's packages it
+		// imports the save format and reload's signature only, never the
+		// host.
+		{"host/internal/persist", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile", "/internal/reload"}},
 	}
 	for _, r := range rules {
 		checked := 0
