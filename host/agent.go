@@ -28,7 +28,7 @@ type Agent struct {
 	restart  restartState // the error policy's back-off (policy.go)
 	// slot is its tick interval and frame schedule (agent_interval.go).
 	slot schedule.Slot
-	// built holds the functions its build put in task fields (save_functions.go).
+	// built holds the functions its build put in task fields (persist.BuiltFunctions).
 	built persist.Built
 }
 

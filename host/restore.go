@@ -83,7 +83,7 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	if err := persist.CheckLoads(f); err != nil {
 		return nil, err
 	}
-	pin, err := h.placeRestore(f, one)
+	pin, err := persist.Placement(f, one, len(h.eng.states()), h.eng.shardCount())
 	if err != nil {
 		return nil, err
 	}
@@ -113,12 +113,7 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			}
 			used[sa.Index] = true
 			a := agents[sa.Index]
-			made = append(made, restored{a: a, Target: persist.Target{Tree: a.tree, Save: sa, Check: func() error {
-				if err := checkPolicyState(sa.Policy); err != nil {
-					return err
-				}
-				return loadSchedule(a, sa.Schedule, true)
-			}}})
+			made = append(made, restored{a: a, Target: persist.Target{Tree: a.tree, Save: sa, Check: func() error { return loadSchedule(a, sa.Schedule, true) }}})
 		}
 		for i, a := range agents {
 			if !used[i] {

@@ -34,7 +34,8 @@ import (
 // its variables' values (host/internal/vars) of the host's packages vm
 // and shards only; its goroutine guard (host/internal/entry) nothing but
 // the standard library; its save and restore (host/internal/persist) of
-// the host's packages the save format and reload's signature only.
+// the host's packages the save format, reload's signature and the error
+// policy's rules only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -94,10 +95,10 @@ func TestLayering(t *testing.T) {
 		// Saving and restoring (the value codec, the drivers of an agent's
 		// save and restore, the chunk locals' baseline) is handed a Lua
 		// state, trees and the save's values: of the host's packages it
-		// imports the save format and reload's signature only, never the
-		// host.
+		// imports the save format, reload's signature and the error
+		// policy's rules only, never the host.
 		{"host/internal/persist", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/savefile", "/internal/reload"}},
+			[]string{"/internal/savefile", "/internal/reload", "/internal/policy"}},
 	}
 	for _, r := range rules {
 		checked := 0

@@ -20,9 +20,10 @@ import (
 type Target struct {
 	Tree *btlib.Tree
 	Save *savefile.Agent
-	// Check, when set, checks the parts of the save the host keeps (its
-	// error policy and tick schedule) without applying them; Apply calls
-	// it after checking the tree clock and before matching the tasks.
+	// Check, when set, checks the part of the save the host keeps (the
+	// agent's tick schedule) without applying it; Apply calls it after
+	// checking the tree clock and the error policy's state and before
+	// matching the tasks.
 	Check func() error
 	same  bool
 	match []bt.Task
@@ -43,7 +44,7 @@ type RestoreRun struct {
 	// vl is the loader of the agent being applied, reset for each.
 	vl valueLoader
 	// sharedNote, when the loads go back to their saved Lua states, names
-	// two loads of one script the save puts in one state (sharedLoads).
+	// two loads of one script the save puts in one state (SharedLoads).
 	sharedNote string
 	// version is the save's format version (the fields rules differ).
 	version int
@@ -119,6 +120,9 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 		}
 		r.same = hex.EncodeToString(sig[:]) == sa.Signature
 		if err := sa.Tree.CheckClock(); err != nil {
+			return restoreError(sa, err)
+		}
+		if err := CheckPolicy(sa.Policy); err != nil {
 			return restoreError(sa, err)
 		}
 		if r.Check != nil {
