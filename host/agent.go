@@ -2,10 +2,10 @@ package host
 
 import (
 	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/schedule"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Agent is one running behavior tree of a Host, with the script that made
@@ -29,8 +29,8 @@ type Agent struct {
 	restart  restartState // the error policy's back-off (policy.go)
 	// slot is its tick interval and frame schedule (agent_interval.go).
 	slot schedule.Slot
-	// built holds the functions its build put in task fields (save_functions.go).
-	built map[builtKey]*lua.LFunction
+	// built holds the functions its build put in task fields (persist.BuiltFunctions).
+	built persist.Built
 }
 
 // Running reports whether the agent's tree has neither completed nor been

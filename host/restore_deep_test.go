@@ -1,6 +1,8 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/persist"
+
 	"bytes"
 	"fmt"
 	"runtime"
@@ -39,9 +41,9 @@ return s
 func deepSave(t *testing.T, n int) (fstest.MapFS, []byte) {
 	t.Helper()
 	files := fstest.MapFS{"d.lua": {Data: []byte(chainScript(n))}}
-	old := maxSaveDepth
-	maxSaveDepth = n + 10
-	defer func() { maxSaveDepth = old }()
+	old := persist.MaxDepth
+	persist.MaxDepth = n + 10
+	defer func() { persist.MaxDepth = old }()
 	var out bytes.Buffer
 	h := saveHost(t, files, &out)
 	agents, err := h.LoadFile("d.lua")
@@ -62,8 +64,8 @@ func TestRestoreDeepChain(t *testing.T) {
 	const n = 32000
 	files, data := deepSave(t, n)
 
-	old := maxSaveDepth
-	maxSaveDepth = n + 10
+	old := persist.MaxDepth
+	persist.MaxDepth = n + 10
 	var out bytes.Buffer
 	h := saveHost(t, files, &out)
 	var before, after runtime.MemStats
@@ -73,7 +75,7 @@ func TestRestoreDeepChain(t *testing.T) {
 	agents, err := h.Restore(data)
 	took := time.Since(start)
 	runtime.ReadMemStats(&after)
-	maxSaveDepth = old
+	persist.MaxDepth = old
 	if err != nil {
 		t.Fatal(err)
 	}

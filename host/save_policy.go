@@ -3,8 +3,8 @@ package host
 import (
 	"errors"
 	"fmt"
-	"math"
 
+	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
 )
 
@@ -35,38 +35,6 @@ func (h *Host) savePolicy(a *Agent) (*savefile.Policy, error) {
 	return &p, nil
 }
 
-// ruleOf is the host's ErrorPolicy of a saved one.
-func ruleOf(r *savefile.PolicyRule) ErrorPolicy {
-	return ErrorPolicy{Action: ErrorAction(r.Action), RestartDelay: r.Delay, MaxRestartDelay: r.MaxDelay}
-}
-
-// checkPolicyState reports whether a saved policy state is usable.
-func checkPolicyState(p *savefile.Policy) error {
-	if p == nil {
-		return nil
-	}
-	if p.Own != nil {
-		if p.Own.Action < 0 || p.Own.Action > int(FailTick) {
-			return fmt.Errorf("policy: action %d, want 0 (stop), 1 (restart) or 2 (fail the tick)", p.Own.Action)
-		}
-		if err := checkPolicy(ruleOf(p.Own)); err != nil {
-			return fmt.Errorf("policy: %v", err)
-		}
-	}
-	for _, x := range []struct {
-		name string
-		v    float64
-	}{{"delay", p.Delay}, {"sinceFail", p.SinceFail}, {"restartIn", p.RestartIn}} {
-		if math.IsNaN(x.v) || math.IsInf(x.v, 0) || x.v < 0 {
-			return fmt.Errorf("policy: %s is %v, want a finite number of seconds >= 0", x.name, x.v)
-		}
-	}
-	if p.Err == "" && p.RestartIn != 0 {
-		return errors.New("policy: a restart is due, and no error stopped the agent")
-	}
-	return nil
-}
-
 // loadPolicy gives a the saved policy state, relative to h's clock.
 func (h *Host) loadPolicy(a *Agent, p *savefile.Policy) {
 	if p == nil {
@@ -74,7 +42,7 @@ func (h *Host) loadPolicy(a *Agent, p *savefile.Policy) {
 	}
 	r := &a.restart
 	if p.Own != nil {
-		own := ruleOf(p.Own)
+		own := persist.PolicyRule(p.Own)
 		r.policy = &own
 	}
 	r.delay, r.lastFail = p.Delay, h.clock-p.SinceFail

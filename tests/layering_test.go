@@ -38,7 +38,9 @@ import (
 // its variables' values (host/internal/vars) of the host's packages vm
 // and shards only; its goroutine guard (host/internal/entry) nothing but
 // the standard library; its loader (host/internal/loader) of the host's
-// packages vm and reload only.
+// packages vm and reload only; its save and restore (host/internal/persist)
+// of the host's packages the save format, reload's signature and the
+// error policy's rules only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -128,6 +130,13 @@ func TestLayering(t *testing.T) {
 		// The JSON reader knows nothing of saves: the standard library
 		// only.
 		{"host/internal/savefile/jsonread", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
+		// Saving and restoring (the value codec, the drivers of an agent's
+		// save and restore, the chunk locals' baseline) is handed a Lua
+		// state, trees and the save's values: of the host's packages it
+		// imports the save format, reload's signature and the error
+		// policy's rules only, never the host.
+		{"host/internal/persist", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile", "/internal/reload", "/internal/policy"}},
 	}
 	for _, r := range rules {
 		checked := 0

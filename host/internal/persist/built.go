@@ -1,4 +1,4 @@
-package host
+package persist
 
 import (
 	"slices"
@@ -15,12 +15,17 @@ type builtKey struct {
 	key  lua.LValue
 }
 
-// builtFunctions returns the functions the build of tr put in its Lua
+// Built holds the functions the build of a tree put in its Lua tasks'
+// fields and in the tables below them, by table and key (BuiltFunctions).
+type Built map[builtKey]*lua.LFunction
+
+// BuiltFunctions returns the functions the build of tr put in its Lua
 // tasks' fields and in the tables below them (a method given in New, a
 // table of handlers, the BTAI library's Do): a restore builds the tree
-// again and finds these, and only these, at the same place. Nil when
-// there are none.
-func builtFunctions(tr *btlib.Tree) map[builtKey]*lua.LFunction {
+// again and finds these, and only these, at the same place, and a save
+// refuses any other function there. Nil when there are none. Take it
+// right after the build, before the tree first runs.
+func BuiltFunctions(tr *btlib.Tree) Built {
 	w := builtWalk{}
 	w.seen = w.buf[:0]
 	for _, t := range bt.Preorder(tr.Root()) {
@@ -34,7 +39,7 @@ func builtFunctions(tr *btlib.Tree) map[builtKey]*lua.LFunction {
 // builtWalk records the functions of tables, and of the plain tables
 // below them (not tasks, Go objects or child lists), each table once.
 type builtWalk struct {
-	out map[builtKey]*lua.LFunction
+	out Built
 	// seen and seenMap are the plain tables walked: searched in seen
 	// while few, then in seenMap.
 	seen    []*lua.LTable
@@ -69,11 +74,11 @@ func (w *builtWalk) walk(t *lua.LTable, depth int) {
 		switch x := v.(type) {
 		case *lua.LFunction:
 			if w.out == nil {
-				w.out = map[builtKey]*lua.LFunction{}
+				w.out = Built{}
 			}
 			w.out[builtKey{t, k}] = x
 		case *lua.LTable:
-			if depth+1 >= maxSaveDepth || btlib.IsChildView(x) || luaclass.Bound(x) != nil || w.met(x) {
+			if depth+1 >= MaxDepth || btlib.IsChildView(x) || luaclass.Bound(x) != nil || w.met(x) {
 				return
 			}
 			w.walk(x, depth+1)

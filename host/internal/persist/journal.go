@@ -1,4 +1,4 @@
-package host
+package persist
 
 import lua "github.com/yuin/gopher-lua"
 

@@ -1,4 +1,4 @@
-package host
+package persist
 
 import (
 	"encoding/base64"
@@ -52,7 +52,7 @@ type valueLoader struct {
 	name string
 	task *bt.TaskState
 	// sharedNote, when set, says why a table's class is a later load's
-	// copy (restoreRun.sharedNote).
+	// copy (RestoreRun.sharedNote).
 	sharedNote string
 }
 
@@ -322,8 +322,8 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 		d.made = slices.Grow(d.made[:0], len(d.tables))[:len(d.tables)]
 	}
 	d.made[i] = into
-	if len(d.keys) >= maxSaveDepth {
-		return nil, fmt.Errorf("%s: nested deeper than %d tables", d.where(), maxSaveDepth)
+	if len(d.keys) >= MaxDepth {
+		return nil, fmt.Errorf("%s: nested deeper than %d tables", d.where(), MaxDepth)
 	}
 	if err := d.fillIn(into, st.KV, own); err != nil {
 		return nil, err

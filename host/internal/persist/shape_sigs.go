@@ -1,4 +1,4 @@
-package host
+package persist
 
 import (
 	"encoding/binary"
@@ -19,7 +19,7 @@ import (
 // the same signature. A task whose table is itself a global value, or
 // whose wrapped Go task names its own kind, is keyed by its kind's text.
 type shapeSigs struct {
-	bySig   map[string]treeSignature
+	bySig   map[string]reload.Signature
 	classes map[*lua.LTable]int
 	named   map[*lua.LState]map[*lua.LTable]bool
 	// seen holds the tasks met in the tree being keyed, in preorder:
@@ -56,9 +56,9 @@ func (c *shapeSigs) met(t bt.Task) (int, bool) {
 }
 
 // of returns the signature of tr, a tree of the Lua state L.
-func (c *shapeSigs) of(L *lua.LState, tr *btlib.Tree) treeSignature {
+func (c *shapeSigs) of(L *lua.LState, tr *btlib.Tree) reload.Signature {
 	if c.bySig == nil {
-		c.bySig = map[string]treeSignature{}
+		c.bySig = map[string]reload.Signature{}
 		c.classes = map[*lua.LTable]int{}
 		c.named = map[*lua.LState]map[*lua.LTable]bool{}
 	}
@@ -81,7 +81,7 @@ func (c *shapeSigs) of(L *lua.LState, tr *btlib.Tree) treeSignature {
 	if sig, ok := c.bySig[string(c.key)]; ok {
 		return sig
 	}
-	sig := signature(tr)
+	sig := reload.Of(tr)
 	c.bySig[string(c.key)] = sig
 	return sig
 }
@@ -140,11 +140,11 @@ func kindClass(t bt.Task, named map[*lua.LTable]bool) *lua.LTable {
 // shapeKinds holds, for one restore, the kinds of the tasks (in preorder)
 // of each tree structure met, by signature; as shapePaths, a tree
 // holding a tree reference is not cached.
-type shapeKinds map[treeSignature][]string
+type shapeKinds map[reload.Signature][]string
 
 // of returns the kinds of tasks, the preorder of a tree whose signature
 // is sig.
-func (c shapeKinds) of(sig treeSignature, tasks []bt.Task) []string {
+func (c shapeKinds) of(sig reload.Signature, tasks []bt.Task) []string {
 	if k, ok := c[sig]; ok && len(k) == len(tasks) {
 		return k
 	}

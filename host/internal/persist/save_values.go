@@ -1,4 +1,4 @@
-package host
+package persist
 
 import (
 	"cmp"
@@ -43,13 +43,13 @@ type valueSaver struct {
 	// built into text only when an error needs it.
 	base string
 	keys []lua.LValue
-	run  *saveRun
+	run  *Run
 	// taskFields is set while a task table's own fields are encoded.
 	taskFields bool
 	// self and built, while a task table's own fields are encoded: the
 	// table, and the functions the agent's build put in task fields.
 	self  *lua.LTable
-	built map[builtKey]*lua.LFunction
+	built Built
 	// parents are the tables whose fields are being encoded, outermost
 	// first: the last holds the value being encoded.
 	parents []*lua.LTable
@@ -59,29 +59,40 @@ type valueSaver struct {
 	agents  map[*lua.LTable]int // GOAP agent table -> agent index
 }
 
-// saveRun is what one Snapshot or SnapshotAll looks up once for all its
-// agents: each class's save hooks, each Lua state's class names, each
-// script's hash.
-type saveRun struct {
-	hooks  map[*lua.LTable]classHooks
-	names  map[*lua.LState]map[*lua.LTable]string
-	hashes map[string]string // script path -> SHA-256 (hex)
-	paths  shapePaths
-	// whole is set for SnapshotAll, which saves the BTAI generators;
-	// random holds the states (Lua states) whose saved agents draw from
-	// theirs.
+// Run is what one save (of one agent, or of every agent and the global
+// variables) looks up once for all its agents: each class's save hooks,
+// each Lua state's class names, each tree structure's task paths. Make
+// it with NewRun; it is not safe for concurrent use.
+type Run struct {
+	hooks map[*lua.LTable]classHooks
+	names map[*lua.LState]map[*lua.LTable]string
+	paths shapePaths
+	// whole is set for a save of every agent, which holds the BTAI
+	// generators; random holds the Lua states whose saved agents draw
+	// from theirs.
 	whole  bool
-	random map[*state]bool
+	random map[*lua.LState]bool
 	// spare is the value saver of the last agent, whose maps the next
 	// one reuses.
 	spare *valueSaver
 }
 
-func newSaveRun() *saveRun {
-	return &saveRun{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, hashes: map[string]string{}, paths: shapePaths{}, random: map[*state]bool{}}
+// NewRun returns the run of one save; whole is set for a save of every
+// agent (SnapshotAll), which may hold the BTAI library's generators.
+func NewRun(whole bool) *Run {
+	return &Run{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, paths: shapePaths{}, random: map[*lua.LState]bool{}, whole: whole}
 }
 
-func newValueSaver(L *lua.LState, run *saveRun) *valueSaver {
+// DrawsRandom reports whether an agent of the Lua state L that the run
+// saved draws from the BTAI library's generator (whose state a whole
+// save then holds).
+func (run *Run) DrawsRandom(L *lua.LState) bool { return run.random[L] }
+
+// AnyRandom reports whether any agent the run saved draws from the BTAI
+// library's generator.
+func (run *Run) AnyRandom() bool { return len(run.random) > 0 }
+
+func newValueSaver(L *lua.LState, run *Run) *valueSaver {
 	if vs := run.spare; vs != nil {
 		run.spare = nil
 		clear(vs.index)
@@ -296,8 +307,8 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 		}
 		st.MT = name
 	}
-	if len(s.keys) >= maxSaveDepth {
-		return nil, &valueError{s.where(), fmt.Sprintf("tables nested deeper than %d", maxSaveDepth)}
+	if len(s.keys) >= MaxDepth {
+		return nil, &valueError{s.where(), fmt.Sprintf("tables nested deeper than %d", MaxDepth)}
 	}
 	i := len(s.tables)
 	s.index[t] = i
@@ -398,7 +409,7 @@ func keyText(k lua.LValue) string {
 	return "[" + k.Type().String() + "]"
 }
 
-// maxSaveDepth caps how deep tables may nest in a save (a table in a
+// MaxDepth caps how deep tables may nest in a save (a table in a
 // field of a table ..., counted from the task field or variable): deeper
 // state is refused at Snapshot and at Restore. A variable for tests.
-var maxSaveDepth = 200
+var MaxDepth = 200
