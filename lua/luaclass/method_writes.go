@@ -109,8 +109,9 @@ func init() {
 		return
 	}
 	frameLayout.currentFrame, frameLayout.fn, frameLayout.ok = cf.Offset, fn.Offset, true
-	for _, op := range []int{lua.OP_SETTABLE, lua.OP_SETTABLEKS} {
+	for i, op := range []int{lua.OP_SETTABLE, lua.OP_SETTABLEKS} {
 		orig := luaJumpTable[op]
+		setTableOrig[i] = orig
 		luaJumpTable[op] = func(L *lua.LState, inst uint32, base unsafe.Pointer) int {
 			tbl, name, kind := watchedWrite(L, inst)
 			if kind == 0 {
@@ -125,6 +126,10 @@ func init() {
 		}
 	}
 }
+
+// setTableOrig holds gopher-lua's SETTABLE and SETTABLEKS, which the
+// hooks wrap (the benchmarks put them back to compare).
+var setTableOrig [2]func(L *lua.LState, inst uint32, baseframe unsafe.Pointer) int
 
 // watchedWrite decodes SETTABLE(KS) A B C, R(A)[RK(B)] := RK(C): the
 // table and name written when R(A) is a table and RK(B) a watched name,
