@@ -151,6 +151,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 	luaclass.SizeObjects(L)
 	luaclass.OpenTypeNames(L)
 	luaclass.OpenFlatLookups(L)
+	luaclass.OpenMethodWrites(L)
 	lib.defineClasses(decls)
 	lib.openReferences()
 	mod := lib.Module

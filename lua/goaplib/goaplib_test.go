@@ -71,7 +71,8 @@ func TestInheritedConditions(t *testing.T) {
 	}
 }
 
-// Hook lookups are cached until Invalidate.
+// Hook lookups are cached: a hook a script replaces is used from the next
+// call; one Go code writes raw into the class, after Invalidate.
 func TestInvalidate(t *testing.T) {
 	L, lib := openLib(t)
 	v := run(t, L, `
@@ -83,11 +84,16 @@ func TestInvalidate(t *testing.T) {
 		t.Fatal("IsDone")
 	}
 	run(t, L, `function A:IsDone() return true end`)
-	if a.IsDone() {
+	if !a.IsDone() {
+		t.Fatal("the hook the script replaced should be used at once")
+	}
+	no := run(t, L, `return function() return false end`)[0]
+	v.(*lua.LTable).RawSetString("IsDone", no)
+	if !a.IsDone() {
 		t.Fatal("the cached hook should still be used before Invalidate")
 	}
 	lib.Invalidate()
-	if !a.IsDone() {
+	if a.IsDone() {
 		t.Fatal("the new hook should be used after Invalidate")
 	}
 }

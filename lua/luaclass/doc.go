@@ -15,7 +15,8 @@
 //   - Of, Derives and Chain: the class-chain walk (class.go);
 //   - MethodSet and Hooks: cached lookups of the Lua methods a Go object
 //     calls, all dropped at once by one epoch per Lua state (hooks.go;
-//     setmetatable on a bound table bumps the epoch);
+//     setmetatable on a bound table bumps the epoch, and so does a
+//     script's write of a method's name into any table, method_writes.go);
 //   - Number, Count, Seconds, Func, ...: the argument decoder, whose
 //     errors name the argument and the offending value (args.go);
 //   - State.Resume and State.OnMain: the coroutine runner (coroutine.go),
@@ -30,7 +31,8 @@
 //     running one (merge.go);
 //   - State.Flatten and State.Unflatten: the inherited methods copied into
 //     the classes for a batch of ticks, unseen by pairs and rawget, so that
-//     a method call from Lua stops at the class (flat.go).
+//     a method call from Lua stops at the class (flat.go), removed when a
+//     script writes a copied method up the chain (method_writes.go).
 //
 // A State belongs to one Lua state (see For) and is not safe for
 // concurrent use.

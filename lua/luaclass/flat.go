@@ -32,13 +32,12 @@ import (
 //   - the copies are made again at the start of every batch from the
 //     class tables as they are then, and removed at its end, so that code
 //     running between batches (saves, hot reload, a failed reload's
-//     snapshot, the inspector) sees the tables as the scripts wrote them.
-//
-// One difference remains: a method written into a base class while a
-// batch runs (replaced, or defined anew in a class between a subclass
-// and the one it was copied from) reaches the subclasses' instances from
-// the next batch on (a method cached for the Go core, see Hooks, from the
-// next epoch on).
+//     snapshot, the inspector) sees the tables as the scripts wrote them;
+//   - a method written into a table up a flattened chain while a batch
+//     runs (replaced in a base class, or defined anew in a class between
+//     a subclass and the one it was copied from) removes every copy at
+//     once, as setmetatable does (method_writes.go): the next call finds
+//     it, as in PUC Lua.
 //
 // Metamethods ("__" names) are never copied: Lua reads them from the
 // metatable itself, not through __index.
@@ -169,6 +168,7 @@ func (s *State) flattenClass(c *flatClass) {
 			}
 			(*cf.strdict)[name] = v
 			c.copies = append(c.copies, flatCopy{name: name, fn: v})
+			watchName(name, watchFlat) // a write of it up the chain removes the copies
 		}
 	}
 }

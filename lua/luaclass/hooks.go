@@ -25,6 +25,7 @@ func NewMethodSet(names ...string) *MethodSet {
 	keys := make([]lua.LValue, len(names))
 	for i, name := range names {
 		keys[i] = lua.LString(name)
+		watchName(name, watchHook) // a write of it drops the caches (method_writes.go)
 	}
 	return &MethodSet{names: names, keys: keys, aliases: map[int]string{}, defaults: map[*lua.LFunction]bool{}}
 }
@@ -32,7 +33,10 @@ func NewMethodSet(names ...string) *MethodSet {
 // Alias makes name a second spelling of method i, looked up when the
 // class defines no method under the first (the GOAP seed's
 // CheckProcedualPrecondition).
-func (m *MethodSet) Alias(i int, name string) { m.aliases[i] = name }
+func (m *MethodSet) Alias(i int, name string) {
+	m.aliases[i] = name
+	watchName(name, watchHook)
+}
 
 // Default marks fn as a built-in default: found on a class chain, it
 // counts as no override.
@@ -50,7 +54,10 @@ func (m *MethodSet) IsDefault(fn *lua.LFunction) bool { return m.defaults[fn] }
 // Hooks caches, for one Go object, the Lua overrides of a MethodSet found
 // on its table's class chain. Lookups are made once per epoch of the
 // State (see State.Invalidate), never on each call, so a tick allocates
-// nothing. The zero value is an empty cache.
+// nothing; a script's write of a method's name into any table (an
+// instance, a class, a base class) starts a new epoch (method_writes.go),
+// so each call sees the method Lua's lookup would find. The zero value is
+// an empty cache.
 type Hooks struct {
 	epoch uint64
 	// set has bit i set when method i is overridden; fns is allocated only

@@ -46,7 +46,8 @@ inst = Leaf:New()
 }
 
 // One epoch per Lua state: a cache keeps its lookups until any binding of
-// the state invalidates, built-in defaults count as no override, and an
+// the state invalidates or a script writes a method's name, built-in
+// defaults count as no override, and an
 // alias answers when the first name is not defined.
 func TestHooksEpochDefaultsAlias(t *testing.T) {
 	L := run(t, `
@@ -73,15 +74,20 @@ inst = setmetatable({}, Class)
 	if check == nil || check != global(L, "Class").RawGetString("Check") {
 		t.Fatalf("alias not found: %v", check)
 	}
-	if err := L.DoString(`function Class:Perform() return true end`); err != nil {
-		t.Fatal(err)
-	}
+	perform := L.NewFunction(func(*lua.LState) int { return 0 })
+	global(L, "Class").RawSetString("Perform", perform) // from Go: not seen
 	if h.Get(st, self, set, 0) != nil {
 		t.Error("the cache changed before Invalidate")
 	}
 	st.Invalidate()
-	if h.Get(st, self, set, 0) == nil {
+	if h.Get(st, self, set, 0) != perform {
 		t.Error("the new method is not seen after Invalidate")
+	}
+	if err := L.DoString(`function Class:Perform() return true end`); err != nil {
+		t.Fatal(err)
+	}
+	if h.Get(st, self, set, 0) != global(L, "Class").RawGetString("Perform") {
+		t.Error("a method a script writes is not seen at its next lookup")
 	}
 }
 
