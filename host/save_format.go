@@ -20,18 +20,15 @@ const (
 // MaxSaveSize+1 bytes of it (ReadSave).
 const MaxSaveSize = savefile.MaxSize
 
-// ReadSave reads a save from r, at most MaxSaveSize bytes: a longer
-// stream (a device such as /dev/zero, a wrong file) is an error wrapping
-// ErrBadSave, read no further.
+// ReadSave reads a save from r, plain or gzipped, and returns it plain
+// (gunzipped), which Restore and RestoreAll read as they read the file.
+// What cannot be a save (its first byte other than JSON white space,
+// once gunzipped, is not '{': /dev/zero, a gzip bomb of zeros, a wrong
+// file) is refused at once, and a save over MaxSaveSize bytes after
+// MaxSaveSize+1 bytes, with no more than that held: both are errors
+// wrapping ErrBadSave. Errors of r are returned as they are.
 func ReadSave(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxSaveSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxSaveSize {
-		return nil, savefile.ErrTooBig
-	}
-	return data, nil
+	return savefile.Read(r)
 }
 
 // ErrBadSave is wrapped by every error about the bytes given to Restore

@@ -214,6 +214,14 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		err := fmt.Errorf("--memory-limit and --max-string must not be negative, got %d and %d", c.memoryMiB, c.maxStringMiB)
 		return nil, usageError(stderr, err)
 	}
+	if int64(c.memoryMiB) > maxMemoryMiB {
+		err := fmt.Errorf("--memory-limit must be at most %d MiB (2^64 bytes less one MiB), got %d", maxMemoryMiB, c.memoryMiB)
+		return nil, usageError(stderr, err)
+	}
+	if int64(c.maxStringMiB) > maxStringMiB {
+		err := fmt.Errorf("--max-string must be at most %d MiB (2^63 bytes less one MiB), got %d", maxStringMiB, c.maxStringMiB)
+		return nil, usageError(stderr, err)
+	}
 	if c.budget < 0 {
 		err := fmt.Errorf("--budget must not be negative, got %v", c.budget)
 		return nil, usageError(stderr, err)
@@ -256,3 +264,11 @@ func usageError(stderr io.Writer, err error) error {
 	io.WriteString(stderr, usageHint)
 	return err
 }
+
+// maxMemoryMiB and maxStringMiB are the largest --memory-limit and
+// --max-string values whose byte counts (MiB << 20) fit host.Options'
+// uint64 MemoryLimit and int64 MaxStringSize without wrapping around.
+const (
+	maxMemoryMiB = 1<<44 - 1
+	maxStringMiB = 1<<43 - 1
+)

@@ -64,6 +64,8 @@ func TestValueErrorsHaveUsageLine(t *testing.T) {
 		{[]string{"--budget", "-1s", seq}, "btlua: --budget must not be negative, got -1s\n"},
 		{[]string{"--ticks", "-1", seq}, "btlua: --ticks must not be negative, got -1\n"},
 		{[]string{"--memory-limit", "-1", seq}, "btlua: --memory-limit and --max-string must not be negative, got -1 and 64\n"},
+		{[]string{"--memory-limit", "17592186044616", seq}, "btlua: --memory-limit must be at most 17592186044415 MiB (2^64 bytes less one MiB), got 17592186044616\n"},
+		{[]string{"--max-string", "17592186044417", seq}, "btlua: --max-string must be at most 8796093022207 MiB (2^63 bytes less one MiB), got 17592186044417\n"},
 		{[]string{"--hz", "0", seq}, "btlua: --hz must be a number of ticks per second from 0.01 to 1e+06, got 0\n"},
 		{[]string{"--execution-type", "x", seq}, "btlua: --execution-type must be noduplicates or count, got \"x\"\n"},
 		{[]string{"--on-error", "x", seq}, "btlua: --on-error must be stop, restart or fail, got \"x\"\n"},

@@ -169,7 +169,7 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 	if c.record != "" {
 		rec, err = inspect.RecordFile(h, c.record, inspect.Header{Script: c.script, DT: 1 / c.hz})
 		if err != nil {
-			return nil, err
+			return nil, fileError("--record", c.record, "write there", err)
 		}
 	}
 	var in *inspect.Inspector
@@ -258,7 +258,7 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 	rec, err := inspect.ReadRecordingFile(path)
 	var cut *inspect.TruncatedError
 	if err != nil {
-		fmt.Fprintln(stderr, "btlua:", err)
+		fmt.Fprintln(stderr, "btlua:", fileError("replay", path, "read it", err))
 		if !errors.As(err, &cut) {
 			return exitFailed
 		}

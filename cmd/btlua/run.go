@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if c.stubs != "" {
 		if err := writeStubs(c.stubs, stdout); err != nil {
-			fmt.Fprintln(stderr, "btlua:", err)
+			fmt.Fprintln(stderr, "btlua:", fileError("--lua-stubs", c.stubs, "write there", err))
 			return exitFailed
 		}
 		return exitOK
@@ -58,9 +58,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "btlua:", err)
 		return exitFailed
 	}
-	if err := checkSaveTarget(c.save); err != nil {
-		fmt.Fprintln(stderr, "btlua:", err)
-		return exitFailed
+	for _, f := range []struct{ name, path string }{{"save", c.save}, {"record", c.record}} {
+		if err := checkWriteTarget(f.name, f.path); err != nil {
+			fmt.Fprintln(stderr, "btlua:", err)
+			return exitFailed
+		}
 	}
 	if err := restoreShards(c); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)

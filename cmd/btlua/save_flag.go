@@ -3,10 +3,8 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,7 +90,7 @@ func restoreShards(c *config) error {
 func readSaveFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("--restore: %w", err)
+		return nil, fileError("--restore", path, "read it", err)
 	}
 	defer f.Close()
 	data, err := host.ReadSave(f)
@@ -132,34 +130,6 @@ func sameScript(data []byte, script string) error {
 			return fmt.Errorf("the save holds agents of %s, not of %s", s, script)
 		}
 	}
-	return nil
-}
-
-// checkSaveTarget checks, before the run, that the file of --save can
-// be written at its end: its folder exists and takes a file.
-func checkSaveTarget(save string) error {
-	if save == "" {
-		return nil
-	}
-	if st, err := os.Stat(save); err == nil && st.IsDir() {
-		return fmt.Errorf("--save %s: cannot write there: it is a folder", save)
-	}
-	dir := filepath.Dir(save)
-	st, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("--save %s: cannot write there: the folder %s does not exist", save, dir)
-	case err != nil:
-		return fmt.Errorf("--save %s: cannot write there: %w", save, err)
-	case !st.IsDir():
-		return fmt.Errorf("--save %s: cannot write there: %s is not a folder", save, dir)
-	}
-	f, err := os.CreateTemp(dir, ".btlua-save-check-*")
-	if err != nil {
-		return fmt.Errorf("--save %s: cannot write there: %w", save, err)
-	}
-	f.Close()
-	os.Remove(f.Name())
 	return nil
 }
 

@@ -5,14 +5,14 @@ import (
 	"testing"
 )
 
-// --restore of an endless stream (/dev/zero) stops at the save's size
-// cap, saying it, instead of reading forever.
+// --restore of an endless stream (/dev/zero) stops at its first bytes,
+// which cannot begin a save, instead of reading to the size cap.
 func TestRestoreEndlessStreamCapped(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Fatalf("/dev/zero: %v", err)
 	}
 	code, out, errOut := runCLI("--fast", "--restore", "/dev/zero", seq)
-	want := "btlua: --restore /dev/zero: bad save: over 268435456 bytes (256 MiB), the largest save btlua reads\n"
+	want := "btlua: --restore /dev/zero: bad save: not a btlua save (it begins with byte 0x00, and a save is a JSON object, begun by {)\n"
 	if code != exitFailed || out != "" || errOut != want {
 		t.Fatalf("code %d, stdout %q, stderr\n%q\nwant\n%q", code, out, errOut, want)
 	}

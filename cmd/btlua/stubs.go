@@ -17,14 +17,19 @@ const stubsDir = "btlua-stubs"
 
 // writeStubs is --lua-stubs DIR: it writes the Lua API's LuaLS stubs (the
 // embedded lua/luasrc files: bt.lua, bt_classes.lua, btai.lua, goap.lua)
-// into DIR/btlua-stubs and makes DIR/.luarc.json name that folder in
+// into DIR/btlua-stubs (creating DIR, with its parents, when missing, and
+// saying so) and makes DIR/.luarc.json name that folder in
 // workspace.library, with runtime.version "Lua 5.1" when it sets none. An
 // existing .luarc.json (JSON with comments, as LuaLS reads it) is edited
 // in place: its comments and other settings are kept.
 func writeStubs(dir string, stdout io.Writer) error {
 	out := filepath.Join(dir, stubsDir)
+	_, statErr := os.Stat(dir)
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
+	}
+	if errors.Is(statErr, fs.ErrNotExist) {
+		fmt.Fprintf(stdout, "created %s\n", dir)
 	}
 	n := 0
 	err := fs.WalkDir(luasrc.Files(), ".", func(path string, d fs.DirEntry, err error) error {

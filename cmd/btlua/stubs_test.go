@@ -62,3 +62,15 @@ func TestLuaStubs(t *testing.T) {
 		t.Errorf("code %d, stderr %q", code, errOut)
 	}
 }
+
+// --lua-stubs DIR for a DIR that does not exist creates it (with its
+// parents) and says so before what it wrote.
+func TestLuaStubsCreatesDir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "project")
+	code, out, errOut := runCLI("--lua-stubs", dir)
+	want := "created " + dir + "\nwrote 4 files to " + filepath.Join(dir, "btlua-stubs") +
+		" and added btlua-stubs to workspace.library in " + filepath.Join(dir, ".luarc.json") + "\n"
+	if code != exitOK || errOut != "" || out != want {
+		t.Fatalf("code %d, stdout %q, stderr %q; want 0 and %q", code, out, errOut, want)
+	}
+}

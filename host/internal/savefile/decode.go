@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -40,17 +39,10 @@ func Decode(data []byte) (*File, error) {
 	if len(data) > MaxSize {
 		return nil, ErrTooBig
 	}
-	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
+	if isGzip(data) {
+		plain, err := gunzip(data)
 		if err != nil {
-			return nil, fmt.Errorf("%w: gzip: %s", ErrBad, strings.TrimPrefix(err.Error(), "gzip: "))
-		}
-		plain, err := io.ReadAll(io.LimitReader(zr, MaxSize+1))
-		if err != nil {
-			return nil, fmt.Errorf("%w: gzip: %s (truncated or corrupted)", ErrBad, strings.TrimPrefix(err.Error(), "gzip: "))
-		}
-		if len(plain) > MaxSize {
-			return nil, ErrTooBig
+			return nil, err
 		}
 		data = plain
 	}
