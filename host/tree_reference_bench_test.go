@@ -38,18 +38,24 @@ end
 // over the 10-task tree of benchTrees, written inline (mode "inline") or
 // as a reference to sub.lua, a factory (mode "reference"), or inline
 // under a built-in decorator (mode "decorated": the cost of one more
-// parent, which a reference is).
+// parent, which a reference is), or inline with, made after each agent's
+// tree, a task that never ticks and a table with a string, kept alive
+// (mode "unticked": about what a reference keeps of its own per agent,
+// its Lua task, table and record, off the tick path).
 func refBenchFiles(n int, mode string) map[string]string {
 	return map[string]string{
 		"leaf.lua": refBenchLeaf,
 		"sub.lua":  "return function(vars) return BuildSub() end\n",
 		"main.lua": fmt.Sprintf(`
 dofile(%q)
-local trees = {}
+local trees, kept = {}, {}
 for i = 1, %d do
     local root = BTSequence:New()
     local mode = %q
     if mode == "inline" then root:AddChild(BuildSub())
+    elseif mode == "unticked" then
+        root:AddChild(BuildSub())
+        kept[i] = { BTWait:New(1), { where = "main.lua:" .. i } }
     elseif mode == "decorated" then
         local d = BTReturnSuccess:New(); d:AddChild(BuildSub()); root:AddChild(d)
     else root:AddChild(BTBehaviorTreeReference:New("sub.lua")) end
@@ -59,6 +65,7 @@ for i = 1, %d do
     tree:SetVariable("speed", 3)
     trees[i] = tree
 end
+KEPT = kept
 return trees
 `, "LEAF", n, mode),
 	}

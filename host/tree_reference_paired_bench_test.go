@@ -25,10 +25,14 @@ func BenchmarkReferencePaired(b *testing.B) {
 	}{
 		{"worst", refBenchFiles, "reference"},
 		{"warrior", refWarriorFiles, "reference"},
-		// Controls: one more built-in decorator, and inline against
-		// inline (1.00 when the pairing is fair).
+		// Controls: one more built-in decorator, inline against inline
+		// (1.00 when the pairing is fair), and inline with per agent a
+		// task and a table that never tick (what the objects a
+		// reference keeps, off the tick path, cost by their place in
+		// memory alone).
 		{"worst-decorated", refBenchFiles, "decorated"},
 		{"worst-control", refBenchFiles, "inline"},
+		{"worst-unticked", refBenchFiles, "unticked"},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

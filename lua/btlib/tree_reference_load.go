@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -173,7 +174,7 @@ func (lib *Lib) referencedTree(L *lua.LState, where, path string, vars lua.LValu
 	}
 	if f != nil {
 		if vars == lua.LNil {
-			vars = L.CreateTable(0, 0)
+			vars = emptyVariables(L)
 		}
 		if ret, err = call1(L, f, vars); err != nil {
 			return nil, "", err
@@ -206,4 +207,19 @@ func call1(L *lua.LState, fn *lua.LFunction, args ...lua.LValue) (lua.LValue, er
 	ret := L.Get(-1)
 	L.Pop(1)
 	return ret, nil
+}
+
+// emptyVariables returns the empty table a factory gets for a reference
+// made without variables, a new one each call. It is made in a
+// luaclass.TableCell (a 112-byte object) rather than by CreateTable
+// (96 bytes, the size class of the tables of the tasks that ticks read):
+// garbage once the factory returned, in most scripts, it then leaves no
+// hole among those tables, which would slow every agent's tick as the
+// reference's own objects did (BenchmarkReferencePaired's worst-unticked
+// control).
+func emptyVariables(L *lua.LState) *lua.LTable {
+	if t := new(luaclass.TableCell).Init(0); t != nil {
+		return t
+	}
+	return L.CreateTable(0, 0)
 }

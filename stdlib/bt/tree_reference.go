@@ -50,10 +50,20 @@ type TreeReference struct {
 // NewTreeReference returns a reference running root (nil to set it later
 // with SetTree), shown as file in paths.
 func NewTreeReference(file string, root Task) *TreeReference {
-	r := &TreeReference{File: file}
+	r := &TreeReference{}
+	InitTreeReference(r, file, root)
+	return r
+}
+
+// InitTreeReference makes r, a zero TreeReference, what
+// NewTreeReference(file, root) returns: for a binding that allocates the
+// reference inside a value of its own (the Lua task, its behaviour and
+// its table in one allocation). It panics as NewTreeReference does when
+// root cannot be attached.
+func InitTreeReference(r *TreeReference, file string, root Task) {
+	r.File = file
 	newDecorator(&r.Decorator, r, root)
 	r.sub[0] = root
-	return r
 }
 
 // AddChild attaches child as the subtree's root (see

@@ -55,3 +55,27 @@ func TestTreeReferenceSubtreeSlot(t *testing.T) {
 		t.Fatalf("tick after SetTree: %v, want Failure", s)
 	}
 }
+
+// InitTreeReference makes a zero TreeReference inside another value what
+// NewTreeReference returns: its file, its one child, and a tick of it
+// that runs the subtree and returns its status.
+func TestInitTreeReference(t *testing.T) {
+	var cell struct {
+		other [64]byte
+		r     TreeReference
+	}
+	leaf := NewFuncAction(func() Status { return Failure })
+	InitTreeReference(&cell.r, "in.lua", leaf)
+	if cell.r.File != "in.lua" || cell.r.Child() != Task(leaf) || len(cell.r.Children()) != 1 || leaf.Base().Parent() != Task(&cell.r) {
+		t.Fatalf("file %q, child %v, children %v, leaf's parent %v", cell.r.File, cell.r.Child(), cell.r.Children(), leaf.Base().Parent())
+	}
+	if err := cell.r.AddChild(NewFuncAction(func() Status { return Success })); err == nil {
+		t.Fatal("a second child was accepted")
+	}
+	if s := NewBehaviorTree(&cell.r).Tick(0); s != Failure || cell.r.Status() != Failure || cell.r.Started() {
+		t.Fatalf("tick: %v, status %v, started %v", s, cell.r.Status(), cell.r.Started())
+	}
+	if got := Path(leaf); got != Path(NewTreeReference("in.lua", NewFuncAction(func() Status { return Success })).Child()) {
+		t.Fatalf("path %q differs from a NewTreeReference's", got)
+	}
+}
