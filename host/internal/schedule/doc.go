@@ -30,8 +30,9 @@
 //     ran in that frame. Lag does not count the rounding of an interval
 //     up to whole frames.
 //   - An inactive slot (an agent that does not tick: completed, or
-//     stopped by an error) costs nothing and records no lag: when due, it
-//     is run with DT the frame's dt (so that its restart, when due, ticks
+//     stopped by an error) costs nothing and records no lag: when due and
+//     reached by the round-robin (it is not asked before), it is run with
+//     DT the frame's dt (so that its restart, when due, ticks
 //     as it would without a schedule).
 //
 // The set is decided before any agent ticks, from the estimates alone,

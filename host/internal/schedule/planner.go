@@ -51,8 +51,9 @@ type Planner struct {
 // Observe records d, the measured cost of slot s's tick, into its
 // estimate: from the typical cost of the measured slots (d itself when
 // none had been measured at the last Plan), moved towards d as an
-// estimate moves (see estimate: a slow tick moves it little). It only
-// reads the planner, so the slots of different lanes may be observed at
+// estimate moves (see estimate: a slow tick moves it little), and into
+// the planner's copy when it holds s. It writes only s and the planner's
+// entry of s, so the slots of different lanes may be observed at
 // once, between two Plans.
 func (p *Planner) Observe(s *Slot, d time.Duration) {
 	if !s.measured && p.typical > 0 {
@@ -60,6 +61,10 @@ func (p *Planner) Observe(s *Slot, d time.Duration) {
 	}
 	s.cost = estimate(s.cost, d, s.measured)
 	s.measured = true
+	if i := int(s.index); i < len(p.slots) && p.slots[i] == s {
+		h := &p.hot[i] // its own element: lanes observe different slots
+		h.cost, h.measured = s.cost, true
+	}
 }
 
 // SetBudget sets the frame budget (0: none). A negative budget is
@@ -77,7 +82,8 @@ func (p *Planner) Budget() time.Duration { return p.budget }
 // Invalidate was called): in between, it keeps the slots' due state in
 // its own dense arrays, so that a frame costs little for the slots not
 // due. active(i) reports whether slot i's agent ticks at all (asked only
-// of the slots due; nil: all do). It returns the number of active slots
+// of the due slots the round-robin reaches, so that a frame does not
+// visit the agents it leaves waiting; nil: all do). It returns the number of active slots
 // that run.
 func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, active func(i int) bool) int {
 	lanes = max(lanes, 1)
@@ -102,20 +108,14 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 		if !h.waiting && h.started && h.owed+dueEpsilon < h.interval {
 			continue
 		}
-		s := p.slots[i]
-		if active != nil && !active(i) {
-			s.Run, s.DT, h.owed, h.waiting = true, dt, 0, false
-			run = append(run, int32(i))
-			continue
-		}
 		if !h.waiting {
-			h.waiting, s.dueAt = true, clock
+			h.waiting, h.dueAt = true, clock
 		}
-		if s.measured {
-			sum += s.cost
+		if h.measured {
+			sum += h.cost
 			measured++
 		}
-		waiting = append(waiting, wait{s, int32(i), h.lane})
+		waiting = append(waiting, wait{p.slots[i], int32(i), h.lane})
 	}
 	p.waiting = waiting
 	if measured > 0 {
@@ -136,9 +136,14 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 	for k := range waiting {
 		w := waiting[(first+k)%len(waiting)]
 		s, lane, h := w.slot, w.lane, &p.hot[w.index]
+		if active != nil && !active(int(w.index)) {
+			s.Run, s.DT, h.owed, h.waiting = true, dt, 0, false
+			run = append(run, w.index)
+			continue
+		}
 		cost := mean
-		if s.measured {
-			cost = s.cost
+		if h.measured {
+			cost = h.cost
 		}
 		if p.budget > 0 && ran > 0 && p.used[lane]+cost > budget {
 			p.cursor = int(w.index)
@@ -147,7 +152,7 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 		p.used[lane] += cost
 		s.Run, s.DT, h.owed = true, h.owed, 0
 		h.waiting, h.started = false, true
-		p.lag.Add(clock - s.dueAt)
+		p.lag.Add(clock - h.dueAt)
 		run = append(run, w.index)
 		ran++
 	}
@@ -166,8 +171,11 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 // (the slot holds it, written back, while it is out of the arrays).
 type hot struct {
 	owed, interval   float64
+	dueAt            float64       // the slot's dueAt
+	cost             time.Duration // the slot's cost and measured, kept by Observe
 	lane             int32
 	waiting, started bool
+	measured         bool
 }
 
 // rebuild writes the due state back into the slots of the last plan and
@@ -175,16 +183,17 @@ type hot struct {
 func (p *Planner) rebuild(n, lanes int, item func(i int) Item) {
 	for i, s := range p.slots {
 		h := &p.hot[i]
-		s.owed, s.waiting, s.started = h.owed, h.waiting, h.started
+		s.owed, s.waiting, s.started, s.dueAt = h.owed, h.waiting, h.started, h.dueAt
 		s.Run = false
 	}
 	p.slots, p.hot, p.run = p.slots[:0], p.hot[:0], p.run[:0]
 	for i := 0; i < n; i++ {
 		it := item(i)
 		s := it.Slot
+		s.index = int32(i)
 		p.slots = append(p.slots, s)
-		p.hot = append(p.hot, hot{owed: s.owed, interval: s.interval, lane: int32(min(max(it.Lane, 0), lanes-1)),
-			waiting: s.waiting, started: s.started})
+		p.hot = append(p.hot, hot{owed: s.owed, interval: s.interval, dueAt: s.dueAt, cost: s.cost,
+			lane: int32(min(max(it.Lane, 0), lanes-1)), waiting: s.waiting, started: s.started, measured: s.measured})
 	}
 	p.lanes, p.stale = lanes, false
 }

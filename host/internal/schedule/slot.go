@@ -24,6 +24,9 @@ type Slot struct {
 	dueAt            float64       // clock of the first frame it was due at, while waiting
 	cost             time.Duration // the estimated cost of a tick, from Observe
 	measured         bool          // Observe has been called
+	// index is the slot's place in the arrays of the planner that last
+	// read it (valid while that planner's slot there is this one).
+	index int32
 }
 
 // SetInterval sets the seconds between the slot's ticks (0: every

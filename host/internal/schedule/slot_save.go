@@ -46,7 +46,7 @@ func (s *Slot) Restore(interval float64, d Due) error {
 func (p *Planner) Release() {
 	for i, s := range p.slots {
 		h := &p.hot[i]
-		s.owed, s.waiting, s.started = h.owed, h.waiting, h.started
+		s.owed, s.waiting, s.started, s.dueAt = h.owed, h.waiting, h.started, h.dueAt
 		s.Run = false
 	}
 	p.slots, p.hot, p.run = p.slots[:0], p.hot[:0], p.run[:0]
