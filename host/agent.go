@@ -2,7 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/host/internal/loader"
-	"github.com/btlua/btlua/host/internal/persist"
+	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/schedule"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -29,8 +29,8 @@ type Agent struct {
 	restart  restartState // the error policy's back-off (policy.go)
 	// slot is its tick interval and frame schedule (agent_interval.go).
 	slot schedule.Slot
-	// built holds the functions its build put in task fields (persist.BuiltFunctions).
-	built persist.Built
+	// built holds the functions its build put in task fields (values.BuiltFunctions).
+	built values.Built
 }
 
 // Running reports whether the agent's tree has neither completed nor been

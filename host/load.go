@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/loader"
-	"github.com/btlua/btlua/host/internal/persist"
+	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -115,7 +115,7 @@ func (h *state) ranBefore(src *source) bool {
 // return value where (for errors; "" for a tree a reload started), and
 // logs what the BTAI lint finds in its tree (loader.Lint).
 func (h *state) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
-	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: persist.BuiltFunctions(tr)}
+	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: values.BuiltFunctions(tr)}
 	a.variables.host, a.variables.agent = h.Host, a
 	h.byTree[tr] = a
 	loader.Lint(tr.Root(), a.Source, h.linted, h.log)

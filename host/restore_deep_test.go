@@ -1,7 +1,7 @@
 package host
 
 import (
-	"github.com/btlua/btlua/host/internal/persist"
+	"github.com/btlua/btlua/host/internal/persist/values"
 
 	"bytes"
 	"fmt"
@@ -41,9 +41,9 @@ return s
 func deepSave(t *testing.T, n int) (fstest.MapFS, []byte) {
 	t.Helper()
 	files := fstest.MapFS{"d.lua": {Data: []byte(chainScript(n))}}
-	old := persist.MaxDepth
-	persist.MaxDepth = n + 10
-	defer func() { persist.MaxDepth = old }()
+	old := values.MaxDepth
+	values.MaxDepth = n + 10
+	defer func() { values.MaxDepth = old }()
 	var out bytes.Buffer
 	h := saveHost(t, files, &out)
 	agents, err := h.LoadFile("d.lua")
@@ -64,8 +64,8 @@ func TestRestoreDeepChain(t *testing.T) {
 	const n = 32000
 	files, data := deepSave(t, n)
 
-	old := persist.MaxDepth
-	persist.MaxDepth = n + 10
+	old := values.MaxDepth
+	values.MaxDepth = n + 10
 	var out bytes.Buffer
 	h := saveHost(t, files, &out)
 	var before, after runtime.MemStats
@@ -75,7 +75,7 @@ func TestRestoreDeepChain(t *testing.T) {
 	agents, err := h.Restore(data)
 	took := time.Since(start)
 	runtime.ReadMemStats(&after)
-	persist.MaxDepth = old
+	values.MaxDepth = old
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,8 +39,10 @@ import (
 // and shards only; its goroutine guard (host/internal/entry) nothing but
 // the standard library; its loader (host/internal/loader) of the host's
 // packages vm and reload only; its save and restore (host/internal/persist)
-// of the host's packages the save format, reload's signature and the
-// error policy's rules only.
+// of the host's packages the save format, reload's signature, the error
+// policy's rules and its own value codec only; that codec
+// (host/internal/persist/values) of the host's packages the save format
+// only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -130,13 +132,22 @@ func TestLayering(t *testing.T) {
 		// The JSON reader knows nothing of saves: the standard library
 		// only.
 		{"host/internal/savefile/jsonread", true, []string{"github.com/btlua/btlua", "github.com/yuin/gopher-lua", "layeh.com/gopher-luar"}, "", nil},
-		// Saving and restoring (the value codec, the drivers of an agent's
-		// save and restore, the chunk locals' baseline) is handed a Lua
-		// state, trees and the save's values: of the host's packages it
-		// imports the save format, reload's signature and the error
-		// policy's rules only, never the host.
+		// Saving and restoring (the drivers of an agent's save and
+		// restore, the loads' checks, the chunk locals' baseline) is
+		// handed a Lua state, trees and the save's values: of the host's
+		// packages it imports the save format, reload's signature, the
+		// error policy's rules and its value codec (persist/values) only,
+		// never the host.
 		{"host/internal/persist", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/savefile", "/internal/reload", "/internal/policy"}},
+			[]string{"/internal/savefile", "/internal/reload", "/internal/policy", "/internal/persist/values"}},
+		// The value codec (Lua values to savefile values and back, the
+		// journal, the built functions) knows no driver, reload or policy:
+		// of the host's packages it imports the save format only, of lua/
+		// the bindings' entry points, the object layer and the errors.
+		{"host/internal/persist/values", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile"}},
+		{"host/internal/persist/values", true, nil, "github.com/btlua/btlua/lua/",
+			[]string{"btlib", "goaplib", "luaclass", "luaerr"}},
 	}
 	for _, r := range rules {
 		checked := 0

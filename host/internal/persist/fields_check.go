@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaclass"
@@ -72,10 +73,10 @@ func builtFields(self *lua.LTable, skip map[string]bool) string {
 	if len(keys) == 0 {
 		return ""
 	}
-	sortKeys(keys)
+	values.SortKeys(keys)
 	var names []string
 	for _, k := range keys[:min(len(keys), 4)] {
-		names = append(names, keyText(k))
+		names = append(names, values.KeyText(k))
 	}
 	if len(keys) > 4 {
 		names = append(names, "...")
@@ -84,17 +85,4 @@ func builtFields(self *lua.LTable, skip map[string]bool) string {
 		return "field " + names[0]
 	}
 	return "fields " + strings.Join(names, ", ")
-}
-
-// unreferenced refuses the saved tables of a scope that no value decoded
-// by vl referred to: a save holds only the tables its values refer to, so
-// one left over is the mark of an edited reference (its table then
-// restores nowhere). n is the number of the scope's tables.
-func unreferenced(vl *valueLoader, n int) error {
-	for i := range n {
-		if i >= len(vl.made) || vl.made[i] == nil {
-			return fmt.Errorf("\"tables\"[%d] ({\"t\": %d}) is referred to by no value: a save holds only the tables its values refer to", i+1, i)
-		}
-	}
-	return nil
 }

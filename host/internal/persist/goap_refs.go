@@ -1,9 +1,9 @@
 package persist
 
 import (
-	"encoding/json"
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/goaplib"
 	lua "github.com/yuin/gopher-lua"
@@ -38,7 +38,7 @@ func checkGoapRefs(g *savefile.Goap, p goaplib.AgentParts, where string) error {
 			continue
 		}
 		if other, dup := owner[n]; dup {
-			return fmt.Errorf("%s: \"actions\"[%d] (%s) is %s, as is %s: each action has its own table", where, j+1, p.Agent.Actions[j].Name, savedValueText(v), other)
+			return fmt.Errorf("%s: \"actions\"[%d] (%s) is %s, as is %s: each action has its own table", where, j+1, p.Agent.Actions[j].Name, values.SavedText(v), other)
 		}
 		owner[n] = fmt.Sprintf("\"actions\"[%d] (%s)", j+1, p.Agent.Actions[j].Name)
 	}
@@ -70,25 +70,9 @@ func tableRefFits(v any, t *lua.LTable) error {
 	}
 	switch {
 	case t == nil && v != nil:
-		return fmt.Errorf("is %s, want null (the action has no Lua table)", savedValueText(v))
+		return fmt.Errorf("is %s, want null (the action has no Lua table)", values.SavedText(v))
 	case t != nil && !isRef:
-		return fmt.Errorf("is %s, want a table reference {\"t\": N}", savedValueText(v))
+		return fmt.Errorf("is %s, want a table reference {\"t\": N}", values.SavedText(v))
 	}
 	return nil
-}
-
-// savedValueText is a saved value as a message shows it: JSON, cut at
-// 60 bytes.
-func savedValueText(v any) string {
-	if v == nil {
-		return "null"
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	if len(b) > 60 {
-		return string(b[:60]) + "..."
-	}
-	return string(b)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btlib"
@@ -40,9 +41,9 @@ type RestoreRun struct {
 	paths   shapePaths
 	sigs    shapeSigs
 	kinds   shapeKinds
-	journal journal
+	journal values.Journal
 	// vl is the loader of the agent being applied, reset for each.
-	vl valueLoader
+	vl values.Loader
 	// sharedNote, when the loads go back to their saved Lua states, names
 	// two loads of one script the save puts in one state (SharedLoads).
 	sharedNote string
@@ -58,7 +59,7 @@ func NewRestore(version int, sharedNote string) *RestoreRun {
 }
 
 // Undo puts back every existing table the run refilled, as it was.
-func (rr *RestoreRun) Undo() { rr.journal.undo() }
+func (rr *RestoreRun) Undo() { rr.journal.Undo() }
 
 // skipCache holds the saveSkip list of each class (the metatable of task
 // tables without their own), read once per restore.
@@ -148,13 +149,13 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 	}
 	same, match := r.same, r.match
 	vl := &rr.vl
-	vl.reset(L, sa.Tables)
-	vl.journal = &rr.journal
-	vl.sharedNote = rr.sharedNote
-	vl.tasks = slices.Grow(vl.tasks, len(match))[:len(match)]
+	vl.Reset(L, sa.Tables)
+	vl.Journal = &rr.journal
+	vl.SharedNote = rr.sharedNote
+	vl.Tasks = slices.Grow(vl.Tasks, len(match))[:len(match)]
 	for i, t := range match {
 		if lt, ok := t.(*btlib.Task); ok {
-			vl.tasks[i] = lt.Self
+			vl.Tasks[i] = lt.Self
 		}
 	}
 	parts := make([]goaplib.AgentParts, len(sa.Goap))
@@ -174,7 +175,7 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 			return restoreError(sa, err)
 		}
 		parts[i] = p
-		vl.agents = append(vl.agents, p.Table)
+		vl.Agents = append(vl.Agents, p.Table)
 	}
 	// The tree and GOAP agents are the fresh agent's own (dropped on
 	// error).
@@ -204,7 +205,7 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 			if !ok {
 				return restoreError(sa, fmt.Errorf("%s: the save holds its OnSave value, its class has no OnLoad now", where))
 			}
-			v, err := vl.value(f.Hook, lua.LNil, where+": OnSave's value")
+			v, err := vl.Value(f.Hook, lua.LNil, where+": OnSave's value")
 			if err != nil {
 				return restoreError(sa, err)
 			}
@@ -230,26 +231,26 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 			kv = append([]any(nil), kv...)
 			lt.Self.ForEach(func(k, v lua.LValue) {
 				if ks, ok := k.(lua.LString); ok && skip[string(ks)] && v != lua.LNil {
-					kv = append(kv, string(ks), keepValue{v})
+					kv = append(kv, string(ks), values.Keep{V: v})
 				}
 			})
 		}
 		// The place's text is made only for an error.
-		if err := vl.fillAt(lt.Self, kv, ts); err != nil {
+		if err := vl.FillTask(lt.Self, kv, ts); err != nil {
 			return restoreError(sa, err)
 		}
 	}
 	for i, g := range sa.Goap {
 		p := parts[i]
 		where := "the GOAP agent of task " + sa.Tree.Tasks[g.Task].Path
-		if _, err := vl.value(g.Provider, p.Provider, where+": its provider"); err != nil {
+		if _, err := vl.Value(g.Provider, p.Provider, where+": its provider"); err != nil {
 			return restoreError(sa, err)
 		}
 		for j, v := range g.Actions {
 			if p.Actions[j] == nil {
 				continue
 			}
-			if _, err := vl.value(v, p.Actions[j], fmt.Sprintf("%s: action %d", where, j+1)); err != nil {
+			if _, err := vl.Value(v, p.Actions[j], fmt.Sprintf("%s: action %d", where, j+1)); err != nil {
 				return restoreError(sa, err)
 			}
 		}
@@ -273,34 +274,31 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 			return restoreError(sa, err)
 		}
 	}
-	if err := unreferenced(vl, len(sa.Tables)); err != nil {
+	if err := vl.Unreferenced(len(sa.Tables)); err != nil {
 		return restoreError(sa, err)
 	}
 	r.hooks = hooks
 	return nil
 }
 
-// keepValue is a field value a restore keeps as it is (a saveSkip field).
-type keepValue struct{ v lua.LValue }
-
 // Globals sets the saved global variables s in b, the global variables
 // of the Lua state L (with dry set it only checks them), keeping the
 // tables it refills in the run's journal.
 func (rr *RestoreRun) Globals(L *lua.LState, b *bt.Blackboard, s *savefile.Scope, dry bool) error {
-	vl := newValueLoader(L, s.Tables, dry)
-	vl.journal = &rr.journal
+	vl := values.NewLoader(L, s.Tables, dry)
+	vl.Journal = &rr.journal
 	if err := loadVars(vl, b, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", savefile.ErrBad, err)
 	}
-	if err := unreferenced(vl, len(s.Tables)); dry && err != nil {
+	if err := vl.Unreferenced(len(s.Tables)); dry && err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", savefile.ErrBad, err)
 	}
 	return nil
 }
 
 // loadVars decodes the saved variables into b (its own scope), refilling
-// the tables b holds in place; with vl.dry it only checks.
-func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what string) error {
+// the tables b holds in place; with vl dry it only checks.
+func loadVars(vl *values.Loader, b *bt.Blackboard, vars []savefile.Var, what string) error {
 	type set struct {
 		name string
 		v    any
@@ -329,7 +327,7 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what strin
 		if target == nil {
 			target = lua.LNil
 		}
-		v, err := vl.valueAt(sv.Value, target, what, sv.Name)
+		v, err := vl.ValueAt(sv.Value, target, what, sv.Name)
 		if err != nil {
 			return err
 		}
@@ -350,7 +348,7 @@ func loadVars(vl *valueLoader, b *bt.Blackboard, vars []savefile.Var, what strin
 		}
 		sets = append(sets, set{sv.Name, out})
 	}
-	if vl.dry {
+	if vl.Dry() {
 		return nil
 	}
 	parent := b.Parent()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btailib"
@@ -26,7 +27,7 @@ type Agent struct {
 	Policy   *savefile.Policy   // nil: none to save
 	Schedule *savefile.Schedule // nil: ticks at every Tick
 	// Built is BuiltFunctions of the tree, taken when it was built.
-	Built Built
+	Built values.Built
 }
 
 // SaveAgent saves the agent a of the Lua state L: its tasks' state, the
@@ -41,7 +42,7 @@ func (run *Run) SaveAgent(L *lua.LState, a *Agent) (savefile.Agent, error) {
 		return savefile.Agent{}, err
 	}
 	sa := savefile.Agent{Name: a.Name, Signature: hex.EncodeToString(sig[:]), Status: a.Status, Tree: ts, Policy: a.Policy, Schedule: a.Schedule}
-	vs := newValueSaver(L, run)
+	vs := run.savers.New(L)
 	for _, t := range tasks {
 		if what := btailib.TaskDrawsRandom(t); what != "" {
 			if !run.whole {
@@ -52,7 +53,7 @@ func (run *Run) SaveAgent(L *lua.LState, a *Agent) (savefile.Agent, error) {
 	}
 	for i, t := range tasks {
 		if lt, ok := t.(*btlib.Task); ok {
-			vs.tasks[lt.Self] = i
+			vs.SetTask(lt.Self, i)
 		}
 	}
 	var parts []goaplib.AgentParts
@@ -61,10 +62,9 @@ func (run *Run) SaveAgent(L *lua.LState, a *Agent) (savefile.Agent, error) {
 		if !ok {
 			continue
 		}
-		if _, dup := vs.agents[p.Table]; dup {
+		if !vs.AddGoapAgent(p.Table, len(parts)) {
 			continue
 		}
-		vs.agents[p.Table] = len(parts)
 		parts = append(parts, p)
 		sa.Goap = append(sa.Goap, savefile.Goap{Task: i})
 	}
@@ -73,7 +73,7 @@ func (run *Run) SaveAgent(L *lua.LState, a *Agent) (savefile.Agent, error) {
 		if !ok {
 			continue
 		}
-		f, err := snapshotFields(L, vs, lt, i, ts.Tasks[i].Path, a.Built)
+		f, err := run.snapshotFields(L, vs, lt, i, ts.Tasks[i].Path, a.Built)
 		if err != nil {
 			return savefile.Agent{}, err
 		}
@@ -83,13 +83,13 @@ func (run *Run) SaveAgent(L *lua.LState, a *Agent) (savefile.Agent, error) {
 		g := &sa.Goap[i]
 		where := "the GOAP agent of task " + ts.Tasks[g.Task].Path
 		g.State = p.Agent.Save()
-		if g.Provider, err = vs.at(where+": its provider", p.Provider); err != nil {
+		if g.Provider, err = vs.At(where+": its provider", p.Provider); err != nil {
 			return savefile.Agent{}, err
 		}
 		for j, at := range p.Actions {
 			var v any
 			if at != nil {
-				if v, err = vs.at(fmt.Sprintf("%s: action %d (%s)", where, j+1, p.Agent.Actions[j].Name), at); err != nil {
+				if v, err = vs.At(fmt.Sprintf("%s: action %d (%s)", where, j+1, p.Agent.Actions[j].Name), at); err != nil {
 					return savefile.Agent{}, err
 				}
 			}
@@ -112,24 +112,24 @@ func (run *Run) SaveAgent(L *lua.LState, a *Agent) (savefile.Agent, error) {
 			sa.Refs = append(sa.Refs, savefile.RefVars{Task: i, Vars: vars})
 		}
 	}
-	sa.Tables = vs.tables
-	vs.done()
+	sa.Tables = vs.Tables()
+	vs.Done()
 	return sa, nil
 }
 
 // SaveGlobals saves the global variables b of the Lua state L (a save
 // of every agent holds them once): nil when there are none.
 func (run *Run) SaveGlobals(L *lua.LState, b *bt.Blackboard) (*savefile.Scope, error) {
-	vs := newValueSaver(L, run)
+	vs := run.savers.New(L)
 	vars, err := saveVars(vs, b, "global variable ")
 	if err != nil || len(vars) == 0 {
 		return nil, err
 	}
-	return &savefile.Scope{Vars: vars, Tables: vs.tables}, nil
+	return &savefile.Scope{Vars: vars, Tables: vs.Tables()}, nil
 }
 
 // saveVars saves the variables of b (its own, not its parent's).
-func saveVars(vs *valueSaver, b *bt.Blackboard, what string) ([]savefile.Var, error) {
+func saveVars(vs *values.Saver, b *bt.Blackboard, what string) ([]savefile.Var, error) {
 	var out []savefile.Var
 	names := b.Names()
 	slices.Sort(names)
@@ -138,14 +138,14 @@ func saveVars(vs *valueSaver, b *bt.Blackboard, what string) ([]savefile.Var, er
 		sv := savefile.Var{Name: name}
 		switch x := v.(type) {
 		case lua.LValue:
-			enc, err := vs.at(what+name, x)
+			enc, err := vs.At(what+name, x)
 			if err != nil {
 				return nil, err
 			}
 			sv.Value = enc
 		case nil:
 		case float64, bool, string:
-			enc, err := vs.at(what+name, goToLua(x))
+			enc, err := vs.At(what+name, goToLua(x))
 			if err != nil {
 				return nil, err
 			}
@@ -173,9 +173,9 @@ func goToLua(v any) lua.LValue {
 // snapshotFields saves the instance fields of the Lua task lt (saved task
 // index i, path path): the value of its class's OnSave, or its raw
 // fields but those its saveSkip list names.
-func snapshotFields(L *lua.LState, vs *valueSaver, lt *btlib.Task, i int, path string, built Built) (savefile.Fields, error) {
+func (run *Run) snapshotFields(L *lua.LState, vs *values.Saver, lt *btlib.Task, i int, path string, built values.Built) (savefile.Fields, error) {
 	f := savefile.Fields{Task: i}
-	ch := vs.classHooks(lt.Self)
+	ch := run.classHooks(L, lt.Self)
 	where := func() string { return fmt.Sprintf("task %s (%s)", path, bt.Kind(lt)) }
 	if ch.err != nil {
 		return f, fmt.Errorf("%s: %v", where(), ch.err)
@@ -191,20 +191,18 @@ func snapshotFields(L *lua.LState, vs *valueSaver, lt *btlib.Task, i int, path s
 		}
 		ret := L.Get(-1)
 		L.Pop(1)
-		v, err := vs.at(where()+": OnSave's value", ret)
+		v, err := vs.At(where()+": OnSave's value", ret)
 		if err != nil {
 			return f, err
 		}
 		f.Hooked, f.Hook = true, v
 		return f, nil
 	}
-	vs.base, vs.keys, vs.taskFields, vs.self, vs.built = "", vs.keys[:0], true, lt.Self, built
-	kv, err := vs.fields(lt.Self, ch.skip)
-	vs.taskFields, vs.self = false, nil
+	kv, err := vs.TaskFields(lt.Self, built, ch.skip)
 	if err != nil {
-		var ve *valueError
+		var ve *values.ValueError
 		if errors.As(err, &ve) {
-			ve.where = where() + " field" + ve.where
+			ve.Where = where() + " field" + ve.Where
 		}
 		return f, err
 	}
@@ -215,23 +213,30 @@ func snapshotFields(L *lua.LState, vs *valueSaver, lt *btlib.Task, i int, path s
 // classHooks returns what the class of the task table self (or self
 // itself, when it has its own) says about saving: looked up once per
 // class and save (Run).
-func (vs *valueSaver) classHooks(self *lua.LTable) classHooks {
+func (run *Run) classHooks(L *lua.LState, self *lua.LTable) classHooks {
 	cls, _ := self.Metatable.(*lua.LTable)
 	own := self.RawGetString("OnSave") != lua.LNil || self.RawGetString("OnLoad") != lua.LNil || self.RawGetString("saveSkip") != lua.LNil
 	if !own && cls != nil {
-		if ch, ok := vs.run.hooks[cls]; ok {
+		if ch, ok := run.hooks[cls]; ok {
 			return ch
 		}
 	}
-	L := vs.L
 	var ch classHooks
 	ch.onSave, _ = L.GetField(self, "OnSave").(*lua.LFunction)
 	ch.onLoad, _ = L.GetField(self, "OnLoad").(*lua.LFunction)
 	ch.skip, ch.err = skipList(L, self)
 	if !own && cls != nil {
-		vs.run.hooks[cls] = ch
+		run.hooks[cls] = ch
 	}
 	return ch
+}
+
+// classHooks is what a class says about saving its tasks: OnSave and
+// OnLoad, and the fields of saveSkip.
+type classHooks struct {
+	onSave, onLoad *lua.LFunction
+	skip           map[string]bool
+	err            error
 }
 
 // skipList reads the task's saveSkip field: a list of field names a

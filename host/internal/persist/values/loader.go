@@ -1,7 +1,8 @@
-package persist
+package values
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -15,7 +16,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// valueLoader decodes the saved values of one scope (see save_values.go)
+// Loader decodes the saved values of one scope (see saver.go)
 // into Lua values. A saved table met where the freshly built state holds
 // a table (a task's field, a variable, a field of such a table) is
 // refilled in place: it keeps its identity and metatable, so a table the
@@ -24,20 +25,23 @@ import (
 //
 // With dry set nothing is written: the pass checks the whole save (its
 // references, classes and table shapes) so that a bad save changes
-// nothing.
-type valueLoader struct {
+// nothing. Make it with NewLoader; it is not safe for concurrent use.
+type Loader struct {
 	L      *lua.LState
 	tables []savefile.Table
 	// made holds, by saved table number, each table decoded so far (nil
 	// for one not met yet); seen, in a dry pass, the tables checked.
-	made   []*lua.LTable
-	seen   []bool
-	tasks  []lua.LValue // saved task index -> the fresh task table (nil when unmatched)
-	agents []*lua.LTable
+	made []*lua.LTable
+	seen []bool
+	// Tasks holds, by saved task index, the fresh tree's task table that
+	// {"task": N} decodes to (nil for a saved task the tree no longer
+	// has); Agents, by saved GOAP agent index, the GOAP agent's table.
+	Tasks  []lua.LValue
+	Agents []*lua.LTable
 	dry    bool
-	// journal, when set, keeps each existing table's fields before the
-	// loader refills it (see journal).
-	journal *journal
+	// Journal, when set, keeps each existing table's fields before the
+	// loader refills it (see Journal).
+	Journal *Journal
 	// pairs is a stack of the keys and values decoded (key, value, ...)
 	// by the fillIn calls under way, each above its caller's.
 	pairs []lua.LValue
@@ -48,19 +52,19 @@ type valueLoader struct {
 	keys []lua.LValue
 	// name follows base in the place's text (valueAt); task, when set,
 	// is the task whose fields are decoded, named in place of base
-	// (fillAt).
+	// (FillTask).
 	name string
 	task *bt.TaskState
-	// sharedNote, when set, says why a table's class is a later load's
-	// copy (RestoreRun.sharedNote).
-	sharedNote string
+	// SharedNote, when set, says why a table's class is a later load's
+	// copy (two loads of one script that the save puts in one Lua state).
+	SharedNote string
 }
 
-// keyOfKey marks, in valueLoader.keys, the decoding of a key.
+// keyOfKey marks, in Loader.keys, the decoding of a key.
 var keyOfKey lua.LValue
 
 // where returns the text of the place being decoded.
-func (d *valueLoader) where() string {
+func (d *Loader) where() string {
 	var b strings.Builder
 	if d.task != nil {
 		b.WriteString("task " + d.task.Path + " (" + d.task.Kind + ") field")
@@ -82,23 +86,28 @@ func (d *valueLoader) where() string {
 		} else if ok {
 			b.WriteString(".")
 		}
-		b.WriteString(keyText(k))
+		b.WriteString(KeyText(k))
 	}
 	return b.String()
 }
 
-func newValueLoader(L *lua.LState, tables []savefile.Table, dry bool) *valueLoader {
-	return &valueLoader{L: L, tables: tables, dry: dry}
+// NewLoader returns the loader of a scope of the Lua state L whose saved
+// tables are tables; with dry set it writes nothing (Loader).
+func NewLoader(L *lua.LState, tables []savefile.Table, dry bool) *Loader {
+	return &Loader{L: L, tables: tables, dry: dry}
 }
 
-// reset readies d, a loader of an earlier agent, for the tables of
+// Dry reports whether d only checks (NewLoader).
+func (d *Loader) Dry() bool { return d.dry }
+
+// Reset readies d, a loader of an earlier agent, for the tables of
 // another agent in L, keeping its stacks' memory.
-func (d *valueLoader) reset(L *lua.LState, tables []savefile.Table) {
+func (d *Loader) Reset(L *lua.LState, tables []savefile.Table) {
 	clear(d.made)
-	clear(d.tasks)
-	clear(d.agents)
+	clear(d.Tasks)
+	clear(d.Agents)
 	clear(d.pairs)
-	*d = valueLoader{L: L, tables: tables, made: d.made[:0], tasks: d.tasks[:0], agents: d.agents[:0], pairs: d.pairs[:0], keys: d.keys[:0]}
+	*d = Loader{L: L, tables: tables, made: d.made[:0], Tasks: d.Tasks[:0], Agents: d.Agents[:0], pairs: d.pairs[:0], keys: d.keys[:0]}
 }
 
 // valueObjectKeys are the keys of the value objects, most met first.
@@ -132,33 +141,33 @@ func ref(m map[string]any, key string, n int) (int, bool, error) {
 	return int(f), true, nil
 }
 
-// value decodes v, found at where (for errors); target is what the
-// fresh state holds at that place.
-func (d *valueLoader) value(v any, target lua.LValue, where string) (lua.LValue, error) {
-	return d.valueAt(v, target, where, "")
+// Value decodes v, found at where (for errors); target is what the
+// fresh state holds at that place (a table there is refilled in place).
+func (d *Loader) Value(v any, target lua.LValue, where string) (lua.LValue, error) {
+	return d.ValueAt(v, target, where, "")
 }
 
-// valueAt is value at the place base+name, a text joined only when an
+// ValueAt is Value at the place base+name, a text joined only when an
 // error needs it.
-func (d *valueLoader) valueAt(v any, target lua.LValue, base, name string) (lua.LValue, error) {
+func (d *Loader) ValueAt(v any, target lua.LValue, base, name string) (lua.LValue, error) {
 	d.base, d.name, d.task, d.keys = base, name, nil, d.keys[:0]
 	return d.val(v, target)
 }
 
-// fillAt gives t, the table of a Lua task of the agent being restored
+// FillTask gives t, the table of a Lua task of the agent being restored
 // (fresh: the agent is dropped if the restore fails), the saved fields kv
 // (key, value, ...), decoding each value against the field t had; other
 // fields are removed. ts is the saved task, named in errors.
-func (d *valueLoader) fillAt(t *lua.LTable, kv []any, ts *bt.TaskState) error {
+func (d *Loader) FillTask(t *lua.LTable, kv []any, ts *bt.TaskState) error {
 	d.base, d.name, d.task, d.keys = "", "", ts, d.keys[:0]
 	return d.fillIn(t, kv, tableFresh)
 }
 
 // val decodes v, at d.where(); target is what the fresh state holds there.
-func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
+func (d *Loader) val(v any, target lua.LValue) (lua.LValue, error) {
 	switch x := v.(type) {
-	case keepValue:
-		return x.v, nil
+	case Keep:
+		return x.V, nil
 	case nil:
 		return lua.LNil, nil
 	case bool:
@@ -209,20 +218,20 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 				return fn, nil
 			}
 		case "task":
-			i, _, err := ref(x, "task", len(d.tasks))
+			i, _, err := ref(x, "task", len(d.Tasks))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
-			if d.tasks[i] == nil {
+			if d.Tasks[i] == nil {
 				return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), i)
 			}
-			return d.tasks[i], nil
+			return d.Tasks[i], nil
 		case "goap":
-			i, _, err := ref(x, "goap", len(d.agents))
+			i, _, err := ref(x, "goap", len(d.Agents))
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", d.where(), err)
 			}
-			return d.agents[i], nil
+			return d.Agents[i], nil
 		case "t":
 			i, _, err := ref(x, "t", len(d.tables))
 			if err != nil {
@@ -230,22 +239,22 @@ func (d *valueLoader) val(v any, target lua.LValue) (lua.LValue, error) {
 			}
 			return d.table(i, target)
 		}
-		return nil, fmt.Errorf("%s: unknown value object %s, want one of {\"t\": N}, {\"task\": N}, {\"goap\": N}, {\"fn\": \"file:line\"}, {\"num\": \"nan\"}, {\"bytes\": base64}", d.where(), savedValueText(x))
+		return nil, fmt.Errorf("%s: unknown value object %s, want one of {\"t\": N}, {\"task\": N}, {\"goap\": N}, {\"fn\": \"file:line\"}, {\"num\": \"nan\"}, {\"bytes\": base64}", d.where(), SavedText(x))
 	}
 	return nil, fmt.Errorf("%s: is %s, want nil, true or false, a number, a string or a value object such as {\"t\": N}", d.where(), jsonKind(v))
 }
 
 // ref decodes the reference {key: n} (savefile.Ref, n >= 0), target
 // what the fresh state holds there.
-func (d *valueLoader) ref(key string, n int, target lua.LValue) (lua.LValue, error) {
+func (d *Loader) ref(key string, n int, target lua.LValue) (lua.LValue, error) {
 	var of int
 	switch key {
 	case "t":
 		of = len(d.tables)
 	case "task":
-		of = len(d.tasks)
+		of = len(d.Tasks)
 	case "goap":
-		of = len(d.agents)
+		of = len(d.Agents)
 	default:
 		return nil, fmt.Errorf("%s: unknown value object {%q: %d}", d.where(), key, n)
 	}
@@ -257,12 +266,12 @@ func (d *valueLoader) ref(key string, n int, target lua.LValue) (lua.LValue, err
 	case "t":
 		return d.table(n, target)
 	case "task":
-		if d.tasks[n] == nil {
+		if d.Tasks[n] == nil {
 			return nil, fmt.Errorf("%s: refers to saved task %d, which the tree no longer has", d.where(), n)
 		}
-		return d.tasks[n], nil
+		return d.Tasks[n], nil
 	}
-	return d.agents[n], nil
+	return d.Agents[n], nil
 }
 
 // smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
@@ -275,7 +284,7 @@ var smallLuaNumbers = func() (out [1024]lua.LValue) {
 }()
 
 // table decodes saved table i, into target when it is a table.
-func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
+func (d *Loader) table(i int, target lua.LValue) (lua.LValue, error) {
 	if i < len(d.made) && d.made[i] != nil {
 		return d.made[i], nil
 	}
@@ -333,7 +342,7 @@ func (d *valueLoader) table(i int, target lua.LValue) (lua.LValue, error) {
 
 // sameClass checks that the table the script built, which the restore
 // refills in place, has the saved class mt ("" for none).
-func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
+func (d *Loader) sameClass(into *lua.LTable, mt string) error {
 	has, _ := into.Metatable.(*lua.LTable)
 	if mt == "" {
 		if has != nil {
@@ -346,8 +355,8 @@ func (d *valueLoader) sameClass(into *lua.LTable, mt string) error {
 		return fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), savefile.Quote(mt))
 	}
 	if cls != has {
-		if has != nil && has.RawGetString("__index") == cls && d.sharedNote != "" {
-			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made: %s", d.where(), savefile.Quote(mt), d.sharedNote)
+		if has != nil && has.RawGetString("__index") == cls && d.SharedNote != "" {
+			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made: %s", d.where(), savefile.Quote(mt), d.SharedNote)
 		}
 		if has != nil && has.RawGetString("__index") == cls {
 			return fmt.Errorf("%s: the saved table's class is %s; the script's table there is of a copy of it, which a later load of the script in the same Lua state made (the loads do not share Lua states as they did when saved: restore on the shard count the save was made on)", d.where(), savefile.Quote(mt))
@@ -368,7 +377,7 @@ const (
 )
 
 // fillIn is fill at d.where(); own says whose t is.
-func (d *valueLoader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
+func (d *Loader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 	if len(kv)%2 != 0 {
 		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
@@ -414,8 +423,8 @@ func (d *valueLoader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 		return nil
 	}
 	pairs := d.pairs[base:]
-	if d.journal != nil && own == tableShared {
-		d.journal.keep(t)
+	if d.Journal != nil && own == tableShared {
+		d.Journal.keep(t)
 	}
 	if own != tableNew {
 		dropOthers(t, pairs)
@@ -474,4 +483,37 @@ func jsonKind(v any) string {
 		return "an object"
 	}
 	return fmt.Sprintf("the value %v", v)
+}
+
+// Keep is a field value a restore keeps as it is (a saveSkip field): put
+// in the saved fields FillTask is given, it decodes to V.
+type Keep struct{ V lua.LValue }
+
+// Unreferenced refuses the saved tables of the scope that no value
+// decoded by d referred to: a save holds only the tables its values
+// refer to, so one left over is the mark of an edited reference (its
+// table then restores nowhere). n is the number of the scope's tables.
+func (d *Loader) Unreferenced(n int) error {
+	for i := range n {
+		if i >= len(d.made) || d.made[i] == nil {
+			return fmt.Errorf("\"tables\"[%d] ({\"t\": %d}) is referred to by no value: a save holds only the tables its values refer to", i+1, i)
+		}
+	}
+	return nil
+}
+
+// SavedText is a saved value as a message shows it: JSON, cut at 60
+// bytes.
+func SavedText(v any) string {
+	if v == nil {
+		return "null"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(b) > 60 {
+		return string(b[:60]) + "..."
+	}
+	return string(b)
 }

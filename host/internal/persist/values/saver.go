@@ -1,4 +1,4 @@
-package persist
+package values
 
 import (
 	"cmp"
@@ -35,15 +35,16 @@ import (
 // and obj when a Go object is bound to it (a GOAP action: such a table
 // is refilled in place, never made anew).
 
-// valueSaver encodes Lua values for one scope (an agent, or the global
+// Saver encodes Lua values for one scope (an agent, or the global
 // variables): each table once, shared tables and cycles by reference.
-type valueSaver struct {
+// Make it with Savers.New; it is not safe for concurrent use.
+type Saver struct {
 	L *lua.LState
 	// base and keys say where the value being encoded is, for errors:
 	// built into text only when an error needs it.
-	base string
-	keys []lua.LValue
-	run  *Run
+	base   string
+	keys   []lua.LValue
+	savers *Savers
 	// taskFields is set while a task table's own fields are encoded.
 	taskFields bool
 	// self and built, while a task table's own fields are encoded: the
@@ -59,58 +60,58 @@ type valueSaver struct {
 	agents  map[*lua.LTable]int // GOAP agent table -> agent index
 }
 
-// Run is what one save (of one agent, or of every agent and the global
-// variables) looks up once for all its agents: each class's save hooks,
-// each Lua state's class names, each tree structure's task paths. Make
-// it with NewRun; it is not safe for concurrent use.
-type Run struct {
-	hooks map[*lua.LTable]classHooks
+// Savers is what the value savers of one save share: each Lua state's
+// class names, looked up once, and the last scope's saver, whose maps
+// the next one reuses. The zero Savers is ready; it is not safe for
+// concurrent use.
+type Savers struct {
 	names map[*lua.LState]map[*lua.LTable]string
-	paths shapePaths
-	// whole is set for a save of every agent, which holds the BTAI
-	// generators; random holds the Lua states whose saved agents draw
-	// from theirs.
-	whole  bool
-	random map[*lua.LState]bool
-	// spare is the value saver of the last agent, whose maps the next
-	// one reuses.
-	spare *valueSaver
+	spare *Saver
 }
 
-// NewRun returns the run of one save; whole is set for a save of every
-// agent (SnapshotAll), which may hold the BTAI library's generators.
-func NewRun(whole bool) *Run {
-	return &Run{hooks: map[*lua.LTable]classHooks{}, names: map[*lua.LState]map[*lua.LTable]string{}, paths: shapePaths{}, random: map[*lua.LState]bool{}, whole: whole}
-}
-
-// DrawsRandom reports whether an agent of the Lua state L that the run
-// saved draws from the BTAI library's generator (whose state a whole
-// save then holds).
-func (run *Run) DrawsRandom(L *lua.LState) bool { return run.random[L] }
-
-// AnyRandom reports whether any agent the run saved draws from the BTAI
-// library's generator.
-func (run *Run) AnyRandom() bool { return len(run.random) > 0 }
-
-func newValueSaver(L *lua.LState, run *Run) *valueSaver {
-	if vs := run.spare; vs != nil {
-		run.spare = nil
+// New returns the saver of one scope of the Lua state L.
+func (ss *Savers) New(L *lua.LState) *Saver {
+	if vs := ss.spare; vs != nil {
+		ss.spare = nil
 		clear(vs.index)
 		clear(vs.tasks)
 		clear(vs.agents)
-		*vs = valueSaver{L: L, run: run, keys: vs.keys[:0], parents: vs.parents[:0], index: vs.index, tasks: vs.tasks, agents: vs.agents}
+		*vs = Saver{L: L, savers: ss, keys: vs.keys[:0], parents: vs.parents[:0], index: vs.index, tasks: vs.tasks, agents: vs.agents}
 		return vs
 	}
-	return &valueSaver{L: L, run: run, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
+	return &Saver{L: L, savers: ss, index: map[*lua.LTable]int{}, tasks: map[*lua.LTable]int{}, agents: map[*lua.LTable]int{}}
 }
 
-// done hands vs, whose tables the save now holds, to the next agent.
-func (vs *valueSaver) done() { vs.run.spare = vs }
+// Done hands s, whose tables (Tables) the save now holds, to the next
+// New; s is not used after.
+func (s *Saver) Done() { s.savers.spare = s }
+
+// Tables returns the tables the values encoded so far refer to ({"t": N}
+// is the N-th).
+func (s *Saver) Tables() []savefile.Table { return s.tables }
+
+// SetTask makes the task table self encode as {"task": i} (saved task
+// index i).
+func (s *Saver) SetTask(self *lua.LTable, i int) { s.tasks[self] = i }
+
+// AddGoapAgent makes the GOAP agent table t encode as {"goap": i}; false
+// when t has a number already (a GOAP agent two tasks run), which it
+// keeps.
+func (s *Saver) AddGoapAgent(t *lua.LTable, i int) bool {
+	if _, dup := s.agents[t]; dup {
+		return false
+	}
+	s.agents[t] = i
+	return true
+}
 
 // className returns the global name of the class table mt.
-func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
-	names := s.run.names[s.L]
+func (s *Saver) className(mt *lua.LTable) (string, bool) {
+	names := s.savers.names[s.L]
 	if names == nil {
+		if s.savers.names == nil {
+			s.savers.names = map[*lua.LState]map[*lua.LTable]string{}
+		}
 		names = map[*lua.LTable]string{}
 		s.L.G.Global.ForEach(func(k, v lua.LValue) {
 			ks, ok1 := k.(lua.LString)
@@ -121,7 +122,7 @@ func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
 				}
 			}
 		})
-		s.run.names[s.L] = names
+		s.savers.names[s.L] = names
 	}
 	n, ok := names[mt]
 	return n, ok
@@ -131,7 +132,7 @@ func (s *valueSaver) className(mt *lua.LTable) (string, bool) {
 // copy of a class a later load of the script merged into the first
 // load's (luaclass.Merge leaves the copy forwarding to the class), or any
 // other table.
-func (s *valueSaver) notGlobalClass(mt *lua.LTable) string {
+func (s *Saver) notGlobalClass(mt *lua.LTable) string {
 	into, ok := mt.RawGetString("__index").(*lua.LTable)
 	copied := ok && into != mt
 	mt.ForEach(func(k, _ lua.LValue) {
@@ -148,14 +149,6 @@ func (s *valueSaver) notGlobalClass(mt *lua.LTable) string {
 	}
 	return "a table whose class is a copy of " + name + " that no global names (a later load of its script defined " + name +
 		" anew, and each load of a script merges the classes it defines into the first load's, but a table the script's top level made keeps the copy: make such tables in a task's OnStart, return a factory function, or load the script once per Lua state)"
-}
-
-// classHooks is what a class says about saving its tasks: OnSave and
-// OnLoad, and the fields of saveSkip.
-type classHooks struct {
-	onSave, onLoad *lua.LFunction
-	skip           map[string]bool
-	err            error
 }
 
 // shownKeys is how many keys of a place's start and of its end an error
@@ -177,7 +170,7 @@ func elided(i, n int) (marker string, skip bool) {
 }
 
 // where returns the text of the place being encoded.
-func (s *valueSaver) where() string {
+func (s *Saver) where() string {
 	w := s.base
 	for i, k := range s.keys {
 		if k == nil {
@@ -194,28 +187,42 @@ func (s *valueSaver) where() string {
 				w += "."
 			}
 		}
-		w += keyText(k)
+		w += KeyText(k)
 	}
 	return w
 }
 
-// at encodes v, the value at base (for errors).
-func (s *valueSaver) at(base string, v lua.LValue) (any, error) {
+// At encodes v, the value at base (a place's text, for errors): a value
+// as the save holds it (see above), or a *ValueError.
+func (s *Saver) At(base string, v lua.LValue) (any, error) {
 	s.base, s.keys = base, s.keys[:0]
 	return s.value(v)
 }
 
-// valueError is an unsaveable value, at where (a field path).
-type valueError struct {
-	where, what string
+// ValueError is a value a save cannot hold: What it is, at Where (the
+// place's text: its base and field path).
+type ValueError struct {
+	Where, What string
 }
 
-func (e *valueError) Error() string {
-	return e.where + " holds " + e.what + ", which a save cannot hold"
+func (e *ValueError) Error() string {
+	return e.Where + " holds " + e.What + ", which a save cannot hold"
+}
+
+// TaskFields encodes the raw fields of the task table self but those in
+// skip, in a stable order (key, value, ...): a function there must be
+// the one the agent's build put at that place (built, BuiltFunctions),
+// which a restore finds again. The place in an error is the field path
+// alone (" name.key"): the caller prefixes the task.
+func (s *Saver) TaskFields(self *lua.LTable, built Built, skip map[string]bool) ([]any, error) {
+	s.base, s.keys, s.taskFields, s.self, s.built = "", s.keys[:0], true, self, built
+	kv, err := s.fields(self, skip)
+	s.taskFields, s.self = false, nil
+	return kv, err
 }
 
 // value encodes v, found at where (for errors).
-func (s *valueSaver) value(v lua.LValue) (any, error) {
+func (s *Saver) value(v lua.LValue) (any, error) {
 	switch x := v.(type) {
 	case *lua.LNilType:
 		return nil, nil
@@ -249,34 +256,34 @@ func (s *valueSaver) value(v lua.LValue) (any, error) {
 			// Do): structure, given again by the script's build.
 			if s.taskFields && len(s.keys) == 1 {
 				if !s.builtHere(x) {
-					return nil, &valueError{s.where(), "a Go function set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
+					return nil, &ValueError{s.where(), "a Go function set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
 				}
 				return map[string]any{"fn": "go"}, nil
 			}
-			return nil, &valueError{s.where(), "a Go function"}
+			return nil, &ValueError{s.where(), "a Go function"}
 		}
 		if len(x.Upvalues) > 0 || x.Proto == nil {
-			return nil, &valueError{s.where(), "a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip)"}
+			return nil, &ValueError{s.where(), "a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip)"}
 		}
 		if s.taskFields && !s.builtHere(x) {
-			return nil, &valueError{s.where(), "the function defined at " + luaerr.Defined(x) + ", set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
+			return nil, &ValueError{s.where(), "the function defined at " + luaerr.Defined(x) + ", set after the tree was built (a restore cannot find it again; list the field in saveSkip, or save it with OnSave and OnLoad)"}
 		}
 		return map[string]any{"fn": luaerr.Defined(x)}, nil
 	case *lua.LState:
-		return nil, &valueError{s.where(), "a coroutine"}
+		return nil, &ValueError{s.where(), "a coroutine"}
 	case *lua.LUserData:
-		return nil, &valueError{s.where(), fmt.Sprintf("a Go value (%T)", x.Value)}
+		return nil, &ValueError{s.where(), fmt.Sprintf("a Go value (%T)", x.Value)}
 	}
-	return nil, &valueError{s.where(), "a " + v.Type().String()}
+	return nil, &ValueError{s.where(), "a " + v.Type().String()}
 }
 
 // builtHere reports whether fn is the function the agent's build put in
 // the task field being encoded: the one a restore finds there again.
-func (s *valueSaver) builtHere(fn *lua.LFunction) bool {
+func (s *Saver) builtHere(fn *lua.LFunction) bool {
 	return s.self != nil && len(s.parents) > 0 && s.built[builtKey{s.parents[len(s.parents)-1], s.keys[len(s.keys)-1]}] == fn
 }
 
-func (s *valueSaver) table(t *lua.LTable) (any, error) {
+func (s *Saver) table(t *lua.LTable) (any, error) {
 	if i, ok := s.tasks[t]; ok {
 		return savefile.Ref{Key: "task", N: i}, nil
 	}
@@ -290,12 +297,12 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if ud := luaclass.Bound(t); ud != nil {
 		switch ud.Value.(type) {
 		case *btlib.Task:
-			return nil, &valueError{s.where(), "a task of another tree"}
+			return nil, &ValueError{s.where(), "a task of another tree"}
 		case *btlib.Tree:
-			return nil, &valueError{s.where(), "a behavior tree"}
+			return nil, &ValueError{s.where(), "a behavior tree"}
 		}
 		if _, ok := goaplib.TableAgent(t); ok {
-			return nil, &valueError{s.where(), "a GOAP agent no task of this tree runs"}
+			return nil, &ValueError{s.where(), "a GOAP agent no task of this tree runs"}
 		}
 		obj = true
 	}
@@ -303,12 +310,12 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 	if mt, ok := t.Metatable.(*lua.LTable); ok && !obj {
 		name, ok := s.className(mt)
 		if !ok {
-			return nil, &valueError{s.where(), s.notGlobalClass(mt)}
+			return nil, &ValueError{s.where(), s.notGlobalClass(mt)}
 		}
 		st.MT = name
 	}
 	if len(s.keys) >= MaxDepth {
-		return nil, &valueError{s.where(), fmt.Sprintf("tables nested deeper than %d", MaxDepth)}
+		return nil, &ValueError{s.where(), fmt.Sprintf("tables nested deeper than %d", MaxDepth)}
 	}
 	i := len(s.tables)
 	s.index[t] = i
@@ -324,7 +331,7 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 
 // fields encodes the raw fields of t (but those in skip), keys in a
 // stable order: the array part, then the other keys sorted.
-func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) {
+func (s *Saver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) {
 	var keys []lua.LValue
 	t.ForEach(func(k, v lua.LValue) {
 		if btlib.IsChildView(v) {
@@ -338,7 +345,7 @@ func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) 
 		}
 		keys = append(keys, k)
 	})
-	sortKeys(keys)
+	SortKeys(keys)
 	kv := make([]any, 0, 2*len(keys))
 	depth := len(s.keys)
 	s.keys = append(s.keys, nil)
@@ -359,10 +366,10 @@ func (s *valueSaver) fields(t *lua.LTable, skip map[string]bool) ([]any, error) 
 	return kv, nil
 }
 
-// sortKeys orders keys: numbers ascending, then strings, then booleans,
+// SortKeys orders keys: numbers ascending, then strings, then booleans,
 // then tables in the order met (for a save that is the same for the
 // same state).
-func sortKeys(keys []lua.LValue) {
+func SortKeys(keys []lua.LValue) {
 	if len(keys) < 2 {
 		return
 	}
@@ -399,7 +406,9 @@ func sortKeys(keys []lua.LValue) {
 	})
 }
 
-func keyText(k lua.LValue) string {
+// KeyText is the key k as a place's text spells it: a string as it is,
+// a number in brackets ("[3]"), another key by its type ("[table]").
+func KeyText(k lua.LValue) string {
 	switch x := k.(type) {
 	case lua.LString:
 		return string(x)

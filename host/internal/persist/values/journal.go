@@ -1,16 +1,16 @@
-package persist
+package values
 
 import lua "github.com/yuin/gopher-lua"
 
-// journal holds the contents, as they were before, of every existing
+// Journal holds the contents, as they were before, of every existing
 // Lua table a restore refilled in place, so that a restore that fails
 // after writing can put them back. The agents a restore makes are fresh
 // and dropped on failure, and the tables it makes anew are theirs; but a
 // table the script built may be shared with live state (a chunk local
 // of a factory, a global table set in a field), so each restore writes
 // its agents' fields once and keeps this journal instead of checking the
-// whole save in a dry pass first.
-type journal struct {
+// whole save in a dry pass first. The zero Journal is empty and ready.
+type Journal struct {
 	kept map[*lua.LTable]bool
 	was  []keptTable
 }
@@ -22,7 +22,7 @@ type keptTable struct {
 }
 
 // keep records t's fields, the first time a restore refills t.
-func (j *journal) keep(t *lua.LTable) {
+func (j *Journal) keep(t *lua.LTable) {
 	if j.kept[t] {
 		return
 	}
@@ -35,8 +35,8 @@ func (j *journal) keep(t *lua.LTable) {
 	j.was = append(j.was, keptTable{t, kv})
 }
 
-// undo puts every table kept back as it was.
-func (j *journal) undo() {
+// Undo puts every table kept back as it was.
+func (j *Journal) Undo() {
 	for i := len(j.was) - 1; i >= 0; i-- {
 		w := j.was[i]
 		var keys []lua.LValue
