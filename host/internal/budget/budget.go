@@ -250,6 +250,11 @@ func (b *Budget) Err() error {
 	return b.err
 }
 
+// Expired reports whether the running stretch has expired (over its
+// time, interrupted or over the memory limit), as Done's closed channel
+// does.
+func (b *Budget) Expired() bool { return b.state.Load()&stretchExpired != 0 }
+
 // Value implements context.Context: the budget carries no values.
 func (b *Budget) Value(any) any { return nil }
 
