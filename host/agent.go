@@ -1,10 +1,13 @@
 package host
 
 import (
+	"errors"
+
 	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/schedule"
 	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -149,19 +152,47 @@ func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
 // tree: the Observer hears the cause bt.EndReload.
 func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
 
-// haltWith halts the tree with the cause cause and returns the error
-// raised by an OnEnd, as a *luaerr.Error naming the task and the tree or
-// agent as a tick's error does (agent_label.go; the caller decides whether
-// it stops the tree, and logs it).
+// haltWith halts the tree with the cause cause and returns the errors
+// raised by its OnEnds, each a *luaerr.Error naming the task and the tree
+// or agent as a tick's error does (agent_label.go), joined (errors.Join)
+// when several failed; the caller decides whether they stop the tree, and
+// logs them (haltErrors). An OnEnd that fails does not keep the others
+// from running: the halt runs again, the failed task already ended, until
+// a pass ends the rest, each pass under a fresh CPU budget
+// (budget.Restart) unless the host was interrupted.
 func (a *Agent) haltWith(cause bt.EndKind) error {
 	if a.tree.Err != nil {
 		return nil
 	}
-	err := a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
-	if err != nil {
+	var errs []error
+	for {
+		err := a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
+		if err == nil {
+			break
+		}
 		a.host.nameAgent(a, err)
+		errs = append(errs, err)
+		var le *luaerr.Error
+		if !errors.As(err, &le) {
+			break // a Go panic: no task is known to have ended
+		}
+		if b := a.host.budget; b != nil {
+			b.Restart()
+		}
 	}
-	return err
+	return errors.Join(errs...)
+}
+
+// haltErrors returns the errors haltWith joined, one by one (err alone
+// when it is not joined; none for nil).
+func haltErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
 }
 
 // treeName names tr in errors and saves: its name, else its start task's

@@ -90,17 +90,17 @@ func (h *state) closeAgent(a *Agent) error {
 	defer h.stretch("OnEnd at Close", a)()
 	defer h.vm.Lib.ForgetReferences(a.tree.Root())
 	err := a.halt()
-	if err != nil {
-		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", err), "tree", a.Name(), "err", err)
+	for _, e := range haltErrors(err) {
+		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", e), "tree", a.Name(), "err", e)
 	}
 	return err
 }
 
-// logHalt logs err, the error of an OnEnd while halting agent a's tree
-// (see Options.Logger); nil logs nothing.
+// logHalt logs err, the errors of OnEnds while halting agent a's tree
+// (see Options.Logger), one entry each (haltErrors); nil logs nothing.
 func (h *state) logHalt(a *Agent, err error) {
-	if err != nil {
-		h.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), err), "tree", a.Name(), "err", err)
+	for _, e := range haltErrors(err) {
+		h.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), e), "tree", a.Name(), "err", e)
 	}
 }
 

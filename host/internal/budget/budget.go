@@ -190,6 +190,35 @@ func (b *Budget) watch() {
 	b.timer.Reset(b.period)
 }
 
+// Restart gives the running stretch a fresh budget, its clock started
+// anew and an expiry over its time cleared, so that script work after the
+// error the expiry raised (the next OnEnd of a halt) runs; it reports
+// whether it restarted. An interrupted stretch, or one stopped over the
+// memory limit, stays expired (false), as does none running.
+func (b *Budget) Restart() bool {
+	if b.depth == 0 {
+		return false
+	}
+	for {
+		s := b.state.Load()
+		if s&stretchExpired != 0 && b.reason.Load() != reasonTime {
+			return false
+		}
+		b.gen++
+		if b.state.CompareAndSwap(s, b.gen<<stretchShift|stretchActive) {
+			break
+		}
+	}
+	b.err = nil
+	// An Interrupt that saw the stretch expired over its time just
+	// before the swap above marked the reason only: expire it again.
+	if b.reason.Load() == reasonInterrupted {
+		b.Interrupt()
+		return false
+	}
+	return true
+}
+
 // Interrupt expires the running stretch now, as an interruption; safe
 // from any goroutine. It reports whether a stretch was running.
 func (b *Budget) Interrupt() bool {
@@ -199,6 +228,8 @@ func (b *Budget) Interrupt() bool {
 			return false
 		}
 		if s&stretchExpired != 0 {
+			// Expired over its time: keep the stretch from a Restart.
+			b.reason.CompareAndSwap(reasonTime, reasonInterrupted)
 			return true
 		}
 		b.reason.Store(reasonInterrupted)
@@ -249,6 +280,11 @@ func (b *Budget) Err() error {
 	}
 	return b.err
 }
+
+// Expired reports whether the running stretch has expired (over its
+// time, interrupted or over the memory limit), as Done's closed channel
+// does.
+func (b *Budget) Expired() bool { return b.state.Load()&stretchExpired != 0 }
 
 // Value implements context.Context: the budget carries no values.
 func (b *Budget) Value(any) any { return nil }

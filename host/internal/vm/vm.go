@@ -113,6 +113,7 @@ func Open(opts Options) (*VM, error) {
 		opts.Install(v)
 	}
 	shareBudget(L, opts.Budget, opts.Threads, opts.MemoryLimit)
+	keepBudgetError(L, opts.Budget)
 	liblimits.LimitStrings(L, opts.MaxStringSize)
 	liblimits.LimitChunks(L, opts.MaxChunkSize)
 	liblimits.CheckTime(L)
