@@ -22,7 +22,8 @@ import (
 // value, in a task's field, a variable or a table reached from them) is
 // an error naming the agent, the task path and the field, unless the
 // task's class declares OnSave/OnLoad or lists the field in saveSkip.
-// An agent stopped by an error is refused. The class's OnSave runs under
+// An agent stopped by an error for good is saved stopped, with its
+// error's text, and restores stopped. The class's OnSave runs under
 // the CPU budget; Snapshot called from a script the host runs is refused
 // with a Lua error there. After Close it returns an error wrapping
 // ErrClosed.
@@ -135,9 +136,11 @@ func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.
 	return sl, nil
 }
 
-// saveError names the agent in an error of saving it.
+// saveError names the agent in an error of saving it as its tick errors
+// do (Agent.label: its number, for an unnamed tree of a script that
+// makes agents more than once), with its script.
 func saveError(a *Agent, err error) error {
-	return fmt.Errorf("host: saving agent %s (%s): %w", treeName(a.tree), a.Source, err)
+	return fmt.Errorf("host: saving agent %s (%s): %w", a.label(), a.Source, err)
 }
 
 // snapshotAgent saves one agent of the state h.
