@@ -36,7 +36,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
 	h.releaseSlots()
-	ld, err := h.snapshotLoad(newSaveRun(false), a.load, []*Agent{a})
+	ld, err := h.snapshotLoad(h.newSaveRun(false), a.load, []*Agent{a})
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	h.releaseSlots()
 	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Shards: h.eng.shardCount(), Ticks: h.ticks, Clock: h.clock}
 	states := h.eng.states()
-	run := newSaveRun(true)
+	run := h.newSaveRun(true)
 	var err error
 	if f.Globals, err = run.vals.SaveGlobals(s0.vm.L, s0.vm.Lib.Globals); err != nil {
 		return nil, err
@@ -102,8 +102,10 @@ type saveRun struct {
 	hashes map[string]string // script path -> SHA-256 (hex)
 }
 
-func newSaveRun(whole bool) *saveRun {
-	return &saveRun{vals: persist.NewRun(whole), hashes: map[string]string{}}
+func (h *Host) newSaveRun(whole bool) *saveRun {
+	run := &saveRun{vals: persist.NewRun(whole), hashes: map[string]string{}}
+	run.vals.ScriptClass = h.scriptClass
+	return run
 }
 
 // snapshotLoad saves the agents of ld.

@@ -48,6 +48,11 @@ type RestoreRun struct {
 	sharedNote string
 	// version is the save's format version (the fields rules differ).
 	version int
+	// ScriptClass, when set, reports whether the global table name of
+	// the Lua state L is one a script defined (a class): the only class
+	// a table the restore makes anew may get (not string, _G, a
+	// library's table).
+	ScriptClass func(L *lua.LState, name string) bool
 }
 
 // NewRestore returns the run of one restore of a save of the given format
@@ -151,6 +156,7 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 	vl.reset(L, sa.Tables)
 	vl.journal = &rr.journal
 	vl.sharedNote = rr.sharedNote
+	vl.scriptClass = rr.ScriptClass
 	vl.tasks = slices.Grow(vl.tasks, len(match))[:len(match)]
 	for i, t := range match {
 		if lt, ok := t.(*btlib.Task); ok {
@@ -289,6 +295,7 @@ type keepValue struct{ v lua.LValue }
 func (rr *RestoreRun) Globals(L *lua.LState, b *bt.Blackboard, s *savefile.Scope, dry bool) error {
 	vl := newValueLoader(L, s.Tables, dry)
 	vl.journal = &rr.journal
+	vl.scriptClass = rr.ScriptClass
 	if err := loadVars(vl, b, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", savefile.ErrBad, err)
 	}

@@ -75,6 +75,10 @@ type Run struct {
 	// spare is the value saver of the last agent, whose maps the next
 	// one reuses.
 	spare *valueSaver
+	// ScriptClass, when set, reports whether the global table name of
+	// the Lua state L is one a script defined: the only class a saved
+	// table may have (a restore refuses any other, string, _G).
+	ScriptClass func(L *lua.LState, name string) bool
 }
 
 // NewRun returns the run of one save; whole is set for a save of every
@@ -304,6 +308,9 @@ func (s *valueSaver) table(t *lua.LTable) (any, error) {
 		name, ok := s.className(mt)
 		if !ok {
 			return nil, &valueError{s.where(), s.notGlobalClass(mt)}
+		}
+		if s.run.ScriptClass != nil && !s.run.ScriptClass(s.L, name) {
+			return nil, &valueError{s.where(), "a table whose metatable is the global table " + name + ", no class the script defined"}
 		}
 		st.MT = name
 	}
