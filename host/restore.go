@@ -7,6 +7,7 @@ import (
 	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/lua/btailib"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Restore starts the agent saved by Snapshot: it loads (LoadFile) or
@@ -92,6 +93,7 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		note = persist.SharedLoads(f)
 	}
 	rr = persist.NewRestore(f.Version, note)
+	rr.ScriptClass = h.scriptClass
 	for li := range f.Loads {
 		sl := &f.Loads[li]
 		agents, err := h.restoreLoad(sl, pin)
@@ -230,4 +232,16 @@ func (h *Host) dropAgent(a *Agent) {
 	delete(own.byTree, a.tree)
 	h.eng.unlist(a)
 	a.tree.BT.Blackboard.OnSet(nil)
+}
+
+// scriptClass reports whether the global table name of the Lua state L
+// is one a file h loaded defined (a class of the script or of a module
+// it required), not a library's table (string, _G).
+func (h *Host) scriptClass(L *lua.LState, name string) bool {
+	for _, s := range h.eng.states() {
+		if s.vm.L == L {
+			return s.definer(name) != nil
+		}
+	}
+	return false
 }

@@ -22,7 +22,8 @@ import (
 // value, in a task's field, a variable or a table reached from them) is
 // an error naming the agent, the task path and the field, unless the
 // task's class declares OnSave/OnLoad or lists the field in saveSkip.
-// An agent stopped by an error is refused. The class's OnSave runs under
+// An agent stopped by an error for good is saved stopped, with its
+// error's text, and restores stopped. The class's OnSave runs under
 // the CPU budget; Snapshot called from a script the host runs is refused
 // with a Lua error there. After Close it returns an error wrapping
 // ErrClosed.
@@ -35,7 +36,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
 	h.releaseSlots()
-	ld, err := h.snapshotLoad(newSaveRun(false), a.load, []*Agent{a})
+	ld, err := h.snapshotLoad(h.newSaveRun(false), a.load, []*Agent{a})
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func (h *Host) SnapshotAll() ([]byte, error) {
 	h.releaseSlots()
 	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Shards: h.eng.shardCount(), Ticks: h.ticks, Clock: h.clock}
 	states := h.eng.states()
-	run := newSaveRun(true)
+	run := h.newSaveRun(true)
 	var err error
 	if f.Globals, err = run.vals.SaveGlobals(s0.vm.L, s0.vm.Lib.Globals); err != nil {
 		return nil, err
@@ -101,8 +102,10 @@ type saveRun struct {
 	hashes map[string]string // script path -> SHA-256 (hex)
 }
 
-func newSaveRun(whole bool) *saveRun {
-	return &saveRun{vals: persist.NewRun(whole), hashes: map[string]string{}}
+func (h *Host) newSaveRun(whole bool) *saveRun {
+	run := &saveRun{vals: persist.NewRun(whole), hashes: map[string]string{}}
+	run.vals.SetScriptClass(h.scriptClass)
+	return run
 }
 
 // snapshotLoad saves the agents of ld.
@@ -135,9 +138,11 @@ func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.
 	return sl, nil
 }
 
-// saveError names the agent in an error of saving it.
+// saveError names the agent in an error of saving it as its tick errors
+// do (Agent.label: its number, for an unnamed tree of a script that
+// makes agents more than once), with its script.
 func saveError(a *Agent, err error) error {
-	return fmt.Errorf("host: saving agent %s (%s): %w", treeName(a.tree), a.Source, err)
+	return fmt.Errorf("host: saving agent %s (%s): %w", a.label(), a.Source, err)
 }
 
 // snapshotAgent saves one agent of the state h.

@@ -20,7 +20,7 @@ func TestSnapshotMergedClassCopy(t *testing.T) {
 	var out bytes.Buffer
 	h := loadTimes(t, files, &out, 0, 2, "lumberjack.lua")
 	_, err = h.SnapshotAll()
-	want := "host: saving agent BTBehaviorTree (lumberjack.lua): the GOAP agent of task BTSequence/load 1[2]: its provider holds a table whose class is a copy of Lumberjack that no global names (a later load of its script defined Lumberjack anew, and each load of a script merges the classes it defines into the first load's, but a table the script's top level made keeps the copy: make such tables in a task's OnStart, return a factory function, or load the script once per Lua state), which a save cannot hold"
+	want := "host: saving agent 2 (lumberjack.lua): the GOAP agent of task BTSequence/load 1[2]: its provider holds a table whose class is a copy of Lumberjack that no global names (a later load of its script defined Lumberjack anew, and each load of a script merges the classes it defines into the first load's, but a table the script's top level made keeps the copy: make such tables in a task's OnStart, return a factory function, or load the script once per Lua state), which a save cannot hold"
 	if err == nil || err.Error() != want {
 		t.Fatalf("SnapshotAll: %v\nwant %s", err, want)
 	}

@@ -2,7 +2,6 @@ package host
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
@@ -11,7 +10,8 @@ import (
 // savePolicy returns the state of a's error policy (nil when there is
 // none to save): its own policy, its back-off, and for an agent stopped
 // by an error and awaiting its restart, the error and when the restart
-// is due, relative to h's clock. An agent stopped for good is refused.
+// is due, relative to h's clock; for an agent stopped by an error for
+// good, the error and Stopped.
 func (h *Host) savePolicy(a *Agent) (*savefile.Policy, error) {
 	r := &a.restart
 	var p savefile.Policy
@@ -24,10 +24,12 @@ func (h *Host) savePolicy(a *Agent) (*savefile.Policy, error) {
 		p.Delay, p.SinceFail = r.delay, h.clock-r.lastFail
 	}
 	if a.tree.Err != nil {
+		p.Err = a.tree.Err.Error()
 		if pol.Action != RestartAgent || r.delay == 0 {
-			return nil, fmt.Errorf("it was stopped by an error, which a save does not hold: %v", a.tree.Err)
+			p.Stopped = true
+		} else {
+			p.RestartIn = r.at - h.clock
 		}
-		p.Err, p.RestartIn = a.tree.Err.Error(), r.at-h.clock
 	}
 	if p == (savefile.Policy{}) {
 		return nil, nil

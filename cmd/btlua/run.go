@@ -142,7 +142,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if c.profile {
 		writeProfile(stderr, h.Profile())
 	}
-	if err := writeSave(h, c); err != nil {
+	if err := writeSave(h, c, stderr); err != nil {
 		fmt.Fprintln(stderr, "btlua:", err)
 		if code == exitOK {
 			code = exitFailed

@@ -51,6 +51,11 @@ func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 		return nil, fmt.Errorf("--restore %s: %w: the save holds no agents", c.restore, host.ErrBadSave)
 	}
 	warnChanged(data, c.script, stderr)
+	for i, a := range h.Agents() {
+		if _, due := a.RestartDue(); a.Err() != nil && !due {
+			fmt.Fprintf(stderr, "btlua: --restore %s: agent %d (%s) was saved stopped by an error and stays stopped: %v\n", c.restore, i+1, a.Source, a.Err())
+		}
+	}
 	return agents, nil
 }
 
@@ -134,8 +139,9 @@ func sameScript(data []byte, script string) error {
 }
 
 // writeSave writes every agent's state to the file of --save (gzipped
-// when it ends in .gz).
-func writeSave(h *host.Host, c *config) error {
+// when it ends in .gz), and warns on stderr naming the agents stopped by
+// an error for good, which the save holds stopped.
+func writeSave(h *host.Host, c *config, stderr io.Writer) error {
 	if c.save == "" {
 		return nil
 	}
@@ -152,5 +158,29 @@ func writeSave(h *host.Host, c *config) error {
 	if err := os.WriteFile(c.save, data, 0o644); err != nil {
 		return fmt.Errorf("--save: %w", err)
 	}
+	if stopped := stoppedAgents(h); len(stopped) > 0 {
+		verb := "was stopped by an error and is"
+		if len(stopped) > 1 {
+			verb = "were stopped by an error and are"
+		}
+		fmt.Fprintf(stderr, "btlua: warning: --save %s: %s %s saved stopped (a restore brings it back stopped, with its error)\n",
+			c.save, strings.Join(stopped, ", "), verb)
+	}
 	return nil
+}
+
+// stoppedAgents names the agents of h stopped by an error for good (no
+// restart due), each as "agent N (script)", N its place in h.Agents()
+// from 1.
+func stoppedAgents(h *host.Host) []string {
+	var out []string
+	for i, a := range h.Agents() {
+		if a.Err() == nil {
+			continue
+		}
+		if _, due := a.RestartDue(); !due {
+			out = append(out, fmt.Sprintf("agent %d (%s)", i+1, a.Source))
+		}
+	}
+	return out
 }

@@ -40,5 +40,11 @@ func CheckPolicy(p *savefile.Policy) error {
 	if p.Err == "" && p.RestartIn != 0 {
 		return errors.New("policy: a restart is due, and no error stopped the agent")
 	}
+	if p.Stopped && p.Err == "" {
+		return errors.New(`policy: "stopped" is true, and no error ("err") stopped the agent`)
+	}
+	if p.Stopped && p.RestartIn != 0 {
+		return errors.New(`policy: "stopped" is true (stopped for good), and a restart is due`)
+	}
 	return nil
 }

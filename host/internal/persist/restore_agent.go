@@ -49,6 +49,11 @@ type RestoreRun struct {
 	sharedNote string
 	// version is the save's format version (the fields rules differ).
 	version int
+	// ScriptClass, when set, reports whether the global table name of
+	// the Lua state L is one a script defined (a class): the only class
+	// a table the restore makes anew may get (not string, _G, a
+	// library's table).
+	ScriptClass func(L *lua.LState, name string) bool
 }
 
 // NewRestore returns the run of one restore of a save of the given format
@@ -152,6 +157,7 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 	vl.Reset(L, sa.Tables)
 	vl.Journal = &rr.journal
 	vl.SharedNote = rr.sharedNote
+	vl.ScriptClass = rr.ScriptClass
 	vl.Tasks = slices.Grow(vl.Tasks, len(match))[:len(match)]
 	for i, t := range match {
 		if lt, ok := t.(*btlib.Task); ok {
@@ -287,6 +293,7 @@ func (rr *RestoreRun) Apply(L *lua.LState, r *Target) error {
 func (rr *RestoreRun) Globals(L *lua.LState, b *bt.Blackboard, s *savefile.Scope, dry bool) error {
 	vl := values.NewLoader(L, s.Tables, dry)
 	vl.Journal = &rr.journal
+	vl.ScriptClass = rr.ScriptClass
 	if err := loadVars(vl, b, s.Vars, "global variable "); err != nil {
 		return fmt.Errorf("host: restoring the global variables: %w: %w", savefile.ErrBad, err)
 	}

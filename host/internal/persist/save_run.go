@@ -35,3 +35,10 @@ func (run *Run) DrawsRandom(L *lua.LState) bool { return run.random[L] }
 // AnyRandom reports whether any agent the run saved draws from the BTAI
 // library's generator.
 func (run *Run) AnyRandom() bool { return len(run.random) > 0 }
+
+// SetScriptClass makes the run's value savers refuse a table whose class
+// is a global table that is no class a script defined (f reports
+// whether the global name of the Lua state L is one; nil: no check).
+func (run *Run) SetScriptClass(f func(L *lua.LState, name string) bool) {
+	run.savers.ScriptClass = f
+}

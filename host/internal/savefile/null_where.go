@@ -25,7 +25,8 @@ var nonNull = map[string]string{
 	"re": "a whole number >= 0", "task": "a whole number", "hooked": "true or false",
 	"go": "true or false", "mt": "a string", "obj": "true or false",
 	"delay": "a number", "sinceFail": "a number", "restartIn": "a number", "err": "a string",
-	"action": "a whole number", "maxDelay": "a number",
+	"stopped": "true or false",
+	"action":  "a whole number", "maxDelay": "a number",
 	"interval": "a number", "since": "a number", "waiting": "true or false", "started": "true or false",
 	// A GOAP agent's state.
 	"goalPrio": "a number", "cost": "a number", "left": "a whole number", "failures": "a whole number",

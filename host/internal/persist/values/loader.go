@@ -58,6 +58,12 @@ type Loader struct {
 	// SharedNote, when set, says why a table's class is a later load's
 	// copy (two loads of one script that the save puts in one Lua state).
 	SharedNote string
+	// ScriptClass, when set, says which global tables a table made anew
+	// may have as its class (persist.RestoreRun.ScriptClass).
+	ScriptClass func(L *lua.LState, name string) bool
+	// kseen is a stack of the keys decoded by the fillIn calls under
+	// way, each above its caller's, to find a key repeated in a "kv".
+	kseen []lua.LValue
 }
 
 // keyOfKey marks, in Loader.keys, the decoding of a key.
@@ -107,7 +113,7 @@ func (d *Loader) Reset(L *lua.LState, tables []savefile.Table) {
 	clear(d.Tasks)
 	clear(d.Agents)
 	clear(d.pairs)
-	*d = Loader{L: L, tables: tables, made: d.made[:0], Tasks: d.Tasks[:0], Agents: d.Agents[:0], pairs: d.pairs[:0], keys: d.keys[:0]}
+	*d = Loader{L: L, tables: tables, made: d.made[:0], Tasks: d.Tasks[:0], Agents: d.Agents[:0], pairs: d.pairs[:0], keys: d.keys[:0], kseen: d.kseen[:0]}
 }
 
 // valueObjectKeys are the keys of the value objects, most met first.
@@ -312,6 +318,9 @@ func (d *Loader) table(i int, target lua.LValue) (lua.LValue, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: the saved table's class %s is no global table", d.where(), st.MT)
 			}
+			if d.ScriptClass != nil && !d.ScriptClass(d.L, st.MT) {
+				return nil, fmt.Errorf("%s: the saved table's class %s is no class the script defined", d.where(), savefile.Quote(st.MT))
+			}
 			mt = cls
 		}
 		into = d.L.NewTable()
@@ -376,16 +385,57 @@ const (
 	tableNew                      // made empty by the loader
 )
 
+// shortKV is the number of keys of a "kv" up to which fillIn looks for
+// a repeated key by a scan of the keys before it.
+const shortKV = 16
+
+// seenKey returns the place (from 0) among the keys of the "kv" being
+// decoded (big, else d.kseen[kbase:]) of the key k, or -1 when k is not
+// there. Keys compare as Lua keys do (a number, a string, a boolean, the
+// same table).
+func (d *Loader) seenKey(kbase int, big map[lua.LValue]int, k lua.LValue) int {
+	if big != nil {
+		if i, ok := big[k]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, s := range d.kseen[kbase:] {
+		if s == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// repeatedKeyText words a Lua key in an error: a string quoted, a table
+// as such, else as Lua prints it.
+func repeatedKeyText(k lua.LValue) string {
+	switch k := k.(type) {
+	case lua.LString:
+		return savefile.Quote(string(k))
+	case *lua.LTable:
+		return "a table"
+	}
+	return k.String()
+}
+
 // fillIn is fill at d.where(); own says whose t is.
 func (d *Loader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 	if len(kv)%2 != 0 {
 		return fmt.Errorf("%s: an odd number of keys and values", d.where())
 	}
-	base := len(d.pairs)
-	defer func() { d.pairs = d.pairs[:base] }()
+	base, kbase := len(d.pairs), len(d.kseen)
+	defer func() { d.pairs, d.kseen = d.pairs[:base], d.kseen[:kbase] }()
 	depth := len(d.keys)
 	d.keys = append(d.keys, keyOfKey)
 	defer func() { d.keys = d.keys[:depth] }()
+	// The keys seen: on the stack d.kseen for a short "kv", else in a
+	// map, so that a long list stays linear.
+	var big map[lua.LValue]int
+	if len(kv) > 2*shortKV {
+		big = make(map[lua.LValue]int, len(kv)/2)
+	}
 	for j := 0; j < len(kv); j += 2 {
 		if _, isList := kv[j].([]any); isList {
 			d.keys = d.keys[:depth]
@@ -403,6 +453,15 @@ func (d *Loader) fillIn(t *lua.LTable, kv []any, own tableOwner) error {
 		if n, ok := k.(lua.LNumber); ok && math.IsNaN(float64(n)) {
 			d.keys = d.keys[:depth]
 			return fmt.Errorf("%s: a NaN key", d.where())
+		}
+		if first := d.seenKey(kbase, big, k); first >= 0 {
+			d.keys = d.keys[:depth]
+			return fmt.Errorf("%s: the key %s is repeated (\"kv\" keys %d and %d)", d.where(), repeatedKeyText(k), first+1, j/2+1)
+		}
+		if big != nil {
+			big[k] = j / 2
+		} else {
+			d.kseen = append(d.kseen, k)
 		}
 		if d.dry {
 			switch kv[j+1].(type) {

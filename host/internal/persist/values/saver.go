@@ -67,6 +67,10 @@ type Saver struct {
 type Savers struct {
 	names map[*lua.LState]map[*lua.LTable]string
 	spare *Saver
+	// ScriptClass, when set, reports whether the global table name of
+	// the Lua state L is one a script defined: the only class a saved
+	// table may have (a restore refuses any other, string, _G).
+	ScriptClass func(L *lua.LState, name string) bool
 }
 
 // New returns the saver of one scope of the Lua state L.
@@ -311,6 +315,9 @@ func (s *Saver) table(t *lua.LTable) (any, error) {
 		name, ok := s.className(mt)
 		if !ok {
 			return nil, &ValueError{s.where(), s.notGlobalClass(mt)}
+		}
+		if s.savers.ScriptClass != nil && !s.savers.ScriptClass(s.L, name) {
+			return nil, &ValueError{s.where(), "a table whose metatable is the global table " + name + ", no class the script defined"}
 		}
 		st.MT = name
 	}

@@ -93,13 +93,15 @@ type Agent struct {
 // long before the save its last error came (SinceFail, seconds of host
 // clock); for an agent stopped by an error and awaiting its restart, the
 // error's text and how long after the save the restart is due (Err,
-// RestartIn, seconds).
+// RestartIn, seconds); for an agent stopped by an error for good (no
+// restart due: StopAgent, FailTick), the error's text and Stopped.
 type Policy struct {
 	Own       *PolicyRule `json:"own,omitempty"`
 	Delay     float64     `json:"delay,omitempty"`
 	SinceFail float64     `json:"sinceFail,omitempty"`
 	Err       string      `json:"err,omitempty"`
 	RestartIn float64     `json:"restartIn,omitempty"`
+	Stopped   bool        `json:"stopped,omitempty"`
 }
 
 // Schedule is an agent's tick schedule, saved when it has a tick
