@@ -92,6 +92,7 @@ func Open(opts Options) (*VM, error) {
 	}
 	L := v.L
 	L.SetGlobal("print", L.NewFunction(v.print))
+	L.SetGlobal("collectgarbage", L.NewFunction(collectGarbage(opts.Sandbox)))
 	bo := opts.Bt
 	bo.Stdout = opts.Stdout
 	lib, err := btlib.Open(L, bo)
