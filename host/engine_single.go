@@ -2,11 +2,11 @@ package host
 
 import (
 	"errors"
-	"github.com/btlua/btlua/host/internal/savefile"
 	"slices"
 	"time"
 
 	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -17,7 +17,10 @@ import (
 // ticked on the calling goroutine, whose global writes are seen at once.
 // Its loadFile, spawnAgent and tickAgents call the state's methods next to
 // the facade methods (load.go, spawn.go, tick.go).
-type single struct{ s *state }
+type single struct {
+	s   *state
+	all [1]*state // s, as states returns it (no slice made per call)
+}
 
 func (e *single) loadFile(path string) ([]*Agent, error)           { return e.s.loadFile(path) }
 func (e *single) spawnAgent(path string, args any) (*Agent, error) { return e.s.spawnAgent(path, args) }
@@ -37,7 +40,7 @@ func (e *single) setGlobal(name string, v any) {
 
 func (e *single) shardCount() int                { return 0 }
 func (e *single) placeNext(int)                  {} // one state: nothing to place
-func (e *single) states() []*state               { return []*state{e.s} }
+func (e *single) states() []*state               { return e.all[:] }
 func (e *single) agentList() []*Agent            { return e.s.agents }
 func (e *single) allLoads() []*load              { return e.s.loads }
 func (e *single) agentRank(a *Agent) int         { return slices.Index(e.s.agents, a) }

@@ -252,7 +252,7 @@ func New(opts Options) (*Host, error) {
 		if err != nil {
 			return nil, err
 		}
-		h.eng, h.files = &single{s}, &s.vm.Files
+		h.eng, h.files = &single{s: s, all: [1]*state{s}}, &s.vm.Files
 		h.globals.host, h.globals.global = h, s.vm.Lib.Globals
 		return h, nil
 	}
