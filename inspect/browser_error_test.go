@@ -49,12 +49,8 @@ func TestBrowserError(t *testing.T) {
 	if addr == "" {
 		t.FailNow()
 	}
-	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.WindowSize(1280, 720)}
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
+	bctx, closeBrowser := newChromium(t, ctx, nil)
+	defer closeBrowser()
 	work := `#graph g.node.status-Error[data-path="Root/Work[2]"]`
 	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"), chromedp.WaitVisible(chromedp.CSS(work)),
 		chromedp.WaitVisible(chromedp.CSS(`#agents li[data-id="1"]`))); err != nil {

@@ -72,7 +72,7 @@ const u = "TARGET/api/command", results = [];
 </script></body></html>`
 
 // newChromium starts a headless Chromium with the browser tests' options
-// and flags; closeIt ends it (before the servers it reaches close, else
+// and flags (nil for none); closeIt ends it (before the servers it reaches close, else
 // their Close waits for its connections).
 func newChromium(t *testing.T, ctx context.Context, flags map[string]any) (bctx context.Context, closeIt func()) {
 	t.Helper()
@@ -85,9 +85,24 @@ func newChromium(t *testing.T, ctx context.Context, flags map[string]any) (bctx 
 	for k, v := range flags {
 		opts = append(opts, chromedp.Flag(k, v))
 	}
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, bcancel := chromedp.NewContext(actx)
-	return bctx, func() { bcancel(); acancel() }
+	// A Chromium that exits as it starts ("chrome failed to start", seen
+	// now and then on a busy machine) is started again, three times at
+	// most; any other error, or a third such exit, fails the test.
+	var err error
+	for range 3 {
+		actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+		bctx, bcancel := chromedp.NewContext(actx)
+		if err = chromedp.Do(bctx); err == nil {
+			return bctx, func() { bcancel(); acancel() }
+		}
+		bcancel()
+		acancel()
+		if !strings.Contains(err.Error(), "chrome failed to start") {
+			break
+		}
+	}
+	t.Fatalf("Chromium did not start: %v", err)
+	return nil, nil
 }
 
 // A page served from another origin (another port of this machine), in a

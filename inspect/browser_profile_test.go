@@ -53,13 +53,8 @@ func TestBrowserProfile(t *testing.T) {
 	if addr == "" {
 		t.FailNow()
 	}
-	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 720)}
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
+	bctx, closeBrowser := newChromium(t, ctx, nil)
+	defer closeBrowser()
 
 	if err := chromedp.Do(bctx, chromedp.Navigate("http://"+addr+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#profbox`)),

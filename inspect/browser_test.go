@@ -83,13 +83,8 @@ func browserRun(t *testing.T, shards int) {
 		t.FailNow()
 	}
 
-	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(chromiumPath), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true), chromedp.WindowSize(1280, 720)}
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
+	bctx, closeBrowser := newChromium(t, ctx, nil)
+	defer closeBrowser()
 
 	text := func(sel string) string {
 		t.Helper()
