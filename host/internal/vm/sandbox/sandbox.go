@@ -241,6 +241,15 @@ func (sb *Sandbox) Inside(name string) bool {
 	if err != nil {
 		return false
 	}
+	return sb.insideRoots(abs)
+}
+
+// insideRoots reports whether abs, an absolute path with its links
+// resolved ("" for none), is one of the script roots or inside one.
+func (sb *Sandbox) insideRoots(abs string) bool {
+	if abs == "" {
+		return false
+	}
 	for _, root := range sb.roots {
 		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return true
@@ -293,15 +302,14 @@ func insideFSRoots(roots []string, name string) bool {
 // does not depend on whether p exists (that would tell scripts which
 // files exist outside): "'p' is outside the script folders" when p's
 // folder is outside them (or cannot be resolved), "no file 'p'" when
-// p's folder is inside them and p is missing or a link leading out.
+// p's folder is inside them (a folder missing there counts as inside)
+// and p is missing or a link leading out.
 func (sb *Sandbox) OutsideCandidate(p string) (string, bool) {
 	if sb == nil || sb.Inside(p) {
 		return "", false
 	}
-	if !sb.onFS {
-		if dir, err := filepath.Abs(filepath.Dir(p)); err == nil && sb.Inside(dir) {
-			return "\n\tno file '" + p + "'", true
-		}
+	if !sb.onFS && sb.insideRoots(existingAncestor(filepath.Dir(p))) {
+		return "\n\tno file '" + p + "'", true
 	}
 	return "\n\t'" + p + "' is outside the script folders (btlua sandbox)", true
 }
@@ -310,4 +318,27 @@ func (sb *Sandbox) OutsideCandidate(p string) (string, bool) {
 // outside the script roots.
 func OutsideRoots(name, file string) string {
 	return fmt.Sprintf("require %q: %s is outside the script folders (btlua sandbox)", name, file)
+}
+
+// existingAncestor returns dir, absolute with its links resolved, when
+// it exists; else its nearest folder that exists, resolved, joined with
+// the rest of dir (so a missing folder inside a script root is inside
+// it); "" when nothing can be resolved.
+func existingAncestor(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	rest := ""
+	for {
+		if r, err := filepath.EvalSymlinks(abs); err == nil {
+			return filepath.Join(r, rest)
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return ""
+		}
+		rest = filepath.Join(filepath.Base(abs), rest)
+		abs = parent
+	}
 }
