@@ -141,21 +141,26 @@ func (a *Agent) RestartDue() (float64, bool) {
 // restartIfDue restarts the agent when its back-off has passed at tick
 // time now: its running tasks get their OnEnd (cause Halted) as a stretch
 // of script work, then the tree starts again from its start task at this
-// tick. An OnEnd that fails is logged (see Options.Logger), and the
-// restart goes on.
+// tick. An OnEnd that fails is logged (see Options.Logger), and does not
+// keep the other tasks' OnEnds from running (haltWith); the restart goes
+// on.
 func (h *state) restartIfDue(a *Agent, now float64) {
 	if at, ok := a.RestartDue(); !ok || now < at {
 		return
 	}
 	a.tree.Err = nil
 	defer h.stretch("OnEnd at restart", a)()
+	errs := haltErrors(a.halt()) // every task the error left running ends
 	err := a.tree.RunProtected(func() {
 		if r := a.tree.BT.Root(); r != nil {
-			a.tree.BT.SetRoot(r) // ends the run under way, then starts afresh
+			a.tree.BT.SetRoot(r) // starts afresh
 		}
 	})
 	if err != nil {
 		h.nameAgent(a, err)
+		errs = append(errs, err)
+	}
+	for _, err := range errs {
 		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
 	a.status = bt.Inactive
