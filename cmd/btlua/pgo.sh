@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates release.pgo, the CPU profile Go's profile-guided
 # optimisation builds btlua's releases with:
-#   go build -pgo=cmd/btlua/release.pgo -o btlua ./cmd/btlua
+#   CGO_ENABLED=0 go build -pgo=cmd/btlua/release.pgo -o btlua ./cmd/btlua
 # It is not named default.pgo, so that go run and go build without -pgo
 # (the first run, the tests) do not spend the time applying it;
 # bench/warrior/cmd/warrior gets a copy as its default.pgo. The

@@ -41,17 +41,6 @@ func OpenIteration(L *lua.LState) {
 	}
 }
 
-// boxedIndexes are the Lua numbers 1..len, boxed once: gopher-lua boxes
-// every number it stores in an LValue on the heap (8 bytes, a float64),
-// and its ipairs iterator boxes each index twice.
-var boxedIndexes = func() []lua.LValue {
-	b := make([]lua.LValue, 1024)
-	for i := range b {
-		b[i] = lua.LNumber(i + 1)
-	}
-	return b
-}()
-
 // ipairsNext is gopher-lua's ipairs iterator (i+1, t[i+1], or nothing at
 // the first nil), with the same argument checks and errors, returning
 // the pre-boxed index when there is one: a step over a list of up to

@@ -3,14 +3,16 @@ package savefile
 import (
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/goap"
 )
 
 // kindKeys is, for each kind of object of a save (see shapeKind), the
-// keys it may have: the JSON names of its Go type's fields.
-var kindKeys = func() map[string]map[string]bool {
+// keys it may have: the JSON names of its Go type's fields. It is built
+// at its first call (a save's error report), not at the process start.
+var kindKeys = sync.OnceValue(func() map[string]map[string]bool {
 	types := map[string]any{
 		"file": File{}, "loads": Load{}, "agents": Agent{}, "tree": bt.TreeState{}, "tasks": bt.TaskState{},
 		"policy": Policy{}, "schedule": Schedule{}, "refs": RefVars{}, "globals": Scope{}, "vars": Var{},
@@ -30,4 +32,4 @@ var kindKeys = func() map[string]map[string]bool {
 		out[kind] = keys
 	}
 	return out
-}()
+})

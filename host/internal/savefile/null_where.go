@@ -122,7 +122,7 @@ func nullWhere(data []byte, root string) error {
 				stack[n-1].key, stack[n-1].wantKey = k, false
 				if skip == 0 {
 					seen[n-1] = append(seen[n-1], k)
-					if known, ok := kindKeys[kinds[n-1]]; ok && !known[k] {
+					if known, ok := kindKeys()[kinds[n-1]]; ok && !known[k] {
 						return fail(fmt.Sprintf("%q is an unknown key", k))
 					}
 				}

@@ -280,15 +280,6 @@ func (d *Loader) ref(key string, n int, target lua.LValue) (lua.LValue, error) {
 	return d.Agents[n], nil
 }
 
-// smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
-// boxed once.
-var smallLuaNumbers = func() (out [1024]lua.LValue) {
-	for i := range out {
-		out[i] = lua.LNumber(i)
-	}
-	return out
-}()
-
 // table decodes saved table i, into target when it is a table.
 func (d *Loader) table(i int, target lua.LValue) (lua.LValue, error) {
 	if i < len(d.made) && d.made[i] != nil {

@@ -74,14 +74,6 @@ func Number(f float64) any {
 	return f
 }
 
-// smallNumbers holds the whole numbers 0 to 1023 boxed once.
-var smallNumbers = func() (out [1024]any) {
-	for i := range out {
-		out[i] = float64(i)
-	}
-	return out
-}()
-
 // elems reads a list of values into a list of its size.
 func (r *Reader) elems() ([]any, bool) {
 	return r.ElemsOf(r.Value)
