@@ -121,8 +121,19 @@ func (sb *Sandbox) Apply(L *lua.LState, nodeClasses map[string]*lua.LTable) {
 		L.Push(seals.out(mt))
 		return 1
 	}))
-	if smt, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+	if lib, ok := L.GetMetatable(lua.LString("")).(*lua.LTable); ok {
+		// gopher-lua's string metatable is the string library itself,
+		// with __index = itself: ("").__index would give scripts the
+		// library's own table to write. The strings get a metatable of
+		// their own, whose __index is the library, and the library loses
+		// its __index key.
+		smt := L.NewTable()
+		smt.RawSetString("__index", lib)
 		smt.RawSetString("__metatable", lua.LString("the string metatable is "+lockedMessage))
+		if lib.RawGetString("__index") == lib {
+			lib.RawSetString("__index", lua.LNil)
+		}
+		L.SetMetatable(lua.LString(""), smt)
 	}
 
 	locked := map[*lua.LTable]string{}
