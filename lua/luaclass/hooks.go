@@ -1,6 +1,10 @@
 package luaclass
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	"fmt"
+
+	lua "github.com/yuin/gopher-lua"
+)
 
 // MethodSet names the Lua methods a kind of Go object calls on its table
 // (a task's OnStart, a GOAP action's Perform), by index, and the Go
@@ -115,11 +119,48 @@ func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFun
 
 // lookup returns the function under name on self's class chain (through
 // __index, as a Lua read of self[name]), or nil when there is none or it
-// is one of set's defaults.
+// is one of set's defaults. A value there that is no function stands as
+// a call of it would in plain Lua: a callable table or userdata (__call)
+// is called, anything else raises "OnUpdate is a number (5), not a
+// function" when the method runs (notCallable).
 func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *lua.LFunction {
-	fn, ok := L.GetTable(self, name).(*lua.LFunction)
-	if !ok || set.defaults[fn] {
+	switch v := L.GetTable(self, name).(type) {
+	case *lua.LFunction:
+		if set.defaults[v] {
+			return nil
+		}
+		return v
+	case *lua.LNilType:
 		return nil
+	default:
+		return notCallable(L, name, v)
 	}
-	return fn
+}
+
+// notCallable returns the function that stands for v, the value of the
+// method name that is no function: it calls v through its __call
+// metamethod, or raises an error naming the method and the value.
+func notCallable(L *lua.LState, name, v lua.LValue) *lua.LFunction {
+	if L.GetMetaField(v, "__call") != lua.LNil {
+		return L.NewFunction(func(L *lua.LState) int {
+			top := L.GetTop()
+			L.Push(v)
+			for i := 1; i <= top; i++ {
+				L.Push(L.Get(i))
+			}
+			L.Call(top, lua.MultRet)
+			return L.GetTop() - top
+		})
+	}
+	text := v.Type().String()
+	switch v.Type() {
+	case lua.LTNumber, lua.LTBool:
+		text += " (" + v.String() + ")"
+	case lua.LTString:
+		text += fmt.Sprintf(" (%q)", v.String())
+	}
+	return L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("%s is a %s, not a function", name.String(), text)
+		return 0
+	})
 }

@@ -1,0 +1,58 @@
+package host
+
+import (
+	"bytes"
+	"testing"
+)
+
+// A lifecycle method that is neither nil nor a function (a typo, a field
+// named like a hook) fails the tick naming the method, the value and the
+// task, as a call of it would in plain Lua; it does not make the task
+// silently run its built-in behaviour.
+func TestHookNotAFunction(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `F = BTAction:New()
+F.OnUpdate = 5
+return F:New()
+`)
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	err = h.Tick(0.1)
+	want := "OnUpdate is a number (5), not a function (task F)"
+	if err == nil || err.Error() != want {
+		t.Errorf("tick error %v, want %s", err, want)
+	}
+}
+
+// A callable table as a lifecycle method is called, as plain Lua's
+// self:OnUpdate() would.
+func TestHookCallableTable(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `F = BTAction:New()
+F.OnUpdate = setmetatable({}, {__call = function(callee, self) print("called", self.name) return BTTaskStatus.Success end})
+local f = F:New()
+f.name = "f"
+return f
+`)
+	agents, err := h.LoadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Tick(0.1); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != "called\tf\n" || agents[0].Status().String() != "Success" {
+		t.Errorf("output %q, status %v; want the callable table called and Success", out.String(), agents[0].Status())
+	}
+}
