@@ -10,6 +10,9 @@ type Loader struct {
 	vm    *vm.VM
 	files Files
 	trees Trees
+	// requiring is the modules whose files require is running, outermost
+	// first (require_cycle.go).
+	requiring []requiring
 }
 
 // New returns the loader of v. It installs nothing: see Install.
@@ -23,5 +26,6 @@ func New(v *vm.VM, files Files, trees Trees) *Loader {
 // sandbox wraps the libraries.
 func (l *Loader) Install() {
 	l.installTracking()
+	l.installCycleCheck()
 	l.vm.Lib.SetReferenceLoader(l.loadReference)
 }

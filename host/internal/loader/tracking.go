@@ -40,6 +40,7 @@ func (l *Loader) luaSearcher(L *lua.LState) int {
 		for i := range args {
 			args[i] = L.Get(i + 1)
 		}
+		defer l.running(name, path)()
 		return l.RunRecording(rec, fn, args...)
 	}))
 	return 1
