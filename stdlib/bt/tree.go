@@ -56,6 +56,8 @@ type BehaviorTree struct {
 	// own is the blackboard the tree starts with, in the tree's own
 	// allocation (a tick reads the tree and its variables together).
 	own Blackboard
+	// warm is the tree's warm set (see Warm).
+	warm warmSet
 }
 
 // NewBehaviorTree returns a tree over root (which may be nil and set later
@@ -84,6 +86,7 @@ func (t *BehaviorTree) SetRoot(root Task) {
 		EndWith(t.root, EndCause{Kind: EndHalted})
 	}
 	t.root = root
+	t.warm = warmSet{} // gathered again for root, the old one let go
 	t.complete = false
 	t.status = Inactive
 	if root != nil {
