@@ -111,7 +111,11 @@ func (t *BehaviorTree) WarmLines() int {
 
 // refreshWarm gathers the warm set again after a structure change.
 func (t *BehaviorTree) refreshWarm() {
-	w := &t.warm
+	w := t.warm
+	if w == nil {
+		w = &warmSet{}
+		t.warm = w
+	}
 	if e := structureEpoch.Load(); w.epoch != e {
 		w.epoch = e
 		w.ptrs = dedupeLines(t.gatherWarm(w.ptrs[:0]))
