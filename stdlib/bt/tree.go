@@ -56,6 +56,9 @@ type BehaviorTree struct {
 	// own is the blackboard the tree starts with, in the tree's own
 	// allocation (a tick reads the tree and its variables together).
 	own Blackboard
+	// warm is the tree's warm set (see Warm), made by its first use (8
+	// bytes in the tree, not 32: a tree of a size class no bigger).
+	warm *warmSet
 }
 
 // NewBehaviorTree returns a tree over root (which may be nil and set later
@@ -84,6 +87,7 @@ func (t *BehaviorTree) SetRoot(root Task) {
 		EndWith(t.root, EndCause{Kind: EndHalted})
 	}
 	t.root = root
+	t.warm = nil // gathered again for root, the old one let go
 	t.complete = false
 	t.status = Inactive
 	if root != nil {

@@ -1,0 +1,83 @@
+package bt_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// warmTree builds a selector of two guarded sequences ("hp" < 50 runs
+// flee, else fight) over a blackboard with hp set, and a log of the
+// actions' starts and ends.
+func warmTree(t *testing.T, log *[]string) *bt.BehaviorTree {
+	t.Helper()
+	low, err := bt.NewVarTest("hp", bt.OpLess, 50, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	high, err := bt.NewVarTest("hp", bt.OpLess, 50, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flee := bt.NewSequence(newAct(log, "flee", R))
+	flee.AddVarCondition(low)
+	fight := bt.NewSequence(newAct(log, "fight", R))
+	fight.AddVarCondition(high)
+	tr := bt.NewBehaviorTree(bt.NewSelector(flee, fight))
+	tr.RestartWhenComplete = true
+	tr.Blackboard.Set("hp", 80.0)
+	return tr
+}
+
+// Warm changes nothing: the same tree ticked with and without a Warm
+// before each tick gives the same statuses and the same lifecycle log,
+// through a change of the guarded branch.
+func TestWarmChangesNothing(t *testing.T) {
+	var logA, logB []string
+	a, b := warmTree(t, &logA), warmTree(t, &logB)
+	var got, want []bt.Status
+	for i, hp := range []float64{80, 80, 30, 30, 90} {
+		a.Blackboard.Set("hp", hp)
+		b.Blackboard.Set("hp", hp)
+		b.Warm()
+		want = append(want, a.Tick(0.1))
+		got = append(got, b.Tick(0.1))
+		if !reflect.DeepEqual(logB, logA) {
+			t.Fatalf("tick %d: log %v with Warm, %v without", i+1, logB, logA)
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("statuses %v with Warm, %v without", got, want)
+	}
+	if want := []string{"start fight", "end fight", "start flee", "end flee", "start fight"}; !reflect.DeepEqual(logA, want) {
+		t.Errorf("log %v, want %v", logA, want)
+	}
+}
+
+// The warm set covers the tree's tasks and is gathered again after a
+// structure change (AddChild) and after SetRoot; Warm allocates nothing
+// once gathered.
+func TestWarmSet(t *testing.T) {
+	var log []string
+	tr := warmTree(t, &log)
+	n := tr.WarmLines()
+	if n < 10 {
+		t.Fatalf("WarmLines = %d for a tree of 5 tasks, want at least 10 (two a task)", n)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { tr.Warm() }); allocs != 0 {
+		t.Errorf("Warm allocates %v times a call, want 0", allocs)
+	}
+	sel := tr.Root().(*bt.Selector)
+	if err := sel.AddChild(newAct(&log, "idle", R)); err != nil {
+		t.Fatal(err)
+	}
+	if m := tr.WarmLines(); m != n+2 {
+		t.Errorf("WarmLines = %d after AddChild of a leaf, want %d (its two lines more)", m, n+2)
+	}
+	leaf := newAct(&log, "alone", R)
+	tr.SetRoot(leaf)
+	if m := tr.WarmLines(); m >= n {
+		t.Errorf("WarmLines = %d after SetRoot(a leaf), want fewer than %d", m, n)
+	}
+}
