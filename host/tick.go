@@ -127,6 +127,16 @@ func (b *agentBatch) BeginTree(i int) *btlib.Tree {
 	return a.tree
 }
 
+// TreeAhead returns agent i's tree before its turn, nil when it will not
+// tick (btlib.TreesAhead: the batch reads the next tree's memory into
+// the cache while the one before it ticks, in a big crowd).
+func (b *agentBatch) TreeAhead(i int) *btlib.Tree {
+	if a := b.agents[i]; a.running() {
+		return a.tree
+	}
+	return nil
+}
+
 // EndTree ends agent i's turn: it keeps the status s, ends the stretch,
 // reports to the memory check and the event stream, and applies the error
 // policy to err. At a FailTick error it ends the tick on the classic host;

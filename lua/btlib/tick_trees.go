@@ -45,10 +45,10 @@ type treeBatch struct {
 	cur      *Tree
 	inHook   bool
 	panicked any
-	// ahead are the batch's trees when TickTrees gives them (a
-	// treeSlice), so that each tree's turn warms the next tree's memory
+	// ahead is hooks as TreesAhead when warming pays (warmPays), so that
+	// each tree's turn warms the next tree's memory
 	// (bt.BehaviorTree.Warm); warmed keeps the warm reads' result.
-	ahead  []*Tree
+	ahead  TreesAhead
 	warmed uintptr
 }
 
@@ -64,8 +64,10 @@ func (lib *Lib) tickBatch(L *lua.LState) int {
 		b.inHook = true
 		tr := b.hooks.BeginTree(b.next)
 		b.inHook = false
-		if n := b.next + 1; n < len(b.ahead) {
-			b.warmed += b.ahead[n].BT.Warm()
+		if n := b.next + 1; b.ahead != nil && n < b.n {
+			if next := b.ahead.TreeAhead(n); next != nil {
+				b.warmed += next.BT.Warm()
+			}
 		}
 		s := bt.Inactive
 		if tr != nil {
@@ -125,8 +127,8 @@ func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
 	}
 	lib.batch = treeBatch{hooks: b, n: n, dt: dt}
 	lib.batch.deltas, _ = b.(TreeDeltas)
-	if ts, ok := b.(*treeSlice); ok && warmPays(ts.trees) {
-		lib.batch.ahead = ts.trees
+	if ta, ok := b.(TreesAhead); ok && warmPays(n, ta) {
+		lib.batch.ahead = ta
 	}
 	// Inherited methods copied into the classes for the batch, one hop
 	// per method call from Lua (luaclass/flat.go).
@@ -169,13 +171,14 @@ var flattenBatches = true
 // they make the tick 1.6-1.8 times as fast (one core, BENCHMARKS.md).
 var warmBytes = 2 << 20
 
-// warmPays reports whether the batch of trees is big enough for warming
-// (see warmBytes), judged by its first tree.
-func warmPays(trees []*Tree) bool {
-	if len(trees) < 2 {
+// warmPays reports whether the batch of n trees is big enough for
+// warming (see warmBytes), judged by its first tree.
+func warmPays(n int, ta TreesAhead) bool {
+	if n < 2 {
 		return false
 	}
-	return trees[0].BT.WarmLines()*64*len(trees) > warmBytes
+	first := ta.TreeAhead(0)
+	return first != nil && first.BT.WarmLines()*64*n > warmBytes
 }
 
 // treeSlice is the TreeBatch of TickTrees: its trees, the statuses to
@@ -187,6 +190,7 @@ type treeSlice struct {
 }
 
 func (ts *treeSlice) BeginTree(i int) *Tree { return ts.trees[i] }
+func (ts *treeSlice) TreeAhead(i int) *Tree { return ts.trees[i] }
 
 func (ts *treeSlice) EndTree(i int, s bt.Status, err error) bool {
 	if ts.status != nil {
