@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 )
 
 // Recording is a recording read back: its header and records in order
@@ -51,7 +52,9 @@ const maxLine = 256 << 20
 // readRecording is ReadRecording with lines of at most limit bytes.
 func readRecording(r io.Reader, limit int) (*Recording, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
+	gzipped := false
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		gzipped = true
 		zr, err := newGzipMembers(br)
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, fmt.Errorf("recording: the gzip stream ends inside its header: nothing was recorded before the cut")
@@ -87,7 +90,7 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 			line++
 			if line == 1 {
 				if e := readHeader(text, &rec.Header); e != nil {
-					return nil, e
+					return nil, damaged(gzipped, br, e)
 				}
 				up = newUpgrade(rec.Header.Record)
 			} else {
@@ -98,10 +101,10 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 					if err == io.EOF && (errors.As(e, &syntax) || errors.Is(e, io.ErrUnexpectedEOF)) { // the last line, without its newline
 						return rec, &TruncatedError{Line: line - 1, Records: len(rec.steps), Cause: fmt.Sprintf("line %d is cut short: %v", line, e)}
 					}
-					return nil, fmt.Errorf("recording: line %d: %w", line, jsonError(e))
+					return nil, damaged(gzipped, br, fmt.Errorf("recording: line %d: %w", line, jsonError(e)))
 				}
 				if e := check.check(&r); e != nil {
-					return nil, fmt.Errorf("recording: line %d: %w", line, e)
+					return nil, damaged(gzipped, br, fmt.Errorf("recording: line %d: %w", line, e))
 				}
 				up.record(&r)
 				rec.steps = append(rec.steps, compact(&r))
@@ -115,6 +118,21 @@ func readRecording(r io.Reader, limit int) (*Recording, error) {
 		return nil, errors.New("recording: empty file")
 	}
 	return rec, nil
+}
+
+// damaged returns err, a recording's content error, as is for a
+// recording that is not gzipped; for a gzipped one it first reads the
+// rest of the gzip stream from br, whose own error (a checksum that does
+// not match, corrupt data) says that the file is damaged: a byte changed
+// inside gzip data decompresses into text that is not a record.
+func damaged(gzipped bool, br *bufio.Reader, err error) error {
+	if !gzipped {
+		return err
+	}
+	if _, e := io.Copy(io.Discard, br); e != nil && !errors.Is(e, errDataAfterGzip) {
+		return fmt.Errorf("recording: the gzip data is damaged (%v): %s", e, strings.TrimPrefix(err.Error(), "recording: "))
+	}
+	return err
 }
 
 // countLine is 1 when text, a line read with an error, holds a record
