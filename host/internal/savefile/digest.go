@@ -40,6 +40,35 @@ func digestBody(data []byte) (body []byte, digest string, ok bool) {
 	return d[:at], string(text), true
 }
 
+// digestLastSpaced reports whether data ends with a "digest" key and its
+// string value, then "}", with any spaces between the tokens (as a JSON
+// tool writes it): a save whose digest is last but reformatted.
+func digestLastSpaced(data []byte) bool {
+	trim := func(b []byte) []byte { return bytes.TrimRight(b, " \t\r\n") }
+	d := trim(data)
+	if !bytes.HasSuffix(d, []byte("}")) {
+		return false
+	}
+	d = trim(d[:len(d)-1])
+	if !bytes.HasSuffix(d, []byte(`"`)) {
+		return false
+	}
+	open := bytes.LastIndexByte(d[:len(d)-1], '"')
+	if open < 0 || bytes.IndexByte(d[open+1:len(d)-1], '\\') >= 0 {
+		return false
+	}
+	d = trim(d[:open])
+	if !bytes.HasSuffix(d, []byte(":")) {
+		return false
+	}
+	d = trim(d[:len(d)-1])
+	if !bytes.HasSuffix(d, []byte(`"digest"`)) {
+		return false
+	}
+	d = trim(d[:len(d)-len(`"digest"`)])
+	return bytes.HasSuffix(d, []byte(","))
+}
+
 // isDigest reports whether s is a digest as Encode writes it: 64
 // lower-case hex digits.
 func isDigest(s string) bool {
@@ -69,8 +98,10 @@ func checkDigest(data []byte, digest string, fault error) error {
 	body, hexSum, ok := digestBody(data)
 	why := "its \"digest\" is not the SHA-256 of the bytes before it"
 	switch {
+	case (!ok || hexSum != digest) && digestLastSpaced(data):
+		why = "it was reformatted: its \"digest\" is last, but its bytes are not as btlua wrote them; a save reformatted by a JSON tool is edited too"
 	case !ok || hexSum != digest:
-		why = "its \"digest\" is not the last key, where btlua writes it; a save reformatted by a JSON tool is edited too"
+		why = "its \"digest\" is not the last key, where btlua writes it"
 	case !isDigest(digest):
 		why = fmt.Sprintf("its \"digest\" is %s, want 64 hex digits (a SHA-256)", Quote(digest))
 	default:

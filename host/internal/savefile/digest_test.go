@@ -55,6 +55,7 @@ func TestDigestRefusesEdits(t *testing.T) {
 	json.Indent(&pretty, data, "", "  ")
 	const edited = `bad save: the save was edited or corrupted after it was written (its "digest" is not the SHA-256 of the bytes before it)`
 	cut := data[:bytes.LastIndex(data, []byte(`,"digest"`))]
+	const reformatted = `bad save: the save was edited or corrupted after it was written (it was reformatted: its "digest" is last, but its bytes are not as btlua wrote them; a save reformatted by a JSON tool is edited too)`
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -68,7 +69,9 @@ func TestDigestRefusesEdits(t *testing.T) {
 		{"no digest", append(bytes.Clone(cut), '}'), `bad save: "digest" is missing: a save of version 3 ends with the SHA-256 of its bytes, and this one was edited or cut after it was written`},
 		{"no digest and a fault", bytes.Replace(append(bytes.Clone(cut), '}'), []byte(`"st":3`), []byte(`"st":"3"`), 1),
 			`bad save: "digest" is missing: a save of version 3 ends with the SHA-256 of its bytes, and this one was edited or cut after it was written; the first fault found: load 1 (s.lua), agent 1, tree, task 1 (R): "st" is a string, want a status number`},
-		{"reformatted", pretty.Bytes(), `bad save: the save was edited or corrupted after it was written (its "digest" is not the last key, where btlua writes it; a save reformatted by a JSON tool is edited too)`},
+		{"reformatted", pretty.Bytes(), reformatted},
+		{"spaced", bytes.ReplaceAll(data, []byte(`":`), []byte(`": `)), reformatted},
+		{"digest not last", []byte(`{"digest":"` + string(data[len(data)-66:len(data)-2]) + `",` + string(cut[1:]) + `}`), `bad save: the save was edited or corrupted after it was written (its "digest" is not the last key, where btlua writes it)`},
 		{"truncated", data[:len(data)-10], `bad save: truncated (unexpected end of the JSON) at byte ` + strconv.Itoa(len(data)-10)},
 		{"version 2 with a digest", edit(`"version":3`, `"version":2`), `bad save: a save of version 2 holds no "digest" (version 3 does)`},
 	} {
