@@ -10,7 +10,7 @@ func init() {
 			{Name: "condition", Type: ArgTask, Optional: true, Doc: "the conditional task; required before the task runs"},
 			{Name: "reevaluate", Type: ArgBool, Optional: true, Default: true, Doc: "evaluate the condition every tick, not only before the child starts"},
 		},
-		Usage: "BTConditionalEvaluator:New(conditionTask, reevaluate?)",
+		Usage: "BTConditionalEvaluator:New(condition?, reevaluate?)",
 		New: func(a Args) (bt.Task, error) {
 			e := bt.NewConditionalEvaluator(a.Task("condition"), nil)
 			e.Reevaluate = a.Bool("reevaluate")
