@@ -242,11 +242,19 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 		case path == "" && !strings.HasPrefix(a, "-"):
 			path = a
 		default:
+			if a == "--inspect" || a == "-inspect" {
+				fmt.Fprintf(stderr, "btlua: replay: %s needs an address\n", a)
+			} else if strings.HasPrefix(a, "-") {
+				fmt.Fprintf(stderr, "btlua: replay: unknown flag %q\n", a)
+			} else {
+				fmt.Fprintf(stderr, "btlua: replay: more than one recording given: %q and %q\n", path, a)
+			}
 			fmt.Fprintln(stderr, replayUsage)
 			return exitUsage
 		}
 	}
 	if path == "" {
+		fmt.Fprintln(stderr, "btlua: replay: no recording given")
 		fmt.Fprintln(stderr, replayUsage)
 		return exitUsage
 	}
