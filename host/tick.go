@@ -137,6 +137,10 @@ func (b *agentBatch) TreeAhead(i int) *btlib.Tree {
 	return nil
 }
 
+// Crowd is the number of the state's agents, ticked in turn frame after
+// frame (btlib.TreesAhead).
+func (b *agentBatch) Crowd() int { return len(b.h.agents) }
+
 // EndTree ends agent i's turn: it keeps the status s, ends the stretch,
 // reports to the memory check and the event stream, and applies the error
 // policy to err. At a FailTick error it ends the tick on the classic host;

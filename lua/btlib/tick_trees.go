@@ -171,14 +171,15 @@ var flattenBatches = true
 // they make the tick 1.6-1.8 times as fast (one core, BENCHMARKS.md).
 var warmBytes = 2 << 20
 
-// warmPays reports whether the batch of n trees is big enough for
-// warming (see warmBytes), judged by its first tree.
+// warmPays reports whether the batch of n trees, in its crowd
+// (TreesAhead.Crowd), is big enough for warming (see warmBytes), judged
+// by its first tree.
 func warmPays(n int, ta TreesAhead) bool {
 	if n < 2 {
 		return false
 	}
 	first := ta.TreeAhead(0)
-	return first != nil && first.BT.WarmLines()*64*n > warmBytes
+	return first != nil && first.BT.WarmLines()*64*max(n, ta.Crowd()) > warmBytes
 }
 
 // treeSlice is the TreeBatch of TickTrees: its trees, the statuses to
@@ -191,6 +192,7 @@ type treeSlice struct {
 
 func (ts *treeSlice) BeginTree(i int) *Tree { return ts.trees[i] }
 func (ts *treeSlice) TreeAhead(i int) *Tree { return ts.trees[i] }
+func (ts *treeSlice) Crowd() int            { return len(ts.trees) }
 
 func (ts *treeSlice) EndTree(i int, s bt.Status, err error) bool {
 	if ts.status != nil {
