@@ -10,7 +10,7 @@ func init() {
 		Name: "BTTask",
 		Doc: "Base of every task. Override the lifecycle methods in a derived class; the Go core calls them: " +
 			"OnAwake once, OnStart when a run begins, OnUpdate every tick (return a BTTaskStatus), " +
-			"OnEnd when the run ends or a parent ends it early, OnReset on reset.",
+			"OnEnd when the run ends or a parent ends it early, OnReset when Go code resets the task (bt.Reset; no tick, halt or reload does: in Behavior Designer it is the editor's reset).",
 		kind: classKind{set: true},
 		New:  func(Args) (bt.Task, error) { return &leafImpl{}, nil },
 		pair: paired[leafImpl](nil),
@@ -28,7 +28,7 @@ func init() {
 			{"OnStart", "fun(self: BTTask)", ""},
 			{"OnUpdate", "fun(self: BTTask): BTStatus", "called from a Lua composite it runs a whole tick of the child (start, update, end); called from the task's own OnUpdate override, the built-in one"},
 			{"OnEnd", "fun(self: BTTask)", ""},
-			{"OnReset", "fun(self: BTTask)", ""},
+			{"OnReset", "fun(self: BTTask)", "called by bt.Reset from Go only; a run never calls it"},
 			{"Tick", "fun(self: BTTask): BTStatus", "one tick with the lifecycle"},
 			{"GetStatus", "fun(self: BTTask): BTStatus", "status of the last tick"},
 			{"IsStarted", "fun(self: BTTask): boolean", "whether a run is under way"},

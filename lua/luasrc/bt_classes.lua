@@ -5,7 +5,8 @@
 ---Base of every task. Override the lifecycle methods in a derived class; the
 ---Go core calls them: OnAwake once, OnStart when a run begins, OnUpdate every
 ---tick (return a BTTaskStatus), OnEnd when the run ends or a parent ends it
----early, OnReset on reset.
+---early, OnReset when Go code resets the task (bt.Reset; no tick, halt or
+---reload does: in Behavior Designer it is the editor's reset).
 ---@class BTTask
 ---@field name string? display name (paths, traces, errors)
 ---@field index integer the series' field: set by the AddChild of a parent class written in Lua (the built-in AddChild leaves it alone: use GetIndex)
@@ -20,7 +21,7 @@
 ---@field OnStart fun(self: BTTask)
 ---@field OnUpdate fun(self: BTTask): BTStatus called from a Lua composite it runs a whole tick of the child (start, update, end); called from the task's own OnUpdate override, the built-in one
 ---@field OnEnd fun(self: BTTask)
----@field OnReset fun(self: BTTask)
+---@field OnReset fun(self: BTTask) called by bt.Reset from Go only; a run never calls it
 ---@field Tick fun(self: BTTask): BTStatus one tick with the lifecycle
 ---@field GetStatus fun(self: BTTask): BTStatus status of the last tick
 ---@field IsStarted fun(self: BTTask): boolean whether a run is under way
