@@ -14,10 +14,21 @@ import "unsafe"
 // preorder (the root's side of the tree, which every tick reads).
 const maxWarm = 96
 
-// warmSet is the warm set of a tree for structure epoch epoch.
+// warmSet is the warm set of a tree for structure epoch epoch and the
+// blackboard slots slots (their array's first element: variables added
+// since may have moved it).
 type warmSet struct {
 	epoch uint64
+	slots unsafe.Pointer
 	ptrs  []unsafe.Pointer
+}
+
+// slotsAt returns the address of the first of bb's slots, nil for none.
+func slotsAt(bb *Blackboard) unsafe.Pointer {
+	if bb == nil || len(bb.slots) == 0 {
+		return nil
+	}
+	return unsafe.Pointer(&bb.slots[0])
 }
 
 // Warm reads one byte of each cache line the tree's next tick is likely to
@@ -109,15 +120,16 @@ func (t *BehaviorTree) WarmLines() int {
 	return len(t.warm.ptrs)
 }
 
-// refreshWarm gathers the warm set again after a structure change.
+// refreshWarm gathers the warm set again after a structure change or a
+// move of the blackboard's slots.
 func (t *BehaviorTree) refreshWarm() {
 	w := t.warm
 	if w == nil {
 		w = &warmSet{}
 		t.warm = w
 	}
-	if e := structureEpoch.Load(); w.epoch != e {
-		w.epoch = e
+	if e, at := structureEpoch.Load(), slotsAt(t.Blackboard); w.epoch != e || w.slots != at {
+		w.epoch, w.slots = e, at
 		w.ptrs = dedupeLines(t.gatherWarm(w.ptrs[:0]))
 		clear(w.ptrs[len(w.ptrs):cap(w.ptrs)]) // let go of what the old set named
 	}

@@ -81,3 +81,18 @@ func TestWarmSet(t *testing.T) {
 		t.Errorf("WarmLines = %d after SetRoot(a leaf), want fewer than %d", m, n)
 	}
 }
+
+// The warm set follows the tree's blackboard: variables added after it
+// was gathered (the slots' array grown and moved) are warmed from then
+// on, without a structure change, and the old array is let go.
+func TestWarmFollowsBlackboard(t *testing.T) {
+	var log []string
+	tr := warmTree(t, &log)
+	before := tr.WarmLines()
+	for i := range 30 {
+		tr.Blackboard.Set("v"+string(rune('a'+i)), float64(i))
+	}
+	if after := tr.WarmLines(); after <= before {
+		t.Errorf("warm lines %d after 30 more variables, %d before: want more (the grown slots)", after, before)
+	}
+}
