@@ -73,6 +73,7 @@ const defaultBudget = 2 * time.Second
 
 const usageText = `usage: btlua [flags] script.lua
        btlua --lua-stubs DIR
+       btlua replay [--inspect ADDR] FILE.jsonl[.gz]
 
 Runs the behavior trees that script.lua returns until all have completed.
 Flags may come before or after the script path.

@@ -230,10 +230,16 @@ const replayUsage = "usage: btlua replay [--inspect ADDR] FILE.jsonl[.gz]"
 // inspector's page and its timeline until interrupted. A recording cut
 // short is served up to the cut, after a message naming the file and the
 // line; the replay then exits 1, else 130 (exitInterrupted) at Ctrl-C.
-func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
+func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	addr, path := defaultInspectAddr, ""
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
+		case a == "--help" || a == "-help" || a == "-h":
+			fmt.Fprintln(stdout, replayUsage)
+			return 0
+		case a == "--" && i+1 < len(args) && path == "":
+			path = args[i+1]
+			i++
 		case (a == "--inspect" || a == "-inspect") && i+1 < len(args):
 			addr = args[i+1]
 			i++
@@ -253,13 +259,13 @@ func runReplay(ctx context.Context, args []string, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if path == "" {
-		fmt.Fprintln(stderr, "btlua: replay: no recording given")
+	if err := checkInspectAddr(addr); err != nil {
+		fmt.Fprintln(stderr, "btlua:", err)
 		fmt.Fprintln(stderr, replayUsage)
 		return exitUsage
 	}
-	if err := checkInspectAddr(addr); err != nil {
-		fmt.Fprintln(stderr, "btlua:", err)
+	if path == "" {
+		fmt.Fprintln(stderr, "btlua: replay: no recording given")
 		fmt.Fprintln(stderr, replayUsage)
 		return exitUsage
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,7 +17,7 @@ func replayOnce(args ...string) (code int, stderr string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var errOut bytes.Buffer
-	code = runReplay(ctx, append([]string{"--inspect", "127.0.0.1:0"}, args...), &errOut)
+	code = runReplay(ctx, append([]string{"--inspect", "127.0.0.1:0"}, args...), io.Discard, &errOut)
 	return code, errOut.String()
 }
 

@@ -34,7 +34,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "replay" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return runReplay(ctx, args[1:], stderr)
+		return runReplay(ctx, args[1:], stdout, stderr)
 	}
 	c, err := parseArgs(args, stderr)
 	if errors.Is(err, errHelp) {
