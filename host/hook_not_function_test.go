@@ -2,6 +2,7 @@ package host
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -54,5 +55,37 @@ return f
 	}
 	if out.String() != "called\tf\n" || agents[0].Status().String() != "Success" {
 		t.Errorf("output %q, status %v; want the callable table called and Success", out.String(), agents[0].Status())
+	}
+}
+
+// A GOAP action's method that is no function names the action.
+func TestGoapMethodNotAFunction(t *testing.T) {
+	h, err := New(Options{Stdout: &bytes.Buffer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `local goap = require("goap")
+local cook = { food = 0, hasFlour = false }
+function cook:GetWorldState() return { food = self.food, hasFlour = self.hasFlour } end
+function cook:CreateGoalState() return { { "food", ">=", 1 } } end
+local Fetch = goap.Action:New{ name = "FetchFlour", cost = 1, effects = { hasFlour = true } }
+Fetch.Perform = 5
+local Bake = goap.Action:New{ name = "Bake", cost = 2, pre = { hasFlour = true } }
+Bake:AddEffect("food", "+", 1)
+function Bake:Perform(owner) owner.food = owner.food + 1 return true end
+local tree = BTBehaviorTree:New()
+tree:SetStartTask(BTGoapAgentTask:New(goap.Agent:New(cook, { Fetch, Bake }), "cook"))
+return tree
+`)
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	var tickErr error
+	for i := 0; i < 3 && tickErr == nil; i++ {
+		tickErr = h.Tick(0.1)
+	}
+	if tickErr == nil || !strings.Contains(tickErr.Error(), "FetchFlour.Perform is a number (5), not a function") {
+		t.Errorf("tick error %v, want FetchFlour.Perform named", tickErr)
 	}
 }

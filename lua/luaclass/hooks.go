@@ -133,14 +133,19 @@ func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *l
 	case *lua.LNilType:
 		return nil
 	default:
-		return notCallable(L, name, v)
+		label := name.String()
+		if n, ok := self.RawGetString("name").(lua.LString); ok && n != "" {
+			label = string(n) + "." + label // a GOAP action's name, a task's
+		}
+		return notCallable(L, label, v)
 	}
 }
 
 // notCallable returns the function that stands for v, the value of the
-// method name that is no function: it calls v through its __call
+// method name ("OnUpdate", or "FetchFlour.Perform" for a table with a
+// name) that is no function: it calls v through its __call
 // metamethod, or raises an error naming the method and the value.
-func notCallable(L *lua.LState, name, v lua.LValue) *lua.LFunction {
+func notCallable(L *lua.LState, name string, v lua.LValue) *lua.LFunction {
 	if L.GetMetaField(v, "__call") != lua.LNil {
 		return L.NewFunction(func(L *lua.LState) int {
 			top := L.GetTop()
@@ -160,7 +165,7 @@ func notCallable(L *lua.LState, name, v lua.LValue) *lua.LFunction {
 		text += fmt.Sprintf(" (%q)", v.String())
 	}
 	return L.NewFunction(func(L *lua.LState) int {
-		L.RaiseError("%s is a %s, not a function", name.String(), text)
+		L.RaiseError("%s is a %s, not a function", name, text)
 		return 0
 	})
 }
