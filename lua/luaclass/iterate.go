@@ -53,8 +53,8 @@ func ipairsNext(L *lua.LState) int {
 		return 0
 	}
 	L.Pop(1)
-	if i >= 1 && i <= len(boxedIndexes) {
-		L.Push(boxedIndexes[i-1])
+	if n, ok := BoxedNumber(i); ok {
+		L.Push(n)
 	} else {
 		L.Push(lua.LNumber(i))
 	}

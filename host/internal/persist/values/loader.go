@@ -179,8 +179,10 @@ func (d *Loader) val(v any, target lua.LValue) (lua.LValue, error) {
 	case bool:
 		return lua.LBool(x), nil
 	case float64:
-		if x >= 0 && x < float64(len(smallLuaNumbers)) && x == math.Trunc(x) && !math.Signbit(x) {
-			return smallLuaNumbers[int(x)], nil
+		if x >= 0 && x <= 1024 && x == math.Trunc(x) && !math.Signbit(x) {
+			if n, ok := luaclass.BoxedNumber(int(x)); ok {
+				return n, nil
+			}
 		}
 		return lua.LNumber(x), nil
 	case string:

@@ -1,12 +1,14 @@
-package values
+package luaclass
 
 import lua "github.com/yuin/gopher-lua"
 
-// smallLuaNumbers holds the whole numbers 0 to 1023 as Lua values,
-// boxed once. It is a literal of constants, so the linker lays it out
-// as data: no code runs at the process start to box them, and no heap
-// is allocated (TestSmallLuaNumbers checks each entry).
-var smallLuaNumbers = [1024]lua.LValue{
+// boxedNumbers are the whole Lua numbers 0 to 1024, boxed once:
+// gopher-lua boxes every number it stores in an LValue on the heap (8
+// bytes, a float64), and its ipairs iterator boxes each index twice. It
+// is a literal of constants, so the linker lays it out as data: no code
+// runs at the process start to box them, and no heap is allocated
+// (TestBoxedNumbers checks each entry).
+var boxedNumbers = [1025]lua.LValue{
 	lua.LNumber(0), lua.LNumber(1), lua.LNumber(2), lua.LNumber(3), lua.LNumber(4), lua.LNumber(5), lua.LNumber(6), lua.LNumber(7),
 	lua.LNumber(8), lua.LNumber(9), lua.LNumber(10), lua.LNumber(11), lua.LNumber(12), lua.LNumber(13), lua.LNumber(14), lua.LNumber(15),
 	lua.LNumber(16), lua.LNumber(17), lua.LNumber(18), lua.LNumber(19), lua.LNumber(20), lua.LNumber(21), lua.LNumber(22), lua.LNumber(23),
@@ -135,4 +137,15 @@ var smallLuaNumbers = [1024]lua.LValue{
 	lua.LNumber(1000), lua.LNumber(1001), lua.LNumber(1002), lua.LNumber(1003), lua.LNumber(1004), lua.LNumber(1005), lua.LNumber(1006), lua.LNumber(1007),
 	lua.LNumber(1008), lua.LNumber(1009), lua.LNumber(1010), lua.LNumber(1011), lua.LNumber(1012), lua.LNumber(1013), lua.LNumber(1014), lua.LNumber(1015),
 	lua.LNumber(1016), lua.LNumber(1017), lua.LNumber(1018), lua.LNumber(1019), lua.LNumber(1020), lua.LNumber(1021), lua.LNumber(1022), lua.LNumber(1023),
+	lua.LNumber(1024),
+}
+
+// BoxedNumber returns the whole number i (0 to 1024) as a Lua value boxed
+// once for the process, and true; nil and false for any other i. A Lua
+// number made from it allocates nothing (ipairs, a restore's values).
+func BoxedNumber(i int) (lua.LValue, bool) {
+	if i < 0 || i >= len(boxedNumbers) {
+		return nil, false
+	}
+	return boxedNumbers[i], true
 }
