@@ -127,15 +127,12 @@ func (b *agentBatch) BeginTree(i int) *btlib.Tree {
 	return a.tree
 }
 
-// TreeAhead returns agent i's tree before its turn, nil when it will not
-// tick (btlib.TreesAhead: the batch reads the next tree's memory into
-// the cache while the one before it ticks, in a big crowd).
-func (b *agentBatch) TreeAhead(i int) *btlib.Tree {
-	if a := b.agents[i]; a.running() {
-		return a.tree
-	}
-	return nil
-}
+// TreeAhead returns agent i's tree before its turn (btlib.TreesAhead:
+// the batch reads the next tree's memory into the cache while the one
+// before it ticks, in a big crowd). It asks nothing of the tree: whether
+// it runs is read from the tree's memory that warming is for, and
+// warming a stopped tree costs a few reads.
+func (b *agentBatch) TreeAhead(i int) *btlib.Tree { return b.agents[i].tree }
 
 // Crowd is the number of the state's agents, ticked in turn frame after
 // frame (btlib.TreesAhead).
