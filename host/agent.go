@@ -22,7 +22,7 @@ type Agent struct {
 	variables
 
 	tree *btlib.Tree // the tree the agent ticks
-	host *state      // the Lua state that ticks it (its facade: host.Host)
+	host *state      // the Lua state that ticks it
 	load *load       // the LoadFile or Spawn call that started the agent
 	// where is the return value that gave the tree ("return value 2"),
 	// for errors; "" for a tree a reload started.
@@ -106,7 +106,7 @@ func (a *Agent) SetObserver(o bt.Observer) {
 	defer a.use("SetObserver").done()
 
 	a.observer = o
-	if !a.host.watchOn(a) {
+	if !a.host.sh.watchOn(a) {
 		a.tree.BT.Observer = o
 	} // else the event stream's watch observes the tree and hands o the runs
 }
@@ -132,7 +132,7 @@ func (a *Agent) Halt() {
 	defer a.use("Halt").done()
 
 	h := a.host
-	if h.refuseClosed("Halt") != nil {
+	if h.sh.refuseClosed("Halt") != nil {
 		return
 	}
 	h.refuseInScript("Halt")

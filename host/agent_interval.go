@@ -17,7 +17,7 @@ func (a *Agent) SetTickInterval(seconds float64) error {
 	if err := a.slot.SetInterval(seconds); err != nil {
 		return fmt.Errorf("host: SetTickInterval of %s: %w", a.describe(), err)
 	}
-	p := a.host.plan
+	p := a.host.sh.plan
 	p.dirty.Store(true)
 	if seconds > 0 {
 		p.intervals.Store(true)

@@ -39,7 +39,7 @@ func (a *Agent) label() string {
 // one agent and a's script makes agents more than once (spawned, or
 // loaded several times); 0 otherwise. Errors only call it.
 func (h *state) agentNumber(a *Agent) int {
-	e := h.eng
+	e := h.sh.roster
 	if len(e.agentList()) < 2 || a.load == nil {
 		return 0
 	}

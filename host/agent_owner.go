@@ -5,5 +5,5 @@ package host
 // other hosts are not; the exported methods that take an *Agent ask it
 // first.
 func (h *Host) owns(a *Agent) bool {
-	return a != nil && a.host != nil && a.host.Host == h
+	return a != nil && a.host != nil && a.host.sh == &h.shared
 }

@@ -17,7 +17,7 @@ var ErrClosed = errors.New("host: closed")
 
 // refuseClosed returns an error wrapping ErrClosed, naming op, when Close
 // has run; nil otherwise.
-func (h *Host) refuseClosed(op string) error {
+func (h *shared) refuseClosed(op string) error {
 	if h.closed {
 		return fmt.Errorf("%w: %s called after Close", ErrClosed, op)
 	}

@@ -25,7 +25,7 @@ type engine interface {
 	// returns the report.
 	reloadFile(src *source, data []byte, what string) (*ReloadReport, error)
 	// watchFiles adds the loaded files to the host's watcher (Watch).
-	watchFiles()
+	watchFiles(w Watcher)
 	// setGlobal and doString are SetGlobal and DoString.
 	setGlobal(name string, v any)
 	doString(code string) ([]any, error)

@@ -20,7 +20,7 @@ func (sh *sharding) tickAgents(dt float64, e *hub) error { return sh.tickShards(
 func (sh *sharding) reloadFile(src *source, data []byte, _ string) (*ReloadReport, error) {
 	return sh.reloadShards(src, data)
 }
-func (sh *sharding) watchFiles()                         { sh.watchShards(sh.host.watcher) }
+func (sh *sharding) watchFiles(w Watcher)                { sh.watchShards(w) }
 func (sh *sharding) setGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
 func (sh *sharding) doString(code string) ([]any, error) { return sh.eng.DoString(code) }
 func (sh *sharding) closeAll() error                     { return sh.closeShards() }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -26,8 +25,8 @@ func (e *single) loadFile(path string) ([]*Agent, error)           { return e.s.
 func (e *single) spawnAgent(path string, args any) (*Agent, error) { return e.s.spawnAgent(path, args) }
 func (e *single) tickAgents(dt float64, _ *hub) error              { return e.s.tickAgents(dt) }
 
-func (e *single) watchFiles() {
-	e.s.watcher = e.s.Host.watcher
+func (e *single) watchFiles(w Watcher) {
+	e.s.watcher = w
 	for _, abs := range e.s.order {
 		e.s.watchFile(abs)
 	}
@@ -80,9 +79,6 @@ func (e *single) closeAll() error {
 		}
 	}
 	s.close()
-	if g, ok := s.Host.stdout.(*budget.OutputGuard); ok {
-		g.Close()
-	}
 	return errors.Join(errs...)
 }
 

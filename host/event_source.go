@@ -32,11 +32,11 @@ func (s streamHost) Frame(a *Agent) *eventFrame {
 }
 
 // live reports whether the host has listeners.
-func (h *Host) live() bool { return h.events.Live() }
+func (h *shared) live() bool { return h.events.Live() }
 
 // stream returns the event stream h's agents report to while somebody
 // listens, or nil.
-func (h *Host) stream() *hub {
+func (h *shared) stream() *hub {
 	if h.live() {
 		return h.events
 	}
@@ -45,20 +45,20 @@ func (h *Host) stream() *hub {
 
 // watchOn reports whether the event stream's watch is the observer of
 // agent a's current tree (it then hands a's observer the runs).
-func (h *Host) watchOn(a *Agent) bool {
+func (h *shared) watchOn(a *Agent) bool {
 	return h.events.Observes(a, a.tree.BT)
 }
 
 // restarted tells the listeners that the error policy restarted agent
 // a's tree (EventRestart); its next error is reported again.
-func (h *Host) restarted(a *Agent) {
+func (h *shared) restarted(a *Agent) {
 	if e := h.stream(); e != nil {
 		e.Restarted(a)
 	}
 }
 
 // reported tells the listeners about a reload of path.
-func (h *Host) reported(path string, rep *ReloadReport, err error) {
+func (h *shared) reported(path string, rep *ReloadReport, err error) {
 	if h.live() {
 		h.events.Reloaded(path, rep, err)
 	}
@@ -68,10 +68,10 @@ func (h *Host) reported(path string, rep *ReloadReport, err error) {
 // host's, or a shard's, whose frame holds the events of its ticks), and of
 // a sharded host's logical blackboard of global variables: the write's
 // values become Go values here, for a write somebody hears.
-func (h *Host) writeIn(s *state, v btlib.VariableWrite) {
+func (h *shared) writeIn(s *state, v btlib.VariableWrite) {
 	e := h.events
 	f, by := s.part.heldEvents(), s.part.writer()
-	global := v.Blackboard == s.vm.Lib.Globals || v.Blackboard == h.globals.global
+	global := v.Blackboard == s.vm.Lib.Globals || v.Blackboard == h.board
 	ev := e.Write(f, v.Blackboard, global, v.Name, v.Writer)
 	if ev == nil {
 		return

@@ -128,7 +128,7 @@ func (h *Host) frameLanes() int {
 // not scheduled, else the agents of b the plan runs, each with its own
 // delta time, with their costs measured under a budget.
 func (h *state) frameBatch(b *agentBatch) btlib.TreeBatch {
-	p := h.Host.plan
+	p := h.sh.plan
 	if p == nil || !p.active {
 		return b
 	}

@@ -25,7 +25,7 @@ func (h *state) warnPlans(a *Agent) {
 		}
 	}
 	for _, w := range ws {
-		h.log.Warn(fmt.Sprintf("%s: %s, task %s fails: %v", a.Source, who, w.Task, w.Err),
+		h.sh.log.Warn(fmt.Sprintf("%s: %s, task %s fails: %v", a.Source, who, w.Task, w.Err),
 			"tree", a.Name(), "task", w.Task, "err", w.Err)
 	}
 }

@@ -162,7 +162,7 @@ func (a *Agent) use(op string) *state {
 // Agent's or the Globals).
 func (v *variables) tryUse(op string) (entered, error) {
 	switch {
-	case v == nil || v.host == nil:
+	case v == nil || (v.host == nil && v.agent == nil):
 		return nil, notMadeGlobals(op)
 	case v.agent != nil:
 		return v.agent.tryUse(op)

@@ -30,15 +30,15 @@ import (
 // agent 3 (npc.lua, factory return value 1)", "loading npc.lua") when the
 // heap has crossed the memory limit (budget.Heap.AfterBuild), else nil.
 func (h *state) overLimitBuilding(what func() string) error {
-	if h.heapTicks == nil {
+	if h.sh.heapTicks == nil {
 		return nil
 	}
-	live, over := h.heapTicks.AfterBuild()
+	live, over := h.sh.heapTicks.AfterBuild()
 	if !over {
 		return nil
 	}
 	return fmt.Errorf("memory limit of %s exceeded (the heap grew over it, to %s, while %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
-		bytesText(float64(h.heapTicks.Limit())), overText(live, h.heapTicks.Limit()), what())
+		bytesText(float64(h.sh.heapTicks.Limit())), overText(live, h.sh.heapTicks.Limit()), what())
 }
 
 // overText formats heap, a size over limit, with the digits that tell
@@ -59,7 +59,7 @@ func overText(heap, limit uint64) string {
 func (h *state) spawningText(tr *btlib.Tree, path string) string {
 	name := treeName(tr)
 	if !tr.Named() {
-		name = strconv.Itoa(len(h.eng.agentList()) + 1)
+		name = strconv.Itoa(len(h.sh.roster.agentList()) + 1)
 	}
 	return "spawning agent " + name + " (" + path + ", factory return value 1)"
 }

@@ -20,7 +20,7 @@ import "fmt"
 // host's join): it stops the agent that grew the heap over the limit and
 // returns it with its error, a *StrictError when the error policy fails
 // the run; nil, nil when it stops none.
-func (h *Host) stopHeapHog() (*Agent, error) {
+func (h *shared) stopHeapHog() (*Agent, error) {
 	r := h.heapTicks.AfterTick()
 	if r == nil {
 		return nil, nil
@@ -38,9 +38,9 @@ func (h *Host) stopHeapHog() (*Agent, error) {
 // What a keeps no longer counts against the others (rebase).
 func (h *state) stopForMemory(a *Agent) error {
 	err := fmt.Errorf("memory limit of %s exceeded (the heap grew over it in ticks of %s, which allocated most)",
-		bytesText(float64(h.heapTicks.Limit())), a.describe())
+		bytesText(float64(h.sh.heapTicks.Limit())), a.describe())
 	h.closeAgent(a)
 	a.tree.Err = err
-	h.heapTicks.Rebase()
+	h.sh.heapTicks.Rebase()
 	return err
 }

@@ -172,49 +172,39 @@ const MaxShards = 256
 // event stream and the public API) over one engine, which owns the Lua
 // state or states and the agents (engine.go).
 type Host struct {
+	// shared is what the facade shares with its states (shared.go):
+	// logger, clock, error policy, memory check, event stream, closed.
+	shared
+
 	stdout   io.Writer // Options.Stdout, guarded (host/internal/budget/output.go)
-	log      *slog.Logger
 	onReload func(*ReloadReport, error)
 	files    *vm.Files // how paths are read and keyed (the first state's)
 
-	policy         ErrorPolicy
-	clock          float64 // tick time: the sum of Tick's dt, seconds
-	ticking        bool    // inside Tick
-	closeAfterTick bool    // Close was called during Tick
-
-	// The memory check (package budget), shared by the states: nil
-	// without Options.MemoryLimit.
-	heapTicks *budget.Heap
-	threads   *vm.Threads // the scripts' coroutines (vm.Threads)
+	ticking        bool // inside Tick
+	closeAfterTick bool // Close was called during Tick
 
 	watcher  Watcher
 	globals  Globals // the global variables, as Globals gives them
-	closed   bool    // Close has run
 	closeErr error   // what Close returned
 
-	// events is the event stream (see Subscribe), gate the tick gate
-	// (SetTickGate), ticks the ticks made.
-	events *hub
-	gate   func() bool
-	ticks  uint64
+	// gate is the tick gate (SetTickGate), ticks the ticks made.
+	gate  func() bool
+	ticks uint64
 
 	// profiles are the profilers of the last StartProfile, one per Lua
 	// state (profile.go); nil before.
 	profiles []*bt.Profiler
-	linted   *loader.LintLog // the BTAI warnings logged, shared by the states (loader.Lint)
 	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.
 	eng engine
 	// guard is the goroutine inside the host (guard.go).
 	guard entryGuard
-	// plan is the frame schedule's planner: tick intervals, frame
-	// budget, lag (frame_budget.go).
-	plan *framePlan
 }
 
 // New returns a Host with a fresh Lua state (Options.Shards of them) and
 // the libraries installed.
 func New(opts Options) (*Host, error) {
-	h := &Host{stdout: opts.Stdout, log: opts.Logger, onReload: opts.OnReload, linted: &loader.LintLog{}}
+	h := &Host{stdout: opts.Stdout, onReload: opts.OnReload}
+	h.log, h.linted = opts.Logger, &loader.LintLog{}
 	if h.stdout == nil {
 		h.stdout = os.Stdout
 	}
@@ -252,8 +242,10 @@ func New(opts Options) (*Host, error) {
 		if err != nil {
 			return nil, err
 		}
-		h.eng, h.files = &single{s: s, all: [1]*state{s}}, &s.vm.Files
+		e := &single{s: s, all: [1]*state{s}}
+		h.eng, h.roster, h.files = e, e, &s.vm.Files
 		h.globals.host, h.globals.global = h, s.vm.Lib.Globals
+		h.board = s.vm.Lib.Globals
 		return h, nil
 	}
 	if err := h.openShards(opts); err != nil {
@@ -293,6 +285,9 @@ func (h *Host) Close() error {
 		h.watcher = nil
 	}
 	h.closeErr = h.eng.closeAll()
+	if g, ok := h.stdout.(*budget.OutputGuard); ok {
+		g.Close() // after the OnEnds' output
+	}
 	return h.closeErr
 }
 

@@ -116,8 +116,8 @@ func (h *state) ranBefore(src *source) bool {
 // logs what the BTAI lint finds in its tree (loader.Lint).
 func (h *state) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
 	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: values.BuiltFunctions(tr)}
-	a.variables.host, a.variables.agent = h.Host, a
+	a.variables.agent = a
 	h.byTree[tr] = a
-	loader.Lint(tr.Root(), a.Source, h.linted, h.log)
+	loader.Lint(tr.Root(), a.Source, h.sh.linted, h.sh.log)
 	return a
 }

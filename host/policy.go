@@ -108,7 +108,7 @@ func (a *Agent) ErrorPolicy() ErrorPolicy {
 	if a.restart.policy != nil {
 		return *a.restart.policy
 	}
-	return a.host.policy
+	return a.host.sh.policy
 }
 
 // failed applies the policy to the agent whose tick just raised err at
@@ -161,8 +161,8 @@ func (h *state) restartIfDue(a *Agent, now float64) {
 		errs = append(errs, err)
 	}
 	for _, err := range errs {
-		h.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
+		h.sh.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
 	a.status = bt.Inactive
-	h.restarted(a)
+	h.sh.restarted(a)
 }

@@ -21,7 +21,7 @@ func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.S
 	defer func() { src.reloading = nil }()
 	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.path)
 	for _, err := range warnings {
-		h.log.Warn(fmt.Sprintf("reload %s: %v", src.path, err), "file", src.path)
+		h.sh.log.Warn(fmt.Sprintf("reload %s: %v", src.path, err), "file", src.path)
 	}
 	return swaps
 }
@@ -33,7 +33,7 @@ func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.S
 func (h *state) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
 	for _, sw := range swaps {
 		if err := sw.Apply(h.vm.Lib); err != nil {
-			h.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.path, sw.Path, err), "file", src.path)
+			h.sh.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.path, sw.Path, err), "file", src.path)
 			continue
 		}
 		rep.Rebuilt = append(rep.Rebuilt, sw.Path)

@@ -205,7 +205,7 @@ func (h *Host) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	}
 	// On the clock the host now has: the policy's times are relative.
 	for _, r := range made {
-		r.a.host.loadPolicy(r.a, r.Save.Policy)
+		r.a.host.sh.loadPolicy(r.a, r.Save.Policy)
 	}
 	out := make([]*Agent, len(made))
 	for i, r := range made {
@@ -237,8 +237,8 @@ func (h *Host) dropAgent(a *Agent) {
 // scriptClass reports whether the global table name of the Lua state L
 // is one a file h loaded defined (a class of the script or of a module
 // it required), not a library's table (string, _G).
-func (h *Host) scriptClass(L *lua.LState, name string) bool {
-	for _, s := range h.eng.states() {
+func (h *shared) scriptClass(L *lua.LState, name string) bool {
+	for _, s := range h.roster.states() {
 		if s.vm.L == L {
 			return s.definer(name) != nil
 		}

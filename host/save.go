@@ -30,13 +30,13 @@ import (
 func (a *Agent) Snapshot() ([]byte, error) {
 	defer a.use("Snapshot").done()
 	h := a.host
-	if err := h.refuseClosed("Snapshot"); err != nil {
+	if err := h.sh.refuseClosed("Snapshot"); err != nil {
 		return nil, err
 	}
 	h.refuseInScript("Snapshot")
 	defer h.stretch("saving agent "+a.Name(), a)()
-	h.releaseSlots()
-	ld, err := h.snapshotLoad(h.newSaveRun(false), a.load, []*Agent{a})
+	h.sh.releaseSlots()
+	ld, err := h.snapshotLoad(h.sh.newSaveRun(false), a.load, []*Agent{a})
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ type saveRun struct {
 	hashes map[string]string // script path -> SHA-256 (hex)
 }
 
-func (h *Host) newSaveRun(whole bool) *saveRun {
+func (h *shared) newSaveRun(whole bool) *saveRun {
 	run := &saveRun{vals: persist.NewRun(whole), hashes: map[string]string{}}
 	run.vals.SetScriptClass(h.scriptClass)
 	return run
@@ -147,7 +147,7 @@ func saveError(a *Agent, err error) error {
 
 // snapshotAgent saves one agent of the state h.
 func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
-	pol, err := h.savePolicy(a)
+	pol, err := h.sh.savePolicy(a)
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}

@@ -12,10 +12,10 @@ import (
 // by an error and awaiting its restart, the error and when the restart
 // is due, relative to h's clock; for an agent stopped by an error for
 // good, the error and Stopped.
-func (h *Host) savePolicy(a *Agent) (*savefile.Policy, error) {
+func (h *shared) savePolicy(a *Agent) (*savefile.Policy, error) {
 	r := &a.restart
 	var p savefile.Policy
-	pol := a.host.policy
+	pol := h.policy
 	if r.policy != nil {
 		pol = *r.policy
 		p.Own = &savefile.PolicyRule{Action: int(pol.Action), Delay: pol.RestartDelay, MaxDelay: pol.MaxRestartDelay}
@@ -38,7 +38,7 @@ func (h *Host) savePolicy(a *Agent) (*savefile.Policy, error) {
 }
 
 // loadPolicy gives a the saved policy state, relative to h's clock.
-func (h *Host) loadPolicy(a *Agent, p *savefile.Policy) {
+func (h *shared) loadPolicy(a *Agent, p *savefile.Policy) {
 	if p == nil {
 		return
 	}

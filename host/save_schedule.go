@@ -11,7 +11,7 @@ import (
 
 // releaseSlots has the frame planner write the agents' due state back
 // into their slots, for a save to read (the next frame reads them again).
-func (h *Host) releaseSlots() { h.plan.planner.Release() }
+func (h *shared) releaseSlots() { h.plan.planner.Release() }
 
 // saveSchedule returns a's schedule for a save: nil for an agent that
 // ticks at every Tick and is not held back by a frame budget. Call
@@ -38,7 +38,7 @@ func loadSchedule(a *Agent, s *savefile.Schedule, dry bool) error {
 		return err
 	}
 	if !dry {
-		p := a.host.plan
+		p := a.host.sh.plan
 		p.dirty.Store(true)
 		if s.Interval > 0 {
 			p.intervals.Store(true)

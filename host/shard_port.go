@@ -26,5 +26,5 @@ func (p shardPort) Refuse(name, msg string) {
 	if s.inScript > 0 {
 		s.vm.L.G.CurrentThread.RaiseError("%s", msg)
 	}
-	s.log.Error("host: "+msg, "variable", name)
+	s.sh.log.Error("host: "+msg, "variable", name)
 }

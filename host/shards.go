@@ -4,7 +4,6 @@ import (
 	"errors"
 	"slices"
 
-	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vm"
 	luar "layeh.com/gopher-luar"
@@ -77,7 +76,7 @@ type sharding struct {
 func (h *Host) openShards(opts Options) error {
 	n := opts.Shards
 	sh := &sharding{host: h}
-	h.eng = sh
+	h.eng, h.roster = sh, sh
 	var protos *vm.Protos
 	ports := make([]shards.Shard[*Agent, *load], 0, n)
 	frames := make([]*shards.Frame[*Agent], 0, n)
@@ -106,6 +105,7 @@ func (h *Host) openShards(opts Options) error {
 		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
 	h.globals.host, h.globals.global = h, sh.eng.Globals.Board()
+	h.board = h.globals.global
 	return nil
 }
 
@@ -160,11 +160,7 @@ func (sh *sharding) placed(ld *load) { sh.eng.Place(ld) }
 // order (their output in that order, as unsharded), then every shard
 // closes its state.
 func (sh *sharding) closeShards() error {
-	err := sh.eng.Close(func(a *Agent) error { return a.host.closeAgent(a) })
-	if g, ok := sh.host.stdout.(*budget.OutputGuard); ok {
-		g.Close()
-	}
-	return err
+	return sh.eng.Close(func(a *Agent) error { return a.host.closeAgent(a) })
 }
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state

@@ -13,15 +13,15 @@ import (
 // state is one Lua state and what it owns: the VM with btlua's libraries,
 // the loads and agents made in it, the files it ran, its CPU budget and
 // its stretches of script work. It is the classic host's engine (single)
-// and each shard of a sharded host (sharding). It embeds its facade, the
-// Host the embedder holds, for the options, logger, clock, error policy
-// and event stream every state shares; its agents point to it. The
-// exported methods a state has are its facade's (h.Tick on a shard ticks
-// the whole host): the state's own are loadFile, spawnAgent, tickAgents,
-// doString, stretch and close. Running its files and checking the trees
-// they return is its loader's (host/internal/loader).
+// and each shard of a sharded host (sharding). What every state of a host
+// shares (logger, clock, error policy, memory check, event hook) it reads
+// through sh (shared.go), which the facade holds; it never reaches the
+// Host itself, and the host's other agents only through sh.roster. Its
+// agents point to it. Its own methods are loadFile, spawnAgent,
+// tickAgents, doString, stretch and close. Running its files and checking
+// the trees they return is its loader's (host/internal/loader).
 type state struct {
-	*Host // the facade
+	sh *shared // what the host's states share (shared.go), the facade's
 
 	vm *vm.VM // the Lua state, its libraries, limits and sandbox, its files
 	// loader runs the state's files and checks their trees, recording
@@ -64,7 +64,7 @@ type state struct {
 // stdout; protos, when not nil, is the compiled-chunk cache it shares
 // with the other shards.
 func (h *Host) openState(opts Options, stdout io.Writer, protos *vm.Protos) (*state, error) {
-	s := &state{Host: h, part: wholeHost{}, stdout: stdout, sources: map[string]*source{},
+	s := &state{sh: &h.shared, part: wholeHost{}, stdout: stdout, sources: map[string]*source{},
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
 	var err error
 	if s.budget, err = budget.New(opts.Budget, h.heapTicks); err != nil {

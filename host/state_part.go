@@ -39,7 +39,7 @@ func (wholeHost) hold()                   {}
 func (wholeHost) failTickEnds() bool      { return true }
 
 func (wholeHost) checkHeap(s *state, errs []error) ([]error, error) {
-	a, err := s.stopHeapHog()
+	a, err := s.sh.stopHeapHog()
 	if a == nil {
 		return errs, nil
 	}

@@ -91,7 +91,7 @@ func (h *state) closeAgent(a *Agent) error {
 	defer h.vm.Lib.ForgetReferences(a.tree.Root())
 	err := a.halt()
 	for _, e := range haltErrors(err) {
-		h.log.Warn(fmt.Sprintf("OnEnd at Close: %v", e), "tree", a.Name(), "err", e)
+		h.sh.log.Warn(fmt.Sprintf("OnEnd at Close: %v", e), "tree", a.Name(), "err", e)
 	}
 	return err
 }
@@ -100,7 +100,7 @@ func (h *state) closeAgent(a *Agent) error {
 // (see Options.Logger), one entry each (haltErrors); nil logs nothing.
 func (h *state) logHalt(a *Agent, err error) {
 	for _, e := range haltErrors(err) {
-		h.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), e), "tree", a.Name(), "err", e)
+		h.sh.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), e), "tree", a.Name(), "err", e)
 	}
 }
 

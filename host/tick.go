@@ -81,7 +81,7 @@ func (h *Host) Tick(dt float64) error {
 // stream h.stream gives.
 func (h *state) tickAgents(dt float64) error {
 	b := &h.batch
-	*b = agentBatch{h: h, agents: h.agents, events: h.stream()}
+	*b = agentBatch{h: h, agents: h.agents, events: h.sh.stream()}
 	tb := h.frameBatch(b) // b, or the frame's agents with their own dt (frame_budget.go)
 	err := h.vm.Lib.TickBatch(len(b.agents), dt, tb)
 	strict, errs := b.strict, b.errs
@@ -92,7 +92,7 @@ func (h *state) tickAgents(dt float64) error {
 	if strict != nil {
 		return strict
 	}
-	if h.heapTicks != nil {
+	if h.sh.heapTicks != nil {
 		if errs, err = h.part.checkHeap(h, errs); err != nil {
 			return err
 		}
@@ -117,8 +117,8 @@ type agentBatch struct {
 // budget), whose tree it returns.
 func (b *agentBatch) BeginTree(i int) *btlib.Tree {
 	h, a := b.h, b.agents[i]
-	h.restartIfDue(a, h.clock)
-	h.heapTicks.BeginAgent()
+	h.restartIfDue(a, h.sh.clock)
+	h.sh.heapTicks.BeginAgent()
 	b.ticked = a.Running()
 	if !b.ticked {
 		return nil
@@ -151,7 +151,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 		h.endStretch()
 		b.ticked = false
 	}
-	h.heapTicks.EndAgent(a)
+	h.sh.heapTicks.EndAgent(a)
 	h.warnPlans(a)
 	if err != nil {
 		h.nameAgent(a, err)
@@ -162,7 +162,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 	if err == nil {
 		return false
 	}
-	if a.failed(h.clock) {
+	if a.failed(h.sh.clock) {
 		if b.strict == nil {
 			b.strict = &StrictError{Agent: a, Err: err}
 		}

@@ -82,7 +82,7 @@ func (v *variables) Get(name string) any {
 func (v *variables) Set(name string, value any) {
 	defer v.use("Set").done()
 
-	if v.host.refuseClosed("Set") != nil {
+	if v.common().refuseClosed("Set") != nil {
 		return
 	}
 	if value == lua.LNil {
@@ -267,7 +267,7 @@ func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
 		// (Globals.Set): a shard's hook spreads it (host/internal/shards).
 		v = vm.LuaValue(h.vm.L, v)
 	}
-	e := h.stream()
+	e := h.sh.stream()
 	if e == nil {
 		b.Set(name, v)
 		return
@@ -282,5 +282,14 @@ func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
 	if v != nil {
 		nv = vm.LuaValue(h.vm.L, v)
 	}
-	h.Host.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
+	h.sh.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
+}
+
+// common returns what the scope's host shares with its states: the
+// agent's state's, or the Globals' host's.
+func (v *variables) common() *shared {
+	if v.agent != nil {
+		return v.agent.host.sh
+	}
+	return &v.host.shared
 }

@@ -60,14 +60,14 @@ func (h *Host) Watch(w Watcher) error {
 		return errors.New("watch: the scripts come from an fs.FS (Options.FS), which has no change events; call Reload when a file changes")
 	}
 	h.watcher = w
-	h.eng.watchFiles()
+	h.eng.watchFiles(w)
 	return nil
 }
 
 // watchFile adds the file abs to the watcher, logging a failure.
 func (h *state) watchFile(abs string) {
 	if err := h.watcher.Add(abs); err != nil {
-		h.log.Error("watch: "+err.Error(), "err", err)
+		h.sh.log.Error("watch: "+err.Error(), "err", err)
 	}
 }
 
