@@ -54,7 +54,7 @@ func (h *state) agentNumber(a *Agent) int {
 func loadedTwice(loads []*load, path string) bool {
 	n := 0
 	for _, ld := range loads {
-		if ld.src.path == path {
+		if ld.src.Path == path {
 			if n++; n == 2 {
 				return true
 			}

@@ -27,7 +27,7 @@ func (e *single) tickAgents(dt float64, _ *hub) error              { return e.s.
 
 func (e *single) watchFiles(w Watcher) {
 	e.s.watcher = w
-	for _, abs := range e.s.order {
+	for _, abs := range e.s.sources.Keys() {
 		e.s.watchFile(abs)
 	}
 }

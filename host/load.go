@@ -60,7 +60,7 @@ func (h *state) loadFile(path string) ([]*Agent, error) {
 		return nil, err
 	}
 	src := rec.(*source)
-	rets, commit, err := h.loader.Run(src.path, src, fn, h.ranBefore(src))
+	rets, commit, err := h.loader.Run(src.Path, src, fn, h.ranBefore(src))
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (h *state) loadFile(path string) ([]*Agent, error) {
 // that follows calls it without running the script again: its top level
 // runs once per Lua state, as when Spawn ran it first.
 func (h *state) keepFactory(src *source, rets []lua.LValue, commit func()) {
-	f, err := loader.FactoryOf(src.path, rets)
+	f, err := loader.FactoryOf(src.Path, rets)
 	if err != nil {
 		return
 	}
@@ -115,7 +115,7 @@ func (h *state) ranBefore(src *source) bool {
 // return value where (for errors; "" for a tree a reload started), and
 // logs what the BTAI lint finds in its tree (loader.Lint).
 func (h *state) newAgent(tr *btlib.Tree, ld *load, where string) *Agent {
-	a := &Agent{host: h, tree: tr, Source: ld.src.path, load: ld, where: where, built: values.BuiltFunctions(tr)}
+	a := &Agent{host: h, tree: tr, Source: ld.src.Path, load: ld, where: where, built: values.BuiltFunctions(tr)}
 	a.variables.agent = a
 	h.byTree[tr] = a
 	loader.Lint(tr.Root(), a.Source, h.sh.linted, h.sh.log)

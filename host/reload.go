@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/reload"
+	"github.com/btlua/btlua/host/internal/sources"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -73,12 +74,12 @@ func (h *Host) Reload(path string) (*ReloadReport, error) {
 	if src == nil {
 		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
 	}
-	data, err := h.files.ReadFile(src.path)
+	data, err := h.files.ReadFile(src.Path)
 	if err != nil {
 		return nil, err
 	}
 	rep, err := h.reloadText(src, data, "reloading "+path)
-	h.reported(src.path, rep, err)
+	h.reported(src.Path, rep, err)
 	return rep, err
 }
 
@@ -99,7 +100,7 @@ func (h *state) reloadFailed(src *source, rep *ReloadReport) {
 			continue
 		}
 		seen[s] = true
-		text, err := h.vm.Files.ReadFile(s.path)
+		text, err := h.vm.Files.ReadFile(s.Path)
 		if err != nil {
 			continue
 		}
@@ -115,7 +116,7 @@ func (h *state) reloadFailed(src *source, rep *ReloadReport) {
 // (prepareReload), then, only when all of it succeeded, the plan applied
 // (apply). When the run fails, the snapshot is restored.
 func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
-	proto, err := h.loader.Compile(src.path, data)
+	proto, err := h.loader.Compile(src.Path, data)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +135,7 @@ type pendingReload struct {
 	h     *state
 	src   *source
 	snap  *reload.Snapshot
-	marks sourceMarks
+	marks sources.Marks
 	plan  *reload.Plan
 	trees []treePlan // the loads that get new trees
 }
@@ -143,9 +144,9 @@ type pendingReload struct {
 // compiled as proto and plans what changes (see run); on error the
 // snapshot is restored and nothing changed.
 func (h *state) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
-	h.vm.AddScriptFolder(src.path)
+	h.vm.AddScriptFolder(src.Path)
 	before := h.classesOf(src)
-	p := &pendingReload{h: h, src: src, marks: h.markSources(), snap: h.takeSnapshot()}
+	p := &pendingReload{h: h, src: src, marks: h.sources.Mark(), snap: h.takeSnapshot()}
 	var err error
 	if p.plan, p.trees, err = h.run(src, proto, before, p.snap); err != nil {
 		p.abort()
@@ -158,7 +159,7 @@ func (h *state) prepareReload(src *source, proto *lua.FunctionProto) (*pendingRe
 // run made are forgotten.
 func (p *pendingReload) abort() {
 	p.snap.Restore()
-	p.marks.restore(p.h)
+	p.h.sources.Restore(p.marks)
 	p.h.vm.Lib.Invalidate() // one epoch for every binding (luaclass.State)
 	p.h.keepReferences()
 }
@@ -176,7 +177,7 @@ func (p *pendingReload) apply() *ReloadReport {
 	if len(p.trees) > 0 {
 		h.relist()
 	}
-	if p.src.kind == referenceSource {
+	if p.src.Kind == referenceSource {
 		h.applySwaps(p.src, p.plan.Swaps, rep) // PlanReferences pruned the references
 	} else {
 		h.keepReferences()
@@ -191,8 +192,8 @@ func (p *pendingReload) apply() *ReloadReport {
 // of a referenced file. Any error leaves live state changed: the caller
 // restores its snapshot.
 func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
-	plan := &reload.Plan{Report: &ReloadReport{File: src.path}}
-	fresh, factory, err := h.loader.Rerun(src.file(), h.factories[src] != nil, proto, before, snap, plan.Report)
+	plan := &reload.Plan{Report: &ReloadReport{File: src.Path}}
+	fresh, factory, err := h.loader.Rerun(src.File(), h.factories[src] != nil, proto, before, snap, plan.Report)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -201,9 +202,9 @@ func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes
 	switch {
 	case plan.Factory != nil:
 		trees, err = h.planSpawns(src, plan.Factory)
-	case src.kind == scriptSource:
+	case src.Kind == scriptSource:
 		trees, err = h.planTrees(src, proto, fresh, snap)
-	case src.kind == referenceSource:
+	case src.Kind == referenceSource:
 		plan.Swaps = h.planReferences(src, proto)
 	}
 	if err != nil {

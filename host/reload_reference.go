@@ -17,11 +17,11 @@ import (
 // reload.PlanReferences). A reference whose rebuild fails keeps its
 // subtree, and a warning is logged.
 func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.Swap {
-	src.reloading = proto
-	defer func() { src.reloading = nil }()
-	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.path)
+	src.Reloading = proto
+	defer func() { src.Reloading = nil }()
+	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.Path)
 	for _, err := range warnings {
-		h.sh.log.Warn(fmt.Sprintf("reload %s: %v", src.path, err), "file", src.path)
+		h.sh.log.Warn(fmt.Sprintf("reload %s: %v", src.Path, err), "file", src.Path)
 	}
 	return swaps
 }
@@ -33,7 +33,7 @@ func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.S
 func (h *state) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
 	for _, sw := range swaps {
 		if err := sw.Apply(h.vm.Lib); err != nil {
-			h.sh.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.path, sw.Path, err), "file", src.path)
+			h.sh.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.Path, sw.Path, err), "file", src.Path)
 			continue
 		}
 		rep.Rebuilt = append(rep.Rebuilt, sw.Path)

@@ -240,7 +240,7 @@ func (h *Host) dropAgent(a *Agent) {
 func (h *shared) scriptClass(L *lua.LState, name string) bool {
 	for _, s := range h.roster.states() {
 		if s.vm.L == L {
-			return s.definer(name) != nil
+			return s.sources.Definer(name) != nil
 		}
 	}
 	return false

@@ -110,20 +110,20 @@ func (h *shared) newSaveRun(whole bool) *saveRun {
 
 // snapshotLoad saves the agents of ld.
 func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.Load, error) {
-	hash, ok := run.hashes[ld.src.path]
+	hash, ok := run.hashes[ld.src.Path]
 	if !ok {
-		content, err := h.vm.Files.ReadFile(ld.src.path)
+		content, err := h.vm.Files.ReadFile(ld.src.Path)
 		if err != nil {
-			return savefile.Load{}, fmt.Errorf("host: saving: reading %s for its hash: %w", ld.src.path, err)
+			return savefile.Load{}, fmt.Errorf("host: saving: reading %s for its hash: %w", ld.src.Path, err)
 		}
 		sum := sha256.Sum256(content)
 		hash = hex.EncodeToString(sum[:])
-		run.hashes[ld.src.path] = hash
+		run.hashes[ld.src.Path] = hash
 	}
-	sl := savefile.Load{Script: ld.src.path, Hash: hash, Spawned: ld.spawned}
+	sl := savefile.Load{Script: ld.src.Path, Hash: hash, Spawned: ld.spawned}
 	if ld.spawned {
 		if err := persist.PlainArgs(ld.args, "args"); err != nil {
-			return savefile.Load{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.src.path, err)
+			return savefile.Load{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.src.Path, err)
 		}
 		sl.Args = ld.args
 	}

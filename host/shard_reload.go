@@ -12,7 +12,7 @@ import (
 // shard's); nil when none did.
 func (h *Host) sourceAt(abs string) *source {
 	for _, s := range h.eng.states() {
-		if src := s.sources[abs]; src != nil {
+		if src := s.sources.At(abs); src != nil {
 			return src
 		}
 	}
@@ -31,14 +31,14 @@ func (h *Host) sourceAt(abs string) *source {
 func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error) {
 	start := time.Now()
 	// The shards share the first one's compiled chunks.
-	proto, err := sh.shards[0].loader.Compile(src.path, data)
+	proto, err := sh.shards[0].loader.Compile(src.Path, data)
 	if err != nil {
 		return nil, err
 	}
-	what := "reloading " + src.path
+	what := "reloading " + src.Path
 	reps, err := shards.Transact(len(sh.shards), func(i int) (shards.Prepared[*ReloadReport], bool, error) {
 		s := sh.shards[i]
-		ss := s.sources[src.abs]
+		ss := s.sources.At(src.Abs)
 		if ss == nil {
 			return nil, false, nil
 		}
@@ -50,7 +50,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 	if err != nil {
 		return nil, err
 	}
-	rep := &ReloadReport{File: src.path}
+	rep := &ReloadReport{File: src.Path}
 	for i, r := range reps {
 		if i == 0 {
 			rep.Classes, rep.Added, rep.Changed, rep.Replaced = r.Classes, r.Added, r.Changed, r.Replaced
@@ -91,7 +91,7 @@ func (sh *sharding) watchShards(w Watcher) {
 	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
 	for _, s := range sh.shards {
 		s.watcher = proxy
-		for _, abs := range s.order {
+		for _, abs := range s.sources.Keys() {
 			s.watchFile(abs)
 		}
 	}

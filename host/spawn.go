@@ -80,7 +80,7 @@ func (h *state) spawnAgent(path string, args any) (*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := h.overLimitBuilding(func() string { return h.spawningText(tr, src.path) }); err != nil {
+	if err := h.overLimitBuilding(func() string { return h.spawningText(tr, src.Path) }); err != nil {
 		return nil, err
 	}
 	a := h.newAgent(tr, ld, "factory return value 1")
@@ -93,7 +93,7 @@ func (h *state) spawnAgent(path string, args any) (*Agent, error) {
 // factory returns the script at path and its factory function, running
 // the script the first time (see loader.Loader.Run).
 func (h *state) factory(path string) (*source, *lua.LFunction, error) {
-	if src := h.sources[h.vm.Files.Key(path)]; src != nil && h.factories[src] != nil {
+	if src := h.sources.At(h.vm.Files.Key(path)); src != nil && h.factories[src] != nil {
 		return src, h.factories[src], nil
 	}
 	rec, fn, err := h.loader.Open(path)
@@ -101,11 +101,11 @@ func (h *state) factory(path string) (*source, *lua.LFunction, error) {
 		return nil, nil, err
 	}
 	src := rec.(*source)
-	rets, commit, err := h.loader.Run(src.path, src, fn, h.ranBefore(src))
+	rets, commit, err := h.loader.Run(src.Path, src, fn, h.ranBefore(src))
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := loader.FactoryOf(src.path, rets)
+	f, err := loader.FactoryOf(src.Path, rets)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -120,16 +120,16 @@ func (h *state) factory(path string) (*source, *lua.LFunction, error) {
 // table); any other agent's tree, or a tree claimed by another load in
 // this reload, is refused.
 func (h *state) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
-	tr, err := h.loader.CallFactory(ld.src.path, ld.src, factory, ld.args)
+	tr, err := h.loader.CallFactory(ld.src.Path, ld.src, factory, ld.args)
 	if err != nil {
 		return nil, err
 	}
 	if a := h.byTree[tr]; (a != nil && a.load != ld) || claimed[tr] {
-		owner := ld.src.path
+		owner := ld.src.Path
 		if a != nil {
 			owner = a.Source
 		}
-		return nil, loader.AtFactory(&luaerr.Error{File: ld.src.path, Msg: loader.TickedAlready("factory return value 1", tr, owner)}, factory)
+		return nil, loader.AtFactory(&luaerr.Error{File: ld.src.Path, Msg: loader.TickedAlready("factory return value 1", tr, owner)}, factory)
 	}
 	if claimed != nil {
 		claimed[tr] = true

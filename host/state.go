@@ -5,6 +5,7 @@ import (
 
 	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/sources"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
@@ -35,8 +36,7 @@ type state struct {
 	// factories holds the factory function of each spawned script.
 	factories map[*source]*lua.LFunction
 
-	sources map[string]*source // loaded Lua files by absolute path
-	order   []string           // the same, in load order
+	sources *sources.Set // the Lua files it loaded (host/internal/sources)
 	// watcher is where the state's files are watched: the host's
 	// Watcher, or a shard's proxy of it (shard_reload.go); nil unwatched.
 	watcher Watcher
@@ -64,7 +64,7 @@ type state struct {
 // stdout; protos, when not nil, is the compiled-chunk cache it shares
 // with the other shards.
 func (h *Host) openState(opts Options, stdout io.Writer, protos *vm.Protos) (*state, error) {
-	s := &state{sh: &h.shared, part: wholeHost{}, stdout: stdout, sources: map[string]*source{},
+	s := &state{sh: &h.shared, part: wholeHost{}, stdout: stdout, sources: sources.New(),
 		byTree: map[*btlib.Tree]*Agent{}, factories: map[*source]*lua.LFunction{}}
 	var err error
 	if s.budget, err = budget.New(opts.Budget, h.heapTicks); err != nil {

@@ -64,7 +64,7 @@ func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.
 		return []treePlan{{ld: ld, fresh: first}}, nil
 	}
 	lps, err := reload.PlanLoads(trees, first, func() ([]*btlib.Tree, error) {
-		return h.loader.RunAgain(src.file(), proto, snap)
+		return h.loader.RunAgain(src.File(), proto, snap)
 	})
 	if err != nil {
 		return nil, err

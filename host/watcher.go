@@ -104,21 +104,21 @@ func (h *Host) ApplyReloads() int {
 		var rep *ReloadReport
 		var err error
 		if c.Err != nil {
-			err = &luaerr.Error{File: src.path, Msg: c.Err.Error()}
+			err = &luaerr.Error{File: src.Path, Msg: c.Err.Error()}
 		} else {
 			rep, err = h.reloadWatched(src, c.Text)
 		}
 		if err != nil {
-			h.log.Error(fmt.Sprintf("reload of %s failed, the old code keeps running: %v", src.path, err),
-				"file", src.path, "err", err)
-			h.reported(src.path, nil, err)
+			h.log.Error(fmt.Sprintf("reload of %s failed, the old code keeps running: %v", src.Path, err),
+				"file", src.Path, "err", err)
+			h.reported(src.Path, nil, err)
 			if h.onReload != nil {
 				h.onReload(nil, err)
 			}
 			continue
 		}
 		h.log.Info(rep.String(), "file", rep.File, "took", rep.Took)
-		h.reported(src.path, rep, nil)
+		h.reported(src.Path, rep, nil)
 		if h.onReload != nil {
 			h.onReload(rep, nil)
 		}
@@ -129,5 +129,5 @@ func (h *Host) ApplyReloads() int {
 // reloadWatched is reloadText as one stretch of script work (under the
 // CPU budget).
 func (h *Host) reloadWatched(src *source, data []byte) (*ReloadReport, error) {
-	return h.reloadText(src, data, "reloading "+src.path)
+	return h.reloadText(src, data, "reloading "+src.Path)
 }

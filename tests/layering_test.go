@@ -148,6 +148,12 @@ func TestLayering(t *testing.T) {
 			[]string{"/internal/savefile"}},
 		{"host/internal/persist/values", true, nil, "github.com/btlua/btlua/lua/",
 			[]string{"btlib", "goaplib", "luaclass", "luaerr"}},
+		// The record of a state's loaded files (keys, load order, kinds,
+		// the tables each defined, marks for a failed reload) knows no
+		// agent, load or host: of the host's packages the loader (its
+		// Kind and Record) only, and no binding of lua/.
+		{"host/internal/sources", true, []string{"github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd", "layeh.com/gopher-luar"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/loader"}},
 	}
 	for _, r := range rules {
 		checked := 0
