@@ -30,8 +30,10 @@ import (
 // (host/internal/reload) imports no host package at all, its event
 // stream (host/internal/stream) no host package and no Lua, and its save
 // format (host/internal/savefile) no Lua and nothing of btlua but the
-// core's bt and goap (and its own types and writer, savefile/format, and
-// JSON reader, savefile/jsonread, which imports nothing of btlua); its
+// core's bt and goap (and its own types and writer, savefile/format,
+// its bad save's wording, savefile/wording, which imports the types and
+// the reader, and JSON reader, savefile/jsonread, which imports nothing
+// of btlua); its
 // sharded engine (host/internal/shards) of the
 // host's packages the Lua side (vm) alone, and nothing of lua/; its
 // error policy (host/internal/policy) nothing but the standard library;
@@ -123,6 +125,12 @@ func TestLayering(t *testing.T) {
 		{"host/internal/savefile", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/stdlib/",
 			[]string{"bt", "goap"}},
 		{"host/internal/savefile", true, nil, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile/format", "/internal/savefile/jsonread", "/internal/savefile/wording"}},
+		// A bad save's wording (the place, key and kinds of a JSON error,
+		// a null, a missing or repeated key) knows no decoder: of the
+		// save's packages it imports the types (format) and the JSON
+		// reader (jsonread) only; of btlua the core's bt and goap.
+		{"host/internal/savefile/wording", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/savefile/format", "/internal/savefile/jsonread"}},
 		// The save's types and writer (savefile/format) read nothing back:
 		// of the save's packages they import the JSON reader's number

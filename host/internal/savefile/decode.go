@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/savefile/wording"
 	"math"
 	"slices"
 	"strings"
@@ -33,7 +34,7 @@ const MaxClock = 1 << 40
 // Decode reads a save, plain or gzipped, and checks its format, version,
 // host clock and that every load holds agents with trees. Errors wrap
 // ErrBad and say what is wrong and where, in the save's terms (see
-// jsonWhere); a null where the save holds a number, string or boolean is
+// wording.JSONWhere); a null where the save holds a number, string or boolean is
 // refused too.
 func Decode(data []byte) (*File, error) {
 	if len(data) > MaxSize {
@@ -86,7 +87,7 @@ func decodeSlow(data []byte) (*File, error) {
 			Version int    `json:"version"`
 		}
 		if herr := json.Unmarshal(data, &head); herr != nil {
-			return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, herr))
+			return nil, fmt.Errorf("%w: %v", ErrBad, wording.JSONWhere(data, herr))
 		}
 		if head.Format == "" && !hasKey(data, "format") {
 			return nil, fmt.Errorf("%w: \"format\" is missing, want %q", ErrBad, Format)
@@ -100,16 +101,16 @@ func decodeSlow(data []byte) (*File, error) {
 		var b64 base64.CorruptInputError
 		if strings.HasPrefix(err.Error(), "json: unknown field") || errors.As(err, &b64) {
 			// encoding/json does not say where: the walk does.
-			if werr := nullWhere(data, "file"); werr != nil {
+			if werr := wording.NullWhere(data, "file"); werr != nil {
 				return nil, fmt.Errorf("%w: %v", ErrBad, werr)
 			}
 		}
-		return nil, fmt.Errorf("%w: %v", ErrBad, jsonWhere(data, err))
+		return nil, fmt.Errorf("%w: %v", ErrBad, wording.JSONWhere(data, err))
 	}
-	if err := nullWhere(data, "file"); err != nil {
+	if err := wording.NullWhere(data, "file"); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
-	if err := dupKey(data); err != nil {
+	if err := wording.DupKey(data); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBad, err)
 	}
 	markPlaced(data, f)

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"github.com/btlua/btlua/host/internal/savefile/wording"
 	"math"
 
 	"github.com/btlua/btlua/host/internal/savefile/jsonread"
@@ -311,7 +312,7 @@ func (p *parser) agent(a *Agent) bool {
 // anything but a clean decode (nulls in it too: left to decodeSlow's
 // check).
 func strictUnmarshal(raw []byte, v any) bool {
-	if bytes.Contains(raw, []byte("null")) || dupKey(raw) != nil {
+	if bytes.Contains(raw, []byte("null")) || wording.DupKey(raw) != nil {
 		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -321,7 +322,7 @@ func strictUnmarshal(raw []byte, v any) bool {
 
 // goapStateComplete reports whether raw, a GOAP agent's state that
 // strictUnmarshal decoded into s (no null, unknown or repeated key), has
-// the keys nullWhere requires: "stack", "left" beside "plan", each goal's
+// the keys wording.NullWhere requires: "stack", "left" beside "plan", each goal's
 // "name" and "prio", each condition's "key" and "op". It counts the keys'
 // text (a string holds a quote only escaped, so `"name":` in raw is a
 // key); a key written with a space before its colon is not counted, and

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/btlua/btlua/host/internal/savefile/wording"
 	"strings"
 
 	"github.com/btlua/btlua/host/internal/savefile/format"
@@ -103,7 +104,7 @@ func checkDigest(data []byte, digest string, fault error) error {
 	case !ok || hexSum != digest:
 		why = "its \"digest\" is not the last key, where btlua writes it"
 	case !isDigest(digest):
-		why = fmt.Sprintf("its \"digest\" is %s, want 64 hex digits (a SHA-256)", Quote(digest))
+		why = fmt.Sprintf("its \"digest\" is %s, want 64 hex digits (a SHA-256)", wording.Quote(digest))
 	default:
 		sum := sha256.Sum256(body)
 		if hex.EncodeToString(sum[:]) == digest {

@@ -1,6 +1,9 @@
 package savefile
 
-import "github.com/btlua/btlua/host/internal/savefile/format"
+import (
+	"github.com/btlua/btlua/host/internal/savefile/format"
+	"github.com/btlua/btlua/host/internal/savefile/wording"
+)
 
 // The format's types, versions and writer, declared in package format
 // and named here for the host, which reads and writes saves through
@@ -37,3 +40,6 @@ func Encode(f *File) ([]byte, error) { return format.Encode(f) }
 // Number returns f as a saved value, boxed once for the whole numbers 0
 // to 1023 (format.Number).
 func Number(f float64) any { return format.Number(f) }
+
+// Quote returns s quoted for an error, cut short (wording.Quote).
+func Quote(s string) string { return wording.Quote(s) }

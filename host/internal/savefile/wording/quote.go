@@ -1,4 +1,4 @@
-package savefile
+package wording
 
 import (
 	"fmt"

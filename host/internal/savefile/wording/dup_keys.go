@@ -1,4 +1,4 @@
-package savefile
+package wording
 
 import (
 	"fmt"
@@ -6,10 +6,10 @@ import (
 	"github.com/btlua/btlua/host/internal/savefile/jsonread"
 )
 
-// dupKey returns an error naming the first key of data (JSON) repeated
+// DupKey returns an error naming the first key of data (JSON) repeated
 // in its object, with its place: encoding/json keeps the last of them,
 // so that a hand-edited save would pass with one of two values unseen.
-func dupKey(data []byte) error {
+func DupKey(data []byte) error {
 	k, off, found := jsonread.DupKey(data)
 	if !found {
 		return nil

@@ -1,4 +1,4 @@
-package savefile
+package wording
 
 import (
 	"bytes"
@@ -14,11 +14,11 @@ import (
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// jsonWhere rewrites a JSON error about a save into the save's own terms:
+// JSONWhere rewrites a JSON error about a save into the save's own terms:
 // a truncated file, the byte of a syntax error, or for a value of the
 // wrong type the place (load, agent, task ...) and what it is and should
 // be. Go's names of the save's types never show.
-func jsonWhere(data []byte, err error) error {
+func JSONWhere(data []byte, err error) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return errors.New("empty")
 	}

@@ -1,10 +1,11 @@
-package savefile
+package wording
 
 import (
 	"reflect"
 	"strings"
 	"sync"
 
+	"github.com/btlua/btlua/host/internal/savefile/format"
 	"github.com/btlua/btlua/stdlib/bt"
 	"github.com/btlua/btlua/stdlib/goap"
 )
@@ -14,10 +15,10 @@ import (
 // at its first call (a save's error report), not at the process start.
 var kindKeys = sync.OnceValue(func() map[string]map[string]bool {
 	types := map[string]any{
-		"file": File{}, "loads": Load{}, "agents": Agent{}, "tree": bt.TreeState{}, "tasks": bt.TaskState{},
-		"policy": Policy{}, "schedule": Schedule{}, "refs": RefVars{}, "globals": Scope{}, "vars": Var{},
-		"fields": Fields{}, "goap": Goap{}, "goapState": goap.AgentSave{}, "goal": goap.GoalSave{},
-		"conds": goap.CondSave{}, "tables": Table{},
+		"file": format.File{}, "loads": format.Load{}, "agents": format.Agent{}, "tree": bt.TreeState{}, "tasks": bt.TaskState{},
+		"policy": format.Policy{}, "schedule": format.Schedule{}, "refs": format.RefVars{}, "globals": format.Scope{}, "vars": format.Var{},
+		"fields": format.Fields{}, "goap": format.Goap{}, "goapState": goap.AgentSave{}, "goal": goap.GoalSave{},
+		"conds": goap.CondSave{}, "tables": format.Table{},
 	}
 	out := map[string]map[string]bool{}
 	for kind, v := range types {

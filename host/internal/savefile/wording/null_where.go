@@ -1,4 +1,4 @@
-package savefile
+package wording
 
 import (
 	"bytes"
@@ -91,14 +91,14 @@ func shapeKind(parent, key string, inList bool) string {
 	return key
 }
 
-// nullWhere returns an error naming, with its place, the first null of
+// NullWhere returns an error naming, with its place, the first null of
 // data (a save encoding/json decoded) that stands where a value must (a
 // key of nonNull, an element of a list of nonNullElems), the first key
 // that required says an object must have and it lacks, or the first key
 // its kind of object does not have (kindKeys), or bad base64 in "rand"
 // or "btaiRandom". root is the kind
 // of data's top object: "file" for a whole save.
-func nullWhere(data []byte, root string) error {
+func NullWhere(data []byte, root string) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var stack []jsonFrame
 	var kinds []string
