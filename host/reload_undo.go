@@ -10,7 +10,7 @@ type snapHint = reload.Hint
 // takeSnapshot snapshots the host's Lua state before a reload runs a file
 // (see reload.Take).
 func (h *state) takeSnapshot() *reload.Snapshot {
-	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAP.Module)
+	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAPModule())
 }
 
 // sourceMarks is the host's record of loaded files when a reload began:
