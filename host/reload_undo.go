@@ -10,5 +10,5 @@ type snapHint = reload.Hint
 // takeSnapshot snapshots the host's Lua state before a reload runs a file
 // (see reload.Take).
 func (h *state) takeSnapshot() *reload.Snapshot {
-	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAP.Module)
+	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAPModule())
 }

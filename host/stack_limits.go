@@ -20,7 +20,6 @@ const (
 )
 
 // ThreadRegistrySize is the initial size, in values, of a coroutine's data
-// stack (it grows as the state's does, up to RegistryMaxSize): gopher-lua
-// would allocate the state's RegistrySize, 80 KiB a coroutine, however
-// little it runs.
+// stack (it grows as the state's does, up to RegistryMaxSize), however
+// large the state's (both are 16 KiB).
 const ThreadRegistrySize = vm.ThreadRegistrySize

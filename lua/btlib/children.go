@@ -52,7 +52,7 @@ func (lib *Lib) viewMetatable() *lua.LTable {
 		L.Push(lua.LNumber(0))
 		return 3
 	})
-	mt := L.NewTable()
+	mt := L.CreateTable(0, 8)
 	lib.setMethods(mt, map[string]lua.LGFunction{
 		"__index": func(L *lua.LState) int {
 			v := lib.checkView(L)

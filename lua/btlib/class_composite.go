@@ -181,7 +181,7 @@ func (lib *Lib) luaSetAbortType(L *lua.LState) int {
 
 // abortTypes is the BTAbortType table.
 func (lib *Lib) abortTypes() *lua.LTable {
-	t := lib.L.NewTable()
+	t := lib.L.CreateTable(0, 4)
 	for _, a := range []bt.AbortType{bt.AbortNone, bt.AbortSelf, bt.AbortLowerPriority, bt.AbortBoth} {
 		t.RawSetString(a.String(), lua.LNumber(a))
 	}

@@ -33,7 +33,7 @@ func (lib *Lib) defineClasses(decls []Class) {
 	}
 	lib.hooks = lib.hookSet()
 	lib.viewMeta = lib.viewMetatable()
-	status := L.NewTable()
+	status := L.CreateTable(0, 4)
 	for _, s := range []struct {
 		name string
 		v    int
@@ -81,9 +81,12 @@ func (lib *Lib) define(c Class) {
 
 // classTable creates a class table derived from base (nil for none),
 // bound to the global name and to the module field without a "BT"
-// prefix.
+// prefix. The table starts with room for its __index only: most classes
+// hold nothing else, and L.NewTable's room for 32 keys and 32 values
+// would be 2.5 KB a class (the keys' order, what pairs sees, does not
+// depend on it).
 func (lib *Lib) classTable(name string, base *lua.LTable) *lua.LTable {
-	t := lib.L.NewTable()
+	t := lib.L.CreateTable(0, 1)
 	t.RawSetString("__index", t)
 	if base != nil {
 		t.Metatable = base

@@ -12,7 +12,7 @@ import (
 // executionTypes is the BTExecutionType table: NoDuplicates = 0,
 // Count = 1 (bt.ExecutionType's values).
 func (lib *Lib) executionTypes() *lua.LTable {
-	t := lib.L.NewTable()
+	t := lib.L.CreateTable(0, 2)
 	for _, e := range []bt.ExecutionType{bt.NoDuplicates, bt.Count} {
 		t.RawSetString(e.String(), lua.LNumber(e))
 	}

@@ -99,6 +99,11 @@ type Lib struct {
 	varMeta *lua.LTable
 }
 
+// moduleExtras is how many fields require("bt") holds besides its
+// classes (Status, AbortType, ExecutionType, BehaviorTree, Variable,
+// GoapAgentTask, ...): the module's table is sized for them at Open.
+const moduleExtras = 8
+
 // Open installs the library in L: the module "bt" (preloaded for require)
 // and the seed-compatible globals BTTaskStatus, BTAbortType,
 // BTExecutionType, BTBehaviorTree and every task class (BTTask,
@@ -114,7 +119,7 @@ type Lib struct {
 // class, a name taken) or when the embedded Lua part of the library fails
 // to load.
 func Open(L *lua.LState, opts Options) (*Lib, error) {
-	decls, err := ordered(builtins, opts.Classes.Classes())
+	decls, err := declarations(opts.Classes)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +132,7 @@ func Open(L *lua.LState, opts Options) (*Lib, error) {
 		byName:  map[string]*classDef{},
 		names:   map[*lua.LTable]string{},
 		scanned: lua.LNil,
-		Module:  L.NewTable(),
+		Module:  L.CreateTable(0, len(decls)+moduleExtras),
 		Globals: bt.NewBlackboard(nil),
 	}
 	lib.Globals.SetClassifier(classifyLua)

@@ -76,7 +76,7 @@ func referenceOfTask(t *Task) *bt.TreeReference {
 // module's Variable function.
 func (lib *Lib) openReferences() {
 	d := lib.byName["BTBehaviorTreeReference"]
-	lib.varMeta = lib.L.NewTable()
+	lib.varMeta = lib.L.CreateTable(0, 1)
 	lib.varMeta.RawSetString("__name", lua.LString("BTVariable"))
 	lib.setMethods(lib.Module, map[string]lua.LGFunction{
 		"Variable": func(L *lua.LState) int {

@@ -3,6 +3,7 @@ package btlib
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/btlua/btlua/lua/luaclass"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -195,8 +196,14 @@ func isIdent(s string) bool {
 
 // builtins are the library's own class declarations, each added by an
 // init function in the file of its class (class_*.go, node_*.go). The
-// list is complete before main runs and never changes afterwards.
-var builtins []Class
+// list is complete before main runs and never changes afterwards. It is
+// made with room for them all (about 45), so the inits do not regrow it.
+var builtins = make([]Class, 0, 64)
+
+// builtinOrder is ordered(builtins, nil), made once, at the first Open
+// without registered classes: every such Open defines the same classes
+// in the same order, and no caller changes the slice.
+var builtinOrder = sync.OnceValues(func() ([]Class, error) { return ordered(builtins, nil) })
 
 // builtin adds c to the built-in classes; a malformed declaration is a
 // bug of the library and panics at init.
@@ -215,6 +222,15 @@ func Builtins() []Class {
 		panic(err)
 	}
 	return out
+}
+
+// declarations returns the classes Open defines: the built-in ones and
+// then those of r (nil for none), each after its base (see ordered).
+func declarations(r *Registry) ([]Class, error) {
+	if r == nil || len(r.classes) == 0 {
+		return builtinOrder()
+	}
+	return ordered(builtins, r.Classes())
 }
 
 // ordered returns the built-in classes and then the registered ones, each

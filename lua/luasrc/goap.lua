@@ -20,7 +20,7 @@
 --   GetTool:AddEffect("hasTool", true)
 --   function GetTool:New() local o = {}; setmetatable(o, self); self.__index = self; return o end
 
-local goap = require("goap")
+local goap = ... or require("goap") -- goaplib.Load runs this file with the module it makes
 
 ---A world-state value: booleans, numbers and strings only.
 ---@alias goap.Value boolean|number|string

@@ -28,13 +28,17 @@ func Files() fs.FS { return files }
 // The file is compiled once per process (see compiled): every other
 // state gets a closure of the same prototype. Errors are a missing file,
 // and the file's own compile or run errors, each prefixed "luasrc: ".
-func Run(L *lua.LState, name string) error {
+// The chunk gets args as its arguments (...).
+func Run(L *lua.LState, name string, args ...lua.LValue) error {
 	proto, err := compile(name)
 	if err != nil {
 		return err
 	}
 	L.Push(L.NewFunctionFromProto(proto))
-	if err := L.PCall(0, 0, nil); err != nil {
+	for _, a := range args {
+		L.Push(a)
+	}
+	if err := L.PCall(len(args), 0, nil); err != nil {
 		return fmt.Errorf("luasrc: %s: %w", name, err)
 	}
 	return nil

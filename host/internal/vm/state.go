@@ -16,8 +16,12 @@ const (
 	// stack (locals, arguments, results), and RegistryMaxSize the size it
 	// may grow to (1 MiB of values), so that unpack of a 100000-element
 	// table raises "registry overflow" while one of 6000 works
-	// (gopher-lua's default stack does not grow, and refuses it).
-	RegistrySize    = 256 * 20
+	// (gopher-lua's default stack does not grow, and refuses it). It
+	// starts small (16 KiB, a coroutine's ThreadRegistrySize): a state
+	// that needs more grows once by registryGrowStep, and one that does
+	// not spares the start-up gopher-lua's 5120 values (80 KiB, 20 page
+	// faults).
+	RegistrySize    = ThreadRegistrySize
 	RegistryMaxSize = 1 << 16
 	// registryGrowStep is how many values the data stack grows by past
 	// what it needs: large, since each growth copies the stack.

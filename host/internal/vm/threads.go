@@ -58,8 +58,9 @@ func threadOf(v lua.LValue) *lua.LState {
 
 // ThreadRegistrySize is the initial size, in values, of a coroutine's data
 // stack (it grows as the state's does, up to RegistryMaxSize): gopher-lua
-// would allocate the state's RegistrySize, 80 KiB a coroutine, however
-// little it runs. (The call stack stays allocated whole, CallStackSize
+// would allocate the state's RegistrySize, however little it runs (80 KiB
+// a coroutine with its default; the state's RegistrySize is now the same,
+// and callSmallThread keeps a coroutine's size its own). (The call stack stays allocated whole, CallStackSize
 // frames, 20 KiB: gopher-lua's growing one ends in a Go panic, "lua
 // callstack overflow", instead of the Lua error "stack overflow".)
 const ThreadRegistrySize = 1024

@@ -63,7 +63,8 @@ type VM struct {
 	// L is the Lua state.
 	L *lua.LState
 	// Lib, GOAP and BTAI are the behavior-tree, GOAP (require("goap"))
-	// and BTAI (require("btai")) libraries opened in L.
+	// and BTAI (require("btai")) libraries opened in L; GOAP's module is
+	// made at its first require (goaplib.Install; see GOAPModule).
 	Lib  *btlib.Lib
 	GOAP *goaplib.Lib
 	BTAI *btailib.Lib
@@ -104,10 +105,7 @@ func Open(opts Options) (*VM, error) {
 		L.Close()
 		return nil, err
 	}
-	if v.GOAP, err = goaplib.Open(L, lib); err != nil {
-		L.Close()
-		return nil, err
-	}
+	v.GOAP = goaplib.Install(L, lib) // the module is made at the first require("goap")
 	v.Lib = lib
 	v.installFS()
 	if opts.Install != nil {
@@ -123,6 +121,19 @@ func Open(opts Options) (*VM, error) {
 		v.Sandbox.Apply(L, v.BTAI.NodeClasses())
 	}
 	return v, nil
+}
+
+// GOAPModule returns the table require("goap") returns, made now if no
+// require made it yet (goaplib.Lib.Load), or nil when goap.lua fails to
+// run (it is embedded: a bug). The host's reload snapshots take it, so
+// that a failed reload undoes its writes into the module as before the
+// module was made lazily.
+func (v *VM) GOAPModule() lua.LValue {
+	mod, err := v.GOAP.Load()
+	if err != nil {
+		return lua.LNil
+	}
+	return mod
 }
 
 // Close closes the Lua state and removes its cap of the .. operator.
