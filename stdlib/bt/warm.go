@@ -12,7 +12,12 @@ import "unsafe"
 
 // maxWarm bounds a tree's warm set: a big tree warms its first tasks in
 // preorder (the root's side of the tree, which every tick reads).
-const maxWarm = 96
+// maxGather bounds the addresses gathered before their lines are
+// deduplicated (a task's fields share lines).
+const (
+	maxWarm   = 128
+	maxGather = 3 * maxWarm
+)
 
 // warmSet is the warm set of a tree for structure epoch epoch and the
 // blackboard slots slots (their array's first element: variables added
@@ -65,7 +70,7 @@ func (t *BehaviorTree) gatherWarm(dst []unsafe.Pointer) []unsafe.Pointer {
 // lists, not a ParentTask's Children, which a script's task may answer by
 // running Lua code).
 func warmTask(dst []unsafe.Pointer, t Task) []unsafe.Pointer {
-	if len(dst) >= maxWarm {
+	if len(dst) >= maxGather {
 		return dst
 	}
 	// The task's own memory (a wrapper's, as the binding's scripted task),
@@ -74,6 +79,16 @@ func warmTask(dst []unsafe.Pointer, t Task) []unsafe.Pointer {
 	var kids []Task
 	if c := asComposite(t); c != nil {
 		dst = append(dst, unsafe.Pointer(&c.children), unsafe.Pointer(&c.conds), unsafe.Pointer(&c.watch))
+		if len(c.conds) > len(c.vconds) {
+			// Conditions other than the declarative ones: the list, and
+			// what each names.
+			dst = append(dst, unsafe.Pointer(&c.conds[0]))
+			for _, cd := range c.conds {
+				if w, ok := cd.(Warmer); ok {
+					dst = w.AppendWarm(dst)
+				}
+			}
+		}
 		if len(c.vconds) > 0 {
 			end := uintptr(len(c.vconds)) * unsafe.Sizeof(c.vconds[0])
 			for off := uintptr(0); off < end; off += 64 {
@@ -84,6 +99,8 @@ func warmTask(dst []unsafe.Pointer, t Task) []unsafe.Pointer {
 	} else if d := asDecorator(t); d != nil {
 		dst = append(dst, unsafe.Pointer(&d.children))
 		kids = d.children
+	} else if w, ok := t.(Warmer); ok {
+		dst = w.AppendWarm(dst) // a leaf's own memory
 	}
 	if len(kids) > 0 {
 		dst = append(dst, unsafe.Pointer(&kids[0]))
@@ -92,6 +109,17 @@ func warmTask(dst []unsafe.Pointer, t Task) []unsafe.Pointer {
 		dst = warmTask(dst, k)
 	}
 	return dst
+}
+
+// A Warmer is a leaf task or a condition whose tick reads memory that the
+// warm set cannot see from the task's own fields (a scripted condition's
+// tables, a scripted leaf's instance table). AppendWarm appends the
+// addresses of that memory to dst, as gathered now; the tree gathers them
+// once per structure epoch (see Warm), so a Warmer names memory whose
+// place does not change while the structure stays (a stale address costs
+// a useless read, never a wrong result).
+type Warmer interface {
+	AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer
 }
 
 // dedupeLines drops from ptrs each address in the same 64-byte line as an
@@ -131,6 +159,9 @@ func (t *BehaviorTree) refreshWarm() {
 	if e, at := structureEpoch.Load(), slotsAt(t.Blackboard); w.epoch != e || w.slots != at {
 		w.epoch, w.slots = e, at
 		w.ptrs = dedupeLines(t.gatherWarm(w.ptrs[:0]))
+		if len(w.ptrs) > maxWarm {
+			w.ptrs = w.ptrs[:maxWarm]
+		}
 		clear(w.ptrs[len(w.ptrs):cap(w.ptrs)]) // let go of what the old set named
 	}
 }

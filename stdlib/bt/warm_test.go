@@ -3,6 +3,7 @@ package bt_test
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -94,5 +95,46 @@ func TestWarmFollowsBlackboard(t *testing.T) {
 	}
 	if after := tr.WarmLines(); after <= before {
 		t.Errorf("warm lines %d after 30 more variables, %d before: want more (the grown slots)", after, before)
+	}
+}
+
+// warmCond is a condition whose memory is the separate lines it names.
+type warmCond struct{ lines *[4][64]byte }
+
+func (warmCond) Check() bool { return true }
+func (c warmCond) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
+	for i := range c.lines {
+		dst = append(dst, unsafe.Pointer(&c.lines[i]))
+	}
+	return dst
+}
+
+// warmLeaf is a leaf that names one more line.
+type warmLeaf struct {
+	act
+	line *[64]byte
+}
+
+func (l *warmLeaf) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
+	return append(dst, unsafe.Pointer(l.line))
+}
+
+// The warm set asks a composite's conditions (bt.Warmer) for their memory,
+// and a leaf for its own: the lines they name are counted once each.
+func TestWarmAsksWarmers(t *testing.T) {
+	var log []string
+	plain := bt.NewSequence(newAct(&log, "a", R))
+	base := bt.NewBehaviorTree(plain).WarmLines()
+
+	leaf := &warmLeaf{line: new([64]byte)}
+	leaf.log = &log
+	leaf.Init(leaf, "a")
+	seq := bt.NewSequence(leaf)
+	lines := new([4][64]byte)
+	seq.AddCondition(warmCond{lines})
+	seq.AddCondition(warmCond{lines}) // the same lines: no more
+	// The conditions' list and the condition's four lines, the leaf's one.
+	if got, want := bt.NewBehaviorTree(seq).WarmLines(), base+1+4+1; got != want {
+		t.Errorf("WarmLines = %d with a warming condition and leaf, want %d (%d without)", got, want, base)
 	}
 }

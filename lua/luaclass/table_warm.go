@@ -1,0 +1,69 @@
+package luaclass
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// A tree's warm set (bt.BehaviorTree.Warm, issue 23) names the cache
+// lines its next tick reads, so that they are loaded in parallel before
+// the tick chases its pointers one at a time. A Lua table's string keys
+// live in a Go map apart from the table: a read of t.name touches the
+// table, the map's header and the map's group (Go's small maps keep
+// their eight slots in one group, without a directory; see
+// compact_small.go). TableLines names those lines.
+
+// slotBytes is the size of one slot of a map[string]lua.LValue's group
+// (the key's string header and the value's interface), groupCtrl the
+// control word that comes before the slots.
+const (
+	slotBytes = unsafe.Sizeof("") + unsafe.Sizeof(lua.LValue(nil))
+	groupCtrl = 8
+)
+
+// TableLines appends to dst the addresses of the memory that reading one
+// of tbl's string keys reads: the table's fields, its string map's header
+// and, for a small map, its control word and the slots up to the count of
+// its entries. With a gopher-lua or Go map layout this package does not
+// know it appends only the table. The addresses keep what they point at
+// alive as long as dst holds them (a map that grew keeps its old group
+// alive until the caller gathers its lines again).
+func TableLines(dst []unsafe.Pointer, tbl *lua.LTable) []unsafe.Pointer {
+	if tbl == nil {
+		return dst
+	}
+	dst = append(dst, unsafe.Pointer(tbl))
+	if !layout.ok || !mapLayoutOK {
+		return dst
+	}
+	f := fieldsOf(tbl)
+	dst = append(dst, unsafe.Pointer(f.strdict))
+	m := *f.strdict
+	if m == nil {
+		return dst
+	}
+	h := header(m)
+	dst = append(dst, unsafe.Pointer(h))
+	if h.dirLen != 0 || h.dirPtr == nil || h.used == 0 {
+		return dst
+	}
+	end := groupCtrl + uintptr(min(h.used, smallMapSlots))*slotBytes
+	for off := uintptr(0); off < end; off += 64 {
+		dst = append(dst, unsafe.Add(h.dirPtr, off))
+	}
+	return dst
+}
+
+// Overrides reports whether the cache, as last refreshed, holds a Lua
+// override of any method of its set.
+func (h *Hooks) Overrides() bool { return h.set != 0 }
+
+// AppendWarm appends to dst the address of the cached overrides (which a
+// call of one reads) when there are any; see TableLines.
+func (h *Hooks) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
+	if h.set == 0 || len(h.fns) == 0 {
+		return dst
+	}
+	return append(dst, unsafe.Pointer(&h.fns[0]))
+}
