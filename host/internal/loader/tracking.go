@@ -2,6 +2,7 @@ package loader
 
 import (
 	lua "github.com/yuin/gopher-lua"
+	"strings"
 )
 
 // installTracking makes require and dofile record the files they load: a
@@ -31,7 +32,10 @@ func (l *Loader) luaSearcher(L *lua.LState) int {
 	name := L.CheckString(1)
 	path, fn, msg := l.vm.FindModule(L, name)
 	if fn == nil {
-		L.Push(lua.LString(msg))
+		// gopher-lua's require joins the searchers' messages with "\n\t"
+		// (PUC Lua's searchers begin theirs with it): without the trim the
+		// message has a blank line after package.preload's.
+		L.Push(lua.LString(strings.TrimPrefix(msg, "\n\t")))
 		return 1
 	}
 	rec := l.files.Track(path, Module, name)
