@@ -142,6 +142,9 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 			io.WriteString(stderr, usageHint)
 			return nil, err
 		}
+		if err := flagTookAFlag(fs); err != nil {
+			return nil, usageError(stderr, err)
+		}
 		rest = fs.Args()
 		if len(rest) == 0 {
 			break
