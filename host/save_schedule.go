@@ -1,48 +1,47 @@
 package host
 
 import (
+	"errors"
+
 	"github.com/btlua/btlua/host/internal/savefile"
-	"github.com/btlua/btlua/host/internal/schedule"
+	"github.com/btlua/btlua/host/internal/standing"
 )
 
-// The tick schedule of an agent in a save: its tick interval
-// (SetTickInterval) and the time since its last tick, so that a restored
-// agent ticks at the frames it would have.
+// An agent's standing in a save besides its tree and Lua values: its
+// error policy's back-off and its tick schedule (the conversions are
+// package standing's), so that a restored agent restarts and ticks at
+// the frames it would have.
 
 // releaseSlots has the frame planner write the agents' due state back
 // into their slots, for a save to read (the next frame reads them again).
 func (h *shared) releaseSlots() { h.plan.planner.Release() }
 
-// saveSchedule returns a's schedule for a save: nil for an agent that
-// ticks at every Tick and is not held back by a frame budget. Call
-// releaseSlots first.
-func saveSchedule(a *Agent) *savefile.Schedule {
-	iv, d := a.slot.Interval(), a.slot.Due()
-	if iv == 0 && !d.Waiting {
-		return nil
+// savePolicy returns the state of a's error policy (nil when there is
+// none to save), relative to h's clock.
+func (h *shared) savePolicy(a *Agent) *savefile.Policy {
+	return standing.SavePolicy(&a.restart, h.policy, h.clock, a.tree.Err)
+}
+
+// loadPolicy gives a the saved policy state, relative to h's clock.
+func (h *shared) loadPolicy(a *Agent, p *savefile.Policy) {
+	if msg := standing.LoadPolicy(&a.restart, p, h.clock); msg != "" {
+		a.tree.Err = errors.New(msg)
 	}
-	return &savefile.Schedule{Interval: iv, Since: d.Owed, Waiting: d.Waiting, Started: d.Started}
 }
 
 // loadSchedule gives a the saved schedule s (nil: every Tick); with dry
 // set it only checks it.
 func loadSchedule(a *Agent, s *savefile.Schedule, dry bool) error {
-	if s == nil {
-		return nil
-	}
-	slot := &a.slot
 	if dry {
-		slot = &schedule.Slot{}
+		return standing.LoadSchedule(nil, s)
 	}
-	if err := slot.Restore(s.Interval, schedule.Due{Owed: s.Since, Waiting: s.Waiting, Started: s.Started}); err != nil {
+	if err := standing.LoadSchedule(&a.slot, s); err != nil || s == nil {
 		return err
 	}
-	if !dry {
-		p := a.host.sh.plan
-		p.dirty.Store(true)
-		if s.Interval > 0 {
-			p.intervals.Store(true)
-		}
+	p := a.host.sh.plan
+	p.dirty.Store(true)
+	if s.Interval > 0 {
+		p.intervals.Store(true)
 	}
 	return nil
 }
