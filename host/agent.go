@@ -6,6 +6,7 @@ import (
 	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/schedule"
+	"github.com/btlua/btlua/host/internal/standing"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -28,8 +29,8 @@ type Agent struct {
 	// for errors; "" for a tree a reload started.
 	where    string
 	status   bt.Status
-	observer bt.Observer  // given to SetObserver, for the trees of rebuilds
-	restart  restartState // the error policy's back-off (policy.go)
+	observer bt.Observer      // given to SetObserver, for the trees of rebuilds
+	restart  standing.Backoff // the error policy's back-off (policy.go)
 	// slot is its tick interval and frame schedule (agent_interval.go).
 	slot schedule.Slot
 	// built holds the functions its build put in task fields (values.BuiltFunctions).

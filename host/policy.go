@@ -74,14 +74,6 @@ type StrictError struct {
 func (e *StrictError) Error() string { return e.Err.Error() }
 func (e *StrictError) Unwrap() error { return e.Err }
 
-// restartState is an agent's place in its back-off.
-type restartState struct {
-	policy   *ErrorPolicy // the agent's own, or nil for the host's
-	at       float64      // tick time of the restart due, valid while Err != nil
-	delay    float64      // back-off of the last restart, 0 before the first
-	lastFail float64      // tick time of the last error
-}
-
 // checkPolicy validates p.
 func checkPolicy(p ErrorPolicy) error { return policy.Check(p) }
 
@@ -97,7 +89,7 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 	if err := checkPolicy(p); err != nil {
 		return err
 	}
-	a.restart.policy = &p
+	a.restart.Own = &p
 	return nil
 }
 
@@ -105,8 +97,8 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 func (a *Agent) ErrorPolicy() ErrorPolicy {
 	defer a.use("ErrorPolicy").done()
 
-	if a.restart.policy != nil {
-		return *a.restart.policy
+	if a.restart.Own != nil {
+		return *a.restart.Own
 	}
 	return a.host.sh.policy
 }
@@ -119,8 +111,8 @@ func (a *Agent) failed(now float64) bool {
 	switch p.Action {
 	case RestartAgent:
 		r := &a.restart
-		r.delay = policy.Backoff(p, r.delay, r.lastFail, now)
-		r.lastFail, r.at = now, now+r.delay
+		r.Delay = policy.Backoff(p, r.Delay, r.LastFail, now)
+		r.LastFail, r.At = now, now+r.Delay
 	case FailTick:
 		return true
 	}
@@ -132,10 +124,10 @@ func (a *Agent) failed(now float64) bool {
 func (a *Agent) RestartDue() (float64, bool) {
 	defer a.use("RestartDue").done()
 
-	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.delay == 0 {
+	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.Delay == 0 {
 		return 0, false
 	}
-	return a.restart.at, true
+	return a.restart.At, true
 }
 
 // restartIfDue restarts the agent when its back-off has passed at tick

@@ -8,6 +8,7 @@ import (
 
 	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/host/internal/standing"
 )
 
 // Snapshot returns the agent's whole running state as a save (JSON, see
@@ -147,11 +148,7 @@ func saveError(a *Agent, err error) error {
 
 // snapshotAgent saves one agent of the state h.
 func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
-	pol, err := h.sh.savePolicy(a)
-	if err != nil {
-		return savefile.Agent{}, saveError(a, err)
-	}
-	sa, err := run.vals.SaveAgent(h.vm.L, &persist.Agent{Name: treeName(a.tree), Tree: a.tree, Status: a.status, Policy: pol, Schedule: saveSchedule(a), Built: a.built})
+	sa, err := run.vals.SaveAgent(h.vm.L, &persist.Agent{Name: treeName(a.tree), Tree: a.tree, Status: a.status, Policy: h.sh.savePolicy(a), Schedule: standing.SaveSchedule(&a.slot), Built: a.built})
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}

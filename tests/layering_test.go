@@ -44,7 +44,9 @@ import (
 // of the host's packages the save format, reload's signature, the error
 // policy's rules and its own value codec only; that codec
 // (host/internal/persist/values) of the host's packages the save format
-// only.
+// only; an agent's standing in a save (host/internal/standing) of the
+// host's packages the save format, the error policy and the frame
+// schedule only, and no Lua.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -156,6 +158,11 @@ func TestLayering(t *testing.T) {
 			[]string{"/internal/savefile"}},
 		{"host/internal/persist/values", true, nil, "github.com/btlua/btlua/lua/",
 			[]string{"btlib", "goaplib", "luaclass", "luaerr"}},
+		// An agent's standing in a save (its error policy's back-off, its
+		// tick schedule) is handed values: of the host's packages the save
+		// format, the error policy and the frame schedule only, no Lua.
+		{"host/internal/standing", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile", "/internal/policy", "/internal/schedule"}},
 		// The record of a state's loaded files (keys, load order, kinds,
 		// the tables each defined, marks for a failed reload) knows no
 		// agent, load or host: of the host's packages the loader (its
