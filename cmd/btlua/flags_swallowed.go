@@ -15,25 +15,11 @@ import (
 //
 // It is nil when no flag took such a value. Bool flags take no value.
 func swallowedScript(fs *flag.FlagSet) error {
-	var err error
-	fs.Visit(func(f *flag.Flag) {
-		if err != nil {
-			return
-		}
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			return
-		}
-		v := f.Value.String()
+	return visitValueFlags(fs, func(f *flag.Flag, v, what, placeholder string) error {
 		if !strings.HasSuffix(strings.ToLower(v), ".lua") {
-			return
+			return nil
 		}
-		arg, _ := flag.UnquoteUsage(f)
-		what, placeholder := "value", "VALUE"
-		if arg != "" && arg == strings.ToUpper(arg) { // a `NAME` of its usage
-			what, placeholder = arg, arg
-		}
-		err = fmt.Errorf("--%s took %q as its %s and no script is left: write --%s %s %s",
+		return fmt.Errorf("--%s took %q as its %s and no script is left: write --%s %s %s",
 			f.Name, v, what, f.Name, placeholder, v)
 	})
-	return err
 }
