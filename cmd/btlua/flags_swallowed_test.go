@@ -35,9 +35,9 @@ func TestFlagTookAFlagAsItsValue(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--restore", "--ticks", "2", "script.lua"}, `btlua: --restore took "--ticks" as its FILE: write --restore FILE --ticks ...`},
-		{[]string{"script.lua", "--save", "-fast"}, `btlua: --save took "-fast" as its FILE: write --save FILE -fast ...`},
-		{[]string{"--on-error", "--strict=true", "script.lua"}, `btlua: --on-error took "--strict=true" as its value: write --on-error VALUE --strict=true ...`},
+		{[]string{"--restore", "--ticks", "2", "script.lua"}, `btlua: --restore took "--ticks" as its FILE: write --restore FILE --ticks`},
+		{[]string{"script.lua", "--save", "-fast"}, `btlua: --save took "-fast" as its FILE: write --save FILE -fast`},
+		{[]string{"--on-error", "--strict=true", "script.lua"}, `btlua: --on-error took "--strict=true" as its value: write --on-error VALUE --strict=true`},
 	} {
 		code, out, errOut := runCLI(c.args...)
 		first, rest, _ := strings.Cut(errOut, "\n")

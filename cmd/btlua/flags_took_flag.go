@@ -10,7 +10,7 @@ import (
 // name of another of its flags (--restore --ticks 2 script.lua: the save
 // file was forgotten, and --restore took "--ticks"):
 //
-//	--restore took "--ticks" as its FILE: write --restore FILE --ticks ...
+//	--restore took "--ticks" as its FILE: write --restore FILE --ticks
 //
 // It is nil when no flag took such a value; bool flags take no value, and
 // a value such as "-5" that names no flag is a value.
@@ -20,6 +20,6 @@ func flagTookAFlag(fs *flag.FlagSet) error {
 		if !strings.HasPrefix(v, "-") || name == "" || fs.Lookup(name) == nil {
 			return nil
 		}
-		return fmt.Errorf("--%s took %q as its %s: write --%s %s %s ...", f.Name, v, what, f.Name, placeholder, v)
+		return fmt.Errorf("--%s took %q as its %s: write --%s %s %s", f.Name, v, what, f.Name, placeholder, v)
 	})
 }
