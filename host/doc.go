@@ -67,9 +67,13 @@
 // limits, files and require, Lua<->Go values), budget (the CPU budget, the
 // heap checks, the output guard), loader (a script's run and its trees or
 // factory checked, the files require, dofile and tree references run, a
-// reload's staged run of a file, the BTAI lint; the state keeps its loads,
-// agents and sources, sources.go), reload (snapshot, stage, merge,
-// signature, plan), stream (the event stream), savefile (the save format),
+// reload's staged run of a file, the BTAI lint; the state keeps its loads
+// and agents), sources (the record of a state's loaded files: keys, load
+// order, kinds, the tables each defined, a failed reload's marks),
+// reload (snapshot, stage, merge, signature, plan), stream (the event
+// stream), savefile (the save format, with format, jsonread and wording:
+// a bad save's errors), standing (an agent's back-off and tick schedule
+// as save values),
 // schedule (tick intervals and the frame budget), shards (the sharded
 // engine: placement, worker crew, frame joins, the global variables'
 // blackboard), policy (the error policy's rules, back-off and error log),
