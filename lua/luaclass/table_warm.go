@@ -55,10 +55,6 @@ func TableLines(dst []unsafe.Pointer, tbl *lua.LTable) []unsafe.Pointer {
 	return dst
 }
 
-// Overrides reports whether the cache, as last refreshed, holds a Lua
-// override of any method of its set.
-func (h *Hooks) Overrides() bool { return h.set != 0 }
-
 // AppendWarm appends to dst the address of the cached overrides (which a
 // call of one reads) when there are any; see TableLines.
 func (h *Hooks) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
