@@ -1,14 +1,7 @@
 package host
 
 import (
-	"errors"
-
-	"github.com/btlua/btlua/host/internal/loader"
-	"github.com/btlua/btlua/host/internal/persist/values"
-	"github.com/btlua/btlua/host/internal/schedule"
-	"github.com/btlua/btlua/host/internal/standing"
-	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -18,45 +11,59 @@ import (
 type Agent struct {
 	// Source is the script file that returned the tree.
 	Source string
-	// variables gives the agent Get, Set, GetFloat, GetString, GetBool,
-	// Names and OnChange on its tree's blackboard.
-	variables
 
-	tree *btlib.Tree // the tree the agent ticks
-	host *state      // the Lua state that ticks it
-	load *load       // the LoadFile or Spawn call that started the agent
-	// where is the return value that gave the tree ("return value 2"),
-	// for errors; "" for a tree a reload started.
-	where    string
-	status   bt.Status
-	observer bt.Observer      // given to SetObserver, for the trees of rebuilds
-	restart  standing.Backoff // the error policy's back-off (policy.go)
-	// slot is its tick interval and frame schedule (agent_interval.go).
-	slot schedule.Slot
-	// built holds the functions its build put in task fields (values.BuiltFunctions).
-	built values.Built
+	c *engine.Agent // the engine's side of the agent
+}
+
+// core is the engine's side of a; nil for a nil or zero Agent, which its
+// methods refuse (ErrNotMade).
+func (a *Agent) core() *engine.Agent {
+	if a == nil {
+		return nil
+	}
+	return a.c
+}
+
+// pub is the Agent of the engine's agent c, made at its first use; nil
+// for nil.
+func pub(c *engine.Agent) *Agent {
+	if c == nil {
+		return nil
+	}
+	if a, ok := c.Pub.(*Agent); ok {
+		return a
+	}
+	a := &Agent{Source: c.Source, c: c}
+	c.Pub = a
+	return a
+}
+
+// pubs is pub of each agent of cs, in order (nil for none).
+func pubs(cs []*engine.Agent) []*Agent {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]*Agent, len(cs))
+	for i, c := range cs {
+		out[i] = pub(c)
+	}
+	return out
 }
 
 // Running reports whether the agent's tree has neither completed nor been
 // stopped by an error.
 func (a *Agent) Running() bool {
-	defer a.use("Running").done()
-	return a.running()
+	return a.core().Running()
 }
-
-// running is Running without the guard.
-func (a *Agent) running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
 
 // Status returns the root status of the last tick.
 func (a *Agent) Status() bt.Status {
-	defer a.use("Status").done()
-	return a.status
+	return a.core().Status()
 }
 
 // Err returns the error that stopped the agent, or nil.
 func (a *Agent) Err() error {
-	defer a.use("Err").done()
-	return a.tree.Err
+	return a.core().Err()
 }
 
 // Name returns the tree's name: its "name" field, else its class's name
@@ -64,25 +71,19 @@ func (a *Agent) Err() error {
 // A nil or zero Agent (made by neither LoadFile nor Spawn; a
 // StrictError's Agent may be nil) has the name "".
 func (a *Agent) Name() string {
-	if !a.made() {
-		return ""
-	}
-	defer a.use("Name").done()
-	return treeName(a.tree)
+	return a.core().Name()
 }
 
 // Root returns the start task of the agent's tree (a reload that rebuilds
 // the tree gives a new one), or nil.
 func (a *Agent) Root() bt.Task {
-	defer a.use("Root").done()
-	return a.tree.Root()
+	return a.core().Root()
 }
 
 // Time returns the tree's clock: the seconds of delta time it has been
 // ticked with.
 func (a *Agent) Time() float64 {
-	defer a.use("Time").done()
-	return a.tree.BT.Time()
+	return a.core().Time()
 }
 
 // Render returns the tree as indented text, one task a line: name, class
@@ -90,12 +91,7 @@ func (a *Agent) Time() float64 {
 // btai type, last state; see bt.Render); "" for a tree without a start
 // task.
 func (a *Agent) Render() string {
-	defer a.use("Render").done()
-
-	if r := a.tree.Root(); r != nil {
-		return bt.Render(r)
-	}
-	return ""
+	return a.core().Render()
 }
 
 // SetObserver makes o hear every task start and end of the agent's tree
@@ -104,20 +100,13 @@ func (a *Agent) Render() string {
 // the cause bt.EndReload first). Without an observer, ticks stay
 // allocation-free.
 func (a *Agent) SetObserver(o bt.Observer) {
-	defer a.use("SetObserver").done()
-
-	a.observer = o
-	if !a.host.sh.watchOn(a) {
-		a.tree.BT.Observer = o
-	} // else the event stream's watch observes the tree and hands o the runs
+	a.core().SetObserver(o)
 }
 
 // Observer returns the observer given to SetObserver, or nil. (The event
 // stream's own observer, while there are listeners, is not returned.)
 func (a *Agent) Observer() bt.Observer {
-	defer a.use("Observer").done()
-
-	return a.observer
+	return a.core().Observer()
 }
 
 // Halt ends the runs under way in the agent's tree, as Close does: OnEnd
@@ -130,72 +119,24 @@ func (a *Agent) Observer() bt.Observer {
 // is running is refused with a Lua error there.
 // After Close it does nothing (Close halted the tree).
 func (a *Agent) Halt() {
-	defer a.use("Halt").done()
-
-	h := a.host
-	if h.sh.refuseClosed("Halt") != nil {
-		return
-	}
-	h.refuseInScript("Halt")
-	defer h.stretch("OnEnd at Halt", a)()
-	if err := a.halt(); err != nil {
-		a.tree.Err = err
-		h.logHalt(a, err)
-	}
+	a.core().Halt()
 }
 
-// halt ends the tree's running tasks and returns the error of an OnEnd
-// that failed (the others still ran), as a *luaerr.Error. The tree's
-// Observer hears the cause bt.EndHalted.
-func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
-
-// haltForReload is halt for a structure-level reload that replaces the
-// tree: the Observer hears the cause bt.EndReload.
-func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
-
-// haltWith halts the tree with the cause cause and returns the errors
-// raised by its OnEnds, each a *luaerr.Error naming the task and the tree
-// or agent as a tick's error does (agent_label.go), joined (errors.Join)
-// when several failed; the caller decides whether they stop the tree, and
-// logs them (haltErrors). An OnEnd that fails does not keep the others
-// from running: the halt runs again, the failed task already ended, until
-// a pass ends the rest, each pass under a fresh CPU budget
-// (budget.Restart) unless the host was interrupted.
-func (a *Agent) haltWith(cause bt.EndKind) error {
-	if a.tree.Err != nil {
-		return nil
-	}
-	var errs []error
-	for {
-		err := a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
-		if err == nil {
-			break
-		}
-		a.host.nameAgent(a, err)
-		errs = append(errs, err)
-		var le *luaerr.Error
-		if !errors.As(err, &le) {
-			break // a Go panic: no task is known to have ended
-		}
-		if b := a.host.budget; b != nil {
-			b.Restart()
-		}
-	}
-	return errors.Join(errs...)
+// SetTickInterval sets the seconds of tick time between the agent's
+// ticks: the agent ticks at the first Tick at which that much time has
+// passed on the host clock since its last tick (or at once, the first
+// time), with delta time the time since its last tick, the sum of the
+// Ticks' dt in between; 0, the default, ticks it at every Tick. It stays
+// the agent's across reloads. A negative, NaN or infinite interval is
+// refused with an error naming the agent and the value, and nothing
+// changes. With Options.FrameBudget a due agent may tick a frame or more
+// late (FrameStats reports the lag). See frame_budget.go.
+func (a *Agent) SetTickInterval(seconds float64) error {
+	return a.core().SetTickInterval(seconds)
 }
 
-// haltErrors returns the errors haltWith joined, one by one (err alone
-// when it is not joined; none for nil).
-func haltErrors(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	if err == nil {
-		return nil
-	}
-	return []error{err}
+// TickInterval returns the seconds between the agent's ticks that
+// SetTickInterval set (0: every Tick).
+func (a *Agent) TickInterval() float64 {
+	return a.core().TickInterval()
 }
-
-// treeName names tr in errors and saves: its name, else its start task's
-// (see loader.TreeName).
-func treeName(tr *btlib.Tree) string { return loader.TreeName(tr) }

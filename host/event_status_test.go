@@ -23,7 +23,7 @@ func TestEventStatusHookOnlyWhileListening(t *testing.T) {
 	trees := func() []*bt.BehaviorTree {
 		var l []*bt.BehaviorTree
 		for _, a := range h.Agents() {
-			l = append(l, a.tree.BT)
+			l = append(l, a.tree().BT)
 		}
 		return l
 	}

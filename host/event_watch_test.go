@@ -47,7 +47,7 @@ func TestSubscriptionWatch(t *testing.T) {
 	step()
 	sub.Watch(digger, false)
 	step()
-	if digger.Observer() != nil || digger.tree.BT.Observer != nil {
+	if digger.Observer() != nil || digger.tree().BT.Observer != nil {
 		t.Errorf("an agent nobody watches keeps an observer")
 	}
 	sub.Cancel()

@@ -1,10 +1,8 @@
 package host
 
 import (
-	"fmt"
-
+	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/host/internal/stream"
-	"github.com/btlua/btlua/lua/btlib"
 )
 
 // EventKind says what an [Event] reports. Its String gives the kind's
@@ -126,30 +124,29 @@ type Event = stream.Event[*Agent, *ReloadReport]
 // plain path.
 // After Close it does nothing (fn is never called).
 func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
-	defer h.use("Subscribe").done()
-
-	s := &subscriber{Fn: fn, All: true}
-	h.subscribe(s, "Subscribe")
-	return func() {
-		defer h.use("Subscribe's cancel").done()
-		h.unsubscribe(s)
-	}
+	return h.core().Subscribe(relay(fn))
 }
 
-// subscribe adds s to the listeners, starting the hub and the write hooks
-// for the first.
-func (h *Host) subscribe(s *subscriber, op string) {
-	if s.Fn == nil {
-		panic(fmt.Sprintf("host: %s: the listener is nil; give a function that takes the *Event", op))
+// relay is fn as a listener of the engine's stream: each event, its
+// agent made the Agent, in an Event of fn's own, reused (an Event is
+// valid only during the call); nil for nil (refused).
+func relay(fn func(*Event)) func(*engine.Event) {
+	if fn == nil {
+		return nil
 	}
-	if h.refuseClosed("Subscribe") != nil {
-		return
-	}
-	if h.events == nil {
-		h.events = stream.New[*Agent, *ReloadReport](streamHost{h})
-	}
-	if h.events.Subscribe(s) {
-		h.hookWrites(true)
+	var mine Event
+	busy := false
+	return func(ev *engine.Event) {
+		if busy { // a listener whose call made another event
+			nested := new(Event)
+			stream.Relabel(nested, ev, pub(ev.Agent))
+			fn(nested)
+			return
+		}
+		busy = true
+		defer func() { busy = false }()
+		stream.Relabel(&mine, ev, pub(ev.Agent))
+		fn(&mine)
 	}
 }
 
@@ -162,8 +159,7 @@ func (h *Host) subscribe(s *subscriber, op string) {
 // watches an agent, its tree has no observer: a debugger that shows one
 // agent at a time costs the others next to nothing.
 type Subscription struct {
-	h *Host
-	s *subscriber
+	s *engine.Subscription
 }
 
 // SubscribeWatching adds fn to the listeners as a Subscription watching
@@ -171,11 +167,7 @@ type Subscription struct {
 // between ticks.
 // After Close it does nothing (fn is never called).
 func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
-	defer h.use("SubscribeWatching").done()
-
-	s := &subscriber{Fn: fn, Agents: map[*Agent]bool{}}
-	h.subscribe(s, "SubscribeWatching")
-	return &Subscription{h: h, s: s}
+	return &Subscription{s: h.core().SubscribeWatching(relay(fn))}
 }
 
 // Watch starts (on) or stops hearing agent a's events: an agent whose
@@ -185,89 +177,32 @@ func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 // may call Watch while it handles the agent's EventTree: the agent is
 // then observed from that tree on, its variables reported after it.
 // nil and an agent of another host are ignored.
-func (s *Subscription) Watch(a *Agent, on bool) {
-	defer s.use("Watch").done()
-
-	if !s.h.owns(a) || s.s.Agents[a] == on {
-		return
-	}
-	if on {
-		s.s.Agents[a] = true
-	} else {
-		delete(s.s.Agents, a)
-	}
-	if e := s.h.events; e != nil {
-		// Reported already: now, so that a paused debugger shows it.
-		e.Watched(s.s, a, on)
-	}
-}
+func (s *Subscription) Watch(a *Agent, on bool) { s.core().Watch(a.core(), on) }
 
 // Cancel removes the listener.
-func (s *Subscription) Cancel() {
-	defer s.use("Cancel").done()
-	s.h.unsubscribe(s.s)
-}
+func (s *Subscription) Cancel() { s.core().Cancel() }
 
-// use is Host.use for a method of s; a nil or zero Subscription is
-// refused (ErrNotMade).
-func (s *Subscription) use(op string) *Host {
-	if s == nil || s.s == nil {
-		panic(&useError{fmt.Sprintf("host: %s called on a Subscription not made by SubscribeWatching (nil or zero)", op), ErrNotMade})
+// core is the engine's subscription; nil for a nil or zero Subscription,
+// which its methods refuse (ErrNotMade).
+func (s *Subscription) core() *engine.Subscription {
+	if s == nil {
+		return nil
 	}
-	return s.h.use(op)
-}
-
-func (h *Host) unsubscribe(s *subscriber) {
-	// The hub stays (it keeps the agents' numbers) without watches: a
-	// later Subscribe reports every tree again.
-	if e := h.events; e != nil && e.Unsubscribe(s) {
-		h.hookWrites(false)
-	}
+	return s.s
 }
 
 // Ticks returns how many ticks the host has made: Tick calls that the gate
 // (see SetTickGate) let through.
-func (h *Host) Ticks() uint64 {
-	defer h.use("Ticks").done()
-	return h.ticks
-}
+func (h *Host) Ticks() uint64 { return h.core().Ticks() }
 
 // SetTickGate installs gate, called on the ticking goroutine at the start
 // of every Tick after pending reloads are applied: when it returns false
 // the tick is skipped (no agent ticks, Ticks does not advance, Tick
 // returns nil). A debugger uses it to pause, step and run its queued
 // commands between ticks; nil removes it. There is one gate per host.
-func (h *Host) SetTickGate(gate func() bool) {
-	defer h.use("SetTickGate").done()
-	h.gate = gate
-}
-
-// subscriber is one listener; a pointer, so that cancel finds it. All
-// is set for Subscribe's listeners; the others hear the agents' events
-// of the agents in Agents only (Subscription).
-type subscriber = stream.Subscriber[*Agent, *ReloadReport]
+func (h *Host) SetTickGate(gate func() bool) { h.core().SetTickGate(gate) }
 
 // AgentID returns the number the event stream gives a (Event.AgentID), or
 // 0 when the stream has not reported it yet, for nil and for an agent of
 // another host.
-func (h *Host) AgentID(a *Agent) int {
-	defer h.use("AgentID").done()
-
-	if !h.owns(a) {
-		return 0
-	}
-	return h.events.AgentID(a)
-}
-
-// hookWrites installs (on) or removes the blackboard write hook of every
-// Lua state whose scripts run: h's, or each shard's.
-func (h *Host) hookWrites(on bool) {
-	for _, s := range h.eng.states() {
-		var fn func(btlib.VariableWrite)
-		if on {
-			s.part.hold()
-			fn = func(v btlib.VariableWrite) { h.writeIn(s, v) }
-		}
-		s.vm.Lib.SetWriteHook(fn)
-	}
-}
+func (h *Host) AgentID(a *Agent) int { return h.core().AgentID(a.core()) }

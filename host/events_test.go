@@ -246,7 +246,7 @@ func TestEventStreamAbortTimeoutWrites(t *testing.T) {
 		},
 	})
 	for _, a := range h.Agents() {
-		if a.tree.BT.Observer != nil {
+		if a.tree().BT.Observer != nil {
 			t.Errorf("%s: observer left on the tree after cancel", a.Name())
 		}
 	}
@@ -345,14 +345,14 @@ func TestTickGateSkips(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if h.Ticks() != 0 || agents[0].tree.BT.Ticks() != 0 || len((*lines)[0]) != 0 {
-		t.Fatalf("a closed gate ticked: host %d, tree %d ticks, events %q", h.Ticks(), agents[0].tree.BT.Ticks(), (*lines)[0])
+	if h.Ticks() != 0 || agents[0].tree().BT.Ticks() != 0 || len((*lines)[0]) != 0 {
+		t.Fatalf("a closed gate ticked: host %d, tree %d ticks, events %q", h.Ticks(), agents[0].tree().BT.Ticks(), (*lines)[0])
 	}
 	open = true
 	if err := h.Tick(0.1); err != nil {
 		t.Fatal(err)
 	}
-	if h.Ticks() != 1 || agents[0].tree.BT.Ticks() != 1 {
-		t.Fatalf("an open gate: host %d, tree %d ticks, want 1 and 1", h.Ticks(), agents[0].tree.BT.Ticks())
+	if h.Ticks() != 1 || agents[0].tree().BT.Ticks() != 1 {
+		t.Fatalf("an open gate: host %d, tree %d ticks, want 1 and 1", h.Ticks(), agents[0].tree().BT.Ticks())
 	}
 }

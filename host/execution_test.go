@@ -30,7 +30,7 @@ return { rep, other }`)
 	if err := h.Tick(0.1); err != nil {
 		t.Fatal(err)
 	}
-	a, b := agents[0].tree.BT, agents[1].tree.BT
+	a, b := agents[0].tree().BT, agents[1].tree().BT
 	if a.ExecutionType != bt.Count || a.MaxTaskExecutions != 7 || b.ExecutionType != bt.NoDuplicates || b.MaxTaskExecutions != 7 {
 		t.Fatalf("trees: %v %d, %v %d", a.ExecutionType, a.MaxTaskExecutions, b.ExecutionType, b.MaxTaskExecutions)
 	}

@@ -75,8 +75,8 @@ func TestHostMethodsRefuseForeignAgents(t *testing.T) {
 				if err := h.Tick(0.1); err != nil {
 					t.Fatal(err)
 				}
-				if len(sub.s.Agents) != 0 || heard != 0 {
-					t.Errorf("Watch(nil), Watch(other host's agent): watching %d agents, heard %d agent variables; want 0, 0", len(sub.s.Agents), heard)
+				if sub.s.Watching() != 0 || heard != 0 {
+					t.Errorf("Watch(nil), Watch(other host's agent): watching %d agents, heard %d agent variables; want 0, 0", sub.s.Watching(), heard)
 				}
 				sub.Watch(nil, false)
 				sub.Watch(other, false)

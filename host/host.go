@@ -1,16 +1,12 @@
 package host
 
 import (
-	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
-	"os"
 	"time"
 
-	"github.com/btlua/btlua/host/internal/budget"
-	"github.com/btlua/btlua/host/internal/loader"
-	"github.com/btlua/btlua/host/internal/vm"
+	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -167,94 +163,33 @@ type Options struct {
 // machine is a mistake (100000 shards took 24 GB) and New refuses it.
 const MaxShards = 256
 
-// Host is btlua embedded in a Go program: the facade the embedder holds
-// (options, logger, clock, tick gate, re-entry guard, error policy, the
-// event stream and the public API) over one engine, which owns the Lua
-// state or states and the agents (engine.go).
+// Host is btlua embedded in a Go program: the facade the embedder holds,
+// its public API, over the host's engine side (host/internal/engine),
+// which owns the Lua state or states and the agents.
 type Host struct {
-	// shared is what the facade shares with its states (shared.go):
-	// logger, clock, error policy, memory check, event stream, closed.
-	shared
-
-	stdout   io.Writer // Options.Stdout, guarded (host/internal/budget/output.go)
-	onReload func(*ReloadReport, error)
-	files    *vm.Files // how paths are read and keyed (the first state's)
-
-	ticking        bool // inside Tick
-	closeAfterTick bool // Close was called during Tick
-
-	watcher  Watcher
-	globals  Globals // the global variables, as Globals gives them
-	closeErr error   // what Close returned
-
-	// gate is the tick gate (SetTickGate), ticks the ticks made.
-	gate  func() bool
-	ticks uint64
-
-	// profiles are the profilers of the last StartProfile, one per Lua
-	// state (profile.go); nil before.
-	profiles []*bt.Profiler
-	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.
-	eng engine
-	// guard is the goroutine inside the host (guard.go).
-	guard entryGuard
+	rt      *engine.Runtime
+	globals Globals // the global variables, as Globals gives them
 }
 
 // New returns a Host with a fresh Lua state (Options.Shards of them) and
 // the libraries installed.
 func New(opts Options) (*Host, error) {
-	h := &Host{stdout: opts.Stdout, onReload: opts.OnReload}
-	h.log, h.linted = opts.Logger, &loader.LintLog{}
-	if h.stdout == nil {
-		h.stdout = os.Stdout
-	}
-	if h.log == nil {
-		h.log = slog.New(slog.DiscardHandler)
-	}
-	if opts.ExecutionType > bt.Count {
-		return nil, fmt.Errorf("host: ExecutionType must be bt.NoDuplicates or bt.Count, got %v", opts.ExecutionType)
-	}
-	if opts.Shards < 0 || opts.Shards > MaxShards {
-		return nil, fmt.Errorf("host: Shards must be between 0 and %d, got %d", MaxShards, opts.Shards)
-	}
-	if opts.MaxTaskExecutions < 0 {
-		return nil, fmt.Errorf("host: MaxTaskExecutions must not be negative, got %d", opts.MaxTaskExecutions)
-	}
-	if err := checkPolicy(opts.ErrorPolicy); err != nil {
+	rt, err := engine.New(engine.Options(opts))
+	if err != nil {
 		return nil, err
 	}
-	if err := h.openSchedule(opts); err != nil {
-		return nil, err
-	}
-	h.policy = opts.ErrorPolicy
-	if h.heapTicks = budget.NewHeap(opts.MemoryLimit); h.heapTicks != nil {
-		h.threads = &vm.Threads{}
-	}
-	if opts.Budget < 0 {
-		// budget.New's refusal, before any state opens
-		if _, err := budget.New(opts.Budget, nil); err != nil {
-			return nil, err
-		}
-	}
-	h.stdout = budget.GuardOutput(h.stdout, opts.Budget, h.log)
-	if opts.Shards == 0 {
-		s, err := h.openState(opts, h.stdout, nil)
-		if err != nil {
-			return nil, err
-		}
-		e := &single{s: s, all: [1]*state{s}}
-		h.eng, h.roster, h.files = e, e, &s.vm.Files
-		h.globals.host, h.globals.global = h, s.vm.Lib.Globals
-		h.board = s.vm.Lib.Globals
-		return h, nil
-	}
-	if err := h.openShards(opts); err != nil {
-		if h.eng != nil {
-			h.Close()
-		}
-		return nil, err
-	}
+	h := &Host{rt: rt}
+	h.globals.g = rt.Globals()
 	return h, nil
+}
+
+// core is the host's engine side; nil for a nil or zero Host, which
+// its methods refuse (ErrNotMade).
+func (h *Host) core() *engine.Runtime {
+	if h == nil {
+		return nil
+	}
+	return h.rt
 }
 
 // Close ends the runs under way (OnEnd of running tasks) and closes the
@@ -270,25 +205,7 @@ func New(opts Options) (*Host, error) {
 // closed host does nothing. It returns the errors of the OnEnds that
 // failed (each also logged), the same on every call.
 func (h *Host) Close() error {
-	if err := h.tryUse("Close"); err != nil {
-		return err
-	}
-	defer h.done()
-
-	if h.closed || h.refuse("Close") != nil {
-		h.closeAfterTick = !h.closed
-		return h.closeErr
-	}
-	h.closed = true
-	if h.watcher != nil {
-		h.watcher.Close()
-		h.watcher = nil
-	}
-	h.closeErr = h.eng.closeAll()
-	if g, ok := h.stdout.(*budget.OutputGuard); ok {
-		g.Close() // after the OnEnds' output
-	}
-	return h.closeErr
+	return h.core().Close()
 }
 
 // SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
@@ -301,12 +218,7 @@ func (h *Host) Close() error {
 // the shards would write one Go map concurrently (a fatal error).
 // After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
-	defer h.use("SetGlobal").done()
-
-	if h.refuseClosed("SetGlobal") != nil {
-		return
-	}
-	h.eng.setGlobal(name, v)
+	h.core().SetGlobal(name, v)
 }
 
 // GetGlobal returns the Lua global name as a Go value: numbers as
@@ -315,12 +227,7 @@ func (h *Host) SetGlobal(name string, v any) {
 // when it is not set. A sharded host reads shard 0's state.
 // After Close it returns nil.
 func (h *Host) GetGlobal(name string) any {
-	defer h.use("GetGlobal").done()
-
-	if h.refuseClosed("GetGlobal") != nil {
-		return nil
-	}
-	return vm.GoValue(h.eng.states()[0].vm.L.GetGlobal(name))
+	return h.core().GetGlobal(name)
 }
 
 // DoString runs a chunk of Lua code in the host's state and returns its
@@ -331,20 +238,12 @@ func (h *Host) GetGlobal(name string) any {
 // chunk in every shard's state in turn and returns shard 0's values.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) DoString(code string) ([]any, error) {
-	if err := h.tryUse("DoString"); err != nil {
-		return nil, err
-	}
-	defer h.done()
-
-	if err := h.refuseClosed("DoString"); err != nil {
-		return nil, err
-	}
-	return h.eng.doString(code)
+	return h.core().DoString(code)
 }
 
 // Globals returns the global variables (the blackboard scope every tree
 // falls back to), with Go values.
 func (h *Host) Globals() *Globals {
-	defer h.use("Globals").done()
+	h.core().Globals() // the guard
 	return &h.globals
 }

@@ -70,7 +70,7 @@ func TestPrintToBlockedPipe(t *testing.T) {
 		var wg sync.WaitGroup
 		wg.Add(1)
 		go func() { defer wg.Done(); io.Copy(&read, r) }()
-		h.stdout.(*budget.OutputGuard).Settle()
+		h.stdout().(*budget.OutputGuard).Settle()
 		if _, err := h.LoadFile(writeScript(t, `print("after") return BTAction:New()`)); err != nil {
 			t.Fatal(err)
 		}

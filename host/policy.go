@@ -1,10 +1,10 @@
 package host
 
 import (
-	"fmt"
+	"errors"
 
+	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/host/internal/policy"
-	"github.com/btlua/btlua/stdlib/bt"
 )
 
 // This file holds the error policy: what the host does with an agent whose
@@ -74,87 +74,51 @@ type StrictError struct {
 func (e *StrictError) Error() string { return e.Err.Error() }
 func (e *StrictError) Unwrap() error { return e.Err }
 
-// checkPolicy validates p.
-func checkPolicy(p ErrorPolicy) error { return policy.Check(p) }
+// strict returns err with the engine's StrictError as the Agent's (the
+// errors Tick returns).
+func strict(err error) error {
+	if s, ok := err.(*engine.StrictError); ok {
+		return &StrictError{Agent: pub(s.Agent), Err: s.Err}
+	}
+	return err
+}
+
+// IsStrict reports whether err is the error of a tick that FailTick ended
+// (a *StrictError).
+func IsStrict(err error) bool {
+	var s *StrictError
+	return errors.As(err, &s)
+}
+
+// DefaultErrorInterval is ErrorLog's interval when its Interval is 0: 10
+// seconds of tick time.
+const DefaultErrorInterval = policy.DefaultInterval
+
+// ErrorLog writes the errors of Tick so that an error repeated tick after
+// tick (an agent that RestartAgent restarts into the same error) is
+// written once per interval with a count, not once per tick, in the
+// host's tick time (Clock), so a run with a fixed delta time writes the
+// same lines every time. Its fields are W, the writer, Prefix, which
+// starts each line ("btlua: "), and Interval, the least tick time
+// between two lines for one message in seconds (0 means
+// DefaultErrorInterval); Report(err, now) writes or counts err, Flush
+// writes the repeats still pending ("(×3 since the last report)").
+// Package host/internal/policy documents the lines.
+type ErrorLog = policy.Log
 
 // SetErrorPolicy gives the agent its own error policy instead of the
 // host's (Options.ErrorPolicy). It returns an error for an invalid policy.
 func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
-	h, err := a.tryUse("SetErrorPolicy")
-	if err != nil {
-		return err
-	}
-	defer h.done()
-
-	if err := checkPolicy(p); err != nil {
-		return err
-	}
-	a.restart.Own = &p
-	return nil
+	return a.core().SetErrorPolicy(p)
 }
 
 // ErrorPolicy returns the policy that applies to the agent.
 func (a *Agent) ErrorPolicy() ErrorPolicy {
-	defer a.use("ErrorPolicy").done()
-
-	if a.restart.Own != nil {
-		return *a.restart.Own
-	}
-	return a.host.sh.policy
-}
-
-// failed applies the policy to the agent whose tick just raised err at
-// tick time now: it schedules the restart under RestartAgent and reports
-// whether the tick must end (FailTick).
-func (a *Agent) failed(now float64) bool {
-	p := a.ErrorPolicy()
-	switch p.Action {
-	case RestartAgent:
-		r := &a.restart
-		r.Delay = policy.Backoff(p, r.Delay, r.LastFail, now)
-		r.LastFail, r.At = now, now+r.Delay
-	case FailTick:
-		return true
-	}
-	return false
+	return a.core().ErrorPolicy()
 }
 
 // RestartDue reports whether the agent, stopped by an error, will be
 // restarted by its policy (RestartAgent), and at which tick time.
 func (a *Agent) RestartDue() (float64, bool) {
-	defer a.use("RestartDue").done()
-
-	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.Delay == 0 {
-		return 0, false
-	}
-	return a.restart.At, true
-}
-
-// restartIfDue restarts the agent when its back-off has passed at tick
-// time now: its running tasks get their OnEnd (cause Halted) as a stretch
-// of script work, then the tree starts again from its start task at this
-// tick. An OnEnd that fails is logged (see Options.Logger), and does not
-// keep the other tasks' OnEnds from running (haltWith); the restart goes
-// on.
-func (h *state) restartIfDue(a *Agent, now float64) {
-	if at, ok := a.RestartDue(); !ok || now < at {
-		return
-	}
-	a.tree.Err = nil
-	defer h.stretch("OnEnd at restart", a)()
-	errs := haltErrors(a.halt()) // every task the error left running ends
-	err := a.tree.RunProtected(func() {
-		if r := a.tree.BT.Root(); r != nil {
-			a.tree.BT.SetRoot(r) // starts afresh
-		}
-	})
-	if err != nil {
-		h.nameAgent(a, err)
-		errs = append(errs, err)
-	}
-	for _, err := range errs {
-		h.sh.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
-	}
-	a.status = bt.Inactive
-	h.sh.restarted(a)
+	return a.core().RestartDue()
 }

@@ -37,46 +37,73 @@ func (p Profile) Time() time.Duration {
 // (see BENCHMARKS.md); off, the default, it costs one nil check per task
 // tick. A StartProfile while profiling starts again from zero.
 func (h *Host) StartProfile(clock func() int64) {
-	defer h.use("StartProfile").done()
-	h.profiles = nil
-	for _, s := range h.eng.states() {
-		p := bt.NewProfiler(clock)
-		s.vm.Lib.SetProfiler(p)
-		h.profiles = append(h.profiles, p)
-	}
-	h.attachProfiles()
+	h.core().StartProfile(clock)
 }
 
 // StopProfile turns the profiler off; Profile still returns what it
 // measured until the next StartProfile.
 func (h *Host) StopProfile() {
-	defer h.use("StopProfile").done()
-	for _, s := range h.eng.states() {
-		s.vm.Lib.SetProfiler(nil)
-	}
-	h.attachProfiles()
+	h.core().StopProfile()
 }
 
 // Profiling reports whether the profiler is on (StartProfile and no
 // StopProfile since).
 func (h *Host) Profiling() bool {
-	defer h.use("Profiling").done()
-	return len(h.profiles) > 0 && h.eng.states()[0].vm.Lib.Profiler() != nil
+	return h.core().Profiling()
 }
 
 // Profile returns what the profiler measured since StartProfile (the zero
 // Profile before any): the rows of every shard summed by task path and
 // by class.
 func (h *Host) Profile() Profile {
-	defer h.use("Profile").done()
-	tasks, classes := bt.MergeProfiles(h.profiles...)
-	return Profile{Tasks: tasks, Classes: classes}
+	return Profile(h.core().Profile())
 }
 
-// attachProfiles gives every agent's tree its Lua state's profiler (nil
-// when off).
-func (h *Host) attachProfiles() {
-	for _, a := range h.eng.agentList() {
-		a.tree.BT.Profiler = a.host.vm.Lib.Profiler()
-	}
+// FrameStats are the figures of a host's frame schedule since New: the
+// frames scheduled (Ticks made with Options.FrameBudget or with an
+// agent's tick interval), the agents' ticks they made (running agents
+// only; a classic host's Tick that a FailTick error ends counts the
+// agents after it too), how many of those ran late, and the lags in
+// seconds: how much later than the first frame at which it was due an
+// agent ticked (the rounding of an interval up to whole frames is no
+// lag). All are 0 on a host that schedules no frame.
+type FrameStats struct {
+	Frames, AgentTicks, Late uint64
+	MaxLag, P99Lag           float64
+}
+
+// FrameStats returns the figures of the frame schedule (see the type).
+func (h *Host) FrameStats() FrameStats {
+	return FrameStats(h.core().FrameStats())
+}
+
+// ResetFrameStats sets the figures of FrameStats back to 0 (after a
+// warm-up, or per level); the schedule itself goes on as it was.
+func (h *Host) ResetFrameStats() {
+	h.core().ResetFrameStats()
+}
+
+// Clock returns the host's tick time: the sum of the delta times given to
+// Tick, in seconds.
+func (h *Host) Clock() float64 {
+	return h.core().Clock()
+}
+
+// Interrupt stops the script running now, if any, with the Lua error
+// "interrupted (...)" at its current instruction; it is safe to call from
+// any goroutine (a signal handler, a watchdog). It works only with a CPU
+// budget (Options.Budget), whose context the Lua state polls, and reports
+// whether a script was running. The CLI calls it on Ctrl-C. It also
+// stops the OnEnds that Close runs (it reads no state that Close changes,
+// so it may run while Close does); after Close no script runs and it
+// returns false.
+func (h *Host) Interrupt() bool {
+	return h.core().Interrupt()
+}
+
+// Budgeted reports whether the host has a CPU budget (Options.Budget), so
+// that Interrupt can stop its scripts. Like Interrupt, it may be called
+// from any goroutine (the budget is fixed at New).
+func (h *Host) Budgeted() bool {
+	return h.core().Budgeted()
 }

@@ -92,7 +92,7 @@ func TestReentryFromOnReload(t *testing.T) {
 	if inner == nil || inner.Error() != "host: re-entered: Tick called from inside Tick (an OnReload callback?); call it after Tick returns" {
 		t.Errorf("inner Tick: %v", inner)
 	}
-	if !h.closed {
+	if !h.rt.Closed() {
 		t.Error("host not closed after the tick")
 	}
 }

@@ -1,13 +1,14 @@
 package host
 
 import (
-	"fmt"
-	"slices"
-
+	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/host/internal/reload"
-	"github.com/btlua/btlua/host/internal/sources"
-	lua "github.com/yuin/gopher-lua"
 )
+
+// Signer is implemented by tasks with more to compare across a reload than
+// their class and name: constructor arguments, or a whole structure of
+// their own (a BTAI root).
+type Signer = reload.Signer
 
 // Reload re-runs a file the host has loaded (a script given to LoadFile,
 // or a file loaded through require or dofile) and applies it between two
@@ -61,154 +62,79 @@ import (
 // host is running is refused with a Lua error there.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) Reload(path string) (*ReloadReport, error) {
-	if err := h.tryUse("Reload"); err != nil {
-		return nil, err
-	}
-	defer h.done()
-
-	if err := h.refuseClosed("Reload"); err != nil {
-		return nil, err
-	}
-	h.refuseInScript("Reload")
-	src := h.sourceAt(h.files.Key(path))
-	if src == nil {
-		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
-	}
-	data, err := h.files.ReadFile(src.Path)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := h.reloadText(src, data, "reloading "+path)
-	h.reported(src.Path, rep, err)
-	return rep, err
+	return h.core().Reload(path)
 }
 
-// reloadText is Reload of src with its text data (read by the caller, or
-// by the watcher once the file settled).
-func (h *Host) reloadText(src *source, data []byte, what string) (*ReloadReport, error) {
-	return h.eng.reloadFile(src, data, what)
+// Watcher tells a Host which of its Lua files changed. Package host/watch
+// has one built on fsnotify (watch.Start(h, debounce)); the host itself
+// does not import fsnotify, so a game that does not watch files does not
+// either, and a game with file watching of its own can plug it in.
+type Watcher interface {
+	// Add watches the file at path (absolute and clean, on the OS) from
+	// now on. The host calls it for every file it has loaded when Watch is
+	// called, and for every file it loads later.
+	Add(path string) error
+	// Changes returns what happened since the last call: the files that
+	// changed, each once with the text it settled on, and the errors met
+	// while watching. The host calls it on the ticking goroutine (see
+	// ApplyReloads) while the watcher's own goroutines may run.
+	Changes() []Change
+	// Close stops watching; Host.Close calls it.
+	Close() error
 }
 
-// reloadFailed reloads, after a successful reload of src, the scripts of
-// the trees an error had stopped (rebuilding them), adding what they
-// changed to rep; their failures change nothing and are not reported.
-func (h *state) reloadFailed(src *source, rep *ReloadReport) {
-	seen := map[*source]bool{src: true}
-	for _, a := range slices.Clone(h.agents) {
-		s := a.load.src
-		if a.Err() == nil || seen[s] {
-			continue
-		}
-		seen[s] = true
-		text, err := h.vm.Files.ReadFile(s.Path)
-		if err != nil {
-			continue
-		}
-		if more, err := h.reload(s, text); err == nil {
-			rep.Rebuilt = append(rep.Rebuilt, more.Rebuilt...)
-			rep.Removed = append(rep.Removed, more.Removed...)
-			rep.Started = append(rep.Started, more.Started...)
-		}
-	}
+// Change is one report of a Watcher.
+type Change struct {
+	// Path is the changed file, as given to Watcher.Add; "" for an error
+	// of the watcher itself.
+	Path string
+	// Text is the file's text once it settled, the text to reload.
+	Text []byte
+	// Err, when set, says why the file's text could not be read whole (it
+	// stayed empty, or kept changing), and the reload fails with it; with
+	// no Path, what went wrong while watching, which the host logs.
+	Err error
 }
 
-// reload is Reload of one file: a snapshot, the staged runs and the merge
-// (prepareReload), then, only when all of it succeeded, the plan applied
-// (apply). When the run fails, the snapshot is restored.
-func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
-	proto, err := h.loader.Compile(src.Path, data)
-	if err != nil {
-		return nil, err
+// Watch makes the host reload, between two ticks, every Lua file it has
+// loaded (and every file it loads later) that w reports changed: Tick
+// calls ApplyReloads first. Close closes w. Watching needs files on the
+// OS: a host reading an fs.FS (Options.FS) refuses, since an fs.FS has no
+// change events (call Reload instead). A second call does nothing.
+// After Close it returns an error wrapping ErrClosed.
+func (h *Host) Watch(w Watcher) error {
+	var ew engine.Watcher
+	if w != nil {
+		ew = watcherOf{w}
 	}
-	p, err := h.prepareReload(src, proto)
-	if err != nil {
-		return nil, err
-	}
-	return p.apply(), nil
+	return h.core().Watch(ew)
 }
 
-// pendingReload is a reload of one file that ran and merged its globals
-// (prepareReload) but has not been applied yet: apply finishes it, abort
-// puts the state back as it was before (a sharded host aborts every
-// shard's when one shard's run failed).
-type pendingReload struct {
-	h     *state
-	src   *source
-	snap  *reload.Snapshot
-	marks sources.Marks
-	plan  *reload.Plan
-	trees []treePlan // the loads that get new trees
+// ApplyReloads reloads the files the watcher reports changed and settled,
+// logging each reload (see Options.Logger) and calling Options.OnReload,
+// and returns how many reloads it tried. Tick calls it first, so reloads fall between two ticks; an
+// embedder may call it at another point of its frame, on the ticking
+// goroutine. A file whose text could not be read whole (see Change.Err)
+// counts as a failed reload.
+// After Close it does nothing and returns 0.
+func (h *Host) ApplyReloads() int {
+	return h.core().ApplyReloads()
 }
 
-// prepareReload takes a snapshot, then stages and merges the file
-// compiled as proto and plans what changes (see run); on error the
-// snapshot is restored and nothing changed.
-func (h *state) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
-	h.vm.AddScriptFolder(src.Path)
-	before := h.classesOf(src)
-	p := &pendingReload{h: h, src: src, marks: h.sources.Mark(), snap: h.takeSnapshot()}
-	var err error
-	if p.plan, p.trees, err = h.run(src, proto, before, p.snap); err != nil {
-		p.abort()
-		return nil, err
-	}
-	return p, nil
-}
+// watcherOf is a Watcher as the engine takes it (engine.Watcher).
+type watcherOf struct{ w Watcher }
 
-// abort restores the state the reload started from; the references the
-// run made are forgotten.
-func (p *pendingReload) abort() {
-	p.snap.Restore()
-	p.h.sources.Restore(p.marks)
-	p.h.vm.Lib.Invalidate() // one epoch for every binding (luaclass.State)
-	p.h.keepReferences()
-}
+func (o watcherOf) Add(path string) error { return o.w.Add(path) }
+func (o watcherOf) Close() error          { return o.w.Close() }
 
-// apply installs the new factory, replaces the trees and swaps the
-// subtrees as planned, and returns the report.
-func (p *pendingReload) apply() *ReloadReport {
-	h, rep := p.h, p.plan.Report
-	if p.plan.Factory != nil {
-		h.factories[p.src] = p.plan.Factory
+func (o watcherOf) Changes() []engine.Change {
+	cs := o.w.Changes()
+	if len(cs) == 0 {
+		return nil
 	}
-	for _, pl := range p.trees {
-		h.applyPlan(pl, rep)
+	out := make([]engine.Change, len(cs))
+	for i, c := range cs {
+		out[i] = engine.Change(c)
 	}
-	if len(p.trees) > 0 {
-		h.relist()
-	}
-	if p.src.Kind == referenceSource {
-		h.applySwaps(p.src, p.plan.Swaps, rep) // PlanReferences pruned the references
-	} else {
-		h.keepReferences()
-	}
-	return rep
-}
-
-// run has the state's loader run the file staged, check that no class
-// vanished, commit the staged globals and module (loader.Loader.Rerun),
-// and plans the trees of each load of a script, the new factory of a
-// spawned script (installed once everything succeeded), and the subtrees
-// of a referenced file. Any error leaves live state changed: the caller
-// restores its snapshot.
-func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
-	plan := &reload.Plan{Report: &ReloadReport{File: src.Path}}
-	fresh, factory, err := h.loader.Rerun(src.File(), h.factories[src] != nil, proto, before, snap, plan.Report)
-	if err != nil {
-		return nil, nil, err
-	}
-	plan.Factory = factory
-	var trees []treePlan
-	switch {
-	case plan.Factory != nil:
-		trees, err = h.planSpawns(src, plan.Factory)
-	case src.Kind == scriptSource:
-		trees, err = h.planTrees(src, proto, fresh, snap)
-	case src.Kind == referenceSource:
-		plan.Swaps = h.planReferences(src, proto)
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return plan, trees, nil
+	return out
 }

@@ -1,15 +1,6 @@
 package host
 
-import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
-	"slices"
-
-	"github.com/btlua/btlua/host/internal/persist"
-	"github.com/btlua/btlua/host/internal/savefile"
-	"github.com/btlua/btlua/host/internal/standing"
-)
+import "github.com/btlua/btlua/host/internal/engine"
 
 // Snapshot returns the agent's whole running state as a save (JSON, see
 // docs/saving.md and SaveFormat): the script it came from (path and
@@ -29,19 +20,7 @@ import (
 // with a Lua error there. After Close it returns an error wrapping
 // ErrClosed.
 func (a *Agent) Snapshot() ([]byte, error) {
-	defer a.use("Snapshot").done()
-	h := a.host
-	if err := h.sh.refuseClosed("Snapshot"); err != nil {
-		return nil, err
-	}
-	h.refuseInScript("Snapshot")
-	defer h.stretch("saving agent "+a.Name(), a)()
-	h.sh.releaseSlots()
-	ld, err := h.snapshotLoad(h.sh.newSaveRun(false), a.load, []*Agent{a})
-	if err != nil {
-		return nil, err
-	}
-	return savefile.Encode(&savefile.File{Format: SaveFormat, Version: SaveVersion, Loads: []savefile.Load{ld}})
+	return a.core().Snapshot()
 }
 
 // SnapshotAll returns a save of every agent of the host, in order, with
@@ -50,107 +29,72 @@ func (a *Agent) Snapshot() ([]byte, error) {
 // shards, goes on from there. The first agent that cannot be saved fails
 // it, naming the agent. Call it between ticks.
 func (h *Host) SnapshotAll() ([]byte, error) {
-	if err := h.tryUse("SnapshotAll"); err != nil {
-		return nil, err
-	}
-	defer h.done()
-	if err := h.refuseClosed("SnapshotAll"); err != nil {
-		return nil, err
-	}
-	h.refuseInScript("SnapshotAll")
-	s0 := h.eng.states()[0] // its global variables are every state's (a shard's mirror them)
-	defer s0.stretch("saving every agent", nil)()
-	h.releaseSlots()
-	f := &savefile.File{Format: SaveFormat, Version: SaveVersion, Shards: h.eng.shardCount(), Ticks: h.ticks, Clock: h.clock}
-	states := h.eng.states()
-	run := h.newSaveRun(true)
-	var err error
-	if f.Globals, err = run.vals.SaveGlobals(s0.vm.L, s0.vm.Lib.Globals); err != nil {
-		return nil, err
-	}
-	for _, ld := range h.eng.allLoads() {
-		if len(ld.agents) == 0 {
-			continue
-		}
-		// The agents' own state: a shard of a sharded host.
-		sl, err := ld.agents[0].host.snapshotLoad(run, ld, ld.agents)
-		if err != nil {
-			return nil, err
-		}
-		sl.State = slices.Index(states, ld.agents[0].host)
-		sl.Placed = f.Shards > 0
-		f.Loads = append(f.Loads, sl)
-	}
-	if run.vals.AnyRandom() {
-		for _, g := range h.eng.states() {
-			var state []byte
-			if run.vals.DrawsRandom(g.vm.L) {
-				if state, err = g.vm.BTAI.RandomState(); err != nil {
-					return nil, fmt.Errorf("host: saving the BTAI library's generator: %v", err)
-				}
-			}
-			f.BTAIRandom = append(f.BTAIRandom, state)
-		}
-	}
-	return savefile.Encode(f)
+	return h.core().SnapshotAll()
 }
 
-// saveRun is what one Snapshot or SnapshotAll looks up once for all its
-// agents: the value saver's run (classes, hooks, task paths) and each
-// script's hash.
-type saveRun struct {
-	vals   *persist.Run
-	hashes map[string]string // script path -> SHA-256 (hex)
+// Restore starts the agent saved by Snapshot: it loads (LoadFile) or
+// spawns (Spawn, with the saved args) the saved script as it is now and
+// gives the new agent the saved state. When the tree's structure
+// signature is the saved one (the script is the same, or its classes'
+// code changed) the tasks get their state in order; otherwise each saved
+// task goes to the task of the same path and class, and the saved tasks
+// without one are reported in an error wrapping a *bt.MismatchError (new
+// tasks start fresh).
+//
+// Bad data (not a save, truncated, corrupted, another version, edited
+// into values that do not fit the tree) is an error wrapping ErrBadSave;
+// on any error no agent is added and no existing Lua table is changed.
+// Errors of loading the script are LoadFile's and Spawn's.
+func (h *Host) Restore(data []byte) (*Agent, error) {
+	ea, err := h.core().Restore(data)
+	return pub(ea), err
 }
 
-func (h *shared) newSaveRun(whole bool) *saveRun {
-	run := &saveRun{vals: persist.NewRun(whole), hashes: map[string]string{}}
-	run.vals.SetScriptClass(h.scriptClass)
-	return run
+// RestoreAll starts every agent saved by SnapshotAll, in order, with
+// their state (see Restore), then sets the global variables saved. In a
+// host that has not ticked yet it also sets the tick count and clock
+// (Ticks, Clock) to the saved ones, so that a restored run numbers its
+// ticks and events as the saved run went on. It returns the new agents.
+// On error no agent is added and nothing is changed.
+func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
+	as, err := h.core().RestoreAll(data)
+	return pubs(as), err
 }
 
-// snapshotLoad saves the agents of ld.
-func (h *state) snapshotLoad(run *saveRun, ld *load, agents []*Agent) (savefile.Load, error) {
-	hash, ok := run.hashes[ld.src.Path]
-	if !ok {
-		content, err := h.vm.Files.ReadFile(ld.src.Path)
-		if err != nil {
-			return savefile.Load{}, fmt.Errorf("host: saving: reading %s for its hash: %w", ld.src.Path, err)
-		}
-		sum := sha256.Sum256(content)
-		hash = hex.EncodeToString(sum[:])
-		run.hashes[ld.src.Path] = hash
-	}
-	sl := savefile.Load{Script: ld.src.Path, Hash: hash, Spawned: ld.spawned}
-	if ld.spawned {
-		if err := persist.PlainArgs(ld.args, "args"); err != nil {
-			return savefile.Load{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.src.Path, err)
-		}
-		sl.Args = ld.args
-	}
-	for _, a := range agents {
-		sa, err := h.snapshotAgent(run, a)
-		if err != nil {
-			return savefile.Load{}, err
-		}
-		sa.Index = slices.Index(ld.agents, a)
-		sl.Agents = append(sl.Agents, sa)
-	}
-	return sl, nil
+// ChunkLocals is a baseline of the chunk locals that the agents' Lua
+// task classes read (the upvalues of their methods holding a nil,
+// boolean, number or string, as `local enemySeen = false` at a script's
+// top level), taken by Host.ChunkLocals. A save holds task fields and
+// variables, never chunk locals: a script that changes one while it runs
+// would restore wrong, and Changed says so. The functions in a task's
+// own fields that a save leaves to the script (saveSkip's, or every field
+// when the class has OnSave) are callbacks, not methods: their upvalues
+// are not in it. Tables a method reads are not in it (a table reachable
+// from a task field is saved and refilled in place; one that is not is
+// the script's to keep out of its state).
+type ChunkLocals struct {
+	c *engine.ChunkLocals
 }
 
-// saveError names the agent in an error of saving it as its tick errors
-// do (Agent.label: its number, for an unnamed tree of a script that
-// makes agents more than once), with its script.
-func saveError(a *Agent, err error) error {
-	return fmt.Errorf("host: saving agent %s (%s): %w", a.label(), a.Source, err)
-}
-
-// snapshotAgent saves one agent of the state h.
-func (h *state) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
-	sa, err := run.vals.SaveAgent(h.vm.L, &persist.Agent{Name: treeName(a.tree), Tree: a.tree, Status: a.status, Policy: h.sh.savePolicy(a), Schedule: standing.SaveSchedule(&a.slot), Built: a.built})
+// ChunkLocals takes the baseline of the chunk locals the methods of the
+// agents' Lua task classes read (see ChunkLocals). Take it after loading
+// and before the first tick; Changed, at save time, lists those that
+// changed since. btlua --save does so. Call it between ticks.
+func (h *Host) ChunkLocals() (*ChunkLocals, error) {
+	c, err := h.core().ChunkLocals()
 	if err != nil {
-		return savefile.Agent{}, saveError(a, err)
+		return nil, err
 	}
-	return sa, nil
+	return &ChunkLocals{c: c}, nil
+}
+
+// Changed returns nil when every chunk local of the baseline holds the
+// value it held when the baseline was taken, else an error naming each
+// that changed, the methods reading it and both values. Call it on the
+// host's goroutine, between ticks.
+func (c *ChunkLocals) Changed() error {
+	if c == nil {
+		return nil
+	}
+	return c.c.Changed()
 }

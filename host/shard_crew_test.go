@@ -75,7 +75,7 @@ func TestShardFramesFarApart(t *testing.T) {
 			}
 		}
 		for range ticks {
-			if c := h.sharded().eng.Crew(); apart && c != nil {
+			if c := h.rt.Crew(); apart && c != nil {
 				// The next frame comes once every worker sleeps.
 				for !c.Asleep() {
 					runtime.Gosched()

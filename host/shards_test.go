@@ -262,8 +262,8 @@ func TestShardsGlobalsSameForAnyShardCount(t *testing.T) {
 func TestShardsZeroWritesAtOnce(t *testing.T) {
 	var out bytes.Buffer
 	h := tallyHost(t, 0, &out)
-	if h.Shards() != 0 || h.sharded() != nil {
-		t.Fatalf("Shards() = %d, sharded %v; want the classic host", h.Shards(), h.sharded() != nil)
+	if h.Shards() != 0 || h.Shards() != 0 {
+		t.Fatalf("Shards() = %d, sharded %v; want the classic host", h.Shards(), h.Shards() != 0)
 	}
 	want := []string{
 		"a1 reads 0 nil 0\na2 reads 1 a1 1\na3 reads 3 a2 2\na4 reads 6 a3 3\na5 reads 10 a4 4\na6 reads 15 a5 5\n",
@@ -391,7 +391,7 @@ end
 			t.Fatalf("FailTick: %v, want the StrictError of bad2", err)
 		}
 		for _, a := range strict.Agents() {
-			a.tree.Err = nil // fail again next round
+			a.tree().Err = nil // fail again next round
 		}
 	}
 }
@@ -550,8 +550,8 @@ func TestShardsShareCompiled(t *testing.T) {
 		}
 	}
 	var fns []*lua.LFunction
-	for _, s := range h.sharded().shards {
-		v, err := s.doString("return W.OnUpdate")
+	for i := range h.Shards() {
+		v, err := h.rt.ShardDoString(i, "return W.OnUpdate")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -623,7 +623,7 @@ end
 		}
 		// c's OnUpdate returns: shard 0's stretch ends (its agents have
 		// all ticked), while shard 1 loops.
-		for h.sharded().shards[0].budget.Active() {
+		for h.rt.ShardStretching(0) {
 			runtime.Gosched()
 		}
 		if !h.Interrupt() {

@@ -21,7 +21,7 @@ func loadOne(t *testing.T, text string) treeSignature {
 	if len(agents) != 1 {
 		t.Fatalf("%d trees", len(agents))
 	}
-	return signature(agents[0].tree)
+	return signature(agents[0].tree())
 }
 
 // deepScript builds a chain of depth BTSequences over leaf.

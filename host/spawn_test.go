@@ -152,7 +152,7 @@ func TestSpawnReload(t *testing.T) {
 	}
 	trees := map[*Agent]any{}
 	for _, a := range h.Agents() {
-		trees[a] = a.tree
+		trees[a] = a.tree()
 	}
 
 	fsys["npc.lua"] = &fstest.MapFile{Data: []byte(npcFactory("v2", false))}
@@ -168,7 +168,7 @@ func TestSpawnReload(t *testing.T) {
 	}
 	out.Reset()
 	for _, a := range h.Agents() {
-		if trees[a] != a.tree {
+		if trees[a] != a.tree() {
 			t.Fatal("a class-level reload replaced a tree")
 		}
 	}
@@ -205,7 +205,7 @@ func TestSpawnReload(t *testing.T) {
 		t.Fatalf("tick 1 of the rebuilt trees: %.200q", got)
 	}
 	for i, a := range h.Agents() {
-		if trees[a] == a.tree || a.Name() != fmt.Sprintf("npc%d", i) || len(a.tree.Root().(bt.ParentTask).Children()) != 2+i%2 {
+		if trees[a] == a.tree() || a.Name() != fmt.Sprintf("npc%d", i) || len(a.tree().Root().(bt.ParentTask).Children()) != 2+i%2 {
 			t.Fatalf("agent %d after the structure-level reload: %s", i, a.Name())
 		}
 	}
@@ -283,7 +283,7 @@ func TestSpawnReloadFactoryFails(t *testing.T) {
 		}
 	}
 	tickOut(t, h, &out)
-	trees := []any{h.Agents()[0].tree, h.Agents()[1].tree, h.Agents()[2].tree}
+	trees := []any{h.Agents()[0].tree(), h.Agents()[1].tree(), h.Agents()[2].tree()}
 	fsys["npc.lua"] = &fstest.MapFile{Data: []byte(strings.Replace(npcFactory("v2", true),
 		"return function(args)\n", "return function(args)\n    if args.name == \"bob\" then error(\"no bob\") end\n", 1))}
 	_, err = h.Reload("npc.lua")
@@ -291,7 +291,7 @@ func TestSpawnReloadFactoryFails(t *testing.T) {
 		t.Fatalf("err %v, want %s", err, want)
 	}
 	for i, a := range h.Agents() {
-		if a.tree != trees[i] {
+		if a.tree() != trees[i] {
 			t.Errorf("agent %d: tree replaced by a failed reload", i)
 		}
 	}

@@ -1,20 +1,12 @@
 package host
 
-import (
-	"errors"
-	"fmt"
-	"math"
-
-	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/stdlib/bt"
-)
+import "github.com/btlua/btlua/host/internal/engine"
 
 // Agents returns the running and finished agents: those LoadFile started
 // and those a reload started (a script that returns more trees), in the
 // order of the loads; trees a reload removed are no longer listed.
 func (h *Host) Agents() []*Agent {
-	defer h.use("Agents").done()
-	return h.eng.agentList()
+	return pubs(h.core().Agents())
 }
 
 // Tick ticks every running agent once with delta time dt, the seconds
@@ -41,159 +33,129 @@ func (h *Host) Agents() []*Agent {
 // (Agent.SetTickInterval), only the agents the frame schedule picks tick,
 // each with its own dt (frame_budget.go).
 func (h *Host) Tick(dt float64) error {
-	if err := h.tryUse("Tick"); err != nil {
-		return err
-	}
-	defer h.done()
-
-	if err := h.refuseClosed("Tick"); err != nil {
-		return err
-	}
-	if math.IsNaN(dt) || math.IsInf(dt, 0) || dt < 0 {
-		return fmt.Errorf("host: Tick: dt must be a finite number of seconds >= 0, got %v", dt)
-	}
-	if math.IsInf(h.clock+dt, 0) {
-		return fmt.Errorf("host: Tick: dt %v would take the clock (%v s) past the largest finite number of seconds", dt, h.clock)
-	}
-	if err := h.enterTick(); err != nil {
-		return err
-	}
-	defer h.leaveTick()
-	h.ApplyReloads()
-	if h.gate != nil && !h.gate() {
-		return nil
-	}
-	h.ticks++
-	h.clock += dt
-	h.planFrame(dt)
-	defer h.endFrame()
-	var e *hub // the event stream, nil when nobody listens (and in a shard)
-	if h.live() {
-		e = h.events
-		e.BeginTick()
-		defer e.EndTick() // a strict failure ends the tick early
-	}
-	return h.eng.tickAgents(dt, e)
-}
-
-// tickAgents is the agents' part of Tick in the state (the classic
-// host's, or a shard's part of the frame). Its agents report to the event
-// stream h.stream gives.
-func (h *state) tickAgents(dt float64) error {
-	b := &h.batch
-	*b = agentBatch{h: h, agents: h.agents, events: h.sh.stream()}
-	tb := h.frameBatch(b) // b, or the frame's agents with their own dt (frame_budget.go)
-	err := h.vm.Lib.TickBatch(len(b.agents), dt, tb)
-	strict, errs := b.strict, b.errs
-	*b = agentBatch{}
-	if err != nil {
-		return err
-	}
-	if strict != nil {
-		return strict
-	}
-	if h.sh.heapTicks != nil {
-		if errs, err = h.part.checkHeap(h, errs); err != nil {
-			return err
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// agentBatch is the agents' part of one Tick, as the btlib.TreeBatch of
-// the tick's one protected call (btlib.Lib.TickBatch): around each
-// agent's tree tick it does the per-agent work, in agent order.
-type agentBatch struct {
-	h      *state
-	agents []*Agent // h.agents when the tick began
-	events *hub     // the host's stream, nil when nobody listens
-	ticked bool     // the agent BeginTree gave is ticking, in its stretch
-	errs   []error
-	strict *StrictError // the first FailTick error, which ends a classic host's tick
-}
-
-// BeginTree begins agent i's turn: its restart when due, the memory
-// check's accounting, and, for a running agent, its stretch (CPU
-// budget), whose tree it returns.
-func (b *agentBatch) BeginTree(i int) *btlib.Tree {
-	h, a := b.h, b.agents[i]
-	h.restartIfDue(a, h.sh.clock)
-	h.sh.heapTicks.BeginAgent()
-	b.ticked = a.Running()
-	if !b.ticked {
-		return nil
-	}
-	h.beginStretch("tick", a)
-	return a.tree
-}
-
-// TreeAhead returns agent i's tree before its turn (btlib.TreesAhead:
-// the batch reads the next tree's memory into the cache while the one
-// before it ticks, in a big crowd). It asks nothing of the tree: whether
-// it runs is read from the tree's memory that warming is for, and
-// warming a stopped tree costs a few reads.
-func (b *agentBatch) TreeAhead(i int) *btlib.Tree { return b.agents[i].tree }
-
-// Crowd is the number of the state's agents, ticked in turn frame after
-// frame (btlib.TreesAhead).
-func (b *agentBatch) Crowd() int { return len(b.h.agents) }
-
-// EndTree ends agent i's turn: it keeps the status s, ends the stretch,
-// reports to the memory check and the event stream, and applies the error
-// policy to err. At a FailTick error it ends the tick on the classic host;
-// a shard keeps its first FailTick error and ticks its other agents, so
-// that every agent of a sharded host ticks whatever the shard count (see
-// tickShards).
-func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
-	h, a := b.h, b.agents[i]
-	if b.ticked {
-		a.status = s
-		h.endStretch()
-		b.ticked = false
-	}
-	h.sh.heapTicks.EndAgent(a)
-	h.warnPlans(a)
-	if err != nil {
-		h.nameAgent(a, err)
-	}
-	if b.events != nil {
-		b.events.AfterAgent(a, err)
-	}
-	if err == nil {
-		return false
-	}
-	if a.failed(h.sh.clock) {
-		if b.strict == nil {
-			b.strict = &StrictError{Agent: a, Err: err}
-		}
-		return h.part.failTickEnds()
-	}
-	b.errs = append(b.errs, err)
-	return false
+	return strict(h.core().Tick(dt))
 }
 
 // Done reports whether no agent is running any more (all completed or
 // stopped by an error, and none waiting for a restart).
 func (h *Host) Done() bool {
-	defer h.use("Done").done()
-
-	for _, a := range h.eng.agentList() {
-		if _, due := a.RestartDue(); a.Running() || due {
-			return false
-		}
-	}
-	return true
+	return h.core().Done()
 }
 
 // Failed returns the agents stopped by an error.
 func (h *Host) Failed() []*Agent {
-	defer h.use("Failed").done()
+	return pubs(h.core().Failed())
+}
 
-	var out []*Agent
-	for _, a := range h.eng.agentList() {
-		if a.Err() != nil {
-			out = append(out, a)
-		}
-	}
-	return out
+// LoadFile runs the script at path and starts an agent for each tree it
+// returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
+// own), or an array of those. A script that returns nothing only runs.
+// Errors name the file and line (a *luaerr.Error); a missing file is an
+// error that wraps fs.ErrNotExist; with Options.MemoryLimit, a load after
+// which the heap is over the limit (after a collection) and grew fails
+// with "memory limit of ... exceeded (the heap grew over it, to ...,
+// while loading path)" (heapbuild.go). On error nothing is added, but for a
+// script that returns a factory function (the error wraps
+// ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
+// that factory without running the script again.
+//
+// A script may be loaded many times (one agent per NPC): each call is a
+// load of its own, with its own trees, which a reload keeps or rebuilds
+// load by load. The second and later runs of a script are staged like a
+// reload's (see Reload), so that the classes the script defines stay one
+// set of tables: a class it assigns again is merged into the existing one
+// in place, and every agent's tasks share it, so a reload's new methods
+// reach them all.
+//
+// The script runs under the CPU budget; LoadFile called from a script the
+// host is running is refused with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
+func (h *Host) LoadFile(path string) ([]*Agent, error) {
+	as, err := h.core().LoadFile(path)
+	return pubs(as), err
+}
+
+// ErrFactoryScript is wrapped by LoadFile's error for a script that returns
+// a function: a factory, which Spawn starts (errors.Is(err,
+// ErrFactoryScript)).
+var ErrFactoryScript = engine.ErrFactoryScript
+
+// Spawn starts one agent from a script that returns a factory function,
+// calling the factory with args; many agents come from one script, each
+// with its own arguments:
+//
+//	-- ai/npc.lua
+//	Walker = BTAction:New()   -- classes: defined once, shared by every agent
+//	...
+//	return function(args)
+//	    local tree = BTBehaviorTree:New()
+//	    tree.name = args.name
+//	    tree:SetStartTask(Walker:New(args.speed))
+//	    return tree
+//	end
+//
+//	guard, err := h.Spawn("ai/npc.lua", map[string]any{"name": "guard", "speed": 1.5})
+//
+// The script runs once, at the first Spawn of its path (later Spawns call
+// the factory it returned), so its classes are one set of tables that
+// every agent's tasks share. args reaches the factory as a Lua value:
+// maps and slices become Lua tables (made anew for each call), numbers,
+// strings and booleans Lua's, and structs, pointers and functions are
+// bound through gopher-luar, so the script uses their fields and methods
+// (see SetGlobal). The factory returns one tree: a BTBehaviorTree or a
+// task (ticked as the root of a tree of its own), which is not ticked by
+// another agent.
+//
+// A reload of the script runs it once and takes the factory it returns;
+// the new factory is then called once per spawned agent, with the agent's
+// own args, and each agent's tree is kept or rebuilt as in Reload: the
+// same structure keeps the running tree and its state (class-level
+// reload), another structure halts the old tree and runs the new one,
+// with the blackboard carried across. A reload whose script no longer
+// returns a function, or whose factory fails for any agent, changes
+// nothing.
+//
+// Errors name the file and line (a *luaerr.Error): the script's or the
+// factory's, a script that does not return a function, or a factory that
+// does not return exactly one tree (at the line where the factory
+// function is defined). A missing file is an error that wraps
+// fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
+// is over the limit (after a collection) and grew fails with "memory
+// limit of ... exceeded (the heap grew over it, to ..., while spawning
+// agent ...)" (heapbuild.go). On error no agent is added.
+//
+// The script and the factory run under the CPU budget (Options.Budget) as
+// one stretch; Spawn called from a script the host is running is refused
+// with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
+func (h *Host) Spawn(path string, args any) (*Agent, error) {
+	ea, err := h.core().Spawn(path, args)
+	return pub(ea), err
+}
+
+// ExpectAgents tells the host that the next n calls of Spawn or LoadFile
+// make one group of agents, such as the crowd of a level. A sharded host
+// (Options.Shards >= 1) places them in runs of ceil(n / shards)
+// consecutive calls, the first run on shard 0, so that the agents of a
+// shard lie together in memory; without it, each call goes to the next
+// shard in turn, which spreads small groups as well but interleaves large
+// ones. A call that fails is not counted. On the classic host (Shards 0)
+// it does nothing. Call it between ticks; n <= 0 cancels what is left of
+// an earlier announcement.
+// After Close it does nothing.
+func (h *Host) ExpectAgents(n int) {
+	h.core().ExpectAgents(n)
+}
+
+// Shards returns Options.Shards: the number of Lua states a sharded host
+// ticks its agents in, or 0 for the classic unsharded host (one state,
+// global writes seen at once).
+func (h *Host) Shards() int {
+	return h.core().Shards()
+}
+
+// ShardOf returns the index (from 0) of the shard that ticks agent a: 0
+// on the classic unsharded host, -1 for nil or an agent of another host.
+func (h *Host) ShardOf(a *Agent) int {
+	return h.core().ShardOf(a.core())
 }

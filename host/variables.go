@@ -1,47 +1,27 @@
 package host
 
-import (
-	"fmt"
-	"sort"
-
-	"github.com/btlua/btlua/host/internal/shards"
-	"github.com/btlua/btlua/host/internal/vars"
-	"github.com/btlua/btlua/host/internal/vm"
-	"github.com/btlua/btlua/lua/btlib"
-	"github.com/btlua/btlua/stdlib/bt"
-	lua "github.com/yuin/gopher-lua"
-)
+import "github.com/btlua/btlua/host/internal/engine"
 
 // ErrNoVariable is wrapped by the errors of GetFloat, GetString and
 // GetBool for a variable that is not set.
-var ErrNoVariable = vars.ErrNotSet
+var ErrNoVariable = engine.ErrNoVariable
 
-// variables is a scope of blackboard variables (Behavior Designer's
-// shared variables) seen from Go, with Go values: an agent's tree's
-// variables (embedded in Agent) or the global variables (Globals). Its
-// methods are the agent's and the Globals' own.
-type variables struct {
-	host     *Host
-	agent    *Agent         // the variables of this agent's current tree, or
-	global   *bt.Blackboard // the global variables
-	onChange func(name string, old, new any)
+// Globals are the global variables (Behavior Designer's global
+// variables): the parent scope of every tree's blackboard, which scripts
+// use with bt.GetGlobalVariable and bt.SetGlobalVariable. Its methods are
+// those of an agent's variables: Get, Set, GetFloat, GetString, GetBool,
+// Names and OnChange.
+type Globals struct {
+	g *engine.Globals // the engine's global variables; nil for a zero Globals
 }
 
-// board returns the blackboard of the scope now (an agent's tree changes
-// when a reload rebuilds it).
-func (v *variables) board() *bt.Blackboard {
-	if v.agent != nil {
-		return v.agent.tree.BT.Blackboard
+// core is the engine's global variables; nil for a nil or zero Globals,
+// which its methods refuse (ErrNotMade).
+func (g *Globals) core() *engine.Globals {
+	if g == nil {
+		return nil
 	}
-	return v.global
-}
-
-// scope names the scope in errors.
-func (v *variables) scope() string {
-	if v.agent != nil {
-		return "tree " + v.agent.Name()
-	}
-	return "global variables"
+	return g.g
 }
 
 // Get returns the value of the variable name as a Go value, or nil when
@@ -53,12 +33,7 @@ func (v *variables) scope() string {
 // themselves; a function is returned as its lua.LValue. A value set from
 // Go with Set is returned as it was given (an int stays an int, a pointer
 // the same pointer).
-func (v *variables) Get(name string) any {
-	defer v.use("Get").done()
-
-	raw, _ := v.board().Get(name)
-	return fromBoard(raw)
-}
+func (a *Agent) Get(name string) any { return a.core().Get(name) }
 
 // Set sets the variable name to value, as a task's self:SetVariable(name,
 // value) does: in the tree, unless only the global variables have name,
@@ -79,82 +54,26 @@ func (v *variables) Get(name string) any {
 // the OnChange function of the scope written to when the value changed,
 // and listeners of the event stream (Subscribe) hear an EventVariable
 // without a writer.
-func (v *variables) Set(name string, value any) {
-	defer v.use("Set").done()
-
-	if v.common().refuseClosed("Set") != nil {
-		return
-	}
-	if value == lua.LNil {
-		value = nil
-	}
-	if v.agent != nil {
-		v.agent.host.writeVariable(v.board(), name, value)
-		return
-	}
-	v.host.eng.writeGlobal(name, value)
-}
+func (a *Agent) Set(name string, value any) { a.core().Set(name, value) }
 
 // GetFloat returns the variable name as a number: a Lua number, or a Go
 // value of any integer or floating-point type. The error names the scope,
 // the variable and the value it has; it wraps ErrNoVariable when the
 // variable is not set.
-func (v *variables) GetFloat(name string) (float64, error) {
-	h, err := v.tryUse("GetFloat")
-	if err != nil {
-		return 0, err
-	}
-	defer h.done()
-
-	raw, ok := v.board().Get(name)
-	if x, is := vars.Float(raw, ok); is {
-		return x, nil
-	}
-	return 0, vars.TypeError(v.scope(), name, raw, ok, "a number")
-}
+func (a *Agent) GetFloat(name string) (float64, error) { return a.core().GetFloat(name) }
 
 // GetString returns the variable name as a string (a Lua string or a Go
 // string; numbers are not converted). Errors as GetFloat's.
-func (v *variables) GetString(name string) (string, error) {
-	h, err := v.tryUse("GetString")
-	if err != nil {
-		return "", err
-	}
-	defer h.done()
-
-	raw, ok := v.board().Get(name)
-	if x, is := vars.String(raw); is {
-		return x, nil
-	}
-	return "", vars.TypeError(v.scope(), name, raw, ok, "a string")
-}
+func (a *Agent) GetString(name string) (string, error) { return a.core().GetString(name) }
 
 // GetBool returns the variable name as a boolean (a Lua or a Go
 // boolean; other values are not converted, nil and false alike). Errors
 // as GetFloat's.
-func (v *variables) GetBool(name string) (bool, error) {
-	h, err := v.tryUse("GetBool")
-	if err != nil {
-		return false, err
-	}
-	defer h.done()
-
-	raw, ok := v.board().Get(name)
-	if x, is := vars.Bool(raw); is {
-		return x, nil
-	}
-	return false, vars.TypeError(v.scope(), name, raw, ok, "a boolean")
-}
+func (a *Agent) GetBool(name string) (bool, error) { return a.core().GetBool(name) }
 
 // Names returns the names of the variables set in this scope (for a tree,
 // not the global variables), sorted.
-func (v *variables) Names() []string {
-	defer v.use("Names").done()
-
-	names := v.board().Names()
-	sort.Strings(names)
-	return names
-}
+func (a *Agent) Names() []string { return a.core().Names() }
 
 // OnChange makes fn hear every change of a variable in this scope, made
 // by a script (self:SetVariable, tree:SetVariable, bt.SetGlobalVariable)
@@ -167,70 +86,31 @@ func (v *variables) Names() []string {
 // writes: it must not tick or reload the host. An agent's fn stays when a
 // reload rebuilds its tree, and then hears the variables the new tree has
 // that the old one did not. Nil removes it; a second call replaces fn.
-func (v *variables) OnChange(fn func(name string, old, new any)) {
-	defer v.use("OnChange").done()
+func (a *Agent) OnChange(fn func(name string, old, new any)) { a.core().OnChange(fn) }
 
-	v.onChange = fn
-	v.attach()
-	if v.agent == nil {
-		v.host.eng.hearGlobals() // a sharded host's spreading hook, put back
-	}
-}
+// Get is Agent.Get on the global variables.
+func (g *Globals) Get(name string) any { return g.core().Get(name) }
 
-// attach installs the scope's hook on its blackboard now.
-func (v *variables) attach() {
-	if v.onChange == nil {
-		v.board().OnSet(nil)
-		return
-	}
-	v.board().OnSet(v.heard)
-}
+// Set is Agent.Set on the global variables (nil deletes name).
+func (g *Globals) Set(name string, value any) { g.core().Set(name, value) }
 
-// heard is the blackboard's hook: it reports a write that changed the
-// value.
-func (v *variables) heard(name string, old, new any) {
-	if v.onChange != nil && !same(old, new) {
-		v.onChange(name, fromBoard(old), fromBoard(new))
-	}
-}
+// GetFloat is Agent.GetFloat on the global variables.
+func (g *Globals) GetFloat(name string) (float64, error) { return g.core().GetFloat(name) }
 
-// rebound attaches the hook to the agent's new tree after a reload rebuilt
-// it, and reports the variables the new tree has that before, the old
-// tree's blackboard, did not.
-func (v *variables) rebound(before *bt.Blackboard) {
-	v.attach()
-	if v.onChange == nil {
-		return
-	}
-	had := map[string]bool{}
-	for _, name := range before.Names() {
-		had[name] = true
-	}
-	now := v.board()
-	for _, name := range v.Names() {
-		if !had[name] {
-			val, _ := now.Get(name)
-			v.onChange(name, nil, fromBoard(val))
-		}
-	}
-}
+// GetString is Agent.GetString on the global variables.
+func (g *Globals) GetString(name string) (string, error) { return g.core().GetString(name) }
 
-// fromBoard returns a stored blackboard value as a Go value (see Get).
-func fromBoard(raw any) any { return vars.FromBoard(raw) }
+// GetBool is Agent.GetBool on the global variables.
+func (g *Globals) GetBool(name string) (bool, error) { return g.core().GetBool(name) }
 
-// same reports whether two stored values are the same value: == for
-// comparable values; values of types that cannot be compared (a Go slice
-// or map) are never the same.
-func same(a, b any) bool { return shards.Same(a, b) }
+// Names is Agent.Names on the global variables.
+func (g *Globals) Names() []string { return g.core().Names() }
 
-// Globals are the global variables (Behavior Designer's global
-// variables): the parent scope of every tree's blackboard, which scripts
-// use with bt.GetGlobalVariable and bt.SetGlobalVariable. Its methods are
-// those of an agent's variables: Get, Set, GetFloat, GetString, GetBool,
-// Names and OnChange.
-type Globals struct {
-	variables
-}
+// OnChange makes fn hear every change of a global variable (see
+// Agent.OnChange for the rules). On a sharded host (Options.Shards
+// >= 1) the changes scripts make during a tick are heard at the frame
+// boundary, in agent order (see host/internal/shards/globals.go); nil removes fn.
+func (g *Globals) OnChange(fn func(name string, old, new any)) { g.core().OnChange(fn) }
 
 // SetVariable writes a blackboard variable from Go, between ticks: a
 // variable of agent a's tree (see Agent.Set), or a global variable when a
@@ -242,54 +122,9 @@ type Globals struct {
 // written. After Close it does nothing and returns nil, as Agent.Set and
 // Globals.Set.
 func (h *Host) SetVariable(a *Agent, name string, v any) error {
-	if err := h.tryUse("SetVariable"); err != nil {
-		return err
+	c := a.core()
+	if a != nil && c == nil {
+		c = &engine.Agent{} // a zero Agent: refused as no agent of this host
 	}
-	defer h.done()
-
-	if a == nil {
-		h.globals.Set(name, v)
-		return nil
-	}
-	if !h.owns(a) {
-		return fmt.Errorf("host: SetVariable: agent %q is not an agent of this host", a.Name())
-	}
-	a.Set(name, v)
-	return nil
-}
-
-// writeVariable sets name to v in b (landing in the global variables when
-// only they have the name, as bt.Blackboard.Set does) and tells the event
-// stream's listeners, if any.
-func (h *state) writeVariable(b *bt.Blackboard, name string, v any) {
-	if g := h.vm.Lib.Globals; shards.GoTable(v) && (b == g || b.Owner(name) == g) {
-		// A Go map, slice or array as a global variable is a Lua table
-		// (Globals.Set): a shard's hook spreads it (host/internal/shards).
-		v = vm.LuaValue(h.vm.L, v)
-	}
-	e := h.sh.stream()
-	if e == nil {
-		b.Set(name, v)
-		return
-	}
-	old, _ := b.Get(name)
-	owner := b.Owner(name)
-	if owner == nil {
-		owner = b
-	}
-	b.Set(name, v)
-	var nv lua.LValue = lua.LNil
-	if v != nil {
-		nv = vm.LuaValue(h.vm.L, v)
-	}
-	h.sh.writeIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
-}
-
-// common returns what the scope's host shares with its states: the
-// agent's state's, or the Globals' host's.
-func (v *variables) common() *shared {
-	if v.agent != nil {
-		return v.agent.host.sh
-	}
-	return &v.host.shared
+	return h.core().SetVariable(c, name, v)
 }

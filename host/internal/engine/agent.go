@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"errors"
+
+	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/persist/values"
+	"github.com/btlua/btlua/host/internal/schedule"
+	"github.com/btlua/btlua/host/internal/standing"
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// Agent is one running behavior tree of a Host, with the script that made
+// it. Its blackboard variables are read and written from Go with Get,
+// Set, GetFloat, GetString and GetBool, and heard with OnChange.
+type Agent struct {
+	// Source is the script file that returned the tree.
+	Source string
+	// variables gives the agent Get, Set, GetFloat, GetString, GetBool,
+	// Names and OnChange on its tree's blackboard.
+	variables
+
+	tree *btlib.Tree // the tree the agent ticks
+	host *state      // the Lua state that ticks it
+	load *load       // the LoadFile or Spawn call that started the agent
+	// where is the return value that gave the tree ("return value 2"),
+	// for errors; "" for a tree a reload started.
+	where    string
+	status   bt.Status
+	observer bt.Observer      // given to SetObserver, for the trees of rebuilds
+	restart  standing.Backoff // the error policy's back-off (policy.go)
+	// slot is its tick interval and frame schedule (agent_interval.go).
+	slot schedule.Slot
+	// built holds the functions its build put in task fields (values.BuiltFunctions).
+	built values.Built
+	// Pub is the facade's agent for this one (the public host.Agent),
+	// which the facade sets at its first use; the engine never reads it.
+	Pub any
+}
+
+// Running reports whether the agent's tree has neither completed nor been
+// stopped by an error.
+func (a *Agent) Running() bool {
+	defer a.use("Running").done()
+	return a.running()
+}
+
+// running is Running without the guard.
+func (a *Agent) running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
+
+// Status returns the root status of the last tick.
+func (a *Agent) Status() bt.Status {
+	defer a.use("Status").done()
+	return a.status
+}
+
+// Err returns the error that stopped the agent, or nil.
+func (a *Agent) Err() error {
+	defer a.use("Err").done()
+	return a.tree.Err
+}
+
+// Name returns the tree's name: its "name" field, else its class's name
+// (set when the tree first ticks; before, the start task's name).
+// A nil or zero Agent (made by neither LoadFile nor Spawn; a
+// StrictError's Agent may be nil) has the name "".
+func (a *Agent) Name() string {
+	if !a.made() {
+		return ""
+	}
+	defer a.use("Name").done()
+	return treeName(a.tree)
+}
+
+// Root returns the start task of the agent's tree (a reload that rebuilds
+// the tree gives a new one), or nil.
+func (a *Agent) Root() bt.Task {
+	defer a.use("Root").done()
+	return a.tree.Root()
+}
+
+// Time returns the tree's clock: the seconds of delta time it has been
+// ticked with.
+func (a *Agent) Time() float64 {
+	defer a.use("Time").done()
+	return a.tree.BT.Time()
+}
+
+// Render returns the tree as indented text, one task a line: name, class
+// and last status, with the nodes of a BT.Root's BTAI tree below it (text,
+// btai type, last state; see bt.Render); "" for a tree without a start
+// task.
+func (a *Agent) Render() string {
+	defer a.use("Render").done()
+
+	if r := a.tree.Root(); r != nil {
+		return bt.Render(r)
+	}
+	return ""
+}
+
+// SetObserver makes o hear every task start and end of the agent's tree
+// (see bt.Observer; nil for none): the tree it ticks now and every tree a
+// reload builds in its place (the old tree's tasks report their end with
+// the cause bt.EndReload first). Without an observer, ticks stay
+// allocation-free.
+func (a *Agent) SetObserver(o bt.Observer) {
+	defer a.use("SetObserver").done()
+
+	a.observer = o
+	if !a.host.sh.watchOn(a) {
+		a.tree.BT.Observer = o
+	} // else the event stream's watch observes the tree and hands o the runs
+}
+
+// Observer returns the observer given to SetObserver, or nil. (The event
+// stream's own observer, while there are listeners, is not returned.)
+func (a *Agent) Observer() bt.Observer {
+	defer a.use("Observer").done()
+
+	return a.observer
+}
+
+// Halt ends the runs under way in the agent's tree, as Close does: OnEnd
+// on the running tasks, deepest first, the observer hearing the cause
+// bt.EndHalted (an error raised by an OnEnd stops the tree, see Err, and
+// is logged). The tree is then complete: it is not ticked again unless it restarts when complete
+// (tree:SetRestartWhenComplete), and a reload treats it as a completed
+// tree (kept when its structure is the same, else rebuilt and run).
+// The OnEnds run under the CPU budget; Halt called from a script the host
+// is running is refused with a Lua error there.
+// After Close it does nothing (Close halted the tree).
+func (a *Agent) Halt() {
+	defer a.use("Halt").done()
+
+	h := a.host
+	if h.sh.refuseClosed("Halt") != nil {
+		return
+	}
+	h.refuseInScript("Halt")
+	defer h.stretch("OnEnd at Halt", a)()
+	if err := a.halt(); err != nil {
+		a.tree.Err = err
+		h.logHalt(a, err)
+	}
+}
+
+// halt ends the tree's running tasks and returns the error of an OnEnd
+// that failed (the others still ran), as a *luaerr.Error. The tree's
+// Observer hears the cause bt.EndHalted.
+func (a *Agent) halt() error { return a.haltWith(bt.EndHalted) }
+
+// haltForReload is halt for a structure-level reload that replaces the
+// tree: the Observer hears the cause bt.EndReload.
+func (a *Agent) haltForReload() error { return a.haltWith(bt.EndReload) }
+
+// haltWith halts the tree with the cause cause and returns the errors
+// raised by its OnEnds, each a *luaerr.Error naming the task and the tree
+// or agent as a tick's error does (agent_label.go), joined (errors.Join)
+// when several failed; the caller decides whether they stop the tree, and
+// logs them (haltErrors). An OnEnd that fails does not keep the others
+// from running: the halt runs again, the failed task already ended, until
+// a pass ends the rest, each pass under a fresh CPU budget
+// (budget.Restart) unless the host was interrupted.
+func (a *Agent) haltWith(cause bt.EndKind) error {
+	if a.tree.Err != nil {
+		return nil
+	}
+	var errs []error
+	for {
+		err := a.tree.RunProtected(func() { a.tree.BT.HaltWith(bt.EndCause{Kind: cause}) })
+		if err == nil {
+			break
+		}
+		a.host.nameAgent(a, err)
+		errs = append(errs, err)
+		var le *luaerr.Error
+		if !errors.As(err, &le) {
+			break // a Go panic: no task is known to have ended
+		}
+		if b := a.host.budget; b != nil {
+			b.Restart()
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// haltErrors returns the errors haltWith joined, one by one (err alone
+// when it is not joined; none for nil).
+func haltErrors(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
+}
+
+// treeName names tr in errors and saves: its name, else its start task's
+// (see loader.TreeName).
+func treeName(tr *btlib.Tree) string { return loader.TreeName(tr) }

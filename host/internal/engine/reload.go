@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/btlua/btlua/host/internal/reload"
+	"github.com/btlua/btlua/host/internal/sources"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Reload re-runs a file the host has loaded (a script given to LoadFile,
+// or a file loaded through require or dofile) and applies it between two
+// ticks. It must be called from the ticking goroutine; Watch calls it for
+// changed files at the start of Tick.
+//
+// The file is compiled first (a syntax error stops there) and run with a
+// staging global table; only when the run succeeds are its
+// globals merged: a class or module table that already exists gets the
+// new methods in place and loses the methods that disappeared, so running
+// tasks call the new code on their next tick; Go method caches are
+// dropped (see luaclass.Merge). A module whose value is not a table (a function) is replaced
+// in package.loaded.
+//
+// The rule for trees, for each LoadFile of the script (a script loaded
+// for 1000 NPCs has 1000 loads): the n-th tree the reloaded script returns
+// is compared with the n-th tree that load returned before, by structure
+// (each task's class, name and constructor arguments and its children in
+// order, at every depth; see signature). Same structure: the running tree
+// keeps all its state (running child, timers, counters, blackboard) and
+// the new tree is dropped. Different structure, or a tree stopped by an
+// error: the old tree is halted (OnEnd on its running tasks), its
+// blackboard variables are copied into the new tree, and the new tree runs
+// in its place. A tree the script no longer returns is halted and
+// removed; a tree it returns in addition starts. The script runs once;
+// when several loads need new trees, it runs once more for each further
+// load, so that every load gets trees of its own. A script started with
+// Spawn runs once too, and its new factory is called once per agent (see
+// Spawn).
+//
+// A file that tree references run (BTBehaviorTreeReference) gets, for
+// each reference to it in the host's trees, a new instance of its tree
+// built from the reloaded text and compared by structure with the subtree
+// the reference runs: the same keeps the running subtree; a different one
+// is swapped in (the old one ends with the cause "replaced"), and a tree
+// that had completed runs again; the report lists the reference's path
+// under Rebuilt.
+//
+// After a successful reload, the scripts of trees that an error had
+// stopped are reloaded too (rebuilding those trees), so fixing a class in a
+// module restarts the trees it broke.
+//
+// A failed reload changes nothing (the snapshot taken before the run puts
+// back everything the run changed; see snapshot) and returns a
+// *luaerr.Error with the file and line: a syntax error, an error while the
+// file runs, or a task class the file defined before and no longer defines
+// (not assigned, or assigned a value that is not a table), since running
+// tasks may use it.
+//
+// The reload runs under the CPU budget; Reload called from a script the
+// host is running is refused with a Lua error there.
+// After Close it returns an error wrapping ErrClosed.
+func (h *Runtime) Reload(path string) (*ReloadReport, error) {
+	if err := h.tryUse("Reload"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+
+	if err := h.refuseClosed("Reload"); err != nil {
+		return nil, err
+	}
+	h.refuseInScript("Reload")
+	src := h.sourceAt(h.files.Key(path))
+	if src == nil {
+		return nil, fmt.Errorf("reload %s: not a file this host has loaded", path)
+	}
+	data, err := h.files.ReadFile(src.Path)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := h.reloadText(src, data, "reloading "+path)
+	h.reported(src.Path, rep, err)
+	return rep, err
+}
+
+// reloadText is Reload of src with its text data (read by the caller, or
+// by the watcher once the file settled).
+func (h *Runtime) reloadText(src *source, data []byte, what string) (*ReloadReport, error) {
+	return h.eng.reloadFile(src, data, what)
+}
+
+// reloadFailed reloads, after a successful reload of src, the scripts of
+// the trees an error had stopped (rebuilding them), adding what they
+// changed to rep; their failures change nothing and are not reported.
+func (h *state) reloadFailed(src *source, rep *ReloadReport) {
+	seen := map[*source]bool{src: true}
+	for _, a := range slices.Clone(h.agents) {
+		s := a.load.src
+		if a.Err() == nil || seen[s] {
+			continue
+		}
+		seen[s] = true
+		text, err := h.vm.Files.ReadFile(s.Path)
+		if err != nil {
+			continue
+		}
+		if more, err := h.reload(s, text); err == nil {
+			rep.Rebuilt = append(rep.Rebuilt, more.Rebuilt...)
+			rep.Removed = append(rep.Removed, more.Removed...)
+			rep.Started = append(rep.Started, more.Started...)
+		}
+	}
+}
+
+// reload is Reload of one file: a snapshot, the staged runs and the merge
+// (prepareReload), then, only when all of it succeeded, the plan applied
+// (apply). When the run fails, the snapshot is restored.
+func (h *state) reload(src *source, data []byte) (*ReloadReport, error) {
+	proto, err := h.loader.Compile(src.Path, data)
+	if err != nil {
+		return nil, err
+	}
+	p, err := h.prepareReload(src, proto)
+	if err != nil {
+		return nil, err
+	}
+	return p.apply(), nil
+}
+
+// pendingReload is a reload of one file that ran and merged its globals
+// (prepareReload) but has not been applied yet: apply finishes it, abort
+// puts the state back as it was before (a sharded host aborts every
+// shard's when one shard's run failed).
+type pendingReload struct {
+	h     *state
+	src   *source
+	snap  *reload.Snapshot
+	marks sources.Marks
+	plan  *reload.Plan
+	trees []treePlan // the loads that get new trees
+}
+
+// prepareReload takes a snapshot, then stages and merges the file
+// compiled as proto and plans what changes (see run); on error the
+// snapshot is restored and nothing changed.
+func (h *state) prepareReload(src *source, proto *lua.FunctionProto) (*pendingReload, error) {
+	h.vm.AddScriptFolder(src.Path)
+	before := h.classesOf(src)
+	p := &pendingReload{h: h, src: src, marks: h.sources.Mark(), snap: h.takeSnapshot()}
+	var err error
+	if p.plan, p.trees, err = h.run(src, proto, before, p.snap); err != nil {
+		p.abort()
+		return nil, err
+	}
+	return p, nil
+}
+
+// abort restores the state the reload started from; the references the
+// run made are forgotten.
+func (p *pendingReload) abort() {
+	p.snap.Restore()
+	p.h.sources.Restore(p.marks)
+	p.h.vm.Lib.Invalidate() // one epoch for every binding (luaclass.State)
+	p.h.keepReferences()
+}
+
+// apply installs the new factory, replaces the trees and swaps the
+// subtrees as planned, and returns the report.
+func (p *pendingReload) apply() *ReloadReport {
+	h, rep := p.h, p.plan.Report
+	if p.plan.Factory != nil {
+		h.factories[p.src] = p.plan.Factory
+	}
+	for _, pl := range p.trees {
+		h.applyPlan(pl, rep)
+	}
+	if len(p.trees) > 0 {
+		h.relist()
+	}
+	if p.src.Kind == referenceSource {
+		h.applySwaps(p.src, p.plan.Swaps, rep) // PlanReferences pruned the references
+	} else {
+		h.keepReferences()
+	}
+	return rep
+}
+
+// run has the state's loader run the file staged, check that no class
+// vanished, commit the staged globals and module (loader.Loader.Rerun),
+// and plans the trees of each load of a script, the new factory of a
+// spawned script (installed once everything succeeded), and the subtrees
+// of a referenced file. Any error leaves live state changed: the caller
+// restores its snapshot.
+func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
+	plan := &reload.Plan{Report: &ReloadReport{File: src.Path}}
+	fresh, factory, err := h.loader.Rerun(src.File(), h.factories[src] != nil, proto, before, snap, plan.Report)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan.Factory = factory
+	var trees []treePlan
+	switch {
+	case plan.Factory != nil:
+		trees, err = h.planSpawns(src, plan.Factory)
+	case src.Kind == scriptSource:
+		trees, err = h.planTrees(src, proto, fresh, snap)
+	case src.Kind == referenceSource:
+		plan.Swaps = h.planReferences(src, proto)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return plan, trees, nil
+}

@@ -1,0 +1,14 @@
+package engine
+
+import (
+	"github.com/btlua/btlua/host/internal/reload"
+)
+
+// snapHint sizes the host's reload snapshots after the last one.
+type snapHint = reload.Hint
+
+// takeSnapshot snapshots the host's Lua state before a reload runs a file
+// (see reload.Take).
+func (h *state) takeSnapshot() *reload.Snapshot {
+	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAPModule())
+}

@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"github.com/btlua/btlua/host/internal/persist"
+	"github.com/btlua/btlua/lua/btlib"
+	"github.com/btlua/btlua/stdlib/bt"
+)
+
+// ChunkLocals is a baseline of the chunk locals that the agents' Lua
+// task classes read (the upvalues of their methods holding a nil,
+// boolean, number or string, as `local enemySeen = false` at a script's
+// top level), taken by Host.ChunkLocals. A save holds task fields and
+// variables, never chunk locals: a script that changes one while it runs
+// would restore wrong, and Changed says so. The functions in a task's
+// own fields that a save leaves to the script (saveSkip's, or every field
+// when the class has OnSave) are callbacks, not methods: their upvalues
+// are not in it. Tables a method reads are not in it (a table reachable
+// from a task field is saved and refilled in place; one that is not is
+// the script's to keep out of its state).
+type ChunkLocals struct {
+	base *persist.Baseline
+}
+
+// ChunkLocals takes the baseline of the chunk locals the methods of the
+// agents' Lua task classes read (see ChunkLocals). Take it after loading
+// and before the first tick; Changed, at save time, lists those that
+// changed since. btlua --save does so. Call it between ticks.
+func (h *Runtime) ChunkLocals() (*ChunkLocals, error) {
+	if err := h.tryUse("ChunkLocals"); err != nil {
+		return nil, err
+	}
+	defer h.done()
+	if err := h.refuseClosed("ChunkLocals"); err != nil {
+		return nil, err
+	}
+	c := &ChunkLocals{base: persist.NewBaseline()}
+	for _, ld := range h.eng.allLoads() {
+		for _, a := range ld.agents {
+			L := a.host.vm.L
+			for _, t := range bt.Preorder(a.tree.Root()) {
+				lt, ok := t.(*btlib.Task)
+				if !ok || lt.Self == nil {
+					continue
+				}
+				c.base.AddTask(L, bt.DisplayName(t), lt.Self)
+			}
+		}
+	}
+	return c, nil
+}
+
+// Changed returns nil when every chunk local of the baseline holds the
+// value it held when the baseline was taken, else an error naming each
+// that changed, the methods reading it and both values. Call it on the
+// host's goroutine, between ticks.
+func (c *ChunkLocals) Changed() error {
+	if c == nil {
+		return nil
+	}
+	return c.base.Changed()
+}

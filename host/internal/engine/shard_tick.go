@@ -1,0 +1,49 @@
+package engine
+
+import "errors"
+
+// tickShards is the agents' part of Tick on a sharded host: every shard
+// ticks its agents (Tick of the shard, with its budget and error policy),
+// shard 0 on the caller's goroutine, the others each on its worker
+// (host/internal/shards); after the join, the print output of the frame is
+// written in agent order, the table-valued global variables changed in
+// place are put back (shards.Globals.CheckLent: one error each, after the agents'
+// errors, left out when a StrictError ends the tick; under the host's
+// FailTick the first is itself a StrictError without Agent), the global-variable
+// writes of the frame apply in agent order, and the
+// memory limit is checked (heaptick.go; a frame that measures each
+// agent's allocations ticks the shards one after the other on the
+// caller's goroutine, which changes no result: the shards share nothing
+// within a frame). The errors come back in agent order. Under FailTick
+// every agent of the frame ticks, in every shard (a failing agent is
+// stopped, the shard's agents after it tick on), and Tick returns the
+// StrictError of the first failing agent in agent order: ending the frame
+// at it, as the classic host does, cannot be done the same way for every
+// shard count, since the agents after it in other shards tick in
+// parallel, and which agents tick must not depend on the shard count. A
+// Go panic in a shard is raised again on the caller's goroutine.
+func (sh *sharding) tickShards(dt float64, e *hub) error {
+	h := sh.host
+	sh.eng.Tick(dt, h.heapTicks != nil && h.heapTicks.Blaming())
+	if e != nil {
+		sendHeld(e, sh)
+	}
+	sh.flushPrints()
+	lentErrs := sh.eng.Globals.CheckLent()
+	sh.eng.ApplyWrites()
+	sh.eng.Repanic()
+	if h.heapTicks != nil {
+		if a, err := h.stopHeapHog(); a != nil {
+			_, strict := err.(*StrictError)
+			sh.eng.Blame(h.ShardOf(a), err, strict)
+		}
+	}
+	err := sh.eng.Errors()
+	if _, strict := err.(*StrictError); strict || lentErrs == nil {
+		return err
+	}
+	if h.policy.Action == FailTick { // the changer is not known: the host's policy
+		return &StrictError{Err: lentErrs[0]}
+	}
+	return errors.Join(append([]error{err}, lentErrs...)...)
+}

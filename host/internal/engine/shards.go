@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/vm"
+	luar "layeh.com/gopher-luar"
+)
+
+// This file holds the sharded host (Options.Shards >= 1). gopher-lua
+// states are single-threaded, so a sharded host spreads its agents over
+// shards: each shard is a state (state.go: a Lua state with the
+// libraries, its scripts' classes, budget, memory limit, sandbox and
+// reloads) under the one facade the embedder holds, with the same API:
+//
+//   - LoadFile and Spawn go to the shards round-robin, in call order: the
+//     n-th load that succeeds (from 0) is in shard n mod Shards, so the
+//     assignment is deterministic. Each shard runs a script the first
+//     time it loads it (its top-level code, its classes); a file is
+//     compiled once and its prototype shared by the states (see protos).
+//   - Tick ticks the shards in parallel, shard 0 on the caller's
+//     goroutine and each other shard on a worker goroutine of its own
+//     (started by the first frame, stopped by Close; host/internal/shards), and
+//     returns once all have finished the frame (shard_tick.go). Agents returns
+//     every shard's agents in load order, as an unsharded host would.
+//   - The global variables (Globals, bt.GetGlobalVariable) are one
+//     blackboard: during a tick a script reads the value the variable
+//     had when the frame started and its writes apply at the frame
+//     boundary, in agent order (host/internal/shards/globals.go), so results do not
+//     depend on the shard count: 1 shard is a sharded host too, with the
+//     same machinery as 2 or 4 (Options.Shards 0 is the classic host).
+//   - print and BTLog output written during a tick is held per shard and
+//     written after the join, in agent order (host/internal/shards); Tick's
+//     errors come in agent order too, and Close runs the OnEnds in agent
+//     order. Each agent's error stops it alone, under its shard's CPU
+//     budget and error policy.
+//   - Reload, Watch and ApplyReloads reach every shard that loaded the
+//     file, atomically: a reload refused in one shard changes nothing in
+//     any (shard_reload.go).
+//
+// What is per state: Lua globals (plain _G entries, the classes' tables,
+// module state) are each shard's own, so scripts must not use them to
+// share state between agents; SetGlobal and DoString run in every shard.
+// math.random is gopher-lua's, on Go's global math/rand source, shared by
+// all shards: with shards, its sequence is drawn in a nondeterministic
+// order, so a deterministic game seeds its own generator per agent (or
+// uses a Go value given through Spawn's args). Agent observers
+// (SetObserver) and an agent's OnChange are called on its shard's
+// goroutine during a tick, concurrently with other shards. The event
+// stream (Subscribe) hears a sharded host as it hears the classic one:
+// the events of a frame come after the join, in agent order
+// (event_frame.go).
+// The memory limit (Options.MemoryLimit) is the process's heap; the
+// runtime counts allocations per process, so the blame is measured one
+// shard at a time: when the heap is over the limit after a frame, the
+// next frame ticks the shards one after the other, measuring each agent,
+// and the sharded engine stops the agent that allocated most (heaptick.go);
+// the agent blamed is the same for any shard count. Mid-tick, each
+// shard's watchdog stops its own long stretch once the heap is over
+// about twice the limit and grew while it ran, whatever the other shards
+// run (a runaway, or several at once; see heapWatch.over in host/internal/budget).
+
+// sharding is the engine of a sharded host: its shards, driven by the
+// shards package's engine (placement, crew, frames, joins, the global
+// variables' logical blackboard); it lives on the ticking goroutine.
+type sharding struct {
+	host   *Runtime // the facade
+	shards []*state
+	frames []*shardFrame // each shard's side of the frame, by shard index
+	eng    *shards.Engine[*Agent, *load]
+}
+
+// openShards makes the n shards of a sharded host h from its options.
+func (h *Runtime) openShards(opts Options) error {
+	n := opts.Shards
+	sh := &sharding{host: h}
+	h.eng, h.roster = sh, sh
+	var protos *vm.Protos
+	ports := make([]shards.Shard[*Agent, *load], 0, n)
+	frames := make([]*shards.Frame[*Agent], 0, n)
+	for i := 0; i < n; i++ {
+		f := &shardFrame{Frame: &shards.Frame[*Agent]{Out: h.stdout}}
+		so := opts
+		so.Stdout, so.OnReload = f, nil
+		s, err := h.openState(so, f, protos)
+		if err != nil {
+			return err
+		}
+		protos = s.vm.Protos // one compiled chunk per file for every shard
+		s.part, f.shard = f, s
+		sh.frames = append(sh.frames, f)
+		sh.shards = append(sh.shards, s)
+		ports = append(ports, shardPort{s})
+		frames = append(frames, f.Frame)
+	}
+	sh.eng = shards.New(ports, frames, shards.Config[*Agent, *load]{
+		AgentsOf: func(ld *load) []*Agent { return ld.agents },
+		Strict:   strictIn,
+		OnChange: func(name string, old, new any) { h.globals.heard(name, old, new) },
+	})
+	h.files = &sh.shards[0].vm.Files
+	if w := h.heapTicks; w != nil {
+		w.SetSharded() // one memory check for all, set before any stretch runs
+	}
+	h.globals.host, h.globals.global = h, sh.eng.Globals.Board()
+	h.board = h.globals.global
+	return nil
+}
+
+// strictIn finds a *StrictError in err: its agent and itself, or nil, nil.
+func strictIn(err error) (*Agent, error) {
+	var se *StrictError
+	if errors.As(err, &se) {
+		return se.Agent, se
+	}
+	return nil, nil
+}
+
+// Shards returns Options.Shards: the number of Lua states a sharded host
+// ticks its agents in, or 0 for the classic unsharded host (one state,
+// global writes seen at once).
+func (h *Runtime) Shards() int {
+	defer h.use("Shards").done()
+	return h.eng.shardCount()
+}
+
+// ShardOf returns the index (from 0) of the shard that ticks agent a: 0
+// on the classic unsharded host, -1 for nil or an agent of another host.
+func (h *Runtime) ShardOf(a *Agent) int {
+	defer h.use("ShardOf").done()
+
+	if !h.owns(a) {
+		return -1
+	}
+	return slices.Index(h.eng.states(), a.host) // 0 on the classic host
+}
+
+// loadShard is LoadFile on a sharded host.
+func (sh *sharding) loadShard(path string) ([]*Agent, error) {
+	if err := sh.refuseTicking("LoadFile"); err != nil {
+		return nil, err
+	}
+	return sh.eng.Load(path)
+}
+
+// spawnShard is Spawn on a sharded host.
+func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
+	if err := sh.refuseTicking("Spawn"); err != nil {
+		return nil, err
+	}
+	return sh.eng.Spawn(path, args)
+}
+
+// placed lists a shard's new load and its agents after the others.
+func (sh *sharding) placed(ld *load) { sh.eng.Place(ld) }
+
+// closeShards is Close of a sharded host: the agents' OnEnds run in agent
+// order (their output in that order, as unsharded), then every shard
+// closes its state.
+func (sh *sharding) closeShards() error {
+	return sh.eng.Close(func(a *Agent) error { return a.host.closeAgent(a) })
+}
+
+// setGlobalShards is SetGlobal of a sharded host: every shard's state
+// gets the value, a Go map, slice or array as a Lua table of its own.
+func (sh *sharding) setGlobalShards(name string, v any) {
+	table := shards.GoTable(v) // one Go map written by shards in parallel would be fatal
+	for _, s := range sh.shards {
+		L := s.vm.L
+		if table {
+			L.SetGlobal(name, vm.LuaValue(L, v))
+			continue
+		}
+		L.SetGlobal(name, luar.New(L, v))
+	}
+}

@@ -1,0 +1,70 @@
+package engine
+
+import (
+	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/sources"
+	"github.com/btlua/btlua/lua/btlib"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// source is a Lua file the state has loaded and may reload (the state's
+// loader.Record of it; package host/internal/sources keeps the record).
+type source = sources.Source
+
+const (
+	// scriptSource: a file given to LoadFile; its return values are trees.
+	scriptSource = loader.Script
+	// moduleSource: a file loaded by require; its return value is the
+	// module table kept in package.loaded.
+	moduleSource = loader.Module
+	// referenceSource: a file a BTBehaviorTreeReference runs; its return
+	// value is the subtree (or a factory of it). A reload merges its
+	// globals like a dofile's and then rebuilds the subtrees whose
+	// structure changed (see planReferences).
+	referenceSource = loader.Reference
+)
+
+// track records a loaded file, once, and watches it when the state's
+// files are watched.
+func (h *state) track(path string, kind loader.Kind, module string) *source {
+	abs := h.vm.Files.Key(path)
+	s, fresh := h.sources.Track(path, abs, kind, module)
+	if fresh && h.watcher != nil {
+		h.watchFile(abs)
+	}
+	return s
+}
+
+// stateFiles is the state's record of its files and its agents' trees as
+// its loader reads and writes them (loader.Files, loader.Trees).
+type stateFiles struct{ s *state }
+
+// Track records a loaded file, once (see track).
+func (f stateFiles) Track(path string, kind loader.Kind, module string) loader.Record {
+	return f.s.track(path, kind, module)
+}
+
+// Definer returns the file that defined the global table name, or nil.
+func (f stateFiles) Definer(name string) loader.Record {
+	if d := f.s.sources.Definer(name); d != nil {
+		return d
+	}
+	return nil
+}
+
+// Reloading returns the text a reload of the file keyed key is applying.
+func (f stateFiles) Reloading(key string) *lua.FunctionProto {
+	if src := f.s.sources.At(key); src != nil {
+		return src.Reloading
+	}
+	return nil
+}
+
+// Ticker returns the script of the agent that ticks tr, leaving out the
+// agents of skip's file, or "".
+func (f stateFiles) Ticker(tr *btlib.Tree, skip loader.Record) string {
+	if a := f.s.byTree[tr]; a != nil && (skip == nil || loader.Record(a.load.src) != skip) {
+		return a.Source
+	}
+	return ""
+}
