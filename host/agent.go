@@ -130,7 +130,7 @@ func (a *Agent) Halt() {
 // the agent's across reloads. A negative, NaN or infinite interval is
 // refused with an error naming the agent and the value, and nothing
 // changes. With Options.FrameBudget a due agent may tick a frame or more
-// late (FrameStats reports the lag). See frame_budget.go.
+// late (FrameStats reports the lag). See host/internal/engine/frame_budget.go.
 func (a *Agent) SetTickInterval(seconds float64) error {
 	return a.core().SetTickInterval(seconds)
 }

@@ -40,30 +40,27 @@
 //     over N Lua states ticked in parallel and joined every Tick, with the
 //     same API; global variables then apply at the frame boundary, in
 //     agent order, for every N, 1 included, so results do not depend on
-//     the shard count (see shards.go and host/internal/shards). Shards 0 is the
+//     the shard count (see host/internal/engine/shards.go and host/internal/shards). Shards 0 is the
 //     classic unsharded host, with immediate global writes. The event
 //     stream, the inspector, recordings and the CLI's --trace work on
-//     both, with the same events in the same order (event_frame.go,
+//     both, with the same events in the same order (host/internal/engine/event_frame.go,
 //     docs/agents-on-every-core.md).
 //
-// Inside, Host is a facade (options, logger, clock, tick gate, guard,
-// error policy, the event stream and the API) over one engine
-// (engine.go). A state (state.go) is one Lua state and what it owns: its
-// VM, loads, agents, files, CPU budget and stretches of script work; an
-// Agent points to its state. The engine is single, over one state (the
-// classic host, engine_single.go), or sharding, over N states ticked in
-// parallel and joined every frame (shards.go, shard_*.go: the glue over
-// package host/internal/shards, which places, ticks and joins the shards
-// through its Shard interface), whose global variables are Go values in a
-// blackboard of their own, with no Lua state. The event stream is package
-// host/internal/stream, which knows no Host: it is keyed by *Agent, reads
-// the host through a small interface (event_source.go) and hears what the
-// trees' core pushes (bt.Observer, bt.StatusObserver) while somebody
-// listens.
+// Inside, this package is the facade only: the public types and API,
+// each method a hand-over to the engine side, package
+// host/internal/engine, whose Runtime owns the Lua state or states, the
+// agents and loads, and one engine: single, over one state (the classic
+// host), or sharding, over N states ticked in parallel and joined every
+// frame (through package host/internal/shards), whose global variables
+// are Go values in a blackboard of their own, with no Lua state. The
+// engine's agents carry the facade's Agent; the event stream
+// (host/internal/stream) is keyed by the engine's agents, and the facade
+// hands each listener the event with its Agent (stream.Relabel).
 //
 // The host's parts are packages under host/internal, each with a package
 // doc saying what it owns, none importing the host (tests/layering_test.go
-// keeps them one-way): vm (a Lua state with btlua's libraries, sandbox,
+// keeps them one-way): engine (the Runtime over the parts below: states,
+// agents, loads, the two engines, their glue), vm (a Lua state with btlua's libraries, sandbox,
 // limits, files and require, Lua<->Go values), budget (the CPU budget, the
 // heap checks, the output guard), loader (a script's run and its trees or
 // factory checked, the files require, dofile and tree references run, a
@@ -111,5 +108,5 @@
 // methods without an error result) panicked on the caller's goroutine,
 // rather than racing on the host's maps; Interrupt and Budgeted may be
 // called from any goroutine. A nil or zero Host, Agent, Globals or
-// Subscription is refused the same way with ErrNotMade (guard.go).
+// Subscription is refused the same way with ErrNotMade (host/internal/engine/guard.go).
 package host

@@ -15,7 +15,7 @@ func (h *Host) Agents() []*Agent {
 // NaN, infinite or negative dt, or one whose sum with the clock is not
 // finite (Clock would become +Inf), is refused with an error naming it,
 // and nothing changes (no tick counted, clock kept). After Close, Tick returns
-// an error saying the host is closed (see closed.go). An
+// an error saying the host is closed (see host/internal/engine/closed.go). An
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none). The error policy
 // (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
@@ -24,14 +24,14 @@ func (h *Host) Agents() []*Agent {
 // Each agent's tick runs under the CPU budget (Options.Budget). The
 // agents tick in one protected call (btlib.Lib.TickBatch), an error
 // stopping only its agent. Tick called from inside a tick is refused (see
-// reentry.go), and so is Tick from another goroutine while one is inside
-// the host (ErrConcurrentUse, guard.go).
+// host/internal/engine/reentry.go), and so is Tick from another goroutine while one is inside
+// the host (ErrConcurrentUse, host/internal/engine/guard.go).
 // A gate (SetTickGate) may skip the tick; listeners of the event stream
 // (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
 // ticks its shards in parallel and returns after all of them (see
 // tickShards). With Options.FrameBudget or an agent's tick interval
 // (Agent.SetTickInterval), only the agents the frame schedule picks tick,
-// each with its own dt (frame_budget.go).
+// each with its own dt (host/internal/engine/frame_budget.go).
 func (h *Host) Tick(dt float64) error {
 	return strict(h.core().Tick(dt))
 }
@@ -54,7 +54,7 @@ func (h *Host) Failed() []*Agent {
 // error that wraps fs.ErrNotExist; with Options.MemoryLimit, a load after
 // which the heap is over the limit (after a collection) and grew fails
 // with "memory limit of ... exceeded (the heap grew over it, to ...,
-// while loading path)" (heapbuild.go). On error nothing is added, but for a
+// while loading path)" (host/internal/engine/heapbuild.go). On error nothing is added, but for a
 // script that returns a factory function (the error wraps
 // ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
 // that factory without running the script again.
@@ -122,7 +122,7 @@ var ErrFactoryScript = engine.ErrFactoryScript
 // fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
 // is over the limit (after a collection) and grew fails with "memory
 // limit of ... exceeded (the heap grew over it, to ..., while spawning
-// agent ...)" (heapbuild.go). On error no agent is added.
+// agent ...)" (host/internal/engine/heapbuild.go). On error no agent is added.
 //
 // The script and the factory run under the CPU budget (Options.Budget) as
 // one stretch; Spawn called from a script the host is running is refused

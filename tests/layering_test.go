@@ -46,7 +46,8 @@ import (
 // (host/internal/persist/values) of the host's packages the save format
 // only; an agent's standing in a save (host/internal/standing) of the
 // host's packages the save format, the error policy and the frame
-// schedule only, and no Lua.
+// schedule only, and no Lua; its engine side (host/internal/engine) of
+// the host's packages its parts only, never the facade (package host).
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -163,6 +164,13 @@ func TestLayering(t *testing.T) {
 		// format, the error policy and the frame schedule only, no Lua.
 		{"host/internal/standing", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/savefile", "/internal/policy", "/internal/schedule"}},
+		// The engine side of the host (its Runtime, Lua states, agents,
+		// loads, the single and sharding engines and the glue of reload,
+		// save and restore over its parts) never imports the facade,
+		// package host, nor its watcher: of the host's packages its parts
+		// only.
+		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The record of a state's loaded files (keys, load order, kinds,
 		// the tables each defined, marks for a failed reload) knows no
 		// agent, load or host: of the host's packages the loader (its
