@@ -161,7 +161,7 @@ type Options struct {
 // its own goroutine; more shards than cores gain no speed (a shard's
 // agents are ticked on one goroutine), so a count above the cores of any
 // machine is a mistake (100000 shards took 24 GB) and New refuses it.
-const MaxShards = 256
+const MaxShards = engine.MaxShards
 
 // Host is btlua embedded in a Go program: the facade the embedder holds,
 // its public API, over the host's engine side (host/internal/engine),

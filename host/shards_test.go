@@ -262,8 +262,8 @@ func TestShardsGlobalsSameForAnyShardCount(t *testing.T) {
 func TestShardsZeroWritesAtOnce(t *testing.T) {
 	var out bytes.Buffer
 	h := tallyHost(t, 0, &out)
-	if h.Shards() != 0 || h.Shards() != 0 {
-		t.Fatalf("Shards() = %d, sharded %v; want the classic host", h.Shards(), h.Shards() != 0)
+	if h.Shards() != 0 || h.rt.Sharding() {
+		t.Fatalf("Shards() = %d, sharded %v; want the classic host", h.Shards(), h.rt.Sharding())
 	}
 	want := []string{
 		"a1 reads 0 nil 0\na2 reads 1 a1 1\na3 reads 3 a2 2\na4 reads 6 a3 3\na5 reads 10 a4 4\na6 reads 15 a5 5\n",

@@ -40,8 +40,7 @@ type Agent struct {
 	Pub any
 }
 
-// Running reports whether the agent's tree has neither completed nor been
-// stopped by an error.
+// Running is host.Agent.Running.
 func (a *Agent) Running() bool {
 	defer a.use("Running").done()
 	return a.running()
@@ -62,10 +61,7 @@ func (a *Agent) Err() error {
 	return a.tree.Err
 }
 
-// Name returns the tree's name: its "name" field, else its class's name
-// (set when the tree first ticks; before, the start task's name).
-// A nil or zero Agent (made by neither LoadFile nor Spawn; a
-// StrictError's Agent may be nil) has the name "".
+// Name is host.Agent.Name.
 func (a *Agent) Name() string {
 	if !a.made() {
 		return ""
@@ -74,24 +70,19 @@ func (a *Agent) Name() string {
 	return treeName(a.tree)
 }
 
-// Root returns the start task of the agent's tree (a reload that rebuilds
-// the tree gives a new one), or nil.
+// Root is host.Agent.Root.
 func (a *Agent) Root() bt.Task {
 	defer a.use("Root").done()
 	return a.tree.Root()
 }
 
-// Time returns the tree's clock: the seconds of delta time it has been
-// ticked with.
+// Time is host.Agent.Time.
 func (a *Agent) Time() float64 {
 	defer a.use("Time").done()
 	return a.tree.BT.Time()
 }
 
-// Render returns the tree as indented text, one task a line: name, class
-// and last status, with the nodes of a BT.Root's BTAI tree below it (text,
-// btai type, last state; see bt.Render); "" for a tree without a start
-// task.
+// Render is host.Agent.Render.
 func (a *Agent) Render() string {
 	defer a.use("Render").done()
 
@@ -101,11 +92,7 @@ func (a *Agent) Render() string {
 	return ""
 }
 
-// SetObserver makes o hear every task start and end of the agent's tree
-// (see bt.Observer; nil for none): the tree it ticks now and every tree a
-// reload builds in its place (the old tree's tasks report their end with
-// the cause bt.EndReload first). Without an observer, ticks stay
-// allocation-free.
+// SetObserver is host.Agent.SetObserver.
 func (a *Agent) SetObserver(o bt.Observer) {
 	defer a.use("SetObserver").done()
 
@@ -115,23 +102,14 @@ func (a *Agent) SetObserver(o bt.Observer) {
 	} // else the event stream's watch observes the tree and hands o the runs
 }
 
-// Observer returns the observer given to SetObserver, or nil. (The event
-// stream's own observer, while there are listeners, is not returned.)
+// Observer is host.Agent.Observer.
 func (a *Agent) Observer() bt.Observer {
 	defer a.use("Observer").done()
 
 	return a.observer
 }
 
-// Halt ends the runs under way in the agent's tree, as Close does: OnEnd
-// on the running tasks, deepest first, the observer hearing the cause
-// bt.EndHalted (an error raised by an OnEnd stops the tree, see Err, and
-// is logged). The tree is then complete: it is not ticked again unless it restarts when complete
-// (tree:SetRestartWhenComplete), and a reload treats it as a completed
-// tree (kept when its structure is the same, else rebuilt and run).
-// The OnEnds run under the CPU budget; Halt called from a script the host
-// is running is refused with a Lua error there.
-// After Close it does nothing (Close halted the tree).
+// Halt is host.Agent.Halt.
 func (a *Agent) Halt() {
 	defer a.use("Halt").done()
 

@@ -22,8 +22,7 @@ const DefaultErrorInterval = policy.DefaultInterval
 // Package host/internal/policy documents the lines.
 type ErrorLog = policy.Log
 
-// Clock returns the host's tick time: the sum of the delta times given to
-// Tick, in seconds.
+// Clock is host.Host.Clock.
 func (h *Runtime) Clock() float64 {
 	defer h.use("Clock").done()
 	return h.clock

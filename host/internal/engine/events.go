@@ -7,124 +7,11 @@ import (
 	"github.com/btlua/btlua/lua/btlib"
 )
 
-// EventKind says what an [Event] reports. Its String gives the kind's
-// short name, as recordings spell it: "tick", "tree", "removed", "start",
-// "status", "end", "var", "error", "reload", "tickend", "goap", "btai",
-// "state", "restart".
-type EventKind = stream.EventKind
-
-const (
-	// EventTickBegin opens a tick of the host (Tick, after the gate let
-	// it through; see SetTickGate). Tick is the new tick count.
-	EventTickBegin = stream.EventTickBegin
-	// EventTree: an agent has a tree the listeners have not seen: at the
-	// first tick after Subscribe, when an agent starts, and after a
-	// structure-level reload replaced its tree. Nodes lists the tree's
-	// tasks in depth-first order (a task's node number is its index);
-	// EventVariable events for the variables its blackboard already holds
-	// follow.
-	EventTree = stream.EventTree
-	// EventRemoved: a reload removed the agent (its tasks' ends, cause
-	// reload, came before).
-	EventRemoved = stream.EventRemoved
-	// EventStarted: a run of Task (node Node) began, just before its
-	// OnStart (bt.Observer.TaskStarted).
-	EventStarted = stream.EventStarted
-	// EventStatus: after the agent's tick, Task's status differs from the
-	// one the listeners last heard (a task that started and is Running, a
-	// precondition that failed its composite before it started, a
-	// reset). They come in depth-first order after the tick's starts and
-	// ends.
-	EventStatus = stream.EventStatus
-	// EventEnded: a run of Task ended, just after its OnEnd
-	// (bt.Observer.TaskEnded), with Status (Running when ended early) and
-	// Cause; ByNode is the node of Cause.By (none when Cause.By is nil).
-	EventEnded = stream.EventEnded
-	// EventVariable: a blackboard write: Name, Old, New (nil when the
-	// name was deleted), Global when it landed in the global variables
-	// (Agent is nil then), Writer the task whose SetVariable made it (nil
-	// for a tree's SetVariable, SetGlobalVariable, Host.SetVariable and
-	// the variables an EventTree lists) and WriterNode its node (none
-	// without a Writer).
-	EventVariable = stream.EventVariable
-	// EventError: the agent's tick raised Err, which stopped the agent
-	// (its runs under way stay as they were: no end is reported); Node
-	// is the task it blames (the Task of a *luaerr.Error or
-	// *luaerr.GoPanic), none when it blames no task of the tree. Also reported after the EventTree
-	// of a tree stopped by an error before the listeners subscribed.
-	EventError = stream.EventError
-	// EventReload: a reload of Path ran (Host.Reload, or Watch through
-	// ApplyReloads): Reload is its report, or Err why it failed and
-	// changed nothing.
-	EventReload = stream.EventReload
-	// EventTickEnd closes the tick Tick: every agent has ticked.
-	EventTickEnd = stream.EventTickEnd
-	// EventGoap: a GOAP agent that a BTGoapAgentTask of the agent's tree
-	// runs reported Goap (goal chosen, plan made or failed, action
-	// started or ended, plan finished, aborted or interrupted, FSM state
-	// pushed or popped; goap.AgentObserver), during the tree's tick. Task
-	// and Node are the BTGoapAgentTask whose run it belongs to (the
-	// running one when several tasks share the agent, else the last one
-	// that ran); GoapAgent is the agent, for its Snapshot.
-	EventGoap = stream.EventGoap
-	// EventBTAI: a node of the BTAI tree that a BT.Root task (Task, node
-	// Node) runs was ticked, during the tree's tick: BTAINode is its index
-	// in btailib.TreeNodes(Task), BTAIState the state it returned
-	// (btai.Observe). The BTAI nodes have no start or end of their own.
-	EventBTAI = stream.EventBTAI
-	// EventState: the state of Task when a Subscription began watching
-	// the agent after its tree was reported (Subscription.Watch), or
-	// when the EventTree of a tree that had ticked before (listeners that
-	// subscribed after it ran) is observed: Status and Started (a run
-	// under way), one per task in node order, then an EventBTAI for each
-	// node of the BTAI tree of a BT.Root task under way that has ticked
-	// (its last state), before the EventVariable events of the
-	// blackboard's variables.
-	EventState = stream.EventState
-	// EventRestart: the error policy (RestartAgent) restarted the
-	// agent's tree, stopped by its EventError, from its start task: the
-	// ends of the runs the error had stopped (cause Halted) came before,
-	// the tree's tick follows.
-	EventRestart = stream.EventRestart
-)
-
-// Event is one entry of the host's event stream (see Subscribe): what a
-// tree, a blackboard or the host did, in the order it happened. The
-// fields that do not apply to Kind are zero (a zero NodeRef names no
-// task): Kind; Tick, the host's tick count (Ticks) when it happened;
-// Agent (nil for global variables and reloads) and AgentID, its number
-// for the host's life; Task and Node (EventStarted, EventStatus,
-// EventEnded, EventState), Status, Started, Cause and ByNode; Nodes
-// (EventTree); Name, Old, New, Global, Writer and WriterNode (a
-// blackboard write, EventVariable: Old and New are Go values converted
-// from Lua's when the event is made: nil, bool, float64 and string; a Lua
-// table as a []any (keys 1..n) or map[string]any of its first 16 fields,
-// 2 levels deep, with a More for the fields left out; an Opaque for a
-// function, a coroutine, userdata or a deeper table; a value set from Go
-// as it was set); Path and Reload (EventReload); Err (EventError and a
-// failed EventReload); Goap and GoapAgent (EventGoap; Goap valid only
-// during the listener's call); BTAINode and BTAIState (EventBTAI). The
-// event stream's package (host/internal/stream) documents each field.
+// Event is an event of the engine's stream, keyed by its agents (the
+// facade relabels it as a host.Event).
 type Event = stream.Event[*Agent, *ReloadReport]
 
-// Subscribe adds fn to the listeners of the host's event stream and
-// returns the function that removes it. fn is called on the ticking
-// goroutine, during Tick, Reload, SetVariable and Close, in event order;
-// it may read the host and its trees but must not tick, reload or close
-// it. The *Event is the hub's own, reused for the next event: valid only
-// during the call (copy what is kept), and not to be modified. The first tick after Subscribe reports every agent's tree
-// (EventTree) before anything else.
-//
-// A sharded host (Options.Shards >= 1) sends the same stream: the events
-// its shards' agents make during a tick come after the join, in agent
-// order (see event_frame.go and docs/agents-on-every-core.md), still on
-// the ticking goroutine. A nil fn panics at once
-// ("host: Subscribe: the listener is nil; ..."), not at the next Tick.
-//
-// While nobody listens the stream costs nothing: trees and GOAP agents
-// have no observer, the blackboard has no write hook, and Tick takes its
-// plain path.
-// After Close it does nothing (fn is never called).
+// Subscribe is host.Host.Subscribe.
 func (h *Runtime) Subscribe(fn func(*Event)) (cancel func()) {
 	defer h.use("Subscribe").done()
 
@@ -166,10 +53,7 @@ type Subscription struct {
 	s *subscriber
 }
 
-// SubscribeWatching adds fn to the listeners as a Subscription watching
-// no agent yet; a nil fn panics as at Subscribe. Call it, Watch and Cancel on the ticking goroutine,
-// between ticks.
-// After Close it does nothing (fn is never called).
+// SubscribeWatching is host.Host.SubscribeWatching.
 func (h *Runtime) SubscribeWatching(fn func(*Event)) *Subscription {
 	defer h.use("SubscribeWatching").done()
 
@@ -178,13 +62,7 @@ func (h *Runtime) SubscribeWatching(fn func(*Event)) *Subscription {
 	return &Subscription{h: h, s: s}
 }
 
-// Watch starts (on) or stops hearing agent a's events: an agent whose
-// tree was reported already gets at once an EventState for each task and
-// an EventVariable for each variable its blackboard holds, then its
-// events as they come; another one from its EventTree on. A listener
-// may call Watch while it handles the agent's EventTree: the agent is
-// then observed from that tree on, its variables reported after it.
-// nil and an agent of another host are ignored.
+// Watch is host.Subscription.Watch.
 func (s *Subscription) Watch(a *Agent, on bool) {
 	defer s.use("Watch").done()
 
@@ -225,18 +103,13 @@ func (h *Runtime) unsubscribe(s *subscriber) {
 	}
 }
 
-// Ticks returns how many ticks the host has made: Tick calls that the gate
-// (see SetTickGate) let through.
+// Ticks is host.Host.Ticks.
 func (h *Runtime) Ticks() uint64 {
 	defer h.use("Ticks").done()
 	return h.ticks
 }
 
-// SetTickGate installs gate, called on the ticking goroutine at the start
-// of every Tick after pending reloads are applied: when it returns false
-// the tick is skipped (no agent ticks, Ticks does not advance, Tick
-// returns nil). A debugger uses it to pause, step and run its queued
-// commands between ticks; nil removes it. There is one gate per host.
+// SetTickGate is host.Host.SetTickGate.
 func (h *Runtime) SetTickGate(gate func() bool) {
 	defer h.use("SetTickGate").done()
 	h.gate = gate
@@ -247,9 +120,7 @@ func (h *Runtime) SetTickGate(gate func() bool) {
 // of the agents in Agents only (Subscription).
 type subscriber = stream.Subscriber[*Agent, *ReloadReport]
 
-// AgentID returns the number the event stream gives a (Event.AgentID), or
-// 0 when the stream has not reported it yet, for nil and for an agent of
-// another host.
+// AgentID is host.Host.AgentID.
 func (h *Runtime) AgentID(a *Agent) int {
 	defer h.use("AgentID").done()
 

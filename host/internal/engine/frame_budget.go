@@ -180,14 +180,7 @@ func (f *frameBatch) mark(next *Agent) {
 // last tick.
 func (f *frameBatch) TreeDT(i int) float64 { return f.agents[i].slot.DT }
 
-// FrameStats are the figures of a host's frame schedule since New: the
-// frames scheduled (Ticks made with Options.FrameBudget or with an
-// agent's tick interval), the agents' ticks they made (running agents
-// only; a classic host's Tick that a FailTick error ends counts the
-// agents after it too), how many of those ran late, and the lags in
-// seconds: how much later than the first frame at which it was due an
-// agent ticked (the rounding of an interval up to whole frames is no
-// lag). All are 0 on a host that schedules no frame.
+// FrameStats is host.FrameStats, field for field.
 type FrameStats struct {
 	Frames, AgentTicks, Late uint64
 	MaxLag, P99Lag           float64
@@ -204,8 +197,7 @@ func (h *Runtime) FrameStats() FrameStats {
 	return FrameStats{Frames: frames, AgentTicks: ticks, Late: late, MaxLag: l.Max(), P99Lag: l.Quantile(0.99)}
 }
 
-// ResetFrameStats sets the figures of FrameStats back to 0 (after a
-// warm-up, or per level); the schedule itself goes on as it was.
+// ResetFrameStats is host.Host.ResetFrameStats.
 func (h *Runtime) ResetFrameStats() {
 	defer h.use("ResetFrameStats").done()
 	h.plan.planner.ResetStats()

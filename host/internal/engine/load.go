@@ -10,29 +10,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// LoadFile runs the script at path and starts an agent for each tree it
-// returns: a BTBehaviorTree, a task (ticked as the root of a tree of its
-// own), or an array of those. A script that returns nothing only runs.
-// Errors name the file and line (a *luaerr.Error); a missing file is an
-// error that wraps fs.ErrNotExist; with Options.MemoryLimit, a load after
-// which the heap is over the limit (after a collection) and grew fails
-// with "memory limit of ... exceeded (the heap grew over it, to ...,
-// while loading path)" (heapbuild.go). On error nothing is added, but for a
-// script that returns a factory function (the error wraps
-// ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
-// that factory without running the script again.
-//
-// A script may be loaded many times (one agent per NPC): each call is a
-// load of its own, with its own trees, which a reload keeps or rebuilds
-// load by load. The second and later runs of a script are staged like a
-// reload's (see Reload), so that the classes the script defines stay one
-// set of tables: a class it assigns again is merged into the existing one
-// in place, and every agent's tasks share it, so a reload's new methods
-// reach them all.
-//
-// The script runs under the CPU budget; LoadFile called from a script the
-// host is running is refused with a Lua error there.
-// After Close it returns an error wrapping ErrClosed.
+// LoadFile is host.Host.LoadFile.
 func (h *Runtime) LoadFile(path string) ([]*Agent, error) {
 	if err := h.tryUse("LoadFile"); err != nil {
 		return nil, err

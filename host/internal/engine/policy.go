@@ -7,66 +7,21 @@ import (
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// This file holds the error policy: what the host does with an agent whose
-// script raised an error during a tick (an error in its code, a CPU budget
-// or memory limit exceeded). Times are the host's tick clock, the sum of
-// the delta times given to Tick, in seconds, so runs with a fixed delta
-// time are deterministic. The rules and the back-off arithmetic are
-// package host/internal/policy's; each agent's place in its back-off is
-// here.
+// This file holds an agent's side of the error policy (host.ErrorPolicy,
+// package host/internal/policy's rules): its own policy, its failure
+// and its restart when the back-off has passed.
 
-// ErrorAction is what the host does with an agent that raised an error.
-// Its String gives "stop", "restart" or "fail-tick".
-type ErrorAction = policy.Action
-
-const (
-	// StopAgent stops the agent for good: its tree keeps the error
-	// (Agent.Err) and is not ticked again; the other agents tick on. The
-	// default.
-	StopAgent = policy.Stop
-	// RestartAgent stops the agent, then restarts its tree from its start
-	// task after a back-off (ErrorPolicy.RestartDelay, doubled after each
-	// restart that ends in an error again). The tasks still running when
-	// the error came get their OnEnd (cause Halted) at the restart; the
-	// blackboard is kept.
-	RestartAgent = policy.Restart
-	// FailTick stops the agent and ends the whole tick at its error: Tick
-	// returns it, wrapped in *StrictError. On the classic host (Shards 0)
-	// it returns at once, without ticking the agents after it. On a
-	// sharded host (Shards >= 1, whose shards tick in parallel) every
-	// agent's tick of the frame runs, each failing agent stopped, and
-	// Tick returns the StrictError of the first failing agent in agent
-	// order, with the frame's output written in agent order: the same for
-	// every shard count (see tickShards); with no failing agent, a table
-	// global changed in place (host/internal/shards/lent.go) is a StrictError without
-	// Agent when the host's policy (Options.ErrorPolicy) is FailTick. For
-	// tests and CI (btlua --strict).
-	FailTick = policy.FailTick
-)
-
-// Default back-offs of RestartAgent, in seconds of tick time.
-const (
-	DefaultRestartDelay    = policy.DefaultRestartDelay
-	DefaultMaxRestartDelay = policy.DefaultMaxRestartDelay
-)
-
-// ErrorPolicy is what the host does with an agent whose tick raised an
-// error (Options.ErrorPolicy, Agent.SetErrorPolicy): Action, what
-// happens to the agent (and the tick); RestartDelay, the back-off before
-// the first restart, in seconds of tick time (0 means
-// DefaultRestartDelay), doubled by each further error of the agent
-// before it has run MaxRestartDelay seconds without one, up to
-// MaxRestartDelay (0 means DefaultMaxRestartDelay).
+// ErrorPolicy is host.ErrorPolicy; RestartAgent and FailTick its actions.
 type ErrorPolicy = policy.Policy
 
-// StrictError is the error Tick returns under FailTick: the agent's error,
-// which ended the tick.
+const (
+	RestartAgent = policy.Restart
+	FailTick     = policy.FailTick
+)
+
+// StrictError is the error a tick that FailTick ended returns, with the
+// failing agent (nil for none): the facade's host.StrictError.
 type StrictError struct {
-	// Agent is the failing agent, or nil for a failure that is no one
-	// agent's: on a sharded host under the host's FailTick
-	// (Options.ErrorPolicy), a table read from a global variable changed
-	// in place (host/internal/shards/lent.go), found at the frame boundary, when the
-	// agent that changed it is not known.
 	Agent *Agent
 	Err   error
 }
@@ -77,8 +32,7 @@ func (e *StrictError) Unwrap() error { return e.Err }
 // checkPolicy validates p.
 func checkPolicy(p ErrorPolicy) error { return policy.Check(p) }
 
-// SetErrorPolicy gives the agent its own error policy instead of the
-// host's (Options.ErrorPolicy). It returns an error for an invalid policy.
+// SetErrorPolicy is host.Agent.SetErrorPolicy.
 func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 	h, err := a.tryUse("SetErrorPolicy")
 	if err != nil {
@@ -119,8 +73,7 @@ func (a *Agent) failed(now float64) bool {
 	return false
 }
 
-// RestartDue reports whether the agent, stopped by an error, will be
-// restarted by its policy (RestartAgent), and at which tick time.
+// RestartDue is host.Agent.RestartDue.
 func (a *Agent) RestartDue() (float64, bool) {
 	defer a.use("RestartDue").done()
 

@@ -43,3 +43,9 @@ func (h *Runtime) Stdout() io.Writer { return h.stdout }
 
 // Closed reports whether Close has run.
 func (h *Runtime) Closed() bool { return h.closed }
+
+// Sharding reports whether h's engine is the sharded one.
+func (h *Runtime) Sharding() bool {
+	_, ok := h.eng.(*sharding)
+	return ok
+}

@@ -1,41 +1,15 @@
 package engine
 
 import (
-	"time"
-
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// Profile is what the profiler measured since StartProfile (see
-// bt.Profiler): per task path and per class, the ticks, total and self
-// time and the Lua share of self, summed over every agent (the agents of
-// one script share their paths) and every shard. Rows are sorted by self
-// time, highest first.
+// Profile is host.Profile, field for field.
 type Profile struct {
-	// Tasks has one row per task path ("Root/Attack[2]", 1-based as
-	// --trace prints them), Classes one per class (a script's class
-	// name, or a built-in such as BTSequence).
 	Tasks, Classes []bt.ProfileRow
 }
 
-// Time returns the time spent in the profiled ticks: the sum of the
-// tasks' self times.
-func (p Profile) Time() time.Duration {
-	var d time.Duration
-	for _, r := range p.Tasks {
-		d += r.Self
-	}
-	return d
-}
-
-// StartProfile turns the profiler on, from zero: from now on every
-// agent's tree (those running now, and those spawned, reloaded or
-// restarted later) times each task's Tick, and the Lua calls of the tasks
-// count as their Lua share. clock returns nanoseconds (tests give a fake
-// one; nil means the monotonic clock); with Shards >= 2 it is called from
-// every shard's goroutine at once. Profiling costs time per task tick
-// (see BENCHMARKS.md); off, the default, it costs one nil check per task
-// tick. A StartProfile while profiling starts again from zero.
+// StartProfile is host.Host.StartProfile.
 func (h *Runtime) StartProfile(clock func() int64) {
 	defer h.use("StartProfile").done()
 	h.profiles = nil
@@ -47,8 +21,7 @@ func (h *Runtime) StartProfile(clock func() int64) {
 	h.attachProfiles()
 }
 
-// StopProfile turns the profiler off; Profile still returns what it
-// measured until the next StartProfile.
+// StopProfile is host.Host.StopProfile.
 func (h *Runtime) StopProfile() {
 	defer h.use("StopProfile").done()
 	for _, s := range h.eng.states() {
@@ -57,16 +30,13 @@ func (h *Runtime) StopProfile() {
 	h.attachProfiles()
 }
 
-// Profiling reports whether the profiler is on (StartProfile and no
-// StopProfile since).
+// Profiling is host.Host.Profiling.
 func (h *Runtime) Profiling() bool {
 	defer h.use("Profiling").done()
 	return len(h.profiles) > 0 && h.eng.states()[0].vm.Lib.Profiler() != nil
 }
 
-// Profile returns what the profiler measured since StartProfile (the zero
-// Profile before any): the rows of every shard summed by task path and
-// by class.
+// Profile is host.Host.Profile.
 func (h *Runtime) Profile() Profile {
 	defer h.use("Profile").done()
 	tasks, classes := bt.MergeProfiles(h.profiles...)

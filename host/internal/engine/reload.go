@@ -9,57 +9,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// Reload re-runs a file the host has loaded (a script given to LoadFile,
-// or a file loaded through require or dofile) and applies it between two
-// ticks. It must be called from the ticking goroutine; Watch calls it for
-// changed files at the start of Tick.
-//
-// The file is compiled first (a syntax error stops there) and run with a
-// staging global table; only when the run succeeds are its
-// globals merged: a class or module table that already exists gets the
-// new methods in place and loses the methods that disappeared, so running
-// tasks call the new code on their next tick; Go method caches are
-// dropped (see luaclass.Merge). A module whose value is not a table (a function) is replaced
-// in package.loaded.
-//
-// The rule for trees, for each LoadFile of the script (a script loaded
-// for 1000 NPCs has 1000 loads): the n-th tree the reloaded script returns
-// is compared with the n-th tree that load returned before, by structure
-// (each task's class, name and constructor arguments and its children in
-// order, at every depth; see signature). Same structure: the running tree
-// keeps all its state (running child, timers, counters, blackboard) and
-// the new tree is dropped. Different structure, or a tree stopped by an
-// error: the old tree is halted (OnEnd on its running tasks), its
-// blackboard variables are copied into the new tree, and the new tree runs
-// in its place. A tree the script no longer returns is halted and
-// removed; a tree it returns in addition starts. The script runs once;
-// when several loads need new trees, it runs once more for each further
-// load, so that every load gets trees of its own. A script started with
-// Spawn runs once too, and its new factory is called once per agent (see
-// Spawn).
-//
-// A file that tree references run (BTBehaviorTreeReference) gets, for
-// each reference to it in the host's trees, a new instance of its tree
-// built from the reloaded text and compared by structure with the subtree
-// the reference runs: the same keeps the running subtree; a different one
-// is swapped in (the old one ends with the cause "replaced"), and a tree
-// that had completed runs again; the report lists the reference's path
-// under Rebuilt.
-//
-// After a successful reload, the scripts of trees that an error had
-// stopped are reloaded too (rebuilding those trees), so fixing a class in a
-// module restarts the trees it broke.
-//
-// A failed reload changes nothing (the snapshot taken before the run puts
-// back everything the run changed; see snapshot) and returns a
-// *luaerr.Error with the file and line: a syntax error, an error while the
-// file runs, or a task class the file defined before and no longer defines
-// (not assigned, or assigned a value that is not a table), since running
-// tasks may use it.
-//
-// The reload runs under the CPU budget; Reload called from a script the
-// host is running is refused with a Lua error there.
-// After Close it returns an error wrapping ErrClosed.
+// Reload is host.Host.Reload.
 func (h *Runtime) Reload(path string) (*ReloadReport, error) {
 	if err := h.tryUse("Reload"); err != nil {
 		return nil, err

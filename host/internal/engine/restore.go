@@ -10,19 +10,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// Restore starts the agent saved by Snapshot: it loads (LoadFile) or
-// spawns (Spawn, with the saved args) the saved script as it is now and
-// gives the new agent the saved state. When the tree's structure
-// signature is the saved one (the script is the same, or its classes'
-// code changed) the tasks get their state in order; otherwise each saved
-// task goes to the task of the same path and class, and the saved tasks
-// without one are reported in an error wrapping a *bt.MismatchError (new
-// tasks start fresh).
-//
-// Bad data (not a save, truncated, corrupted, another version, edited
-// into values that do not fit the tree) is an error wrapping savefile.ErrBad;
-// on any error no agent is added and no existing Lua table is changed.
-// Errors of loading the script are LoadFile's and Spawn's.
+// Restore is host.Host.Restore.
 func (h *Runtime) Restore(data []byte) (*Agent, error) {
 	if err := h.tryUse("Restore"); err != nil {
 		return nil, err
@@ -42,12 +30,7 @@ func (h *Runtime) Restore(data []byte) (*Agent, error) {
 	return agents[0], nil
 }
 
-// RestoreAll starts every agent saved by SnapshotAll, in order, with
-// their state (see Restore), then sets the global variables saved. In a
-// host that has not ticked yet it also sets the tick count and clock
-// (Ticks, Clock) to the saved ones, so that a restored run numbers its
-// ticks and events as the saved run went on. It returns the new agents.
-// On error no agent is added and nothing is changed.
+// RestoreAll is host.Host.RestoreAll.
 func (h *Runtime) RestoreAll(data []byte) ([]*Agent, error) {
 	if err := h.tryUse("RestoreAll"); err != nil {
 		return nil, err

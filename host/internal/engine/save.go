@@ -11,23 +11,7 @@ import (
 	"github.com/btlua/btlua/host/internal/standing"
 )
 
-// Snapshot returns the agent's whole running state as a save (JSON, see
-// docs/saving.md and savefile.Format): the script it came from (path and
-// SHA-256 of its content) and its spawn arguments, the tree's structure
-// signature, every task's core state, the tree clock, the tree's
-// variables, the data fields of its Lua tasks and the state of its GOAP
-// agents. h.Restore(data) in another host starts the same agent at the
-// same point. Global variables are saved by SnapshotAll.
-//
-// A value a save cannot hold (a function, a coroutine, userdata or a Go
-// value, in a task's field, a variable or a table reached from them) is
-// an error naming the agent, the task path and the field, unless the
-// task's class declares OnSave/OnLoad or lists the field in saveSkip.
-// An agent stopped by an error for good is saved stopped, with its
-// error's text, and restores stopped. The class's OnSave runs under
-// the CPU budget; Snapshot called from a script the host runs is refused
-// with a Lua error there. After Close it returns an error wrapping
-// ErrClosed.
+// Snapshot is host.Agent.Snapshot.
 func (a *Agent) Snapshot() ([]byte, error) {
 	defer a.use("Snapshot").done()
 	h := a.host
@@ -44,11 +28,7 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	return savefile.Encode(&savefile.File{Format: savefile.Format, Version: savefile.Version, Loads: []savefile.Load{ld}})
 }
 
-// SnapshotAll returns a save of every agent of the host, in order, with
-// the global variables and the host's tick count and clock (see
-// Snapshot); h.RestoreAll(data) in a fresh host, of any number of
-// shards, goes on from there. The first agent that cannot be saved fails
-// it, naming the agent. Call it between ticks.
+// SnapshotAll is host.Host.SnapshotAll.
 func (h *Runtime) SnapshotAll() ([]byte, error) {
 	if err := h.tryUse("SnapshotAll"); err != nil {
 		return nil, err

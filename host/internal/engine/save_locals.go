@@ -21,10 +21,7 @@ type ChunkLocals struct {
 	base *persist.Baseline
 }
 
-// ChunkLocals takes the baseline of the chunk locals the methods of the
-// agents' Lua task classes read (see ChunkLocals). Take it after loading
-// and before the first tick; Changed, at save time, lists those that
-// changed since. btlua --save does so. Call it between ticks.
+// ChunkLocals is host.Host.ChunkLocals.
 func (h *Runtime) ChunkLocals() (*ChunkLocals, error) {
 	if err := h.tryUse("ChunkLocals"); err != nil {
 		return nil, err
@@ -49,10 +46,7 @@ func (h *Runtime) ChunkLocals() (*ChunkLocals, error) {
 	return c, nil
 }
 
-// Changed returns nil when every chunk local of the baseline holds the
-// value it held when the baseline was taken, else an error naming each
-// that changed, the methods reading it and both values. Call it on the
-// host's goroutine, between ticks.
+// Changed is host.ChunkLocals.Changed.
 func (c *ChunkLocals) Changed() error {
 	if c == nil {
 		return nil

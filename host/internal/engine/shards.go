@@ -118,16 +118,13 @@ func strictIn(err error) (*Agent, error) {
 	return nil, nil
 }
 
-// Shards returns Options.Shards: the number of Lua states a sharded host
-// ticks its agents in, or 0 for the classic unsharded host (one state,
-// global writes seen at once).
+// Shards is host.Host.Shards.
 func (h *Runtime) Shards() int {
 	defer h.use("Shards").done()
 	return h.eng.shardCount()
 }
 
-// ShardOf returns the index (from 0) of the shard that ticks agent a: 0
-// on the classic unsharded host, -1 for nil or an agent of another host.
+// ShardOf is host.Host.ShardOf.
 func (h *Runtime) ShardOf(a *Agent) int {
 	defer h.use("ShardOf").done()
 

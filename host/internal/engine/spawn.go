@@ -7,54 +7,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// Spawn starts one agent from a script that returns a factory function,
-// calling the factory with args; many agents come from one script, each
-// with its own arguments:
-//
-//	-- ai/npc.lua
-//	Walker = BTAction:New()   -- classes: defined once, shared by every agent
-//	...
-//	return function(args)
-//	    local tree = BTBehaviorTree:New()
-//	    tree.name = args.name
-//	    tree:SetStartTask(Walker:New(args.speed))
-//	    return tree
-//	end
-//
-//	guard, err := h.Spawn("ai/npc.lua", map[string]any{"name": "guard", "speed": 1.5})
-//
-// The script runs once, at the first Spawn of its path (later Spawns call
-// the factory it returned), so its classes are one set of tables that
-// every agent's tasks share. args reaches the factory as a Lua value:
-// maps and slices become Lua tables (made anew for each call), numbers,
-// strings and booleans Lua's, and structs, pointers and functions are
-// bound through gopher-luar, so the script uses their fields and methods
-// (see SetGlobal). The factory returns one tree: a BTBehaviorTree or a
-// task (ticked as the root of a tree of its own), which is not ticked by
-// another agent.
-//
-// A reload of the script runs it once and takes the factory it returns;
-// the new factory is then called once per spawned agent, with the agent's
-// own args, and each agent's tree is kept or rebuilt as in Reload: the
-// same structure keeps the running tree and its state (class-level
-// reload), another structure halts the old tree and runs the new one,
-// with the blackboard carried across. A reload whose script no longer
-// returns a function, or whose factory fails for any agent, changes
-// nothing.
-//
-// Errors name the file and line (a *luaerr.Error): the script's or the
-// factory's, a script that does not return a function, or a factory that
-// does not return exactly one tree (at the line where the factory
-// function is defined). A missing file is an error that wraps
-// fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
-// is over the limit (after a collection) and grew fails with "memory
-// limit of ... exceeded (the heap grew over it, to ..., while spawning
-// agent ...)" (heapbuild.go). On error no agent is added.
-//
-// The script and the factory run under the CPU budget (Options.Budget) as
-// one stretch; Spawn called from a script the host is running is refused
-// with a Lua error there.
-// After Close it returns an error wrapping ErrClosed.
+// Spawn is host.Host.Spawn.
 func (h *Runtime) Spawn(path string, args any) (*Agent, error) {
 	if err := h.tryUse("Spawn"); err != nil {
 		return nil, err

@@ -54,14 +54,7 @@ type budgetAgent Agent
 // Describe returns the agent's describe().
 func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
 
-// Interrupt stops the script running now, if any, with the Lua error
-// "interrupted (...)" at its current instruction; it is safe to call from
-// any goroutine (a signal handler, a watchdog). It works only with a CPU
-// budget (Options.Budget), whose context the Lua state polls, and reports
-// whether a script was running. The CLI calls it on Ctrl-C. It also
-// stops the OnEnds that Close runs (it reads no state that Close changes,
-// so it may run while Close does); after Close no script runs and it
-// returns false.
+// Interrupt is host.Host.Interrupt.
 func (h *Runtime) Interrupt() bool {
 	if h == nil || h.eng == nil {
 		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
@@ -104,9 +97,7 @@ func (h *state) logHalt(a *Agent, err error) {
 	}
 }
 
-// Budgeted reports whether the host has a CPU budget (Options.Budget), so
-// that Interrupt can stop its scripts. Like Interrupt, it may be called
-// from any goroutine (the budget is fixed at New).
+// Budgeted is host.Host.Budgeted.
 func (h *Runtime) Budgeted() bool {
 	if h == nil || h.eng == nil {
 		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})

@@ -9,37 +9,13 @@ import (
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
-// Agents returns the running and finished agents: those LoadFile started
-// and those a reload started (a script that returns more trees), in the
-// order of the loads; trees a reload removed are no longer listed.
+// Agents is host.Host.Agents.
 func (h *Runtime) Agents() []*Agent {
 	defer h.use("Agents").done()
 	return h.eng.agentList()
 }
 
-// Tick ticks every running agent once with delta time dt, the seconds
-// elapsed since the previous tick. dt must be finite and not negative: 0
-// is a tick that advances no time (timers such as BTWait do not move); a
-// NaN, infinite or negative dt, or one whose sum with the clock is not
-// finite (Clock would become +Inf), is refused with an error naming it,
-// and nothing changes (no tick counted, clock kept). After Close, Tick returns
-// an error saying the host is closed (see closed.go). An
-// agent whose script raises an error is stopped; the others go on. The
-// errors of this tick come back joined (nil when none). The error policy
-// (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
-// end the tick at the first error (a *StrictError).
-//
-// Each agent's tick runs under the CPU budget (Options.Budget). The
-// agents tick in one protected call (btlib.Lib.TickBatch), an error
-// stopping only its agent. Tick called from inside a tick is refused (see
-// reentry.go), and so is Tick from another goroutine while one is inside
-// the host (ErrConcurrentUse, guard.go).
-// A gate (SetTickGate) may skip the tick; listeners of the event stream
-// (Subscribe) hear everything it does. A sharded host (Options.Shards >= 1)
-// ticks its shards in parallel and returns after all of them (see
-// tickShards). With Options.FrameBudget or an agent's tick interval
-// (Agent.SetTickInterval), only the agents the frame schedule picks tick,
-// each with its own dt (frame_budget.go).
+// Tick is host.Host.Tick.
 func (h *Runtime) Tick(dt float64) error {
 	if err := h.tryUse("Tick"); err != nil {
 		return err
@@ -172,8 +148,7 @@ func (b *agentBatch) EndTree(i int, s bt.Status, err error) bool {
 	return false
 }
 
-// Done reports whether no agent is running any more (all completed or
-// stopped by an error, and none waiting for a restart).
+// Done is host.Host.Done.
 func (h *Runtime) Done() bool {
 	defer h.use("Done").done()
 

@@ -232,15 +232,7 @@ type Globals struct {
 	variables
 }
 
-// SetVariable writes a blackboard variable from Go, between ticks: a
-// variable of agent a's tree (see Agent.Set), or a global variable when a
-// is nil (see Globals.Set). v is a Go value as Set takes it, or a
-// lua.LValue as scripts see it; nil or lua.LNil deletes the name.
-// Listeners of the event stream hear an EventVariable without a writer.
-// Debuggers use it to edit the blackboard.
-// An agent of another host is refused with an error naming it, nothing
-// written. After Close it does nothing and returns nil, as Agent.Set and
-// Globals.Set.
+// SetVariable is host.Host.SetVariable.
 func (h *Runtime) SetVariable(a *Agent, name string, v any) error {
 	if err := h.tryUse("SetVariable"); err != nil {
 		return err

@@ -56,12 +56,10 @@ func notMadeGlobals(op string) error {
 	return &useError{fmt.Sprintf("host: %s called on variables not made by a Host (a nil or zero Agent or Globals)", op), ErrNotMade}
 }
 
-// Get is variables.Get on the agent's tree: the variable name as a Go
-// value, or nil when it is not set (nor in the global variables).
+// Get is host.Agent.Get.
 func (a *Agent) Get(name string) any { return scopeOf(a, "Get").Get(name) }
 
-// Set is variables.Set on the agent's tree: it sets the variable name to
-// value (nil deletes it).
+// Set is host.Agent.Set.
 func (a *Agent) Set(name string, value any) { scopeOf(a, "Set").Set(name, value) }
 
 // GetFloat is variables.GetFloat on the agent's tree.
@@ -79,12 +77,10 @@ func (a *Agent) GetBool(name string) (bool, error) {
 	return typed(a, "GetBool", name, (*variables).GetBool)
 }
 
-// Names is variables.Names on the agent's tree: the names of its
-// variables, sorted.
+// Names is host.Agent.Names.
 func (a *Agent) Names() []string { return scopeOf(a, "Names").Names() }
 
-// OnChange is variables.OnChange on the agent's tree: fn hears every
-// change of its variables (nil removes it).
+// OnChange is host.Agent.OnChange.
 func (a *Agent) OnChange(fn func(name string, old, new any)) { scopeOf(a, "OnChange").OnChange(fn) }
 
 // Get is variables.Get on the global variables.
@@ -111,8 +107,5 @@ func (g *Globals) GetBool(name string) (bool, error) {
 // Names is variables.Names on the global variables.
 func (g *Globals) Names() []string { return scopeOf(g, "Names").Names() }
 
-// OnChange makes fn hear every change of a global variable (see
-// variables.OnChange for the rules). On a sharded host (Options.Shards
-// >= 1) the changes scripts make during a tick are heard at the frame
-// boundary, in agent order (see host/internal/shards/globals.go); nil removes fn.
+// OnChange is host.Globals.OnChange.
 func (g *Globals) OnChange(fn func(name string, old, new any)) { scopeOf(g, "OnChange").OnChange(fn) }
