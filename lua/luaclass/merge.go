@@ -111,3 +111,18 @@ func Clear(t *lua.LTable) {
 		t.RawSet(k, lua.LNil)
 	}
 }
+
+// MergedInto returns the table nt was merged into by Merge (nt then
+// forwards every read and write to it), or nil when nt is not such a
+// forwarder.
+func MergedInto(nt *lua.LTable) *lua.LTable {
+	fwd, ok := nt.Metatable.(*lua.LTable)
+	if !ok {
+		return nil
+	}
+	ot, ok := fwd.RawGetString("__newindex").(*lua.LTable)
+	if !ok || fwd.RawGetString("__index") != ot || nt.RawGetString("__index") != ot {
+		return nil
+	}
+	return ot
+}

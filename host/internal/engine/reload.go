@@ -149,16 +149,18 @@ func (h *state) run(src *source, proto *lua.FunctionProto, before reload.Classes
 	}
 	plan.Factory = factory
 	var trees []treePlan
+	pairs := reload.NewPairs(h.vm.Lib) // the local classes of the trees kept
 	switch {
 	case plan.Factory != nil:
-		trees, err = h.planSpawns(src, plan.Factory)
+		trees, err = h.planSpawns(src, plan.Factory, pairs)
 	case src.Kind == scriptSource:
-		trees, err = h.planTrees(src, proto, fresh, snap)
+		trees, err = h.planTrees(src, proto, fresh, snap, pairs)
 	case src.Kind == referenceSource:
 		plan.Swaps = h.planReferences(src, proto)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
+	pairs.Merge(h.vm.L, plan.Report)
 	return plan, trees, nil
 }

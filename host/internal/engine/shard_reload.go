@@ -54,6 +54,7 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 	for i, r := range reps {
 		if i == 0 {
 			rep.Classes, rep.Added, rep.Changed, rep.Replaced = r.Classes, r.Added, r.Changed, r.Replaced
+			rep.NotMerged = r.NotMerged
 		}
 		rep.Rebuilt = append(rep.Rebuilt, r.Rebuilt...)
 		rep.Removed = append(rep.Removed, r.Removed...)

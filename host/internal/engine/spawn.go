@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -93,7 +94,7 @@ func (h *state) spawnTree(ld *load, factory *lua.LFunction, claimed map[*btlib.T
 // planSpawns calls the reloaded script's factory for each spawned load of
 // src, with the load's args, and plans new trees for the loads whose tree
 // changed structure or was stopped by an error (see planTrees).
-func (h *state) planSpawns(src *source, factory *lua.LFunction) ([]treePlan, error) {
+func (h *state) planSpawns(src *source, factory *lua.LFunction, pairs *reload.Pairs) ([]treePlan, error) {
 	var plans []treePlan
 	claimed := map[*btlib.Tree]bool{}
 	for _, ld := range h.loads {
@@ -104,6 +105,7 @@ func (h *state) planSpawns(src *source, factory *lua.LFunction) ([]treePlan, err
 		if err != nil {
 			return nil, err
 		}
+		pairs.Kept(ld.trees(), []*btlib.Tree{tr})
 		if !ld.unchanged([]treeSignature{signature(tr)}) {
 			plans = append(plans, treePlan{ld: ld, fresh: []*btlib.Tree{tr}})
 		}

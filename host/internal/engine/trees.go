@@ -44,7 +44,7 @@ type treePlan struct {
 // the trees first of the reload's run (see reload.PlanLoads): each
 // further load that needs new trees gets a run of its own, staged and
 // committed like the first run. An error of such a run fails the reload.
-func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot) ([]treePlan, error) {
+func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot, pairs *reload.Pairs) ([]treePlan, error) {
 	var loads []*load
 	var trees [][]*btlib.Tree
 	for _, ld := range h.loads {
@@ -63,9 +63,11 @@ func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.
 		h.loads = append(h.loads, ld)
 		return []treePlan{{ld: ld, fresh: first}}, nil
 	}
-	lps, err := reload.PlanLoads(trees, first, func() ([]*btlib.Tree, error) {
-		return h.loader.RunAgain(src.File(), proto, snap)
-	})
+	more := func() ([]*btlib.Tree, error) { return h.loader.RunAgain(src.File(), proto, snap) }
+	lps, err := reload.PlanLoads(trees, first, more)
+	if err == nil {
+		err = pairs.Loads(trees, first, lps, more)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -10,13 +10,22 @@ import (
 type Report struct {
 	// File is the reloaded file as the host knows it.
 	File string
-	// Classes lists the global tables (classes, modules) merged in place.
+	// Classes lists the global tables (classes, modules) merged in place,
+	// then the classes held only in locals that the trees a class-level
+	// reload keeps paired with their new tables (see Pairs), as "local
+	// NAME" (the class's name field) or "local class of PATH" (a running
+	// task's path); such a class appears once for each load of the script
+	// (each load has tables of its own).
 	Classes []string
 	// Added lists new globals.
 	Added []string
 	// Changed lists the methods added, removed or whose code changed, as
 	// "Class.Method".
 	Changed []string
+	// NotMerged lists the classes held only in locals that were paired
+	// and not merged, each with why (paired with several new classes, or
+	// a class chain of another length): they keep their methods.
+	NotMerged []string
 	// Replaced lists the modules whose value is not a table (a function, a
 	// number) and was replaced in package.loaded, as "name (a function)":
 	// require returns the new value; code that kept the old one in a local
@@ -41,17 +50,20 @@ type Report struct {
 //
 //	reloaded ai/npc.lua in 390µs: classes Walker (changed Walker.OnUpdate); trees rebuilt: npc ×1000
 //
-// A list of trees gives each name once, with the count when several trees
-// have it; "running trees kept" stands for no tree rebuilt, removed or
+// A list of classes, methods or trees gives each name once, with the
+// count when several have it; "running trees kept" stands for no tree rebuilt, removed or
 // started.
 func (r *Report) String() string {
 	var parts []string
 	if len(r.Classes) > 0 {
 		changed := "no code changed"
 		if len(r.Changed) > 0 {
-			changed = "changed " + strings.Join(r.Changed, ", ")
+			changed = "changed " + countNames(r.Changed)
 		}
-		parts = append(parts, fmt.Sprintf("classes %s (%s)", strings.Join(r.Classes, ", "), changed))
+		parts = append(parts, fmt.Sprintf("classes %s (%s)", countNames(r.Classes), changed))
+	}
+	if len(r.NotMerged) > 0 {
+		parts = append(parts, "local classes not updated: "+countNames(r.NotMerged))
 	}
 	if len(r.Added) > 0 {
 		parts = append(parts, "new globals "+strings.Join(r.Added, ", "))
