@@ -105,7 +105,8 @@
 // call of any of its methods, or of its agents', made while another
 // goroutine is inside the host (ticking it, or in another call) is
 // refused with an error wrapping ErrConcurrentUse, returned or (for
-// methods without an error result) panicked on the caller's goroutine,
+// methods without an error result, and Agent.Err, whose error is the
+// agent's) panicked on the caller's goroutine,
 // rather than racing on the host's maps; Interrupt and Budgeted may be
 // called from any goroutine. A nil or zero Host, Agent, Globals or
 // Subscription is refused the same way with ErrNotMade (host/internal/engine/guard.go).

@@ -4,7 +4,11 @@ import "fmt"
 
 // SetTickInterval is host.Agent.SetTickInterval.
 func (a *Agent) SetTickInterval(seconds float64) error {
-	defer a.use("SetTickInterval").done()
+	h, err := a.tryUse("SetTickInterval")
+	if err != nil {
+		return err
+	}
+	defer h.done()
 
 	if err := a.slot.SetInterval(seconds); err != nil {
 		return fmt.Errorf("host: SetTickInterval of %s: %w", a.describe(), err)

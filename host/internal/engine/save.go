@@ -13,8 +13,11 @@ import (
 
 // Snapshot is host.Agent.Snapshot.
 func (a *Agent) Snapshot() ([]byte, error) {
-	defer a.use("Snapshot").done()
-	h := a.host
+	h, err := a.tryUse("Snapshot")
+	if err != nil {
+		return nil, err
+	}
+	defer h.done()
 	if err := h.sh.refuseClosed("Snapshot"); err != nil {
 		return nil, err
 	}
