@@ -169,6 +169,9 @@ const MaxShards = engine.MaxShards
 type Host struct {
 	rt      *engine.Runtime
 	globals Globals // the global variables, as Globals gives them
+	// agents is the last list Agents gave, kept while the engine's list
+	// holds the same agents (Agents is called every frame).
+	agents []*Agent
 }
 
 // New returns a Host with a fresh Lua state (Options.Shards of them) and

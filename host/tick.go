@@ -6,7 +6,22 @@ import "github.com/btlua/btlua/host/internal/engine"
 // and those a reload started (a script that returns more trees), in the
 // order of the loads; trees a reload removed are no longer listed.
 func (h *Host) Agents() []*Agent {
-	return pubs(h.core().Agents())
+	cs := h.core().Agents()
+	if len(h.agents) == len(cs) && sameAgents(h.agents, cs) {
+		return h.agents
+	}
+	h.agents = pubs(cs)
+	return h.agents
+}
+
+// sameAgents reports whether as are the public agents of cs, in order.
+func sameAgents(as []*Agent, cs []*engine.Agent) bool {
+	for i, c := range cs {
+		if as[i].c != c {
+			return false
+		}
+	}
+	return true
 }
 
 // Tick ticks every running agent once with delta time dt, the seconds
