@@ -39,7 +39,11 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 	}
 	c.shardsGiven = shardsGiven
 	if c.restore == "" { // a restore's shards: restoreShards
+		given := c.shards
 		c.shards = min(c.shards, max(c.agents, 1))
+		if c.shards > host.MaxShards {
+			return fmt.Errorf("--shards must be at most %d (each shard is a Lua state), got %d for --agents %d", host.MaxShards, given, c.agents)
+		}
 	}
 	return nil
 }
