@@ -110,8 +110,10 @@ type Event = stream.Event[*Agent, *ReloadReport]
 // goroutine, during Tick, Reload, SetVariable and Close, in event order;
 // it may read the host and its trees but must not tick, reload or close
 // it. The *Event is the hub's own, reused for the next event: valid only
-// during the call (copy what is kept), and not to be modified. The first tick after Subscribe reports every agent's tree
-// (EventTree) before anything else.
+// during the call (copy what is kept), and not to be modified. The
+// first tick after Subscribe reports every agent's tree (EventTree)
+// before any event of that agent (the tick's EventTick and a global
+// variable's write may come first).
 //
 // A sharded host (Options.Shards >= 1) sends the same stream: the events
 // its shards' agents make during a tick come after the join, in agent
