@@ -47,7 +47,9 @@ import (
 // only; an agent's standing in a save (host/internal/standing) of the
 // host's packages the save format, the error policy and the frame
 // schedule only, and no Lua; its engine side (host/internal/engine) of
-// the host's packages its parts only, never the facade (package host).
+// the host's packages its parts only, never the facade (package host);
+// one Lua state and its agents (host/internal/state) of its parts only,
+// never the engine over it nor the facade.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -170,6 +172,13 @@ func TestLayering(t *testing.T) {
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/state", "/internal/stream", "/internal/vars", "/internal/vm"}},
+		// One Lua state and its agents (host/internal/state) is the
+		// engine's part, never the engine's whole: it imports neither the
+		// engine (host/internal/engine) nor the facade, its watcher or
+		// the sharded engine's own package; of the host's packages its
+		// parts below only.
+		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The record of a state's loaded files (keys, load order, kinds,
 		// the tables each defined, marks for a failed reload) knows no

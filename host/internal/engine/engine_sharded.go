@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
@@ -12,63 +13,63 @@ import (
 // see shards.go for what it is). Most hand the work to the sharding's
 // methods in the shard_*.go files, or to its engine (host/internal/shards).
 
-func (sh *sharding) loadFile(path string) ([]*Agent, error) { return sh.loadShard(path) }
-func (sh *sharding) spawnAgent(path string, args any) (*Agent, error) {
+func (sh *sharding) LoadFile(path string) ([]*state.Agent, error) { return sh.loadShard(path) }
+func (sh *sharding) SpawnAgent(path string, args any) (*state.Agent, error) {
 	return sh.spawnShard(path, args)
 }
-func (sh *sharding) tickAgents(dt float64, e *hub) error { return sh.tickShards(dt, e) }
-func (sh *sharding) reloadFile(src *source, data []byte, _ string) (*ReloadReport, error) {
+func (sh *sharding) TickAgents(dt float64, e *state.Hub) error { return sh.tickShards(dt, e) }
+func (sh *sharding) ReloadFile(src *state.Source, data []byte, _ string) (*state.ReloadReport, error) {
 	return sh.reloadShards(src, data)
 }
-func (sh *sharding) watchFiles(w Watcher)                { sh.watchShards(w) }
-func (sh *sharding) setGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
-func (sh *sharding) doString(code string) ([]any, error) { return sh.eng.DoString(code) }
-func (sh *sharding) closeAll() error                     { return sh.closeShards() }
-func (sh *sharding) shardCount() int                     { return len(sh.shards) }
-func (sh *sharding) states() []*state                    { return sh.shards }
-func (sh *sharding) agentList() []*Agent                 { return sh.eng.Agents() }
-func (sh *sharding) allLoads() []*load                   { return sh.eng.Loads() }
-func (sh *sharding) hearGlobals()                        { sh.eng.Globals.Hear() }
-func (sh *sharding) agentRank(a *Agent) int              { return sh.eng.Rank(a) }
-func (sh *sharding) unlist(a *Agent)                     { sh.eng.Unlist(a, a.load) }
+func (sh *sharding) WatchFiles(w state.Watcher)          { sh.watchShards(w) }
+func (sh *sharding) SetGlobal(name string, v any)        { sh.setGlobalShards(name, v) }
+func (sh *sharding) DoString(code string) ([]any, error) { return sh.eng.DoString(code) }
+func (sh *sharding) CloseAll() error                     { return sh.closeShards() }
+func (sh *sharding) ShardCount() int                     { return len(sh.shards) }
+func (sh *sharding) States() []*state.State              { return sh.shards }
+func (sh *sharding) AgentList() []*state.Agent           { return sh.eng.Agents() }
+func (sh *sharding) AllLoads() []*state.Load             { return sh.eng.Loads() }
+func (sh *sharding) HearGlobals()                        { sh.eng.Globals.Hear() }
+func (sh *sharding) AgentRank(a *state.Agent) int        { return sh.eng.Rank(a) }
+func (sh *sharding) Unlist(a *state.Agent)               { sh.eng.Unlist(a, a.Load) }
 
-// scripting is nil: the facade's methods called from a shard's script
+// Scripting is nil: the facade's methods called from a shard's script
 // are refused as re-entering the tick (the shards' own calls check
 // their state).
-func (sh *sharding) scripting() *state { return nil }
+func (sh *sharding) Scripting() *state.State { return nil }
 
-// restoredGlobals takes the global variables a restore set (in every
+// RestoredGlobals takes the global variables a restore set (in every
 // shard, a table refilled in place) from shard 0 into the logical
 // blackboard, which spreads them.
-func (sh *sharding) restoredGlobals(vars []savefile.Var) {
+func (sh *sharding) RestoredGlobals(vars []savefile.Var) {
 	for _, sv := range vars {
-		v, _ := sh.shards[0].vm.Lib.Globals.Get(sv.Name)
+		v, _ := sh.shards[0].VM.Lib.Globals.Get(sv.Name)
 		if p, err := shards.Portable(v); err == nil {
 			sh.eng.Globals.SetShared(sv.Name, p)
 		}
 	}
 }
 
-// writeGlobal writes the logical blackboard, whose hook spreads the
+// WriteGlobal writes the logical blackboard, whose hook spreads the
 // value into every shard, and tells the event stream's listeners.
-func (sh *sharding) writeGlobal(name string, v any) {
+func (sh *sharding) WriteGlobal(name string, v any) {
 	g := sh.eng.Globals
 	if shards.GoTable(v) {
 		g.SetShared(name, shards.TableCopy{V: v})
 		return
 	}
 	b := g.Board()
-	e := sh.host.stream()
+	e := sh.host.Stream()
 	if e == nil {
 		b.Set(name, v)
 		return
 	}
 	s0 := sh.shards[0] // its mirror holds the old value as a Lua value
-	old, _ := s0.vm.Lib.Globals.Get(name)
+	old, _ := s0.VM.Lib.Globals.Get(name)
 	b.Set(name, v)
 	var nv lua.LValue = lua.LNil
 	if v != nil {
-		nv = vm.LuaValue(s0.vm.L, v)
+		nv = vm.LuaValue(s0.VM.L, v)
 	}
-	sh.host.writeIn(s0, btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: nv})
+	sh.host.WriteIn(s0, btlib.VariableWrite{Blackboard: b, Name: name, Old: old, New: nv})
 }

@@ -6,9 +6,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host/internal/savefile"
-	"github.com/btlua/btlua/host/internal/vm"
-	"github.com/btlua/btlua/lua/luaerr"
-	lua "github.com/yuin/gopher-lua"
+	"github.com/btlua/btlua/host/internal/state"
 	luar "layeh.com/gopher-luar"
 )
 
@@ -17,91 +15,72 @@ import (
 // Its loadFile, spawnAgent and tickAgents call the state's methods next to
 // the facade methods (load.go, spawn.go, tick.go).
 type single struct {
-	s   *state
-	all [1]*state // s, as states returns it (no slice made per call)
+	s   *state.State
+	all [1]*state.State // s, as states returns it (no slice made per call)
 }
 
-func (e *single) loadFile(path string) ([]*Agent, error)           { return e.s.loadFile(path) }
-func (e *single) spawnAgent(path string, args any) (*Agent, error) { return e.s.spawnAgent(path, args) }
-func (e *single) tickAgents(dt float64, _ *hub) error              { return e.s.tickAgents(dt) }
+func (e *single) LoadFile(path string) ([]*state.Agent, error) { return e.s.LoadFile(path) }
+func (e *single) SpawnAgent(path string, args any) (*state.Agent, error) {
+	return e.s.SpawnAgent(path, args)
+}
+func (e *single) TickAgents(dt float64, _ *state.Hub) error { return e.s.TickAgents(dt) }
 
-func (e *single) watchFiles(w Watcher) {
-	e.s.watcher = w
-	for _, abs := range e.s.sources.Keys() {
-		e.s.watchFile(abs)
+func (e *single) WatchFiles(w state.Watcher) {
+	e.s.Watcher = w
+	for _, abs := range e.s.Sources.Keys() {
+		e.s.WatchFile(abs)
 	}
 }
 
-func (e *single) setGlobal(name string, v any) {
-	L := e.s.vm.L
+func (e *single) SetGlobal(name string, v any) {
+	L := e.s.VM.L
 	L.SetGlobal(name, luar.New(L, v))
 }
 
-func (e *single) shardCount() int                { return 0 }
-func (e *single) placeNext(int)                  {} // one state: nothing to place
-func (e *single) states() []*state               { return e.all[:] }
-func (e *single) agentList() []*Agent            { return e.s.agents }
-func (e *single) allLoads() []*load              { return e.s.loads }
-func (e *single) agentRank(a *Agent) int         { return slices.Index(e.s.agents, a) }
-func (e *single) unlist(*Agent)                  {} // the state's lists are the host's
-func (e *single) hearGlobals()                   {}
-func (e *single) restoredGlobals([]savefile.Var) {}
-func (e *single) writeGlobal(name string, v any) { e.s.writeVariable(e.s.vm.Lib.Globals, name, v) }
+func (e *single) ShardCount() int                { return 0 }
+func (e *single) PlaceNext(int)                  {} // one state: nothing to place
+func (e *single) States() []*state.State         { return e.all[:] }
+func (e *single) AgentList() []*state.Agent      { return e.s.Agents }
+func (e *single) AllLoads() []*state.Load        { return e.s.Loads }
+func (e *single) AgentRank(a *state.Agent) int   { return slices.Index(e.s.Agents, a) }
+func (e *single) Unlist(*state.Agent)            {} // the state's lists are the host's
+func (e *single) HearGlobals()                   {}
+func (e *single) RestoredGlobals([]savefile.Var) {}
+func (e *single) WriteGlobal(name string, v any) { e.s.WriteVariable(e.s.VM.Lib.Globals, name, v) }
 
-func (e *single) scripting() *state {
-	if e.s.inScript > 0 {
+func (e *single) Scripting() *state.State {
+	if e.s.InScript > 0 {
 		return e.s
 	}
 	return nil
 }
 
-// reloadFile is Reload in the one state, as one stretch of script work.
-func (e *single) reloadFile(src *source, data []byte, what string) (*ReloadReport, error) {
+// ReloadFile is Reload in the one state, as one stretch of script work.
+func (e *single) ReloadFile(src *state.Source, data []byte, what string) (*state.ReloadReport, error) {
 	s := e.s
-	defer s.stretch(what, nil)()
+	defer s.Stretch(what, nil)()
 	start := time.Now()
-	rep, err := s.reload(src, data)
+	rep, err := s.Reload(src, data)
 	if err != nil {
 		return nil, err
 	}
-	s.reloadFailed(src, rep)
+	s.ReloadFailed(src, rep)
 	rep.Took = time.Since(start)
 	return rep, nil
 }
 
-// closeAll is Close of the one state.
-func (e *single) closeAll() error {
+// CloseAll is Close of the one state.
+func (e *single) CloseAll() error {
 	s := e.s
 	var errs []error
-	for _, a := range s.agents {
-		if err := s.closeAgent(a); err != nil {
+	for _, a := range s.Agents {
+		if err := s.CloseAgent(a); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	s.close()
+	s.Close()
 	return errors.Join(errs...)
 }
 
-// doString is DoString in the one state.
-func (e *single) doString(code string) ([]any, error) { return e.s.doString(code) }
-
-// doString runs code in the state and returns its values as Go values.
-func (s *state) doString(code string) ([]any, error) {
-	L := s.vm.L
-	top := L.GetTop()
-	fn, err := L.LoadString(code)
-	if err == nil {
-		L.Push(fn)
-		err = luaerr.PCall(L, 0, lua.MultRet)
-	}
-	if err != nil {
-		L.SetTop(top)
-		return nil, luaerr.From(luaerr.Stringify(L, err), "")
-	}
-	out := make([]any, 0, L.GetTop()-top)
-	for i := top + 1; i <= L.GetTop(); i++ {
-		out = append(out, vm.GoValue(L.Get(i)))
-	}
-	L.SetTop(top)
-	return out, nil
-}
+// DoString is DoString in the one state.
+func (e *single) DoString(code string) ([]any, error) { return e.s.DoString(code) }

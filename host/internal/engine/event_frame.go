@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/btlua/btlua/host/internal/stream"
+import "github.com/btlua/btlua/host/internal/state"
 
 // The event stream of a sharded host (Options.Shards >= 1). The
 // facade's hub numbers the agents, keeps their watches and reports,
@@ -14,13 +14,9 @@ import "github.com/btlua/btlua/host/internal/stream"
 // run gives the same stream for any shard count (see
 // docs/agents-on-every-core.md for what differs: global variables).
 
-// eventFrame is a shard's frame of held events (stream.Frame), made when
-// the first listener subscribes (hookWrites).
-type eventFrame = stream.Frame[*Agent, *ReloadReport]
-
 // sendHeld sends, after the join, the events every shard held this frame,
 // in agent order, each agent's in the order they came.
-func sendHeld(e *hub, sh *sharding) {
+func sendHeld(e *state.Hub, sh *sharding) {
 	for _, f := range sh.frames {
 		if f.events != nil {
 			e.Merge(f.events, sh.eng.RankOf)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/stream"
 )
 
@@ -13,10 +14,10 @@ import (
 // Options.Stdout) and the events its agents made, which the facade sends
 // after the join (event_frame.go).
 type shardFrame struct {
-	*shards.Frame[*Agent]
-	shard *state
+	*shards.Frame[*state.Agent]
+	shard *state.State
 	// events holds the event stream's events of the frame (event_frame.go).
-	events *eventFrame
+	events *state.EventFrame
 }
 
 // flushPrints writes the output every shard held this frame, in agent
@@ -25,24 +26,24 @@ type shardFrame struct {
 func (sh *sharding) flushPrints() {
 	buf, dropped := sh.eng.Prints()
 	if dropped > 0 {
-		sh.host.log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, bytesText(shards.HeldOutputMax)))
+		sh.host.Log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, state.BytesText(shards.HeldOutputMax)))
 	}
 	if buf != nil {
 		sh.host.stdout.Write(buf)
 	}
 }
 
-// began, writer, heldEvents, hold, checkHeap and failTickEnds are the shard's
+// Began, writer, heldEvents, hold, checkHeap and failTickEnds are the shard's
 // side of the frame as its state's part (state_part.go).
-func (f *shardFrame) began(a *Agent)          { f.Agent = a }
-func (f *shardFrame) writer() *Agent          { return f.Agent }
-func (f *shardFrame) heldEvents() *eventFrame { return f.events }
-func (f *shardFrame) failTickEnds() bool      { return false }
+func (f *shardFrame) Began(a *state.Agent)          { f.Agent = a }
+func (f *shardFrame) Writer() *state.Agent          { return f.Agent }
+func (f *shardFrame) HeldEvents() *state.EventFrame { return f.events }
+func (f *shardFrame) FailTickEnds() bool            { return false }
 
-func (f *shardFrame) hold() {
+func (f *shardFrame) HoldEvents() {
 	if f.events == nil {
-		f.events = stream.NewFrame[*Agent, *ReloadReport](&f.Ticking)
+		f.events = stream.NewFrame[*state.Agent, *state.ReloadReport](&f.Ticking)
 	}
 }
 
-func (f *shardFrame) checkHeap(_ *state, errs []error) ([]error, error) { return errs, nil }
+func (f *shardFrame) CheckHeap(_ *state.State, errs []error) ([]error, error) { return errs, nil }

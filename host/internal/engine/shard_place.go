@@ -1,25 +1,29 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/host/internal/state"
+)
 
 // ExpectAgents is host.Host.ExpectAgents.
 func (h *Runtime) ExpectAgents(n int) {
-	defer h.use("ExpectAgents").done()
+	defer h.use("ExpectAgents").Leave()
 
-	if h.refuseClosed("ExpectAgents") != nil {
+	if h.RefuseClosed("ExpectAgents") != nil {
 		return
 	}
-	h.eng.placeNext(n)
+	h.eng.PlaceNext(n)
 }
 
-// placeNext is engine.placeNext: the runs of the next n loads
+// PlaceNext is engine.PlaceNext: the runs of the next n loads
 // (host/internal/shards/place.go).
-func (sh *sharding) placeNext(n int) { sh.eng.ExpectAgents(n) }
+func (sh *sharding) PlaceNext(n int) { sh.eng.ExpectAgents(n) }
 
 // refuseTicking refuses op (LoadFile, Spawn) called during a tick.
 func (sh *sharding) refuseTicking(op string) error {
 	if sh.host.ticking {
-		return fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", errReentered, op)
+		return fmt.Errorf("%w: %s called from inside Tick; call it after Tick returns", state.ErrReentered, op)
 	}
 	return nil
 }

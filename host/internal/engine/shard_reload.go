@@ -5,14 +5,15 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
 // sourceAt returns the loaded file whose key (see vm.Files.Key) is abs:
 // the first state's that loaded it (on a sharded host, the first
 // shard's); nil when none did.
-func (h *Runtime) sourceAt(abs string) *source {
-	for _, s := range h.eng.states() {
-		if src := s.sources.At(abs); src != nil {
+func (h *Runtime) sourceAt(abs string) *state.Source {
+	for _, s := range h.eng.States() {
+		if src := s.Sources.At(abs); src != nil {
 			return src
 		}
 	}
@@ -28,29 +29,29 @@ func (h *Runtime) sourceAt(abs string) *source {
 // of its trees an error had stopped (see Reload). The report lists the
 // classes and methods once (every shard merged the same) and the trees
 // rebuilt, removed and started of every shard, shard by shard.
-func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error) {
+func (sh *sharding) reloadShards(src *state.Source, data []byte) (*state.ReloadReport, error) {
 	start := time.Now()
 	// The shards share the first one's compiled chunks.
-	proto, err := sh.shards[0].loader.Compile(src.Path, data)
+	proto, err := sh.shards[0].Loader.Compile(src.Path, data)
 	if err != nil {
 		return nil, err
 	}
 	what := "reloading " + src.Path
-	reps, err := shards.Transact(len(sh.shards), func(i int) (shards.Prepared[*ReloadReport], bool, error) {
+	reps, err := shards.Transact(len(sh.shards), func(i int) (shards.Prepared[*state.ReloadReport], bool, error) {
 		s := sh.shards[i]
-		ss := s.sources.At(src.Abs)
+		ss := s.Sources.At(src.Abs)
 		if ss == nil {
 			return nil, false, nil
 		}
-		s.beginStretch(what, nil)
-		p, err := s.prepareReload(ss, proto)
-		s.endStretch()
+		s.BeginStretch(what, nil)
+		p, err := s.PrepareReload(ss, proto)
+		s.EndStretch()
 		return shardReload{p, what}, true, err
 	})
 	if err != nil {
 		return nil, err
 	}
-	rep := &ReloadReport{File: src.Path}
+	rep := &state.ReloadReport{File: src.Path}
 	for i, r := range reps {
 		if i == 0 {
 			rep.Classes, rep.Added, rep.Changed, rep.Replaced = r.Classes, r.Added, r.Changed, r.Replaced
@@ -69,18 +70,18 @@ func (sh *sharding) reloadShards(src *source, data []byte) (*ReloadReport, error
 // replaces its trees and reloads the scripts of those an error had
 // stopped, as a stretch of its script work; Abort restores its snapshot.
 type shardReload struct {
-	p    *pendingReload
+	p    *state.PendingReload
 	what string
 }
 
-func (r shardReload) Abort() { r.p.abort() }
+func (r shardReload) Abort() { r.p.Abort() }
 
-func (r shardReload) Apply() *ReloadReport {
+func (r shardReload) Apply() *state.ReloadReport {
 	p := r.p
-	p.h.beginStretch(r.what, nil)
-	rep := p.apply()
-	p.h.reloadFailed(p.src, rep)
-	p.h.endStretch()
+	p.State.BeginStretch(r.what, nil)
+	rep := p.Apply()
+	p.State.ReloadFailed(p.Src, rep)
+	p.State.EndStretch()
 	return rep
 }
 
@@ -88,12 +89,12 @@ func (r shardReload) Apply() *ReloadReport {
 // shard's files, and each shard hands the files it loads later to it
 // (through shardWatcher); the host's ApplyReloads reloads them in
 // every shard.
-func (sh *sharding) watchShards(w Watcher) {
+func (sh *sharding) watchShards(w state.Watcher) {
 	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
 	for _, s := range sh.shards {
-		s.watcher = proxy
-		for _, abs := range s.sources.Keys() {
-			s.watchFile(abs)
+		s.Watcher = proxy
+		for _, abs := range s.Sources.Keys() {
+			s.WatchFile(abs)
 		}
 	}
 }
@@ -104,7 +105,7 @@ func (sh *sharding) watchShards(w Watcher) {
 // the host's to apply.
 type shardWatcher struct {
 	mu   sync.Mutex
-	w    Watcher
+	w    state.Watcher
 	seen map[string]bool
 }
 
@@ -120,7 +121,7 @@ func (sw *shardWatcher) Add(path string) error {
 }
 
 // Changes returns nothing: the host applies the changes.
-func (sw *shardWatcher) Changes() []Change { return nil }
+func (sw *shardWatcher) Changes() []state.Change { return nil }
 
 // Close does nothing: the host closes its watcher.
 func (sw *shardWatcher) Close() error { return nil }

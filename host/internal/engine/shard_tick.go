@@ -1,6 +1,10 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/btlua/btlua/host/internal/state"
+)
 
 // tickShards is the agents' part of Tick on a sharded host: every shard
 // ticks its agents (Tick of the shard, with its budget and error policy),
@@ -22,9 +26,9 @@ import "errors"
 // shard count, since the agents after it in other shards tick in
 // parallel, and which agents tick must not depend on the shard count. A
 // Go panic in a shard is raised again on the caller's goroutine.
-func (sh *sharding) tickShards(dt float64, e *hub) error {
+func (sh *sharding) tickShards(dt float64, e *state.Hub) error {
 	h := sh.host
-	sh.eng.Tick(dt, h.heapTicks != nil && h.heapTicks.Blaming())
+	sh.eng.Tick(dt, h.HeapTicks != nil && h.HeapTicks.Blaming())
 	if e != nil {
 		sendHeld(e, sh)
 	}
@@ -32,18 +36,18 @@ func (sh *sharding) tickShards(dt float64, e *hub) error {
 	lentErrs := sh.eng.Globals.CheckLent()
 	sh.eng.ApplyWrites()
 	sh.eng.Repanic()
-	if h.heapTicks != nil {
-		if a, err := h.stopHeapHog(); a != nil {
-			_, strict := err.(*StrictError)
+	if h.HeapTicks != nil {
+		if a, err := h.StopHeapHog(); a != nil {
+			_, strict := err.(*state.StrictError)
 			sh.eng.Blame(h.ShardOf(a), err, strict)
 		}
 	}
 	err := sh.eng.Errors()
-	if _, strict := err.(*StrictError); strict || lentErrs == nil {
+	if _, strict := err.(*state.StrictError); strict || lentErrs == nil {
 		return err
 	}
-	if h.policy.Action == FailTick { // the changer is not known: the host's policy
-		return &StrictError{Err: lentErrs[0]}
+	if h.Policy.Action == state.FailTick { // the changer is not known: the host's policy
+		return &state.StrictError{Err: lentErrs[0]}
 	}
 	return errors.Join(append([]error{err}, lentErrs...)...)
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/btlua/btlua/host/internal/shards"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/vm"
 	luar "layeh.com/gopher-luar"
 )
@@ -67,51 +68,51 @@ import (
 // variables' logical blackboard); it lives on the ticking goroutine.
 type sharding struct {
 	host   *Runtime // the facade
-	shards []*state
+	shards []*state.State
 	frames []*shardFrame // each shard's side of the frame, by shard index
-	eng    *shards.Engine[*Agent, *load]
+	eng    *shards.Engine[*state.Agent, *state.Load]
 }
 
 // openShards makes the n shards of a sharded host h from its options.
-func (h *Runtime) openShards(opts Options) error {
+func (h *Runtime) openShards(opts state.Options) error {
 	n := opts.Shards
 	sh := &sharding{host: h}
-	h.eng, h.roster = sh, sh
+	h.eng, h.Roster = sh, sh
 	var protos *vm.Protos
-	ports := make([]shards.Shard[*Agent, *load], 0, n)
-	frames := make([]*shards.Frame[*Agent], 0, n)
+	ports := make([]shards.Shard[*state.Agent, *state.Load], 0, n)
+	frames := make([]*shards.Frame[*state.Agent], 0, n)
 	for i := 0; i < n; i++ {
-		f := &shardFrame{Frame: &shards.Frame[*Agent]{Out: h.stdout}}
+		f := &shardFrame{Frame: &shards.Frame[*state.Agent]{Out: h.stdout}}
 		so := opts
 		so.Stdout, so.OnReload = f, nil
-		s, err := h.openState(so, f, protos)
+		s, err := state.Open(&h.Shared, so, f, protos)
 		if err != nil {
 			return err
 		}
-		protos = s.vm.Protos // one compiled chunk per file for every shard
-		s.part, f.shard = f, s
+		protos = s.VM.Protos // one compiled chunk per file for every shard
+		s.Part, f.shard = f, s
 		sh.frames = append(sh.frames, f)
 		sh.shards = append(sh.shards, s)
 		ports = append(ports, shardPort{s})
 		frames = append(frames, f.Frame)
 	}
-	sh.eng = shards.New(ports, frames, shards.Config[*Agent, *load]{
-		AgentsOf: func(ld *load) []*Agent { return ld.agents },
+	sh.eng = shards.New(ports, frames, shards.Config[*state.Agent, *state.Load]{
+		AgentsOf: func(ld *state.Load) []*state.Agent { return ld.Agents },
 		Strict:   strictIn,
-		OnChange: func(name string, old, new any) { h.globals.heard(name, old, new) },
+		OnChange: func(name string, old, new any) { h.globals.Heard(name, old, new) },
 	})
-	h.files = &sh.shards[0].vm.Files
-	if w := h.heapTicks; w != nil {
+	h.files = &sh.shards[0].VM.Files
+	if w := h.HeapTicks; w != nil {
 		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
-	h.globals.host, h.globals.global = h, sh.eng.Globals.Board()
-	h.board = h.globals.global
+	h.globals.Host, h.globals.Global = h, sh.eng.Globals.Board()
+	h.Board = h.globals.Global
 	return nil
 }
 
 // strictIn finds a *StrictError in err: its agent and itself, or nil, nil.
-func strictIn(err error) (*Agent, error) {
-	var se *StrictError
+func strictIn(err error) (*state.Agent, error) {
+	var se *state.StrictError
 	if errors.As(err, &se) {
 		return se.Agent, se
 	}
@@ -120,22 +121,22 @@ func strictIn(err error) (*Agent, error) {
 
 // Shards is host.Host.Shards.
 func (h *Runtime) Shards() int {
-	defer h.use("Shards").done()
-	return h.eng.shardCount()
+	defer h.use("Shards").Leave()
+	return h.eng.ShardCount()
 }
 
 // ShardOf is host.Host.ShardOf.
-func (h *Runtime) ShardOf(a *Agent) int {
-	defer h.use("ShardOf").done()
+func (h *Runtime) ShardOf(a *state.Agent) int {
+	defer h.use("ShardOf").Leave()
 
 	if !h.owns(a) {
 		return -1
 	}
-	return slices.Index(h.eng.states(), a.host) // 0 on the classic host
+	return slices.Index(h.eng.States(), a.State) // 0 on the classic host
 }
 
 // loadShard is LoadFile on a sharded host.
-func (sh *sharding) loadShard(path string) ([]*Agent, error) {
+func (sh *sharding) loadShard(path string) ([]*state.Agent, error) {
 	if err := sh.refuseTicking("LoadFile"); err != nil {
 		return nil, err
 	}
@@ -143,7 +144,7 @@ func (sh *sharding) loadShard(path string) ([]*Agent, error) {
 }
 
 // spawnShard is Spawn on a sharded host.
-func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
+func (sh *sharding) spawnShard(path string, args any) (*state.Agent, error) {
 	if err := sh.refuseTicking("Spawn"); err != nil {
 		return nil, err
 	}
@@ -151,13 +152,13 @@ func (sh *sharding) spawnShard(path string, args any) (*Agent, error) {
 }
 
 // placed lists a shard's new load and its agents after the others.
-func (sh *sharding) placed(ld *load) { sh.eng.Place(ld) }
+func (sh *sharding) placed(ld *state.Load) { sh.eng.Place(ld) }
 
 // closeShards is Close of a sharded host: the agents' OnEnds run in agent
 // order (their output in that order, as unsharded), then every shard
 // closes its state.
 func (sh *sharding) closeShards() error {
-	return sh.eng.Close(func(a *Agent) error { return a.host.closeAgent(a) })
+	return sh.eng.Close(func(a *state.Agent) error { return a.State.CloseAgent(a) })
 }
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
@@ -165,7 +166,7 @@ func (sh *sharding) closeShards() error {
 func (sh *sharding) setGlobalShards(name string, v any) {
 	table := shards.GoTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range sh.shards {
-		L := s.vm.L
+		L := s.VM.L
 		if table {
 			L.SetGlobal(name, vm.LuaValue(L, v))
 			continue

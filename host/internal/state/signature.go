@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"github.com/btlua/btlua/host/internal/reload"

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"github.com/btlua/btlua/host/internal/budget"
@@ -30,5 +30,5 @@ func maxStringSize(max int64) int64 {
 	return max
 }
 
-// bytesText formats a size in bytes for messages ("64 MiB", "4 GiB").
-func bytesText(n float64) string { return budget.BytesText(n) }
+// BytesText formats a size in bytes for messages ("64 MiB", "4 GiB").
+func BytesText(n float64) string { return budget.BytesText(n) }

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"errors"
@@ -15,10 +15,10 @@ import (
 // "host: closed: LoadFile called after Close".
 var ErrClosed = errors.New("host: closed")
 
-// refuseClosed returns an error wrapping ErrClosed, naming op, when Close
+// RefuseClosed returns an error wrapping ErrClosed, naming op, when Close
 // has run; nil otherwise.
-func (h *shared) refuseClosed(op string) error {
-	if h.closed {
+func (h *Shared) RefuseClosed(op string) error {
+	if h.IsClosed {
 		return fmt.Errorf("%w: %s called after Close", ErrClosed, op)
 	}
 	return nil

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import "fmt"
 
@@ -9,39 +9,39 @@ import "fmt"
 // outermost stretch) and counts as script work for the re-entrancy
 // guards (see reentry.go).
 
-// stretch begins a stretch of script work (what it does, and the agent
+// Stretch begins a Stretch of script work (what it does, and the agent
 // whose script runs or nil) and returns the function that ends it:
 //
-//	defer h.stretch("loading "+path, nil)()
-func (h *state) stretch(what string, a *Agent) func() {
-	h.beginStretch(what, a)
-	return h.endStretch
+//	defer h.Stretch("loading "+path, nil)()
+func (h *State) Stretch(what string, a *Agent) func() {
+	h.BeginStretch(what, a)
+	return h.EndStretch
 }
 
-// beginStretch and endStretch bracket a stretch without a closure (the
+// BeginStretch and endStretch bracket a stretch without a closure (the
 // tick path).
-func (h *state) beginStretch(what string, a *Agent) {
-	h.inScript++
-	if h.inScript == 1 {
-		h.part.began(a)
+func (h *State) BeginStretch(what string, a *Agent) {
+	h.InScript++
+	if h.InScript == 1 {
+		h.Part.Began(a)
 	}
-	if b := h.budget; b != nil {
+	if b := h.Budget; b != nil {
 		if a != nil {
 			b.Begin(what, (*budgetAgent)(a))
 		} else {
 			b.Begin(what, nil)
 		}
 		if b.Depth() == 1 {
-			h.vm.L.SetContext(b)
+			h.VM.L.SetContext(b)
 		}
 	}
 }
 
-func (h *state) endStretch() {
-	h.inScript--
-	if b := h.budget; b != nil {
+func (h *State) EndStretch() {
+	h.InScript--
+	if b := h.Budget; b != nil {
 		if b.Depth() == 1 {
-			h.vm.L.RemoveContext()
+			h.VM.L.RemoveContext()
 		}
 		b.End()
 	}
@@ -54,18 +54,6 @@ type budgetAgent Agent
 // Describe returns the agent's describe().
 func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
 
-// Interrupt is host.Host.Interrupt.
-func (h *Runtime) Interrupt() bool {
-	if h == nil || h.eng == nil {
-		panic(&useError{"host: Interrupt called on a Host not made by host.New (nil or zero)", ErrNotMade})
-	}
-	stopped := false
-	for _, s := range h.eng.states() {
-		stopped = (s.budget != nil && s.budget.Interrupt()) || stopped
-	}
-	return stopped
-}
-
 // describe names the agent in errors: its label (agent_label.go) and where the script
 // returned it.
 func (a *Agent) describe() string {
@@ -75,32 +63,24 @@ func (a *Agent) describe() string {
 	return "agent " + a.label() + " (" + a.Source + ", " + a.where + ")"
 }
 
-// closeAgent ends the agent's running tasks (OnEnd) as a stretch and
+// CloseAgent ends the agent's running tasks (OnEnd) as a stretch and
 // forgets the tree references in its tree (see btlib.ForgetReferences); an
 // error (an OnEnd that failed or ran over the budget) is logged (see
 // Options.Logger), with file, line and agent, and returned.
-func (h *state) closeAgent(a *Agent) error {
-	defer h.stretch("OnEnd at Close", a)()
-	defer h.vm.Lib.ForgetReferences(a.tree.Root())
+func (h *State) CloseAgent(a *Agent) error {
+	defer h.Stretch("OnEnd at Close", a)()
+	defer h.VM.Lib.ForgetReferences(a.tree.Root())
 	err := a.halt()
 	for _, e := range haltErrors(err) {
-		h.sh.log.Warn(fmt.Sprintf("OnEnd at Close: %v", e), "tree", a.Name(), "err", e)
+		h.Shared.Log.Warn(fmt.Sprintf("OnEnd at Close: %v", e), "tree", a.Name(), "err", e)
 	}
 	return err
 }
 
 // logHalt logs err, the errors of OnEnds while halting agent a's tree
 // (see Options.Logger), one entry each (haltErrors); nil logs nothing.
-func (h *state) logHalt(a *Agent, err error) {
+func (h *State) logHalt(a *Agent, err error) {
 	for _, e := range haltErrors(err) {
-		h.sh.log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), e), "tree", a.Name(), "err", e)
+		h.Shared.Log.Warn(fmt.Sprintf("halting tree %s: %v", a.Name(), e), "tree", a.Name(), "err", e)
 	}
-}
-
-// Budgeted is host.Host.Budgeted.
-func (h *Runtime) Budgeted() bool {
-	if h == nil || h.eng == nil {
-		panic(&useError{"host: Budgeted called on a Host not made by host.New (nil or zero)", ErrNotMade})
-	}
-	return h.eng.states()[0].budget != nil // every state has one, or none
 }

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"github.com/btlua/btlua/host/internal/reload"
@@ -9,6 +9,6 @@ type snapHint = reload.Hint
 
 // takeSnapshot snapshots the host's Lua state before a reload runs a file
 // (see reload.Take).
-func (h *state) takeSnapshot() *reload.Snapshot {
-	return reload.Take(h.vm.L, h.vm.Lib, &h.snapHint, h.vm.GOAPModule())
+func (h *State) takeSnapshot() *reload.Snapshot {
+	return reload.Take(h.VM.L, h.VM.Lib, &h.snapHint, h.VM.GOAPModule())
 }

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"fmt"
@@ -16,12 +16,12 @@ import (
 // structure with the subtree the reference runs (see
 // reload.PlanReferences). A reference whose rebuild fails keeps its
 // subtree, and a warning is logged.
-func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.Swap {
+func (h *State) planReferences(src *Source, proto *lua.FunctionProto) []reload.Swap {
 	src.Reloading = proto
 	defer func() { src.Reloading = nil }()
-	swaps, warnings := reload.PlanReferences(h.vm.Lib, h.roots(), src.Path)
+	swaps, warnings := reload.PlanReferences(h.VM.Lib, h.roots(), src.Path)
 	for _, err := range warnings {
-		h.sh.log.Warn(fmt.Sprintf("reload %s: %v", src.Path, err), "file", src.Path)
+		h.Shared.Log.Warn(fmt.Sprintf("reload %s: %v", src.Path, err), "file", src.Path)
 	}
 	return swaps
 }
@@ -30,10 +30,10 @@ func (h *state) planReferences(src *source, proto *lua.FunctionProto) []reload.S
 // cause "replaced by REF"; the new ones start at the reference's next
 // tick, in a completed tree too, which runs again: see reload.Swap.Apply),
 // and rep.Rebuilt names each reference's path.
-func (h *state) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) {
+func (h *State) applySwaps(src *Source, swaps []reload.Swap, rep *ReloadReport) {
 	for _, sw := range swaps {
-		if err := sw.Apply(h.vm.Lib); err != nil {
-			h.sh.log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.Path, sw.Path, err), "file", src.Path)
+		if err := sw.Apply(h.VM.Lib); err != nil {
+			h.Shared.Log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.Path, sw.Path, err), "file", src.Path)
 			continue
 		}
 		rep.Rebuilt = append(rep.Rebuilt, sw.Path)
@@ -41,9 +41,9 @@ func (h *state) applySwaps(src *source, swaps []reload.Swap, rep *ReloadReport) 
 }
 
 // roots returns the roots of the host's trees, in agent order.
-func (h *state) roots() []bt.Task {
-	out := make([]bt.Task, 0, len(h.agents))
-	for _, a := range h.agents {
+func (h *State) roots() []bt.Task {
+	out := make([]bt.Task, 0, len(h.Agents))
+	for _, a := range h.Agents {
 		if r := a.tree.Root(); r != nil {
 			out = append(out, r)
 		}
@@ -54,4 +54,4 @@ func (h *state) roots() []bt.Task {
 // keepReferences forgets the tree references of trees the host no longer
 // runs (replaced, removed or dropped by a reload, or made by a failed
 // run), so that the library's record of them does not grow.
-func (h *state) keepReferences() { h.vm.Lib.KeepReferences(h.roots()) }
+func (h *State) keepReferences() { h.VM.Lib.KeepReferences(h.roots()) }

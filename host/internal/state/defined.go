@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"github.com/btlua/btlua/host/internal/reload"
@@ -6,10 +6,10 @@ import (
 
 // classesOf records the task classes src defines now (see
 // reload.Classes).
-func (h *state) classesOf(src *source) reload.Classes {
+func (h *State) classesOf(src *Source) reload.Classes {
 	module := ""
 	if src.Kind == moduleSource {
 		module = src.Module
 	}
-	return reload.ClassesOf(h.vm.L, h.vm.Lib, src.Defined, module)
+	return reload.ClassesOf(h.VM.L, h.VM.Lib, src.Defined, module)
 }

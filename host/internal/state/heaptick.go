@@ -1,4 +1,4 @@
-package engine
+package state
 
 import "fmt"
 
@@ -16,18 +16,18 @@ import "fmt"
 // allocated stays on the heap; it no longer counts against the others
 // (Heap.Rebase).
 
-// stopHeapHog is the memory check after a frame (Tick, or a sharded
+// StopHeapHog is the memory check after a frame (Tick, or a sharded
 // host's join): it stops the agent that grew the heap over the limit and
 // returns it with its error, a *StrictError when the error policy fails
 // the run; nil, nil when it stops none.
-func (h *shared) stopHeapHog() (*Agent, error) {
-	r := h.heapTicks.AfterTick()
+func (h *Shared) StopHeapHog() (*Agent, error) {
+	r := h.HeapTicks.AfterTick()
 	if r == nil {
 		return nil, nil
 	}
 	a := r.(*Agent)
-	err := a.host.stopForMemory(a)
-	if a.failed(h.clock) {
+	err := a.State.stopForMemory(a)
+	if a.failed(h.TickTime) {
 		return a, &StrictError{Agent: a, Err: err}
 	}
 	return a, err
@@ -36,11 +36,11 @@ func (h *shared) stopHeapHog() (*Agent, error) {
 // stopForMemory stops agent a for the memory limit: its running tasks get
 // their OnEnd, and it keeps the error (then follows the error policy).
 // What a keeps no longer counts against the others (rebase).
-func (h *state) stopForMemory(a *Agent) error {
+func (h *State) stopForMemory(a *Agent) error {
 	err := fmt.Errorf("memory limit of %s exceeded (the heap grew over it in ticks of %s, which allocated most)",
-		bytesText(float64(h.sh.heapTicks.Limit())), a.describe())
-	h.closeAgent(a)
+		BytesText(float64(h.Shared.HeapTicks.Limit())), a.describe())
+	h.CloseAgent(a)
 	a.tree.Err = err
-	h.sh.heapTicks.Rebase()
+	h.Shared.HeapTicks.Rebase()
 	return err
 }

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"errors"
@@ -27,7 +27,7 @@ import (
 // task's name.
 func (a *Agent) label() string {
 	if !a.tree.Named() {
-		if n := a.host.agentNumber(a); n > 0 {
+		if n := a.State.agentNumber(a); n > 0 {
 			return strconv.Itoa(n)
 		}
 	}
@@ -38,23 +38,23 @@ func (a *Agent) label() string {
 // facade of a sharded host), from 1, when that host has more than
 // one agent and a's script makes agents more than once (spawned, or
 // loaded several times); 0 otherwise. Errors only call it.
-func (h *state) agentNumber(a *Agent) int {
-	e := h.sh.roster
-	if len(e.agentList()) < 2 || a.load == nil {
+func (h *State) agentNumber(a *Agent) int {
+	e := h.Shared.Roster
+	if len(e.AgentList()) < 2 || a.Load == nil {
 		return 0
 	}
-	if !a.load.spawned && !loadedTwice(e.allLoads(), a.Source) {
+	if !a.Load.spawned && !loadedTwice(e.AllLoads(), a.Source) {
 		return 0
 	}
-	return e.agentRank(a) + 1
+	return e.AgentRank(a) + 1
 }
 
 // loadedTwice reports whether loads hold more than one load of the
 // script at path.
-func loadedTwice(loads []*load, path string) bool {
+func loadedTwice(loads []*Load, path string) bool {
 	n := 0
 	for _, ld := range loads {
-		if ld.src.Path == path {
+		if ld.Src.Path == path {
 			if n++; n == 2 {
 				return true
 			}
@@ -66,7 +66,7 @@ func loadedTwice(loads []*load, path string) bool {
 // nameAgent names agent a in err, the error of its tick or of an OnEnd
 // (Halt, restart, Close, reload), by its number when its tree has no
 // name of its own (see agentNumber).
-func (h *state) nameAgent(a *Agent, err error) {
+func (h *State) nameAgent(a *Agent, err error) {
 	var le *luaerr.Error
 	if !errors.As(err, &le) || le.Tree != "" || a.tree.Named() {
 		return

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"github.com/btlua/btlua/host/internal/reload"
@@ -6,13 +6,13 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// load is one LoadFile or Spawn call: the script it ran and the agents
+// Load is one LoadFile or Spawn call: the script it ran and the agents
 // running the trees that run returned, in the order returned (one agent
-// for a Spawn). A reload replaces each load's trees with trees of the
-// load's own (see Reload).
-type load struct {
-	src    *source
-	agents []*Agent
+// for a Spawn). A reload replaces each Load's trees with trees of the
+// Load's own (see Reload).
+type Load struct {
+	Src    *Source
+	Agents []*Agent
 	// spawned is set for a Spawn, whose tree comes from calling the
 	// script's factory with args.
 	spawned bool
@@ -20,9 +20,9 @@ type load struct {
 }
 
 // trees returns the trees of the load's agents, in order.
-func (ld *load) trees() []*btlib.Tree {
-	out := make([]*btlib.Tree, len(ld.agents))
-	for i, a := range ld.agents {
+func (ld *Load) trees() []*btlib.Tree {
+	out := make([]*btlib.Tree, len(ld.Agents))
+	for i, a := range ld.Agents {
 		out[i] = a.tree
 	}
 	return out
@@ -31,12 +31,12 @@ func (ld *load) trees() []*btlib.Tree {
 // unchanged reports whether the load's trees are all running and have the
 // structures sigs, in order (see reload.Same): a class-level reload keeps
 // them all.
-func (ld *load) unchanged(sigs []treeSignature) bool { return reload.Same(ld.trees(), sigs) }
+func (ld *Load) unchanged(sigs []treeSignature) bool { return reload.Same(ld.trees(), sigs) }
 
 // treePlan is what a reload does to the trees of one load: replace them
 // with the trees fresh, tree by tree (see applyPlan).
 type treePlan struct {
-	ld    *load
+	ld    *Load
 	fresh []*btlib.Tree
 }
 
@@ -44,11 +44,11 @@ type treePlan struct {
 // the trees first of the reload's run (see reload.PlanLoads): each
 // further load that needs new trees gets a run of its own, staged and
 // committed like the first run. An error of such a run fails the reload.
-func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot, pairs *reload.Pairs) ([]treePlan, error) {
-	var loads []*load
+func (h *State) planTrees(src *Source, proto *lua.FunctionProto, first []*btlib.Tree, snap *reload.Snapshot, pairs *reload.Pairs) ([]treePlan, error) {
+	var loads []*Load
 	var trees [][]*btlib.Tree
-	for _, ld := range h.loads {
-		if ld.src == src {
+	for _, ld := range h.Loads {
+		if ld.Src == src {
 			loads = append(loads, ld)
 			trees = append(trees, ld.trees())
 		}
@@ -59,11 +59,11 @@ func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.
 		}
 		// The script never loaded (its first LoadFile failed, and btlua
 		// --watch waits for a fixed version): this run is its first load.
-		ld := &load{src: src}
-		h.loads = append(h.loads, ld)
+		ld := &Load{Src: src}
+		h.Loads = append(h.Loads, ld)
 		return []treePlan{{ld: ld, fresh: first}}, nil
 	}
-	more := func() ([]*btlib.Tree, error) { return h.loader.RunAgain(src.File(), proto, snap) }
+	more := func() ([]*btlib.Tree, error) { return h.Loader.RunAgain(src.File(), proto, snap) }
 	lps, err := reload.PlanLoads(trees, first, more)
 	if err == nil {
 		err = pairs.Loads(trees, first, lps, more)
@@ -84,8 +84,8 @@ func (h *state) planTrees(src *source, proto *lua.FunctionProto, first []*btlib.
 // are copied into the fresh tree, and its agent runs the fresh tree. Old
 // trees without a fresh one are halted and removed; fresh trees without an
 // old one start in new agents. The report gets the names.
-func (h *state) applyPlan(p treePlan, rep *ReloadReport) {
-	old, fresh := p.ld.agents, p.fresh
+func (h *State) applyPlan(p treePlan, rep *ReloadReport) {
+	old, fresh := p.ld.Agents, p.fresh
 	var next []*Agent
 	for i := 0; i < max(len(old), len(fresh)); i++ {
 		switch {
@@ -99,18 +99,18 @@ func (h *state) applyPlan(p treePlan, rep *ReloadReport) {
 			h.logHalt(a, a.haltForReload())
 			carryBlackboard(a.tree, fresh[i])
 			before := a.tree
-			delete(h.byTree, before)
-			a.tree, a.status = fresh[i], 0
-			h.byTree[a.tree] = a
-			if a.observer != nil {
-				a.tree.BT.Observer = a.observer
+			delete(h.ByTree, before)
+			a.tree, a.LastStatus = fresh[i], 0
+			h.ByTree[a.tree] = a
+			if a.UserObserver != nil {
+				a.tree.BT.Observer = a.UserObserver
 			}
 			before.BT.Blackboard.OnSet(nil)
 			a.rebound(before.BT.Blackboard)
 		case i < len(old):
 			rep.Removed = append(rep.Removed, old[i].Name())
 			h.logHalt(old[i], old[i].haltForReload())
-			delete(h.byTree, old[i].tree)
+			delete(h.ByTree, old[i].tree)
 			old[i].tree.BT.Blackboard.OnSet(nil)
 		default:
 			a := h.newAgent(fresh[i], p.ld, "")
@@ -118,27 +118,27 @@ func (h *state) applyPlan(p treePlan, rep *ReloadReport) {
 			next = append(next, a)
 		}
 	}
-	p.ld.agents = next
+	p.ld.Agents = next
 }
 
 // relist rebuilds the host's list of agents from its loads after a reload
 // changed some: each load's agents stand where the load's first agent
 // stood, and a load that had none puts its new ones at the end.
-func (h *state) relist() {
-	out := make([]*Agent, 0, len(h.agents))
-	placed := map[*load]bool{}
-	for _, a := range h.agents {
-		if !placed[a.load] {
-			placed[a.load] = true
-			out = append(out, a.load.agents...)
+func (h *State) relist() {
+	out := make([]*Agent, 0, len(h.Agents))
+	placed := map[*Load]bool{}
+	for _, a := range h.Agents {
+		if !placed[a.Load] {
+			placed[a.Load] = true
+			out = append(out, a.Load.Agents...)
 		}
 	}
-	for _, ld := range h.loads {
+	for _, ld := range h.Loads {
 		if !placed[ld] {
-			out = append(out, ld.agents...)
+			out = append(out, ld.Agents...)
 		}
 	}
-	h.agents = out
+	h.Agents = out
 }
 
 // carryBlackboard copies the variables of from's blackboard into to's.

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"errors"
@@ -22,17 +22,17 @@ type Agent struct {
 	// Names and OnChange on its tree's blackboard.
 	variables
 
-	tree *btlib.Tree // the tree the agent ticks
-	host *state      // the Lua state that ticks it
-	load *load       // the LoadFile or Spawn call that started the agent
+	tree  *btlib.Tree // the tree the agent ticks
+	State *State      // the Lua state that ticks it
+	Load  *Load       // the LoadFile or Spawn call that started the agent
 	// where is the return value that gave the tree ("return value 2"),
 	// for errors; "" for a tree a reload started.
-	where    string
-	status   bt.Status
-	observer bt.Observer      // given to SetObserver, for the trees of rebuilds
-	restart  standing.Backoff // the error policy's back-off (policy.go)
-	// slot is its tick interval and frame schedule (agent_interval.go).
-	slot schedule.Slot
+	where        string
+	LastStatus   bt.Status
+	UserObserver bt.Observer      // given to SetObserver, for the trees of rebuilds
+	restart      standing.Backoff // the error policy's back-off (policy.go)
+	// Slot is its tick interval and frame schedule (agent_interval.go).
+	Slot schedule.Slot
 	// built holds the functions its build put in task fields (values.BuiltFunctions).
 	built values.Built
 	// Pub is the facade's agent for this one (the public host.Agent),
@@ -42,22 +42,22 @@ type Agent struct {
 
 // Running is host.Agent.Running.
 func (a *Agent) Running() bool {
-	defer a.use("Running").done()
-	return a.running()
+	defer a.use("Running").Leave()
+	return a.Runs()
 }
 
-// running is Running without the guard.
-func (a *Agent) running() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
+// Runs is Running without the guard.
+func (a *Agent) Runs() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
 
 // Status returns the root status of the last tick.
 func (a *Agent) Status() bt.Status {
-	defer a.use("Status").done()
-	return a.status
+	defer a.use("Status").Leave()
+	return a.LastStatus
 }
 
 // Err returns the error that stopped the agent, or nil.
 func (a *Agent) Err() error {
-	defer a.use("Err").done()
+	defer a.use("Err").Leave()
 	return a.tree.Err
 }
 
@@ -66,25 +66,25 @@ func (a *Agent) Name() string {
 	if !a.made() {
 		return ""
 	}
-	defer a.use("Name").done()
+	defer a.use("Name").Leave()
 	return treeName(a.tree)
 }
 
 // Root is host.Agent.Root.
 func (a *Agent) Root() bt.Task {
-	defer a.use("Root").done()
+	defer a.use("Root").Leave()
 	return a.tree.Root()
 }
 
 // Time is host.Agent.Time.
 func (a *Agent) Time() float64 {
-	defer a.use("Time").done()
+	defer a.use("Time").Leave()
 	return a.tree.BT.Time()
 }
 
 // Render is host.Agent.Render.
 func (a *Agent) Render() string {
-	defer a.use("Render").done()
+	defer a.use("Render").Leave()
 
 	if r := a.tree.Root(); r != nil {
 		return bt.Render(r)
@@ -94,31 +94,31 @@ func (a *Agent) Render() string {
 
 // SetObserver is host.Agent.SetObserver.
 func (a *Agent) SetObserver(o bt.Observer) {
-	defer a.use("SetObserver").done()
+	defer a.use("SetObserver").Leave()
 
-	a.observer = o
-	if !a.host.sh.watchOn(a) {
+	a.UserObserver = o
+	if !a.State.Shared.watchOn(a) {
 		a.tree.BT.Observer = o
 	} // else the event stream's watch observes the tree and hands o the runs
 }
 
 // Observer is host.Agent.Observer.
 func (a *Agent) Observer() bt.Observer {
-	defer a.use("Observer").done()
+	defer a.use("Observer").Leave()
 
-	return a.observer
+	return a.UserObserver
 }
 
 // Halt is host.Agent.Halt.
 func (a *Agent) Halt() {
-	defer a.use("Halt").done()
+	defer a.use("Halt").Leave()
 
-	h := a.host
-	if h.sh.refuseClosed("Halt") != nil {
+	h := a.State
+	if h.Shared.RefuseClosed("Halt") != nil {
 		return
 	}
-	h.refuseInScript("Halt")
-	defer h.stretch("OnEnd at Halt", a)()
+	h.RefuseInScript("Halt")
+	defer h.Stretch("OnEnd at Halt", a)()
 	if err := a.halt(); err != nil {
 		a.tree.Err = err
 		h.logHalt(a, err)
@@ -152,13 +152,13 @@ func (a *Agent) haltWith(cause bt.EndKind) error {
 		if err == nil {
 			break
 		}
-		a.host.nameAgent(a, err)
+		a.State.nameAgent(a, err)
 		errs = append(errs, err)
 		var le *luaerr.Error
 		if !errors.As(err, &le) {
 			break // a Go panic: no task is known to have ended
 		}
-		if b := a.host.budget; b != nil {
+		if b := a.State.Budget; b != nil {
 			b.Restart()
 		}
 	}

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"fmt"
@@ -29,23 +29,23 @@ import (
 // overLimitBuilding returns the error of a build (what it did: "spawning
 // agent 3 (npc.lua, factory return value 1)", "loading npc.lua") when the
 // heap has crossed the memory limit (budget.Heap.AfterBuild), else nil.
-func (h *state) overLimitBuilding(what func() string) error {
-	if h.sh.heapTicks == nil {
+func (h *State) overLimitBuilding(what func() string) error {
+	if h.Shared.HeapTicks == nil {
 		return nil
 	}
-	live, over := h.sh.heapTicks.AfterBuild()
+	live, over := h.Shared.HeapTicks.AfterBuild()
 	if !over {
 		return nil
 	}
 	return fmt.Errorf("memory limit of %s exceeded (the heap grew over it, to %s, while %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
-		bytesText(float64(h.sh.heapTicks.Limit())), overText(live, h.sh.heapTicks.Limit()), what())
+		BytesText(float64(h.Shared.HeapTicks.Limit())), overText(live, h.Shared.HeapTicks.Limit()), what())
 }
 
 // overText formats heap, a size over limit, with the digits that tell
 // them apart ("1.00012 GiB", not "1 GiB", over a limit of 1 GiB).
 func overText(heap, limit uint64) string {
-	t := bytesText(float64(heap))
-	if t != bytesText(float64(limit)) {
+	t := BytesText(float64(heap))
+	if t != BytesText(float64(limit)) {
 		return t
 	}
 	if heap >= 1<<30 {
@@ -56,10 +56,10 @@ func overText(heap, limit uint64) string {
 
 // spawningText names the agent a Spawn of path was making from tree tr,
 // as its errors would once added: its tree's name, else its number.
-func (h *state) spawningText(tr *btlib.Tree, path string) string {
+func (h *State) spawningText(tr *btlib.Tree, path string) string {
 	name := treeName(tr)
 	if !tr.Named() {
-		name = strconv.Itoa(len(h.sh.roster.agentList()) + 1)
+		name = strconv.Itoa(len(h.Shared.Roster.AgentList()) + 1)
 	}
 	return "spawning agent " + name + " (" + path + ", factory return value 1)"
 }

@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"fmt"
@@ -13,8 +13,8 @@ import (
 // see label), once per goal and reason until the agent finds a plan.
 // Without it, a tree that fails for this reason ends in Failure with
 // nothing said.
-func (h *state) warnPlans(a *Agent) {
-	ws := h.vm.GOAP.TakeWarnings()
+func (h *State) warnPlans(a *Agent) {
+	ws := h.VM.GOAP.TakeWarnings()
 	if ws == nil {
 		return
 	}
@@ -25,7 +25,7 @@ func (h *state) warnPlans(a *Agent) {
 		}
 	}
 	for _, w := range ws {
-		h.sh.log.Warn(fmt.Sprintf("%s: %s, task %s fails: %v", a.Source, who, w.Task, w.Err),
+		h.Shared.Log.Warn(fmt.Sprintf("%s: %s, task %s fails: %v", a.Source, who, w.Task, w.Err),
 			"tree", a.Name(), "task", w.Task, "err", w.Err)
 	}
 }

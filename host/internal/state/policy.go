@@ -1,4 +1,4 @@
-package engine
+package state
 
 import (
 	"fmt"
@@ -29,8 +29,8 @@ type StrictError struct {
 func (e *StrictError) Error() string { return e.Err.Error() }
 func (e *StrictError) Unwrap() error { return e.Err }
 
-// checkPolicy validates p.
-func checkPolicy(p ErrorPolicy) error { return policy.Check(p) }
+// CheckPolicy validates p.
+func CheckPolicy(p ErrorPolicy) error { return policy.Check(p) }
 
 // SetErrorPolicy is host.Agent.SetErrorPolicy.
 func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
@@ -38,9 +38,9 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 	if err != nil {
 		return err
 	}
-	defer h.done()
+	defer h.Leave()
 
-	if err := checkPolicy(p); err != nil {
+	if err := CheckPolicy(p); err != nil {
 		return err
 	}
 	a.restart.Own = &p
@@ -49,12 +49,12 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 
 // ErrorPolicy returns the policy that applies to the agent.
 func (a *Agent) ErrorPolicy() ErrorPolicy {
-	defer a.use("ErrorPolicy").done()
+	defer a.use("ErrorPolicy").Leave()
 
 	if a.restart.Own != nil {
 		return *a.restart.Own
 	}
-	return a.host.sh.policy
+	return a.State.Shared.Policy
 }
 
 // failed applies the policy to the agent whose tick just raised err at
@@ -75,7 +75,7 @@ func (a *Agent) failed(now float64) bool {
 
 // RestartDue is host.Agent.RestartDue.
 func (a *Agent) RestartDue() (float64, bool) {
-	defer a.use("RestartDue").done()
+	defer a.use("RestartDue").Leave()
 
 	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.Delay == 0 {
 		return 0, false
@@ -89,12 +89,12 @@ func (a *Agent) RestartDue() (float64, bool) {
 // tick. An OnEnd that fails is logged (see Options.Logger), and does not
 // keep the other tasks' OnEnds from running (haltWith); the restart goes
 // on.
-func (h *state) restartIfDue(a *Agent, now float64) {
+func (h *State) restartIfDue(a *Agent, now float64) {
 	if at, ok := a.RestartDue(); !ok || now < at {
 		return
 	}
 	a.tree.Err = nil
-	defer h.stretch("OnEnd at restart", a)()
+	defer h.Stretch("OnEnd at restart", a)()
 	errs := haltErrors(a.halt()) // every task the error left running ends
 	err := a.tree.RunProtected(func() {
 		if r := a.tree.BT.Root(); r != nil {
@@ -106,8 +106,8 @@ func (h *state) restartIfDue(a *Agent, now float64) {
 		errs = append(errs, err)
 	}
 	for _, err := range errs {
-		h.sh.log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
+		h.Shared.Log.Warn(fmt.Sprintf("OnEnd at restart: %v", err), "tree", a.Name(), "err", err)
 	}
-	a.status = bt.Inactive
-	h.sh.restarted(a)
+	a.LastStatus = bt.Inactive
+	h.Shared.restarted(a)
 }

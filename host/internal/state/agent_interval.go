@@ -1,4 +1,4 @@
-package engine
+package state
 
 import "fmt"
 
@@ -8,21 +8,21 @@ func (a *Agent) SetTickInterval(seconds float64) error {
 	if err != nil {
 		return err
 	}
-	defer h.done()
+	defer h.Leave()
 
-	if err := a.slot.SetInterval(seconds); err != nil {
+	if err := a.Slot.SetInterval(seconds); err != nil {
 		return fmt.Errorf("host: SetTickInterval of %s: %w", a.describe(), err)
 	}
-	p := a.host.sh.plan
-	p.dirty.Store(true)
+	p := a.State.Shared.Plan
+	p.Dirty.Store(true)
 	if seconds > 0 {
-		p.intervals.Store(true)
+		p.Intervals.Store(true)
 	}
 	return nil
 }
 
 // TickInterval is host.Agent.TickInterval.
 func (a *Agent) TickInterval() float64 {
-	defer a.use("TickInterval").done()
-	return a.slot.Interval()
+	defer a.use("TickInterval").Leave()
+	return a.Slot.Interval()
 }
