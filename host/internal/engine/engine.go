@@ -13,7 +13,7 @@ import (
 //
 //   - *single (engine_single.go): the classic host, one state (state.go)
 //     ticked on the calling goroutine.
-//   - *sharding (shards.go): the sharded host, Options.Shards >= 1: N
+//   - *sharding.Engine (host/internal/sharding): the sharded host, Options.Shards >= 1: N
 //     states ticked in parallel by the crew, joined every Tick, with the
 //     global variables (Go values, no Lua state of its own), print output,
 //     errors and events of a frame merged in agent order.

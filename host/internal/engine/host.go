@@ -43,7 +43,7 @@ type Runtime struct {
 	// profiles are the profilers of the last StartProfile, one per Lua
 	// state (profile.go); nil before.
 	profiles []*bt.Profiler
-	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.
+	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.Engine.
 	eng engine
 	// guard is the goroutine inside the host (guard.go).
 	guard state.EntryGuard

@@ -3,6 +3,8 @@ package engine
 import (
 	"io"
 
+	"github.com/btlua/btlua/host/internal/sharding"
+
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vm"
 )
@@ -25,8 +27,8 @@ func (h *Runtime) ShardStretching(i int) bool { return h.eng.States()[i].Budget.
 // Crew is the sharded host's worker crew (nil on the classic host, and
 // while the shards tick on the calling goroutine).
 func (h *Runtime) Crew() *shards.Crew {
-	if sh, ok := h.eng.(*sharding); ok {
-		return sh.eng.Crew()
+	if sh, ok := h.eng.(*sharding.Engine); ok {
+		return sh.Crew()
 	}
 	return nil
 }
@@ -42,6 +44,6 @@ func (h *Runtime) Closed() bool { return h.IsClosed }
 
 // Sharding reports whether h's engine is the sharded one.
 func (h *Runtime) Sharding() bool {
-	_, ok := h.eng.(*sharding)
+	_, ok := h.eng.(*sharding.Engine)
 	return ok
 }

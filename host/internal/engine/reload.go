@@ -35,3 +35,15 @@ func (h *Runtime) Reload(path string) (*state.ReloadReport, error) {
 func (h *Runtime) reloadText(src *state.Source, data []byte, what string) (*state.ReloadReport, error) {
 	return h.eng.ReloadFile(src, data, what)
 }
+
+// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs:
+// the first state's that loaded it (on a sharded host, the first
+// shard's); nil when none did.
+func (h *Runtime) sourceAt(abs string) *state.Source {
+	for _, s := range h.eng.States() {
+		if src := s.Sources.At(abs); src != nil {
+			return src
+		}
+	}
+	return nil
+}

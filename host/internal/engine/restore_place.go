@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/sharding"
+
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/state"
 )
@@ -11,7 +13,7 @@ import (
 // LoadFile, or, with pin on a sharded host, the same in the load's saved
 // shard.
 func (h *Runtime) restoreLoad(sl *savefile.Load, pin bool) ([]*state.Agent, error) {
-	sh, sharded := h.eng.(*sharding)
+	sh, sharded := h.eng.(*sharding.Engine)
 	if !pin || !sharded {
 		if sl.Spawned {
 			a, err := h.Spawn(sl.Script, sl.Args)
@@ -32,19 +34,19 @@ func (h *Runtime) restoreLoad(sl *savefile.Load, pin bool) ([]*state.Agent, erro
 	if h.ticking {
 		return nil, fmt.Errorf("%w: RestoreAll called from inside Tick; call it after Tick returns", state.ErrReentered)
 	}
-	s := sh.shards[sl.State] // savefile.Decode checked it is a state of the save's, as many as ours
+	s := sh.Shard(sl.State) // savefile.Decode checked it is a state of the save's, as many as ours
 	if sl.Spawned {
 		a, err := s.SpawnAgent(sl.Script, sl.Args)
 		if err != nil {
 			return nil, err
 		}
-		sh.placed(a.Load)
+		sh.Placed(a.Load)
 		return []*state.Agent{a}, nil
 	}
 	agents, err := s.LoadFile(sl.Script)
 	if err != nil {
 		return nil, err
 	}
-	sh.placed(s.Loads[len(s.Loads)-1])
+	sh.Placed(s.Loads[len(s.Loads)-1])
 	return agents, nil
 }

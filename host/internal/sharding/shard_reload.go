@@ -1,4 +1,4 @@
-package engine
+package sharding
 
 import (
 	"sync"
@@ -7,18 +7,6 @@ import (
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/state"
 )
-
-// sourceAt returns the loaded file whose key (see vm.Files.Key) is abs:
-// the first state's that loaded it (on a sharded host, the first
-// shard's); nil when none did.
-func (h *Runtime) sourceAt(abs string) *state.Source {
-	for _, s := range h.eng.States() {
-		if src := s.Sources.At(abs); src != nil {
-			return src
-		}
-	}
-	return nil
-}
 
 // reloadShards is Reload of a sharded host, with the file's text data:
 // the file is compiled once, then every shard that loaded it runs and
@@ -29,7 +17,7 @@ func (h *Runtime) sourceAt(abs string) *state.Source {
 // of its trees an error had stopped (see Reload). The report lists the
 // classes and methods once (every shard merged the same) and the trees
 // rebuilt, removed and started of every shard, shard by shard.
-func (sh *sharding) reloadShards(src *state.Source, data []byte) (*state.ReloadReport, error) {
+func (sh *Engine) reloadShards(src *state.Source, data []byte) (*state.ReloadReport, error) {
 	start := time.Now()
 	// The shards share the first one's compiled chunks.
 	proto, err := sh.shards[0].Loader.Compile(src.Path, data)
@@ -89,7 +77,7 @@ func (r shardReload) Apply() *state.ReloadReport {
 // shard's files, and each shard hands the files it loads later to it
 // (through shardWatcher); the host's ApplyReloads reloads them in
 // every shard.
-func (sh *sharding) watchShards(w state.Watcher) {
+func (sh *Engine) watchShards(w state.Watcher) {
 	proxy := &shardWatcher{w: w, seen: map[string]bool{}}
 	for _, s := range sh.shards {
 		s.Watcher = proxy

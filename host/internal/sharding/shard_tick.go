@@ -1,7 +1,8 @@
-package engine
+package sharding
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/btlua/btlua/host/internal/state"
 )
@@ -26,8 +27,8 @@ import (
 // shard count, since the agents after it in other shards tick in
 // parallel, and which agents tick must not depend on the shard count. A
 // Go panic in a shard is raised again on the caller's goroutine.
-func (sh *sharding) tickShards(dt float64, e *state.Hub) error {
-	h := sh.host
+func (sh *Engine) tickShards(dt float64, e *state.Hub) error {
+	h := sh.common
 	sh.eng.Tick(dt, h.HeapTicks != nil && h.HeapTicks.Blaming())
 	if e != nil {
 		sendHeld(e, sh)
@@ -39,7 +40,7 @@ func (sh *sharding) tickShards(dt float64, e *state.Hub) error {
 	if h.HeapTicks != nil {
 		if a, err := h.StopHeapHog(); a != nil {
 			_, strict := err.(*state.StrictError)
-			sh.eng.Blame(h.ShardOf(a), err, strict)
+			sh.eng.Blame(slices.Index(sh.shards, a.State), err, strict)
 		}
 	}
 	err := sh.eng.Errors()

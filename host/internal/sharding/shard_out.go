@@ -1,4 +1,4 @@
-package engine
+package sharding
 
 import (
 	"fmt"
@@ -23,13 +23,13 @@ type shardFrame struct {
 // flushPrints writes the output every shard held this frame, in agent
 // order (an agent's own lines in the order written), in one write, and
 // logs the bytes dropped over the limit a shard holds.
-func (sh *sharding) flushPrints() {
+func (sh *Engine) flushPrints() {
 	buf, dropped := sh.eng.Prints()
 	if dropped > 0 {
-		sh.host.Log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, state.BytesText(shards.HeldOutputMax)))
+		sh.common.Log.Warn(fmt.Sprintf("output dropped: %d bytes of the agents' output in this tick, over %s held in one shard", dropped, state.BytesText(shards.HeldOutputMax)))
 	}
 	if buf != nil {
-		sh.host.stdout.Write(buf)
+		sh.stdout.Write(buf)
 	}
 }
 

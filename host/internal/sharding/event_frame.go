@@ -1,4 +1,4 @@
-package engine
+package sharding
 
 import "github.com/btlua/btlua/host/internal/state"
 
@@ -16,7 +16,7 @@ import "github.com/btlua/btlua/host/internal/state"
 
 // sendHeld sends, after the join, the events every shard held this frame,
 // in agent order, each agent's in the order they came.
-func sendHeld(e *state.Hub, sh *sharding) {
+func sendHeld(e *state.Hub, sh *Engine) {
 	for _, f := range sh.frames {
 		if f.events != nil {
 			e.Merge(f.events, sh.eng.RankOf)

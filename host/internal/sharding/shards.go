@@ -1,12 +1,13 @@
-package engine
+package sharding
 
 import (
 	"errors"
-	"slices"
+	"io"
 
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/vm"
+	"github.com/btlua/btlua/stdlib/bt"
 	luar "layeh.com/gopher-luar"
 )
 
@@ -63,31 +64,39 @@ import (
 // about twice the limit and grew while it ran, whatever the other shards
 // run (a runaway, or several at once; see heapWatch.over in host/internal/budget).
 
-// sharding is the engine of a sharded host: its shards, driven by the
+// Engine is the engine of a sharded host: its shards, driven by the
 // shards package's engine (placement, crew, frames, joins, the global
 // variables' logical blackboard); it lives on the ticking goroutine.
-type sharding struct {
-	host   *Runtime // the facade
-	shards []*state.State
-	frames []*shardFrame // each shard's side of the frame, by shard index
-	eng    *shards.Engine[*state.Agent, *state.Load]
+type Engine struct {
+	// common is what the shards share with the host (its Runtime's),
+	// stdout the host's output, where each frame's prints go after the
+	// join, ticking set while the host is inside Tick.
+	common  *state.Shared
+	stdout  io.Writer
+	ticking *bool
+	shards  []*state.State
+	frames  []*shardFrame // each shard's side of the frame, by shard index
+	eng     *shards.Engine[*state.Agent, *state.Load]
 }
 
-// openShards makes the n shards of a sharded host h from its options.
-func (h *Runtime) openShards(opts state.Options) error {
+// Open makes the opts.Shards shards of a sharded host from its
+// options: each shares common, the frames' prints go to stdout after the
+// join, ticking is the host's mark of a Tick under way, onChange hears the
+// global variables' changes (Globals.OnChange). On error it returns the
+// engine with the shards opened so far, for the host's Close.
+func Open(common *state.Shared, opts state.Options, stdout io.Writer, ticking *bool, onChange func(name string, old, new any)) (*Engine, error) {
 	n := opts.Shards
-	sh := &sharding{host: h}
-	h.eng, h.Roster = sh, sh
+	sh := &Engine{common: common, stdout: stdout, ticking: ticking}
 	var protos *vm.Protos
 	ports := make([]shards.Shard[*state.Agent, *state.Load], 0, n)
 	frames := make([]*shards.Frame[*state.Agent], 0, n)
 	for i := 0; i < n; i++ {
-		f := &shardFrame{Frame: &shards.Frame[*state.Agent]{Out: h.stdout}}
+		f := &shardFrame{Frame: &shards.Frame[*state.Agent]{Out: stdout}}
 		so := opts
 		so.Stdout, so.OnReload = f, nil
-		s, err := state.Open(&h.Shared, so, f, protos)
+		s, err := state.Open(common, so, f, protos)
 		if err != nil {
-			return err
+			return sh, err
 		}
 		protos = s.VM.Protos // one compiled chunk per file for every shard
 		s.Part, f.shard = f, s
@@ -99,16 +108,23 @@ func (h *Runtime) openShards(opts state.Options) error {
 	sh.eng = shards.New(ports, frames, shards.Config[*state.Agent, *state.Load]{
 		AgentsOf: func(ld *state.Load) []*state.Agent { return ld.Agents },
 		Strict:   strictIn,
-		OnChange: func(name string, old, new any) { h.globals.Heard(name, old, new) },
+		OnChange: onChange,
 	})
-	h.files = &sh.shards[0].VM.Files
-	if w := h.HeapTicks; w != nil {
+	if w := common.HeapTicks; w != nil {
 		w.SetSharded() // one memory check for all, set before any stretch runs
 	}
-	h.globals.Host, h.globals.Global = h, sh.eng.Globals.Board()
-	h.Board = h.globals.Global
-	return nil
+	return sh, nil
 }
+
+// Shard is shard i's state.
+func (sh *Engine) Shard(i int) *state.State { return sh.shards[i] }
+
+// Board is the global variables' logical blackboard.
+func (sh *Engine) Board() *bt.Blackboard { return sh.eng.Globals.Board() }
+
+// Crew is the worker crew (nil while the shards tick on the calling
+// goroutine).
+func (sh *Engine) Crew() *shards.Crew { return sh.eng.Crew() }
 
 // strictIn finds a *StrictError in err: its agent and itself, or nil, nil.
 func strictIn(err error) (*state.Agent, error) {
@@ -119,24 +135,8 @@ func strictIn(err error) (*state.Agent, error) {
 	return nil, nil
 }
 
-// Shards is host.Host.Shards.
-func (h *Runtime) Shards() int {
-	defer h.use("Shards").Leave()
-	return h.eng.ShardCount()
-}
-
-// ShardOf is host.Host.ShardOf.
-func (h *Runtime) ShardOf(a *state.Agent) int {
-	defer h.use("ShardOf").Leave()
-
-	if !h.owns(a) {
-		return -1
-	}
-	return slices.Index(h.eng.States(), a.State) // 0 on the classic host
-}
-
 // loadShard is LoadFile on a sharded host.
-func (sh *sharding) loadShard(path string) ([]*state.Agent, error) {
+func (sh *Engine) loadShard(path string) ([]*state.Agent, error) {
 	if err := sh.refuseTicking("LoadFile"); err != nil {
 		return nil, err
 	}
@@ -144,26 +144,26 @@ func (sh *sharding) loadShard(path string) ([]*state.Agent, error) {
 }
 
 // spawnShard is Spawn on a sharded host.
-func (sh *sharding) spawnShard(path string, args any) (*state.Agent, error) {
+func (sh *Engine) spawnShard(path string, args any) (*state.Agent, error) {
 	if err := sh.refuseTicking("Spawn"); err != nil {
 		return nil, err
 	}
 	return sh.eng.Spawn(path, args)
 }
 
-// placed lists a shard's new load and its agents after the others.
-func (sh *sharding) placed(ld *state.Load) { sh.eng.Place(ld) }
+// Placed lists a shard's new load and its agents after the others.
+func (sh *Engine) Placed(ld *state.Load) { sh.eng.Place(ld) }
 
 // closeShards is Close of a sharded host: the agents' OnEnds run in agent
 // order (their output in that order, as unsharded), then every shard
 // closes its state.
-func (sh *sharding) closeShards() error {
+func (sh *Engine) closeShards() error {
 	return sh.eng.Close(func(a *state.Agent) error { return a.State.CloseAgent(a) })
 }
 
 // setGlobalShards is SetGlobal of a sharded host: every shard's state
 // gets the value, a Go map, slice or array as a Lua table of its own.
-func (sh *sharding) setGlobalShards(name string, v any) {
+func (sh *Engine) setGlobalShards(name string, v any) {
 	table := shards.GoTable(v) // one Go map written by shards in parallel would be fatal
 	for _, s := range sh.shards {
 		L := s.VM.L

@@ -1,4 +1,4 @@
-package engine
+package sharding
 
 import (
 	"github.com/btlua/btlua/host/internal/entry"
