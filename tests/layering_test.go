@@ -51,7 +51,9 @@ import (
 // one Lua state and its agents (host/internal/state) of its parts only,
 // never the engine over it nor the facade; the sharded engine
 // (host/internal/sharding) of the host's packages the state's, the
-// generic sharded engine's, the event stream's and the Lua side's only.
+// generic sharded engine's, the event stream's and the Lua side's only;
+// a reload applied to one state (host/internal/statereload) of the state
+// and its reload's parts only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -174,19 +176,25 @@ func TestLayering(t *testing.T) {
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/sharding", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/state", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/sharding", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The sharded engine over N states (host/internal/sharding) is
 		// one of the engine's two: it imports neither the engine nor the
 		// facade; of the host's packages the state's, the save format's,
 		// the generic sharded engine's (shards), the event stream's and
-		// the Lua side's only.
+		// the Lua side's (and the reload applied to a state) only.
 		{"host/internal/sharding", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/entry", "/internal/savefile", "/internal/shards", "/internal/state", "/internal/stream", "/internal/vm"}},
+			[]string{"/internal/entry", "/internal/savefile", "/internal/shards", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vm"}},
 		// One Lua state and its agents (host/internal/state) is the
 		// engine's part, never the engine's whole: it imports neither the
 		// engine (host/internal/engine) nor the facade, its watcher or
 		// the sharded engine's own package; of the host's packages its
 		// parts below only.
+		// A reload applied to one state (host/internal/statereload) is
+		// handed the state: of the host's packages it imports the state,
+		// its loader, its record of files and the reload transaction
+		// only, never the engine or the facade.
+		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state"}},
 		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The record of a state's loaded files (keys, load order, kinds,

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/btlua/btlua/host/internal/statereload"
+
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/state"
 	luar "layeh.com/gopher-luar"
@@ -60,11 +62,11 @@ func (e *single) ReloadFile(src *state.Source, data []byte, what string) (*state
 	s := e.s
 	defer s.Stretch(what, nil)()
 	start := time.Now()
-	rep, err := s.Reload(src, data)
+	rep, err := statereload.Reload(s, src, data)
 	if err != nil {
 		return nil, err
 	}
-	s.ReloadFailed(src, rep)
+	statereload.ReloadFailed(s, src, rep)
 	rep.Took = time.Since(start)
 	return rep, nil
 }

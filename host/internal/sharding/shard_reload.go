@@ -4,6 +4,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/btlua/btlua/host/internal/statereload"
+
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/state"
 )
@@ -32,7 +34,7 @@ func (sh *Engine) reloadShards(src *state.Source, data []byte) (*state.ReloadRep
 			return nil, false, nil
 		}
 		s.BeginStretch(what, nil)
-		p, err := s.PrepareReload(ss, proto)
+		p, err := statereload.PrepareReload(s, ss, proto)
 		s.EndStretch()
 		return shardReload{p, what}, true, err
 	})
@@ -58,7 +60,7 @@ func (sh *Engine) reloadShards(src *state.Source, data []byte) (*state.ReloadRep
 // replaces its trees and reloads the scripts of those an error had
 // stopped, as a stretch of its script work; Abort restores its snapshot.
 type shardReload struct {
-	p    *state.PendingReload
+	p    *statereload.PendingReload
 	what string
 }
 
@@ -68,7 +70,7 @@ func (r shardReload) Apply() *state.ReloadReport {
 	p := r.p
 	p.State.BeginStretch(r.what, nil)
 	rep := p.Apply()
-	p.State.ReloadFailed(p.Src, rep)
+	statereload.ReloadFailed(p.State, p.Src, rep)
 	p.State.EndStretch()
 	return rep
 }

@@ -43,7 +43,7 @@ func (h *State) agentNumber(a *Agent) int {
 	if len(e.AgentList()) < 2 || a.Load == nil {
 		return 0
 	}
-	if !a.Load.spawned && !loadedTwice(e.AllLoads(), a.Source) {
+	if !a.Load.Spawned && !loadedTwice(e.AllLoads(), a.Source) {
 		return 0
 	}
 	return e.AgentRank(a) + 1

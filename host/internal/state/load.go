@@ -42,7 +42,7 @@ func (h *State) LoadFile(path string) ([]*Agent, error) {
 	commit()
 	ld := &Load{Src: src}
 	for i, tr := range trees {
-		ld.Agents = append(ld.Agents, h.newAgent(tr, ld, wheres[i]))
+		ld.Agents = append(ld.Agents, h.NewAgent(tr, ld, wheres[i]))
 	}
 	h.Loads = append(h.Loads, ld)
 	h.Agents = append(h.Agents, ld.Agents...)
@@ -76,10 +76,10 @@ func (h *State) ranBefore(src *Source) bool {
 	return false
 }
 
-// newAgent returns an agent of the load ld ticking tr, the script's
+// NewAgent returns an agent of the load ld ticking tr, the script's
 // return value where (for errors; "" for a tree a reload started), and
 // logs what the BTAI lint finds in its tree (loader.Lint).
-func (h *State) newAgent(tr *btlib.Tree, ld *Load, where string) *Agent {
+func (h *State) NewAgent(tr *btlib.Tree, ld *Load, where string) *Agent {
 	a := &Agent{State: h, tree: tr, Source: ld.Src.Path, Load: ld, where: where, built: values.BuiltFunctions(tr)}
 	a.variables.agent = a
 	h.ByTree[tr] = a

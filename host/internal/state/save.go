@@ -57,8 +57,8 @@ func (h *State) SnapshotLoad(run *saveRun, ld *Load, agents []*Agent) (savefile.
 		hash = hex.EncodeToString(sum[:])
 		run.hashes[ld.Src.Path] = hash
 	}
-	sl := savefile.Load{Script: ld.Src.Path, Hash: hash, Spawned: ld.spawned}
-	if ld.spawned {
+	sl := savefile.Load{Script: ld.Src.Path, Hash: hash, Spawned: ld.Spawned}
+	if ld.Spawned {
 		if err := persist.PlainArgs(ld.args, "args"); err != nil {
 			return savefile.Load{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.Src.Path, err)
 		}

@@ -2,7 +2,6 @@ package state
 
 import (
 	"github.com/btlua/btlua/host/internal/loader"
-	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
@@ -16,15 +15,15 @@ func (h *State) SpawnAgent(path string, args any) (*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	ld := &Load{Src: src, spawned: true, args: args}
-	tr, err := h.spawnTree(ld, factory, nil)
+	ld := &Load{Src: src, Spawned: true, args: args}
+	tr, err := h.SpawnTree(ld, factory, nil)
 	if err != nil {
 		return nil, err
 	}
 	if err := h.overLimitBuilding(func() string { return h.spawningText(tr, src.Path) }); err != nil {
 		return nil, err
 	}
-	a := h.newAgent(tr, ld, "factory return value 1")
+	a := h.NewAgent(tr, ld, "factory return value 1")
 	ld.Agents = []*Agent{a}
 	h.Loads = append(h.Loads, ld)
 	h.Agents = append(h.Agents, a)
@@ -55,12 +54,12 @@ func (h *State) factory(path string) (*Source, *lua.LFunction, error) {
 	return src, f, nil
 }
 
-// spawnTree calls the factory with the load's args and returns the tree
+// SpawnTree calls the factory with the load's args and returns the tree
 // it returned (see loader.Loader.CallFactory). During a reload, the tree
 // of the load's own agent may come back (the factory keeps trees in a
 // table); any other agent's tree, or a tree claimed by another load in
 // this reload, is refused.
-func (h *State) spawnTree(ld *Load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
+func (h *State) SpawnTree(ld *Load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
 	tr, err := h.Loader.CallFactory(ld.Src.Path, ld.Src, factory, ld.args)
 	if err != nil {
 		return nil, err
@@ -76,26 +75,4 @@ func (h *State) spawnTree(ld *Load, factory *lua.LFunction, claimed map[*btlib.T
 		claimed[tr] = true
 	}
 	return tr, nil
-}
-
-// planSpawns calls the reloaded script's factory for each spawned load of
-// src, with the load's args, and plans new trees for the loads whose tree
-// changed structure or was stopped by an error (see planTrees).
-func (h *State) planSpawns(src *Source, factory *lua.LFunction, pairs *reload.Pairs) ([]treePlan, error) {
-	var plans []treePlan
-	claimed := map[*btlib.Tree]bool{}
-	for _, ld := range h.Loads {
-		if ld.Src != src || !ld.spawned {
-			continue
-		}
-		tr, err := h.spawnTree(ld, factory, claimed)
-		if err != nil {
-			return nil, err
-		}
-		pairs.Kept(ld.trees(), []*btlib.Tree{tr})
-		if !ld.unchanged([]treeSignature{signature(tr)}) {
-			plans = append(plans, treePlan{ld: ld, fresh: []*btlib.Tree{tr}})
-		}
-	}
-	return plans, nil
 }

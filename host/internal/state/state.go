@@ -5,13 +5,14 @@ import (
 
 	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/host/internal/sources"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// State is one Lua State and what it owns: the VM with btlua's libraries,
+// State is one Lua state and what it owns: the VM with btlua's libraries,
 // the loads and agents made in it, the files it ran, its CPU budget and
 // its stretches of script work. It is the classic host's engine (single)
 // and each shard of a sharded host (sharding). What every State of a host
@@ -40,8 +41,8 @@ type State struct {
 	// Watcher is where the state's files are watched: the host's
 	// Watcher, or a shard's proxy of it (shard_reload.go); nil unwatched.
 	Watcher Watcher
-	// snapHint sizes reload snapshots after the last one.
-	snapHint snapHint
+	// SnapHint sizes reload snapshots after the last one.
+	SnapHint reload.Hint
 
 	// Budget is the CPU Budget of the state's stretches (nil without
 	// Options.Budget and MemoryLimit), inScript the stretches under way

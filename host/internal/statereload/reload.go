@@ -1,18 +1,20 @@
-package state
+package statereload
 
 import (
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/host/internal/sources"
+	"github.com/btlua/btlua/host/internal/state"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // ReloadFailed reloads, after a successful reload of src, the scripts of
 // the trees an error had stopped (rebuilding them), adding what they
 // changed to rep; their failures change nothing and are not reported.
-func (h *State) ReloadFailed(src *Source, rep *ReloadReport) {
-	seen := map[*Source]bool{src: true}
+func ReloadFailed(h *state.State, src *state.Source, rep *state.ReloadReport) {
+	seen := map[*state.Source]bool{src: true}
 	for _, a := range slices.Clone(h.Agents) {
 		s := a.Load.Src
 		if a.Err() == nil || seen[s] {
@@ -23,7 +25,7 @@ func (h *State) ReloadFailed(src *Source, rep *ReloadReport) {
 		if err != nil {
 			continue
 		}
-		if more, err := h.Reload(s, text); err == nil {
+		if more, err := Reload(h, s, text); err == nil {
 			rep.Rebuilt = append(rep.Rebuilt, more.Rebuilt...)
 			rep.Removed = append(rep.Removed, more.Removed...)
 			rep.Started = append(rep.Started, more.Started...)
@@ -34,12 +36,12 @@ func (h *State) ReloadFailed(src *Source, rep *ReloadReport) {
 // Reload is Reload of one file: a snapshot, the staged runs and the merge
 // (prepareReload), then, only when all of it succeeded, the plan applied
 // (apply). When the run fails, the snapshot is restored.
-func (h *State) Reload(src *Source, data []byte) (*ReloadReport, error) {
+func Reload(h *state.State, src *state.Source, data []byte) (*state.ReloadReport, error) {
 	proto, err := h.Loader.Compile(src.Path, data)
 	if err != nil {
 		return nil, err
 	}
-	p, err := h.PrepareReload(src, proto)
+	p, err := PrepareReload(h, src, proto)
 	if err != nil {
 		return nil, err
 	}
@@ -51,8 +53,8 @@ func (h *State) Reload(src *Source, data []byte) (*ReloadReport, error) {
 // puts the state back as it was before (a sharded host aborts every
 // shard's when one shard's run failed).
 type PendingReload struct {
-	State *State
-	Src   *Source
+	State *state.State
+	Src   *state.Source
 	snap  *reload.Snapshot
 	marks sources.Marks
 	plan  *reload.Plan
@@ -62,12 +64,12 @@ type PendingReload struct {
 // PrepareReload takes a snapshot, then stages and merges the file
 // compiled as proto and plans what changes (see run); on error the
 // snapshot is restored and nothing changed.
-func (h *State) PrepareReload(src *Source, proto *lua.FunctionProto) (*PendingReload, error) {
+func PrepareReload(h *state.State, src *state.Source, proto *lua.FunctionProto) (*PendingReload, error) {
 	h.VM.AddScriptFolder(src.Path)
-	before := h.classesOf(src)
-	p := &PendingReload{State: h, Src: src, marks: h.Sources.Mark(), snap: h.takeSnapshot()}
+	before := classesOf(h, src)
+	p := &PendingReload{State: h, Src: src, marks: h.Sources.Mark(), snap: takeSnapshot(h)}
 	var err error
-	if p.plan, p.trees, err = h.run(src, proto, before, p.snap); err != nil {
+	if p.plan, p.trees, err = run(h, src, proto, before, p.snap); err != nil {
 		p.Abort()
 		return nil, err
 	}
@@ -80,26 +82,26 @@ func (p *PendingReload) Abort() {
 	p.snap.Restore()
 	p.State.Sources.Restore(p.marks)
 	p.State.VM.Lib.Invalidate() // one epoch for every binding (luaclass.State)
-	p.State.keepReferences()
+	keepReferences(p.State)
 }
 
 // Apply installs the new factory, replaces the trees and swaps the
 // subtrees as planned, and returns the report.
-func (p *PendingReload) Apply() *ReloadReport {
+func (p *PendingReload) Apply() *state.ReloadReport {
 	h, rep := p.State, p.plan.Report
 	if p.plan.Factory != nil {
 		h.Factories[p.Src] = p.plan.Factory
 	}
 	for _, pl := range p.trees {
-		h.applyPlan(pl, rep)
+		applyPlan(h, pl, rep)
 	}
 	if len(p.trees) > 0 {
-		h.relist()
+		relist(h)
 	}
-	if p.Src.Kind == referenceSource {
-		h.applySwaps(p.Src, p.plan.Swaps, rep) // PlanReferences pruned the references
+	if p.Src.Kind == loader.Reference {
+		applySwaps(h, p.Src, p.plan.Swaps, rep) // PlanReferences pruned the references
 	} else {
-		h.keepReferences()
+		keepReferences(h)
 	}
 	return rep
 }
@@ -110,8 +112,8 @@ func (p *PendingReload) Apply() *ReloadReport {
 // spawned script (installed once everything succeeded), and the subtrees
 // of a referenced file. Any error leaves live state changed: the caller
 // restores its snapshot.
-func (h *State) run(src *Source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
-	plan := &reload.Plan{Report: &ReloadReport{File: src.Path}}
+func run(h *state.State, src *state.Source, proto *lua.FunctionProto, before reload.Classes, snap *reload.Snapshot) (*reload.Plan, []treePlan, error) {
+	plan := &reload.Plan{Report: &state.ReloadReport{File: src.Path}}
 	fresh, factory, err := h.Loader.Rerun(src.File(), h.Factories[src] != nil, proto, before, snap, plan.Report)
 	if err != nil {
 		return nil, nil, err
@@ -121,11 +123,11 @@ func (h *State) run(src *Source, proto *lua.FunctionProto, before reload.Classes
 	pairs := reload.NewPairs(h.VM.Lib) // the local classes of the trees kept
 	switch {
 	case plan.Factory != nil:
-		trees, err = h.planSpawns(src, plan.Factory, pairs)
-	case src.Kind == scriptSource:
-		trees, err = h.planTrees(src, proto, fresh, snap, pairs)
-	case src.Kind == referenceSource:
-		plan.Swaps = h.planReferences(src, proto)
+		trees, err = planSpawns(h, src, plan.Factory, pairs)
+	case src.Kind == loader.Script:
+		trees, err = planTrees(h, src, proto, fresh, snap, pairs)
+	case src.Kind == loader.Reference:
+		plan.Swaps = planReferences(h, src, proto)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -1,9 +1,10 @@
-package state
+package statereload
 
 import (
 	"fmt"
 
 	"github.com/btlua/btlua/host/internal/reload"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -16,10 +17,10 @@ import (
 // structure with the subtree the reference runs (see
 // reload.PlanReferences). A reference whose rebuild fails keeps its
 // subtree, and a warning is logged.
-func (h *State) planReferences(src *Source, proto *lua.FunctionProto) []reload.Swap {
+func planReferences(h *state.State, src *state.Source, proto *lua.FunctionProto) []reload.Swap {
 	src.Reloading = proto
 	defer func() { src.Reloading = nil }()
-	swaps, warnings := reload.PlanReferences(h.VM.Lib, h.roots(), src.Path)
+	swaps, warnings := reload.PlanReferences(h.VM.Lib, roots(h), src.Path)
 	for _, err := range warnings {
 		h.Shared.Log.Warn(fmt.Sprintf("reload %s: %v", src.Path, err), "file", src.Path)
 	}
@@ -30,7 +31,7 @@ func (h *State) planReferences(src *Source, proto *lua.FunctionProto) []reload.S
 // cause "replaced by REF"; the new ones start at the reference's next
 // tick, in a completed tree too, which runs again: see reload.Swap.Apply),
 // and rep.Rebuilt names each reference's path.
-func (h *State) applySwaps(src *Source, swaps []reload.Swap, rep *ReloadReport) {
+func applySwaps(h *state.State, src *state.Source, swaps []reload.Swap, rep *state.ReloadReport) {
 	for _, sw := range swaps {
 		if err := sw.Apply(h.VM.Lib); err != nil {
 			h.Shared.Log.Warn(fmt.Sprintf("reload %s: %s keeps its subtree: %v", src.Path, sw.Path, err), "file", src.Path)
@@ -41,10 +42,10 @@ func (h *State) applySwaps(src *Source, swaps []reload.Swap, rep *ReloadReport) 
 }
 
 // roots returns the roots of the host's trees, in agent order.
-func (h *State) roots() []bt.Task {
+func roots(h *state.State) []bt.Task {
 	out := make([]bt.Task, 0, len(h.Agents))
 	for _, a := range h.Agents {
-		if r := a.tree.Root(); r != nil {
+		if r := a.Tree().Root(); r != nil {
 			out = append(out, r)
 		}
 	}
@@ -54,4 +55,4 @@ func (h *State) roots() []bt.Task {
 // keepReferences forgets the tree references of trees the host no longer
 // runs (replaced, removed or dropped by a reload, or made by a failed
 // run), so that the library's record of them does not grow.
-func (h *State) keepReferences() { h.VM.Lib.KeepReferences(h.roots()) }
+func keepReferences(h *state.State) { h.VM.Lib.KeepReferences(roots(h)) }
