@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/entry"
 	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/stream"
 	"github.com/btlua/btlua/host/internal/vm"
@@ -9,12 +10,12 @@ import (
 // ErrConcurrentUse is wrapped by the refusal of a call made while another
 // goroutine is inside the host:
 // "host: Get called while another goroutine is inside the host ...".
-var ErrConcurrentUse = state.ErrConcurrentUse
+var ErrConcurrentUse = entry.ErrConcurrentUse
 
 // ErrNotMade is wrapped by the refusal of a call on a nil or zero Host,
 // Agent, Globals or Subscription:
 // "host: Tick called on a Host not made by host.New (nil or zero)".
-var ErrNotMade = state.ErrNotMade
+var ErrNotMade = entry.ErrNotMade
 
 // ErrClosed is wrapped by the errors of calls made after Close:
 // "host: closed: LoadFile called after Close".

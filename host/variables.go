@@ -1,10 +1,13 @@
 package host
 
-import "github.com/btlua/btlua/host/internal/state"
+import (
+	"github.com/btlua/btlua/host/internal/scope"
+	"github.com/btlua/btlua/host/internal/state"
+)
 
 // ErrNoVariable is wrapped by the errors of GetFloat, GetString and
 // GetBool for a variable that is not set.
-var ErrNoVariable = state.ErrNoVariable
+var ErrNoVariable = scope.ErrNoVariable
 
 // Globals are the global variables (Behavior Designer's global
 // variables): the parent scope of every tree's blackboard, which scripts
@@ -12,12 +15,12 @@ var ErrNoVariable = state.ErrNoVariable
 // those of an agent's variables: Get, Set, GetFloat, GetString, GetBool,
 // Names and OnChange.
 type Globals struct {
-	g *state.Globals // the engine's global variables; nil for a zero Globals
+	g *scope.Globals // the engine's global variables; nil for a zero Globals
 }
 
 // core is the engine's global variables; nil for a nil or zero Globals,
 // which its methods refuse (ErrNotMade).
-func (g *Globals) core() *state.Globals {
+func (g *Globals) core() *scope.Globals {
 	if g == nil {
 		return nil
 	}

@@ -53,7 +53,8 @@ import (
 // (host/internal/sharding) of the host's packages the state's, the
 // generic sharded engine's, the event stream's and the Lua side's only;
 // a reload applied to one state (host/internal/statereload) of the state
-// and its reload's parts only.
+// and its reload's parts only; a scope of variables seen from Go
+// (host/internal/scope) of the guard's refusals and the values' only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -176,7 +177,7 @@ func TestLayering(t *testing.T) {
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/sharding", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The sharded engine over N states (host/internal/sharding) is
 		// one of the engine's two: it imports neither the engine nor the
 		// facade; of the host's packages the state's, the save format's,
@@ -193,10 +194,18 @@ func TestLayering(t *testing.T) {
 		// handed the state: of the host's packages it imports the state,
 		// its loader, its record of files and the reload transaction
 		// only, never the engine or the facade.
+		// A scope of variables seen from Go (host/internal/scope) is
+		// handed its owner, an agent or the host: of the host's packages
+		// it imports the goroutine guard's refusals (entry), the sharded
+		// engine's sameness of values (shards) and the values'
+		// conversions (vars) only, never a state, the engine or the
+		// facade.
+		{"host/internal/scope", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/entry", "/internal/shards", "/internal/vars"}},
 		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state"}},
 		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The record of a state's loaded files (keys, load order, kinds,
 		// the tables each defined, marks for a failed reload) knows no
 		// agent, load or host: of the host's packages the loader (its

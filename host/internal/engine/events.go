@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/entry"
 	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/stream"
 	"github.com/btlua/btlua/lua/btlib"
@@ -91,7 +92,7 @@ func (s *Subscription) Cancel() {
 // refused (ErrNotMade).
 func (s *Subscription) use(op string) *Runtime {
 	if s == nil || s.s == nil {
-		panic(state.Refusal(fmt.Sprintf("host: %s called on a Subscription not made by SubscribeWatching (nil or zero)", op), state.ErrNotMade))
+		panic(entry.Refusal(fmt.Sprintf("host: %s called on a Subscription not made by SubscribeWatching (nil or zero)", op), entry.ErrNotMade))
 	}
 	return s.h.use(op)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/btlua/btlua/host/internal/entry"
-	"github.com/btlua/btlua/host/internal/state"
 )
 
 // TryUse lets op in (see the top of the file): nil, and the caller calls
@@ -12,15 +11,15 @@ import (
 // done.
 func (h *Runtime) TryUse(op string) error {
 	if h == nil || h.eng == nil {
-		return state.Refusal(fmt.Sprintf("host: %s called on a Host not made by host.New (nil or zero)", op), state.ErrNotMade)
+		return entry.Refusal(fmt.Sprintf("host: %s called on a Host not made by host.New (nil or zero)", op), entry.ErrNotMade)
 	}
 	me := entry.Curg()
 	if !h.guard.Enter(me) {
-		return state.ConcurrentUse(op)
+		return entry.ConcurrentUse(op)
 	}
 	if h.guard.Outermost() && !h.enterStates(me) {
 		h.guard.Leave()
-		return state.ConcurrentUse(op)
+		return entry.ConcurrentUse(op)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/scope"
 	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/vm"
 	"github.com/btlua/btlua/stdlib/bt"
@@ -33,7 +34,7 @@ type Runtime struct {
 	closeAfterTick bool // Close was called during Tick
 
 	watcher  state.Watcher
-	globals  state.Globals // the global variables, as Globals gives them
+	globals  scope.Globals // the global variables, as Globals gives them
 	closeErr error         // what Close returned
 
 	// gate is the tick gate (SetTickGate), ticks the ticks made.
@@ -93,7 +94,7 @@ func New(opts state.Options) (*Runtime, error) {
 		}
 		e := &single{s: s, all: [1]*state.State{s}}
 		h.eng, h.Roster, h.files = e, e, &s.VM.Files
-		h.globals.Host, h.globals.Global = h, s.VM.Lib.Globals
+		h.globals.Init(globalScope{h, s.VM.Lib.Globals})
 		h.Board = s.VM.Lib.Globals
 		return h, nil
 	}
@@ -163,13 +164,7 @@ func (h *Runtime) DoString(code string) ([]any, error) {
 }
 
 // Globals is host.Host.Globals.
-func (h *Runtime) Globals() *state.Globals {
+func (h *Runtime) Globals() *scope.Globals {
 	defer h.use("Globals").Leave()
 	return &h.globals
 }
-
-// WriteGlobal, hearGlobals and common are h as the host of its Globals'
-// variables (globalHost).
-func (h *Runtime) WriteGlobal(name string, v any) { h.eng.WriteGlobal(name, v) }
-func (h *Runtime) HearGlobals()                   { h.eng.HearGlobals() }
-func (h *Runtime) Common() *state.Shared          { return &h.Shared }

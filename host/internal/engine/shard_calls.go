@@ -19,8 +19,8 @@ func (h *Runtime) openShards(opts state.Options) error {
 		return err
 	}
 	h.files = &sh.Shard(0).VM.Files
-	h.globals.Host, h.globals.Global = h, sh.Board()
-	h.Board = h.globals.Global
+	h.globals.Init(globalScope{h, sh.Board()})
+	h.Board = sh.Board()
 	return nil
 }
 

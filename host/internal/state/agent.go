@@ -6,6 +6,7 @@ import (
 	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/persist/values"
 	"github.com/btlua/btlua/host/internal/schedule"
+	"github.com/btlua/btlua/host/internal/scope"
 	"github.com/btlua/btlua/host/internal/standing"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
@@ -18,9 +19,10 @@ import (
 type Agent struct {
 	// Source is the script file that returned the tree.
 	Source string
-	// variables gives the agent Get, Set, GetFloat, GetString, GetBool,
-	// Names and OnChange on its tree's blackboard.
-	variables
+	// Variables gives the agent Get, Set, GetFloat, GetString, GetBool,
+	// Names and OnChange on its tree's blackboard (package
+	// host/internal/scope).
+	scope.Variables
 
 	tree  *btlib.Tree // the tree the agent ticks
 	State *State      // the Lua state that ticks it

@@ -1,7 +1,6 @@
 package state
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/btlua/btlua/host/internal/entry"
@@ -28,41 +27,15 @@ import (
 // (lend), so that the shard's observers and OnChange functions, run on
 // that worker, may read its agents while the other goroutines may not.
 
-// ErrConcurrentUse is wrapped by the refusal of a call made while another
-// goroutine is inside the host:
-// "host: Get called while another goroutine is inside the host ...".
-var ErrConcurrentUse = errors.New("host: used from two goroutines at once")
-
-// ErrNotMade is wrapped by the refusal of a call on a nil or zero Host,
-// Agent, Globals or Subscription:
-// "host: Tick called on a Host not made by host.New (nil or zero)".
-var ErrNotMade = errors.New("host: value not made by the host package")
-
-// useError is a refusal of the guard: its message, and the sentinel it
-// wraps (ErrConcurrentUse or ErrNotMade).
-type useError struct {
-	msg  string
-	kind error
-}
-
-func (e *useError) Error() string { return e.msg }
-func (e *useError) Unwrap() error { return e.kind }
-
 // EntryGuard records the goroutine inside a host or a state (see the
 // top of the file; host/internal/entry).
 type EntryGuard = entry.Guard
-
-// ConcurrentUse is the refusal of op while another goroutine is inside.
-func ConcurrentUse(op string) error {
-	return &useError{fmt.Sprintf("host: %s called while another goroutine is inside the host (ticking it, or in another call): "+
-		"a Host and its agents are used from one goroutine at a time (Interrupt and Budgeted excepted)", op), ErrConcurrentUse}
-}
 
 // TryUse is Host.TryUse for the methods of the state's agents: the
 // state's guard alone.
 func (s *State) TryUse(op string) error {
 	if !s.Guard.Enter(entry.Curg()) {
-		return ConcurrentUse(op)
+		return entry.ConcurrentUse(op)
 	}
 	return nil
 }
@@ -86,7 +59,7 @@ func (a *Agent) made() bool { return a != nil && a.State != nil && a.tree != nil
 
 // notMadeAgent is the refusal of op on a nil or zero Agent.
 func notMadeAgent(op string) error {
-	return &useError{fmt.Sprintf("host: %s called on an Agent not made by LoadFile or Spawn (nil or zero)", op), ErrNotMade}
+	return entry.Refusal(fmt.Sprintf("host: %s called on an Agent not made by LoadFile or Spawn (nil or zero)", op), entry.ErrNotMade)
 }
 
 // tryUse is Host.tryUse for a method of agent a: a's own state (its
@@ -105,28 +78,3 @@ func (a *Agent) use(op string) *State {
 	}
 	return a.State.use(op)
 }
-
-// tryUse is Host.tryUse for a method of a scope of variables (an
-// Agent's or the Globals).
-func (v *variables) tryUse(op string) (Entered, error) {
-	switch {
-	case v == nil || (v.Host == nil && v.agent == nil):
-		return nil, notMadeGlobals(op)
-	case v.agent != nil:
-		return v.agent.tryUse(op)
-	}
-	return v.Host, v.Host.TryUse(op)
-}
-
-// use is tryUse for methods without an error result (see Host.use).
-func (v *variables) use(op string) Entered {
-	h, err := v.tryUse(op)
-	if err != nil {
-		panic(err)
-	}
-	return h
-}
-
-// Refusal is the guard's refusal msg, wrapping kind (ErrConcurrentUse or
-// ErrNotMade), for the Runtime's methods that refuse a call themselves.
-func Refusal(msg string, kind error) error { return &useError{msg, kind} }

@@ -81,7 +81,7 @@ func (h *State) ranBefore(src *Source) bool {
 // logs what the BTAI lint finds in its tree (loader.Lint).
 func (h *State) NewAgent(tr *btlib.Tree, ld *Load, where string) *Agent {
 	a := &Agent{State: h, tree: tr, Source: ld.Src.Path, Load: ld, where: where, built: values.BuiltFunctions(tr)}
-	a.variables.agent = a
+	a.Variables.Init((*agentScope)(a))
 	h.ByTree[tr] = a
 	loader.Lint(tr.Root(), a.Source, h.Shared.Linted, h.Shared.Log)
 	return a

@@ -39,7 +39,7 @@ func (h *State) Rebuild(a *Agent, fresh *btlib.Tree) {
 		a.tree.BT.Observer = a.UserObserver
 	}
 	before.BT.Blackboard.OnSet(nil)
-	a.rebound(before.BT.Blackboard)
+	a.Rebound(before.BT.Blackboard)
 }
 
 // Remove halts agent a's tree for a reload that dropped it.

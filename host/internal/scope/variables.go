@@ -1,47 +1,54 @@
-package state
+package scope
 
 import (
 	"sort"
 
 	"github.com/btlua/btlua/host/internal/shards"
 	"github.com/btlua/btlua/host/internal/vars"
-	"github.com/btlua/btlua/host/internal/vm"
-	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// ErrNoVariable is wrapped by the errors of GetFloat, GetString and
-// GetBool for a variable that is not set.
-var ErrNoVariable = vars.ErrNotSet
-
-// variables is a scope of blackboard variables (Behavior Designer's
+// Variables is a scope of blackboard variables (Behavior Designer's
 // shared variables) seen from Go, with Go values: an agent's tree's
-// variables (embedded in Agent) or the global variables (Globals). Its
-// methods are the agent's and the Globals' own.
-type variables struct {
-	Host     GlobalHost     // the Globals' host; nil for an agent's
-	agent    *Agent         // the variables of this agent's current tree, or
-	Global   *bt.Blackboard // the global variables
+// variables (embedded in state.Agent) or the global variables
+// (Globals). Its methods are the agent's and the Globals' own; what it
+// reads and writes is its owner's (Init).
+type Variables struct {
+	owner    Owner
 	onChange func(name string, old, new any)
 }
 
-// board returns the blackboard of the scope now (an agent's tree changes
-// when a reload rebuilds it).
-func (v *variables) board() *bt.Blackboard {
-	if v.agent != nil {
-		return v.agent.tree.BT.Blackboard
-	}
-	return v.Global
+// Owner is what a scope of variables reaches: an agent (its tree's
+// blackboard, its state) or the host of the global variables.
+type Owner interface {
+	// Board returns the scope's blackboard now (an agent's tree changes
+	// when a reload rebuilds it), Scope names the scope in errors ("tree
+	// guard", "global variables").
+	Board() *bt.Blackboard
+	Scope() string
+	// Enter lets op in (the goroutine guard: Leave ends it) or refuses
+	// it; Closed refuses op after Close (nil before).
+	Enter(op string) (Leaver, error)
+	Closed(op string) error
+	// Write is Set of name to v after the checks (nil deletes it).
+	Write(name string, v any)
+	// Hooked is told that OnChange replaced the blackboard's hook (a
+	// sharded host's global variables put their spreading hook back).
+	Hooked()
 }
 
+// Leaver ends a call Owner.Enter let in.
+type Leaver interface{ Leave() }
+
+// Init makes v the scope of owner.
+func (v *Variables) Init(owner Owner) { v.owner = owner }
+
+// board returns the blackboard of the scope now.
+func (v *Variables) board() *bt.Blackboard { return v.owner.Board() }
+
 // scope names the scope in errors.
-func (v *variables) scope() string {
-	if v.agent != nil {
-		return "tree " + v.agent.Name()
-	}
-	return "global variables"
-}
+func (v *Variables) scope() string { return v.owner.Scope() }
 
 // Get returns the value of the variable name as a Go value, or nil when
 // it is not set. A tree's variable not set in the tree is looked up in
@@ -52,7 +59,7 @@ func (v *variables) scope() string {
 // themselves; a function is returned as its lua.LValue. A value set from
 // Go with Set is returned as it was given (an int stays an int, a pointer
 // the same pointer).
-func (v *variables) Get(name string) any {
+func (v *Variables) Get(name string) any {
 	defer v.use("Get").Leave()
 
 	raw, _ := v.board().Get(name)
@@ -78,27 +85,23 @@ func (v *variables) Get(name string) any {
 // the OnChange function of the scope written to when the value changed,
 // and listeners of the event stream (Subscribe) hear an EventVariable
 // without a writer.
-func (v *variables) Set(name string, value any) {
+func (v *Variables) Set(name string, value any) {
 	defer v.use("Set").Leave()
 
-	if v.common().RefuseClosed("Set") != nil {
+	if v.owner.Closed("Set") != nil {
 		return
 	}
 	if value == lua.LNil {
 		value = nil
 	}
-	if v.agent != nil {
-		v.agent.State.WriteVariable(v.board(), name, value)
-		return
-	}
-	v.Host.WriteGlobal(name, value)
+	v.owner.Write(name, value)
 }
 
 // GetFloat returns the variable name as a number: a Lua number, or a Go
 // value of any integer or floating-point type. The error names the scope,
 // the variable and the value it has; it wraps ErrNoVariable when the
 // variable is not set.
-func (v *variables) GetFloat(name string) (float64, error) {
+func (v *Variables) GetFloat(name string) (float64, error) {
 	h, err := v.tryUse("GetFloat")
 	if err != nil {
 		return 0, err
@@ -114,7 +117,7 @@ func (v *variables) GetFloat(name string) (float64, error) {
 
 // GetString returns the variable name as a string (a Lua string or a Go
 // string; numbers are not converted). Errors as GetFloat's.
-func (v *variables) GetString(name string) (string, error) {
+func (v *Variables) GetString(name string) (string, error) {
 	h, err := v.tryUse("GetString")
 	if err != nil {
 		return "", err
@@ -131,7 +134,7 @@ func (v *variables) GetString(name string) (string, error) {
 // GetBool returns the variable name as a boolean (a Lua or a Go
 // boolean; other values are not converted, nil and false alike). Errors
 // as GetFloat's.
-func (v *variables) GetBool(name string) (bool, error) {
+func (v *Variables) GetBool(name string) (bool, error) {
 	h, err := v.tryUse("GetBool")
 	if err != nil {
 		return false, err
@@ -147,7 +150,7 @@ func (v *variables) GetBool(name string) (bool, error) {
 
 // Names returns the names of the variables set in this scope (for a tree,
 // not the global variables), sorted.
-func (v *variables) Names() []string {
+func (v *Variables) Names() []string {
 	defer v.use("Names").Leave()
 
 	names := v.board().Names()
@@ -166,18 +169,16 @@ func (v *variables) Names() []string {
 // writes: it must not tick or reload the host. An agent's fn stays when a
 // reload rebuilds its tree, and then hears the variables the new tree has
 // that the old one did not. Nil removes it; a second call replaces fn.
-func (v *variables) OnChange(fn func(name string, old, new any)) {
+func (v *Variables) OnChange(fn func(name string, old, new any)) {
 	defer v.use("OnChange").Leave()
 
 	v.onChange = fn
 	v.attach()
-	if v.agent == nil {
-		v.Host.HearGlobals() // a sharded host's spreading hook, put back
-	}
+	v.owner.Hooked() // a sharded host's spreading hook, put back
 }
 
 // attach installs the scope's hook on its blackboard now.
-func (v *variables) attach() {
+func (v *Variables) attach() {
 	if v.onChange == nil {
 		v.board().OnSet(nil)
 		return
@@ -187,16 +188,16 @@ func (v *variables) attach() {
 
 // Heard is the blackboard's hook: it reports a write that changed the
 // value.
-func (v *variables) Heard(name string, old, new any) {
+func (v *Variables) Heard(name string, old, new any) {
 	if v.onChange != nil && !same(old, new) {
 		v.onChange(name, fromBoard(old), fromBoard(new))
 	}
 }
 
-// rebound attaches the hook to the agent's new tree after a reload rebuilt
+// Rebound attaches the hook to the agent's new tree after a reload rebuilt
 // it, and reports the variables the new tree has that before, the old
 // tree's blackboard, did not.
-func (v *variables) rebound(before *bt.Blackboard) {
+func (v *Variables) Rebound(before *bt.Blackboard) {
 	v.attach()
 	if v.onChange == nil {
 		return
@@ -222,62 +223,21 @@ func fromBoard(raw any) any { return vars.FromBoard(raw) }
 // or map) are never the same.
 func same(a, b any) bool { return shards.Same(a, b) }
 
-// GlobalHost is the host of the Globals' variables, as they reach it
-// (the Runtime): its guard, the global variables' writes and hook, and
-// what it shares with its states.
-type GlobalHost interface {
-	Entered
-	// TryUse lets op in (nil, then done ends it) or refuses it.
-	TryUse(op string) error
-	// WriteGlobal is Globals.Set of name to v after the checks, and
-	// hearGlobals puts back the hook Globals.OnChange replaced.
-	WriteGlobal(name string, v any)
-	HearGlobals()
-	// Common is what the host shares with its states.
-	Common() *Shared
+// tryUse lets op in through the owner's guard: nil and the Leaver, or
+// the refusal (ErrNotMade for a nil or zero scope).
+func (v *Variables) tryUse(op string) (Leaver, error) {
+	if v == nil || v.owner == nil {
+		return nil, notMadeGlobals(op)
+	}
+	return v.owner.Enter(op)
 }
 
-// Globals are the global variables (Behavior Designer's global
-// variables): the parent scope of every tree's blackboard, which scripts
-// use with bt.GetGlobalVariable and bt.SetGlobalVariable. Its methods are
-// those of an agent's variables: Get, Set, GetFloat, GetString, GetBool,
-// Names and OnChange.
-type Globals struct {
-	variables
-}
-
-// WriteVariable sets name to v in b (landing in the global variables when
-// only they have the name, as bt.Blackboard.Set does) and tells the event
-// stream's listeners, if any.
-func (h *State) WriteVariable(b *bt.Blackboard, name string, v any) {
-	if g := h.VM.Lib.Globals; shards.GoTable(v) && (b == g || b.Owner(name) == g) {
-		// A Go map, slice or array as a global variable is a Lua table
-		// (Globals.Set): a shard's hook spreads it (host/internal/shards).
-		v = vm.LuaValue(h.VM.L, v)
+// use is tryUse for methods without an error result: it panics with the
+// refusal.
+func (v *Variables) use(op string) Leaver {
+	h, err := v.tryUse(op)
+	if err != nil {
+		panic(err)
 	}
-	e := h.Shared.Stream()
-	if e == nil {
-		b.Set(name, v)
-		return
-	}
-	old, _ := b.Get(name)
-	owner := b.Owner(name)
-	if owner == nil {
-		owner = b
-	}
-	b.Set(name, v)
-	var nv lua.LValue = lua.LNil
-	if v != nil {
-		nv = vm.LuaValue(h.VM.L, v)
-	}
-	h.Shared.WriteIn(h, btlib.VariableWrite{Blackboard: owner, Name: name, Old: old, New: nv})
-}
-
-// common returns what the scope's host shares with its states: the
-// agent's state's, or the Globals' host's.
-func (v *variables) common() *Shared {
-	if v.agent != nil {
-		return v.agent.State.Shared
-	}
-	return v.Host.Common()
+	return h
 }
