@@ -54,7 +54,9 @@ import (
 // generic sharded engine's, the event stream's and the Lua side's only;
 // a reload applied to one state (host/internal/statereload) of the state
 // and its reload's parts only; a scope of variables seen from Go
-// (host/internal/scope) of the guard's refusals and the values' only.
+// (host/internal/scope) of the guard's refusals and the values' only;
+// the classic host's engine (host/internal/single) of the state's, its
+// reload's and the save format's only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -177,7 +179,13 @@ func TestLayering(t *testing.T) {
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vars", "/internal/vm"}},
+		// The classic host's engine over one state (host/internal/single)
+		// is the other: it imports neither the engine nor the facade; of
+		// the host's packages the state's, its reload's and the save
+		// format's only.
+		{"host/internal/single", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile", "/internal/state", "/internal/statereload"}},
 		// The sharded engine over N states (host/internal/sharding) is
 		// one of the engine's two: it imports neither the engine nor the
 		// facade; of the host's packages the state's, the save format's,

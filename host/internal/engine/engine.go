@@ -11,7 +11,7 @@ import (
 // every call (closed, re-entered, bad arguments), and hands the work to
 // its engine, which is one of two:
 //
-//   - *single (engine_single.go): the classic host, one state (state.go)
+//   - *single.Engine (host/internal/single): the classic host, one state
 //     ticked on the calling goroutine.
 //   - *sharding.Engine (host/internal/sharding): the sharded host, Options.Shards >= 1: N
 //     states ticked in parallel by the crew, joined every Tick, with the

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/btlua/btlua/host/internal/single"
+
 	"github.com/btlua/btlua/host/internal/budget"
 	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/scope"
@@ -44,7 +46,7 @@ type Runtime struct {
 	// profiles are the profilers of the last StartProfile, one per Lua
 	// state (profile.go); nil before.
 	profiles []*bt.Profiler
-	// eng runs the agents (engine.go): *single (Shards 0) or *sharding.Engine.
+	// eng runs the agents (engine.go): *single.Engine (Shards 0) or *sharding.Engine.
 	eng engine
 	// guard is the goroutine inside the host (guard.go).
 	guard state.EntryGuard
@@ -92,7 +94,7 @@ func New(opts state.Options) (*Runtime, error) {
 		if err != nil {
 			return nil, err
 		}
-		e := &single{s: s, all: [1]*state.State{s}}
+		e := single.New(s)
 		h.eng, h.Roster, h.files = e, e, &s.VM.Files
 		h.globals.Init(globalScope{h, s.VM.Lib.Globals})
 		h.Board = s.VM.Lib.Globals
