@@ -56,7 +56,8 @@ import (
 // and its reload's parts only; a scope of variables seen from Go
 // (host/internal/scope) of the guard's refusals and the values' only;
 // the classic host's engine (host/internal/single) of the state's, its
-// reload's and the save format's only.
+// reload's and the save format's only; one state's side of a save
+// (host/internal/statesave) of the state and the save's parts only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -179,7 +180,7 @@ func TestLayering(t *testing.T) {
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/statesave", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The classic host's engine over one state (host/internal/single)
 		// is the other: it imports neither the engine nor the facade; of
 		// the host's packages the state's, its reload's and the save
@@ -210,6 +211,13 @@ func TestLayering(t *testing.T) {
 		// facade.
 		{"host/internal/scope", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/entry", "/internal/shards", "/internal/vars"}},
+		// One state's side of a save and a restore
+		// (host/internal/statesave) is handed the state: of the host's
+		// packages it imports the state, its loader, the save format,
+		// the save's drivers (persist) and an agent's standing only,
+		// never the engine or the facade.
+		{"host/internal/statesave", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/loader", "/internal/persist", "/internal/savefile", "/internal/standing", "/internal/state"}},
 		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state"}},
 		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",

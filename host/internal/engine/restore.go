@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/statesave"
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/state"
@@ -76,7 +79,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 		note = persist.SharedLoads(f)
 	}
 	rr = persist.NewRestore(f.Version, note)
-	rr.ScriptClass = h.ScriptClass
+	rr.ScriptClass = func(L *lua.LState, name string) bool { return statesave.ScriptClass(&h.Shared, L, name) }
 	for li := range f.Loads {
 		sl := &f.Loads[li]
 		agents, err := h.restoreLoad(sl, pin)
@@ -98,7 +101,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 			}
 			used[sa.Index] = true
 			a := agents[sa.Index]
-			made = append(made, restored{a: a, Target: persist.Target{Tree: a.Tree(), Save: sa, Check: func() error { return state.LoadSchedule(a, sa.Schedule, true) }}})
+			made = append(made, restored{a: a, Target: persist.Target{Tree: a.Tree(), Save: sa, Check: func() error { return statesave.LoadSchedule(a, sa.Schedule, true) }}})
 		}
 		for i, a := range agents {
 			if !used[i] {
@@ -134,19 +137,19 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 	for i := range made {
 		// The agent's own state: a shard of a sharded host.
 		r := &made[i]
-		if err := r.a.State.Restoring(func(s *state.State) error { return rr.Apply(s.VM.L, &r.Target) }); err != nil {
+		if err := statesave.Restoring(r.a.State, func(s *state.State) error { return rr.Apply(s.VM.L, &r.Target) }); err != nil {
 			undo()
 			return nil, err
 		}
 		r.a.LastStatus = r.Save.Status
-		state.LoadSchedule(r.a, r.Save.Schedule, false) // checked by Check
+		statesave.LoadSchedule(r.a, r.Save.Schedule, false) // checked by Check
 	}
 	globals := func(dry bool) error {
 		if one || f.Globals == nil {
 			return nil
 		}
 		for _, g := range h.eng.States() {
-			if err := g.Restoring(func(s *state.State) error { return rr.Globals(s.VM.L, s.VM.Lib.Globals, f.Globals, dry) }); err != nil {
+			if err := statesave.Restoring(g, func(s *state.State) error { return rr.Globals(s.VM.L, s.VM.Lib.Globals, f.Globals, dry) }); err != nil {
 				return err
 			}
 		}
@@ -161,7 +164,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 		if !r.HasHooks() {
 			continue
 		}
-		if err := r.a.State.Restoring(func(*state.State) error { return r.RunHooks() }); err != nil {
+		if err := statesave.Restoring(r.a.State, func(*state.State) error { return r.RunHooks() }); err != nil {
 			undo()
 			return nil, err
 		}
@@ -188,7 +191,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 	}
 	// On the clock the host now has: the policy's times are relative.
 	for _, r := range made {
-		r.a.State.Shared.LoadPolicy(r.a, r.Save.Policy)
+		statesave.LoadPolicy(r.a.State.Shared, r.a, r.Save.Policy)
 	}
 	out := make([]*state.Agent, len(made))
 	for i, r := range made {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/statesave"
+
 	"github.com/btlua/btlua/host/internal/savefile"
 )
 
@@ -19,10 +21,10 @@ func (h *Runtime) SnapshotAll() ([]byte, error) {
 	h.refuseInScript("SnapshotAll")
 	s0 := h.eng.States()[0] // its global variables are every state's (a shard's mirror them)
 	defer s0.Stretch("saving every agent", nil)()
-	h.ReleaseSlots()
+	statesave.ReleaseSlots(&h.Shared)
 	f := &savefile.File{Format: savefile.Format, Version: savefile.Version, Shards: h.eng.ShardCount(), Ticks: h.ticks, Clock: h.TickTime}
 	states := h.eng.States()
-	run := h.NewSaveRun(true)
+	run := statesave.NewRun(&h.Shared, true)
 	var err error
 	if f.Globals, err = run.Vals.SaveGlobals(s0.VM.L, s0.VM.Lib.Globals); err != nil {
 		return nil, err
@@ -32,7 +34,7 @@ func (h *Runtime) SnapshotAll() ([]byte, error) {
 			continue
 		}
 		// The agents' own state: a shard of a sharded host.
-		sl, err := ld.Agents[0].State.SnapshotLoad(run, ld, ld.Agents)
+		sl, err := statesave.SnapshotLoad(ld.Agents[0].State, run, ld, ld.Agents)
 		if err != nil {
 			return nil, err
 		}

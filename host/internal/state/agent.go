@@ -32,11 +32,11 @@ type Agent struct {
 	where        string
 	LastStatus   bt.Status
 	UserObserver bt.Observer      // given to SetObserver, for the trees of rebuilds
-	restart      standing.Backoff // the error policy's back-off (policy.go)
+	Restart      standing.Backoff // the error policy's back-off (policy.go)
 	// Slot is its tick interval and frame schedule (agent_interval.go).
 	Slot schedule.Slot
-	// built holds the functions its build put in task fields (values.BuiltFunctions).
-	built values.Built
+	// Built holds the functions its build put in task fields (values.BuiltFunctions).
+	Built values.Built
 	// Pub is the facade's agent for this one (the public host.Agent),
 	// which the facade sets at its first use; the engine never reads it.
 	Pub any

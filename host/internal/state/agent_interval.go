@@ -4,7 +4,7 @@ import "fmt"
 
 // SetTickInterval is host.Agent.SetTickInterval.
 func (a *Agent) SetTickInterval(seconds float64) error {
-	h, err := a.tryUse("SetTickInterval")
+	h, err := a.TryUse("SetTickInterval")
 	if err != nil {
 		return err
 	}

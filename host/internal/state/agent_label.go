@@ -22,10 +22,10 @@ import (
 // before. A sharded host numbers its agents across all shards, as its
 // Agents lists them.
 
-// label names a in errors: its tree's own name; else its number, for an
+// Label names a in errors: its tree's own name; else its number, for an
 // agent of a script that makes agents more than once; else its start
 // task's name.
-func (a *Agent) label() string {
+func (a *Agent) Label() string {
 	if !a.tree.Named() {
 		if n := a.State.agentNumber(a); n > 0 {
 			return strconv.Itoa(n)

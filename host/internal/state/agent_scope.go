@@ -16,7 +16,7 @@ func (s *agentScope) Hooked()                {} // an agent's tree has no spread
 
 // Enter lets op in through the agent's state's guard.
 func (s *agentScope) Enter(op string) (scope.Leaver, error) {
-	st, err := (*Agent)(s).tryUse(op)
+	st, err := (*Agent)(s).TryUse(op)
 	return st, err
 }
 

@@ -19,7 +19,7 @@ func (h *State) warnPlans(a *Agent) {
 		return
 	}
 	who := "tree " + a.Name()
-	if l := a.label(); l != a.Name() {
+	if l := a.Label(); l != a.Name() {
 		if _, err := strconv.Atoi(l); err == nil {
 			who = "agent " + l
 		}

@@ -62,9 +62,9 @@ func notMadeAgent(op string) error {
 	return entry.Refusal(fmt.Sprintf("host: %s called on an Agent not made by LoadFile or Spawn (nil or zero)", op), entry.ErrNotMade)
 }
 
-// tryUse is Host.tryUse for a method of agent a: a's own state (its
+// TryUse is Host.TryUse for a method of agent a: a's own state (its
 // shard on a sharded host) is entered.
-func (a *Agent) tryUse(op string) (*State, error) {
+func (a *Agent) TryUse(op string) (*State, error) {
 	if !a.made() {
 		return nil, notMadeAgent(op)
 	}

@@ -80,7 +80,7 @@ func (h *State) ranBefore(src *Source) bool {
 // return value where (for errors; "" for a tree a reload started), and
 // logs what the BTAI lint finds in its tree (loader.Lint).
 func (h *State) NewAgent(tr *btlib.Tree, ld *Load, where string) *Agent {
-	a := &Agent{State: h, tree: tr, Source: ld.Src.Path, Load: ld, where: where, built: values.BuiltFunctions(tr)}
+	a := &Agent{State: h, tree: tr, Source: ld.Src.Path, Load: ld, where: where, Built: values.BuiltFunctions(tr)}
 	a.Variables.Init((*agentScope)(a))
 	h.ByTree[tr] = a
 	loader.Lint(tr.Root(), a.Source, h.Shared.Linted, h.Shared.Log)

@@ -34,7 +34,7 @@ func CheckPolicy(p ErrorPolicy) error { return policy.Check(p) }
 
 // SetErrorPolicy is host.Agent.SetErrorPolicy.
 func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
-	h, err := a.tryUse("SetErrorPolicy")
+	h, err := a.TryUse("SetErrorPolicy")
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 	if err := CheckPolicy(p); err != nil {
 		return err
 	}
-	a.restart.Own = &p
+	a.Restart.Own = &p
 	return nil
 }
 
@@ -51,8 +51,8 @@ func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
 func (a *Agent) ErrorPolicy() ErrorPolicy {
 	defer a.use("ErrorPolicy").Leave()
 
-	if a.restart.Own != nil {
-		return *a.restart.Own
+	if a.Restart.Own != nil {
+		return *a.Restart.Own
 	}
 	return a.State.Shared.Policy
 }
@@ -64,7 +64,7 @@ func (a *Agent) failed(now float64) bool {
 	p := a.ErrorPolicy()
 	switch p.Action {
 	case RestartAgent:
-		r := &a.restart
+		r := &a.Restart
 		r.Delay = policy.Backoff(p, r.Delay, r.LastFail, now)
 		r.LastFail, r.At = now, now+r.Delay
 	case FailTick:
@@ -77,10 +77,10 @@ func (a *Agent) failed(now float64) bool {
 func (a *Agent) RestartDue() (float64, bool) {
 	defer a.use("RestartDue").Leave()
 
-	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.restart.Delay == 0 {
+	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.Restart.Delay == 0 {
 		return 0, false
 	}
-	return a.restart.At, true
+	return a.Restart.At, true
 }
 
 // restartIfDue restarts the agent when its back-off has passed at tick

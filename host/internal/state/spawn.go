@@ -15,7 +15,7 @@ func (h *State) SpawnAgent(path string, args any) (*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	ld := &Load{Src: src, Spawned: true, args: args}
+	ld := &Load{Src: src, Spawned: true, Args: args}
 	tr, err := h.SpawnTree(ld, factory, nil)
 	if err != nil {
 		return nil, err
@@ -60,7 +60,7 @@ func (h *State) factory(path string) (*Source, *lua.LFunction, error) {
 // table); any other agent's tree, or a tree claimed by another load in
 // this reload, is refused.
 func (h *State) SpawnTree(ld *Load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
-	tr, err := h.Loader.CallFactory(ld.Src.Path, ld.Src, factory, ld.args)
+	tr, err := h.Loader.CallFactory(ld.Src.Path, ld.Src, factory, ld.Args)
 	if err != nil {
 		return nil, err
 	}

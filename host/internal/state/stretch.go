@@ -58,9 +58,9 @@ func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
 // returned it.
 func (a *Agent) describe() string {
 	if a.where == "" {
-		return "agent " + a.label() + " (" + a.Source + ")"
+		return "agent " + a.Label() + " (" + a.Source + ")"
 	}
-	return "agent " + a.label() + " (" + a.Source + ", " + a.where + ")"
+	return "agent " + a.Label() + " (" + a.Source + ", " + a.where + ")"
 }
 
 // CloseAgent ends the agent's running tasks (OnEnd) as a stretch and

@@ -14,7 +14,7 @@ type Load struct {
 	// Spawned is set for a Spawn, whose tree comes from calling the
 	// script's factory with args.
 	Spawned bool
-	args    any
+	Args    any
 }
 
 // carryBlackboard copies the variables of from's blackboard into to's.

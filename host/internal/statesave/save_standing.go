@@ -1,10 +1,11 @@
-package state
+package statesave
 
 import (
 	"errors"
 
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/standing"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
 // An agent's standing in a save besides its tree and Lua values: its
@@ -14,24 +15,24 @@ import (
 
 // ReleaseSlots has the frame planner write the agents' due state back
 // into their slots, for a save to read (the next frame reads them again).
-func (h *Shared) ReleaseSlots() { h.Plan.Planner.Release() }
+func ReleaseSlots(h *state.Shared) { h.Plan.Planner.Release() }
 
 // savePolicy returns the state of a's error policy (nil when there is
 // none to save), relative to h's clock.
-func (h *Shared) savePolicy(a *Agent) *savefile.Policy {
-	return standing.SavePolicy(&a.restart, h.Policy, h.TickTime, a.tree.Err)
+func savePolicy(h *state.Shared, a *state.Agent) *savefile.Policy {
+	return standing.SavePolicy(&a.Restart, h.Policy, h.TickTime, a.Tree().Err)
 }
 
 // LoadPolicy gives a the saved policy state, relative to h's clock.
-func (h *Shared) LoadPolicy(a *Agent, p *savefile.Policy) {
-	if msg := standing.LoadPolicy(&a.restart, p, h.TickTime); msg != "" {
-		a.tree.Err = errors.New(msg)
+func LoadPolicy(h *state.Shared, a *state.Agent, p *savefile.Policy) {
+	if msg := standing.LoadPolicy(&a.Restart, p, h.TickTime); msg != "" {
+		a.Tree().Err = errors.New(msg)
 	}
 }
 
 // LoadSchedule gives a the saved schedule s (nil: every Tick); with dry
 // set it only checks it.
-func LoadSchedule(a *Agent, s *savefile.Schedule, dry bool) error {
+func LoadSchedule(a *state.Agent, s *savefile.Schedule, dry bool) error {
 	if dry {
 		return standing.LoadSchedule(nil, s)
 	}

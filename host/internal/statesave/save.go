@@ -1,4 +1,4 @@
-package state
+package statesave
 
 import (
 	"crypto/sha256"
@@ -6,14 +6,17 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/standing"
+	"github.com/btlua/btlua/host/internal/state"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // Snapshot is host.Agent.Snapshot.
-func (a *Agent) Snapshot() ([]byte, error) {
-	h, err := a.tryUse("Snapshot")
+func Snapshot(a *state.Agent) ([]byte, error) {
+	h, err := a.TryUse("Snapshot")
 	if err != nil {
 		return nil, err
 	}
@@ -23,30 +26,32 @@ func (a *Agent) Snapshot() ([]byte, error) {
 	}
 	h.RefuseInScript("Snapshot")
 	defer h.Stretch("saving agent "+a.Name(), a)()
-	h.Shared.ReleaseSlots()
-	ld, err := h.SnapshotLoad(h.Shared.NewSaveRun(false), a.Load, []*Agent{a})
+	ReleaseSlots(h.Shared)
+	ld, err := SnapshotLoad(h, NewRun(h.Shared, false), a.Load, []*state.Agent{a})
 	if err != nil {
 		return nil, err
 	}
 	return savefile.Encode(&savefile.File{Format: savefile.Format, Version: savefile.Version, Loads: []savefile.Load{ld}})
 }
 
-// saveRun is what one Snapshot or SnapshotAll looks up once for all its
+// Run is what one Snapshot or SnapshotAll looks up once for all its
 // agents: the value saver's run (classes, hooks, task paths) and each
 // script's hash.
-type saveRun struct {
+type Run struct {
 	Vals   *persist.Run
 	hashes map[string]string // script path -> SHA-256 (hex)
 }
 
-func (h *Shared) NewSaveRun(whole bool) *saveRun {
-	run := &saveRun{Vals: persist.NewRun(whole), hashes: map[string]string{}}
-	run.Vals.SetScriptClass(h.ScriptClass)
+// NewRun begins a save of the host whose states share h (whole: every
+// agent, SnapshotAll).
+func NewRun(h *state.Shared, whole bool) *Run {
+	run := &Run{Vals: persist.NewRun(whole), hashes: map[string]string{}}
+	run.Vals.SetScriptClass(func(L *lua.LState, name string) bool { return ScriptClass(h, L, name) })
 	return run
 }
 
 // SnapshotLoad saves the agents of ld.
-func (h *State) SnapshotLoad(run *saveRun, ld *Load, agents []*Agent) (savefile.Load, error) {
+func SnapshotLoad(h *state.State, run *Run, ld *state.Load, agents []*state.Agent) (savefile.Load, error) {
 	hash, ok := run.hashes[ld.Src.Path]
 	if !ok {
 		content, err := h.VM.Files.ReadFile(ld.Src.Path)
@@ -59,13 +64,13 @@ func (h *State) SnapshotLoad(run *saveRun, ld *Load, agents []*Agent) (savefile.
 	}
 	sl := savefile.Load{Script: ld.Src.Path, Hash: hash, Spawned: ld.Spawned}
 	if ld.Spawned {
-		if err := persist.PlainArgs(ld.args, "args"); err != nil {
+		if err := persist.PlainArgs(ld.Args, "args"); err != nil {
 			return savefile.Load{}, fmt.Errorf("host: saving the agents spawned from %s: %v", ld.Src.Path, err)
 		}
-		sl.Args = ld.args
+		sl.Args = ld.Args
 	}
 	for _, a := range agents {
-		sa, err := h.snapshotAgent(run, a)
+		sa, err := snapshotAgent(h, run, a)
 		if err != nil {
 			return savefile.Load{}, err
 		}
@@ -78,13 +83,13 @@ func (h *State) SnapshotLoad(run *saveRun, ld *Load, agents []*Agent) (savefile.
 // saveError names the agent in an error of saving it as its tick errors
 // do (Agent.label: its number, for an unnamed tree of a script that
 // makes agents more than once), with its script.
-func saveError(a *Agent, err error) error {
-	return fmt.Errorf("host: saving agent %s (%s): %w", a.label(), a.Source, err)
+func saveError(a *state.Agent, err error) error {
+	return fmt.Errorf("host: saving agent %s (%s): %w", a.Label(), a.Source, err)
 }
 
 // snapshotAgent saves one agent of the state h.
-func (h *State) snapshotAgent(run *saveRun, a *Agent) (savefile.Agent, error) {
-	sa, err := run.Vals.SaveAgent(h.VM.L, &persist.Agent{Name: treeName(a.tree), Tree: a.tree, Status: a.LastStatus, Policy: h.Shared.savePolicy(a), Schedule: standing.SaveSchedule(&a.Slot), Built: a.built})
+func snapshotAgent(h *state.State, run *Run, a *state.Agent) (savefile.Agent, error) {
+	sa, err := run.Vals.SaveAgent(h.VM.L, &persist.Agent{Name: loader.TreeName(a.Tree()), Tree: a.Tree(), Status: a.LastStatus, Policy: savePolicy(h.Shared, a), Schedule: standing.SaveSchedule(&a.Slot), Built: a.Built})
 	if err != nil {
 		return savefile.Agent{}, saveError(a, err)
 	}
