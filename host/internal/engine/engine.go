@@ -38,7 +38,7 @@ type engine interface {
 	ShardCount() int
 	// PlaceNext places the next n loads (ExpectAgents).
 	PlaceNext(n int)
-	// States are the Lua States, in shard order (one for single); fixed
+	// States are the Lua states, in shard order (one for single); fixed
 	// at New, so Interrupt may read them from any goroutine.
 	States() []*state.State
 	// AgentList is every agent in Agents' order, allLoads every load in

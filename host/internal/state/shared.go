@@ -33,7 +33,7 @@ type Shared struct {
 	Plan *FramePlan
 	// Events is the event stream (see Subscribe), nil before the first
 	// listener; board the global variables' blackboard (Globals), for
-	// the Events of its writes.
+	// the events of its writes.
 	Events *Hub
 	Board  *bt.Blackboard
 	// Roster is every state's agents and loads, in the host's order: the
@@ -49,6 +49,6 @@ type Roster interface {
 	AgentList() []*Agent
 	AllLoads() []*Load
 	AgentRank(a *Agent) int
-	// States are the Lua States, in shard order.
+	// States are the Lua states, in shard order.
 	States() []*State
 }

@@ -15,7 +15,7 @@ import (
 // State is one Lua state and what it owns: the VM with btlua's libraries,
 // the loads and agents made in it, the files it ran, its CPU budget and
 // its stretches of script work. It is the classic host's engine (single)
-// and each shard of a sharded host (sharding). What every State of a host
+// and each shard of a sharded host (sharding). What every state of a host
 // shares (logger, clock, error policy, memory check, event hook) it reads
 // through sh (shared.go), which the facade holds; it never reaches the
 // Host itself, and the host's other agents only through sh.roster. Its
@@ -44,7 +44,7 @@ type State struct {
 	// SnapHint sizes reload snapshots after the last one.
 	SnapHint reload.Hint
 
-	// Budget is the CPU Budget of the state's stretches (nil without
+	// Budget is the CPU budget of the state's stretches (nil without
 	// Options.Budget and MemoryLimit), inScript the stretches under way
 	// (stretch.go).
 	Budget   *budget.Budget

@@ -6,7 +6,7 @@ import (
 
 // Load is one LoadFile or Spawn call: the script it ran and the agents
 // running the trees that run returned, in the order returned (one agent
-// for a Spawn). A reload replaces each Load's trees with trees of the
+// for a Spawn). A reload replaces each load's trees with trees of the
 // Load's own (see Reload).
 type Load struct {
 	Src    *Source
