@@ -11,19 +11,6 @@ import (
 // loader.Record of it; package host/internal/sources keeps the record).
 type Source = sources.Source
 
-const (
-	// scriptSource: a file given to LoadFile; its return values are trees.
-	scriptSource = loader.Script
-	// moduleSource: a file loaded by require; its return value is the
-	// module table kept in package.loaded.
-	moduleSource = loader.Module
-	// referenceSource: a file a BTBehaviorTreeReference runs; its return
-	// value is the subtree (or a factory of it). A reload merges its
-	// globals like a dofile's and then rebuilds the subtrees whose
-	// structure changed (see planReferences).
-	referenceSource = loader.Reference
-)
-
 // track records a loaded file, once, and watches it when the state's
 // files are watched.
 func (h *State) track(path string, kind loader.Kind, module string) *Source {
