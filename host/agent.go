@@ -1,7 +1,7 @@
 package host
 
 import (
-	"github.com/btlua/btlua/host/internal/engine"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/stdlib/bt"
 )
 
@@ -12,12 +12,12 @@ type Agent struct {
 	// Source is the script file that returned the tree.
 	Source string
 
-	c *engine.Agent // the engine's side of the agent
+	c *state.Agent // the engine's side of the agent
 }
 
 // core is the engine's side of a; nil for a nil or zero Agent, which its
 // methods refuse (ErrNotMade).
-func (a *Agent) core() *engine.Agent {
+func (a *Agent) core() *state.Agent {
 	if a == nil {
 		return nil
 	}
@@ -26,7 +26,7 @@ func (a *Agent) core() *engine.Agent {
 
 // pub is the Agent of the engine's agent c, made at its first use; nil
 // for nil.
-func pub(c *engine.Agent) *Agent {
+func pub(c *state.Agent) *Agent {
 	if c == nil {
 		return nil
 	}
@@ -39,7 +39,7 @@ func pub(c *engine.Agent) *Agent {
 }
 
 // pubs is pub of each agent of cs, in order (nil for none).
-func pubs(cs []*engine.Agent) []*Agent {
+func pubs(cs []*state.Agent) []*Agent {
 	if len(cs) == 0 {
 		return nil
 	}

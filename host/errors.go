@@ -1,7 +1,8 @@
 package host
 
 import (
-	"github.com/btlua/btlua/host/internal/engine"
+	"github.com/btlua/btlua/host/internal/entry"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/stream"
 	"github.com/btlua/btlua/host/internal/vm"
 )
@@ -9,20 +10,20 @@ import (
 // ErrConcurrentUse is wrapped by the refusal of a call made while another
 // goroutine is inside the host:
 // "host: Get called while another goroutine is inside the host ...".
-var ErrConcurrentUse = engine.ErrConcurrentUse
+var ErrConcurrentUse = entry.ErrConcurrentUse
 
 // ErrNotMade is wrapped by the refusal of a call on a nil or zero Host,
 // Agent, Globals or Subscription:
 // "host: Tick called on a Host not made by host.New (nil or zero)".
-var ErrNotMade = engine.ErrNotMade
+var ErrNotMade = entry.ErrNotMade
 
 // ErrClosed is wrapped by the errors of calls made after Close:
 // "host: closed: LoadFile called after Close".
-var ErrClosed = engine.ErrClosed
+var ErrClosed = state.ErrClosed
 
 // DefaultMaxStringSize is the maximum string size when Options.
 // MaxStringSize is 0: 64 MiB.
-const DefaultMaxStringSize = engine.DefaultMaxStringSize
+const DefaultMaxStringSize = state.DefaultMaxStringSize
 
 // DefaultMaxChunkSize is the largest chunk source loadstring and load
 // compile when Options.MaxChunkSize is 0: 256 KiB.

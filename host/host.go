@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/btlua/btlua/host/internal/engine"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -177,7 +178,7 @@ type Host struct {
 // New returns a Host with a fresh Lua state (Options.Shards of them) and
 // the libraries installed.
 func New(opts Options) (*Host, error) {
-	rt, err := engine.New(engine.Options(opts))
+	rt, err := engine.New(state.Options(opts))
 	if err != nil {
 		return nil, err
 	}

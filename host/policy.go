@@ -3,8 +3,8 @@ package host
 import (
 	"errors"
 
-	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/host/internal/policy"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
 // This file holds the error policy: what the host does with an agent whose
@@ -77,7 +77,7 @@ func (e *StrictError) Unwrap() error { return e.Err }
 // strict returns err with the engine's StrictError as the Agent's (the
 // errors Tick returns).
 func strict(err error) error {
-	if s, ok := err.(*engine.StrictError); ok {
+	if s, ok := err.(*state.StrictError); ok {
 		return &StrictError{Agent: pub(s.Agent), Err: s.Err}
 	}
 	return err

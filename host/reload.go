@@ -1,8 +1,8 @@
 package host
 
 import (
-	"github.com/btlua/btlua/host/internal/engine"
 	"github.com/btlua/btlua/host/internal/reload"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
 // Signer is implemented by tasks with more to compare across a reload than
@@ -103,7 +103,7 @@ type Change struct {
 // change events (call Reload instead). A second call does nothing.
 // After Close it returns an error wrapping ErrClosed.
 func (h *Host) Watch(w Watcher) error {
-	var ew engine.Watcher
+	var ew state.Watcher
 	if w != nil {
 		ew = watcherOf{w}
 	}
@@ -121,20 +121,20 @@ func (h *Host) ApplyReloads() int {
 	return h.core().ApplyReloads()
 }
 
-// watcherOf is a Watcher as the engine takes it (engine.Watcher).
+// watcherOf is a Watcher as the engine takes it (state.Watcher).
 type watcherOf struct{ w Watcher }
 
 func (o watcherOf) Add(path string) error { return o.w.Add(path) }
 func (o watcherOf) Close() error          { return o.w.Close() }
 
-func (o watcherOf) Changes() []engine.Change {
+func (o watcherOf) Changes() []state.Change {
 	cs := o.w.Changes()
 	if len(cs) == 0 {
 		return nil
 	}
-	out := make([]engine.Change, len(cs))
+	out := make([]state.Change, len(cs))
 	for i, c := range cs {
-		out[i] = engine.Change(c)
+		out[i] = state.Change(c)
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package host
 
-import "github.com/btlua/btlua/host/internal/engine"
+import (
+	"github.com/btlua/btlua/host/internal/engine"
+	"github.com/btlua/btlua/host/internal/statesave"
+)
 
 // Snapshot returns the agent's whole running state as a save (JSON, see
 // docs/saving.md and SaveFormat): the script it came from (path and
@@ -20,7 +23,7 @@ import "github.com/btlua/btlua/host/internal/engine"
 // with a Lua error there. After Close it returns an error wrapping
 // ErrClosed.
 func (a *Agent) Snapshot() ([]byte, error) {
-	return a.core().Snapshot()
+	return statesave.Snapshot(a.core())
 }
 
 // SnapshotAll returns a save of every agent of the host, in order, with

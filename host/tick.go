@@ -1,6 +1,6 @@
 package host
 
-import "github.com/btlua/btlua/host/internal/engine"
+import "github.com/btlua/btlua/host/internal/state"
 
 // Agents returns the running and finished agents: those LoadFile started
 // and those a reload started (a script that returns more trees), in the
@@ -15,7 +15,7 @@ func (h *Host) Agents() []*Agent {
 }
 
 // sameAgents reports whether as are the public agents of cs, in order.
-func sameAgents(as []*Agent, cs []*engine.Agent) bool {
+func sameAgents(as []*Agent, cs []*state.Agent) bool {
 	for i, c := range cs {
 		if as[i].c != c {
 			return false
@@ -93,7 +93,7 @@ func (h *Host) LoadFile(path string) ([]*Agent, error) {
 // ErrFactoryScript is wrapped by LoadFile's error for a script that returns
 // a function: a factory, which Spawn starts (errors.Is(err,
 // ErrFactoryScript)).
-var ErrFactoryScript = engine.ErrFactoryScript
+var ErrFactoryScript = state.ErrFactoryScript
 
 // Spawn starts one agent from a script that returns a factory function,
 // calling the factory with args; many agents come from one script, each

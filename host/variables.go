@@ -1,10 +1,13 @@
 package host
 
-import "github.com/btlua/btlua/host/internal/engine"
+import (
+	"github.com/btlua/btlua/host/internal/scope"
+	"github.com/btlua/btlua/host/internal/state"
+)
 
 // ErrNoVariable is wrapped by the errors of GetFloat, GetString and
 // GetBool for a variable that is not set.
-var ErrNoVariable = engine.ErrNoVariable
+var ErrNoVariable = scope.ErrNoVariable
 
 // Globals are the global variables (Behavior Designer's global
 // variables): the parent scope of every tree's blackboard, which scripts
@@ -12,12 +15,12 @@ var ErrNoVariable = engine.ErrNoVariable
 // those of an agent's variables: Get, Set, GetFloat, GetString, GetBool,
 // Names and OnChange.
 type Globals struct {
-	g *engine.Globals // the engine's global variables; nil for a zero Globals
+	g *scope.Globals // the engine's global variables; nil for a zero Globals
 }
 
 // core is the engine's global variables; nil for a nil or zero Globals,
 // which its methods refuse (ErrNotMade).
-func (g *Globals) core() *engine.Globals {
+func (g *Globals) core() *scope.Globals {
 	if g == nil {
 		return nil
 	}
@@ -124,7 +127,7 @@ func (g *Globals) OnChange(fn func(name string, old, new any)) { g.core().OnChan
 func (h *Host) SetVariable(a *Agent, name string, v any) error {
 	c := a.core()
 	if a != nil && c == nil {
-		c = &engine.Agent{} // a zero Agent: refused as no agent of this host
+		c = &state.Agent{} // a zero Agent: refused as no agent of this host
 	}
 	return h.core().SetVariable(c, name, v)
 }

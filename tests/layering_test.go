@@ -47,7 +47,17 @@ import (
 // only; an agent's standing in a save (host/internal/standing) of the
 // host's packages the save format, the error policy and the frame
 // schedule only, and no Lua; its engine side (host/internal/engine) of
-// the host's packages its parts only, never the facade (package host).
+// the host's packages its parts only, never the facade (package host);
+// one Lua state and its agents (host/internal/state) of its parts only,
+// never the engine over it nor the facade; the sharded engine
+// (host/internal/sharding) of the host's packages the state's, the
+// generic sharded engine's, the event stream's and the Lua side's only;
+// a reload applied to one state (host/internal/statereload) of the state
+// and its reload's parts only; a scope of variables seen from Go
+// (host/internal/scope) of the guard's refusals and the values' only;
+// the classic host's engine (host/internal/single) of the state's, its
+// reload's and the save format's only; one state's side of a save
+// (host/internal/statesave) of the state and the save's parts only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -170,7 +180,48 @@ func TestLayering(t *testing.T) {
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/statesave", "/internal/stream", "/internal/vars", "/internal/vm"}},
+		// The classic host's engine over one state (host/internal/single)
+		// is the other: it imports neither the engine nor the facade; of
+		// the host's packages the state's, its reload's and the save
+		// format's only.
+		{"host/internal/single", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/savefile", "/internal/state", "/internal/statereload"}},
+		// The sharded engine over N states (host/internal/sharding) is
+		// one of the engine's two: it imports neither the engine nor the
+		// facade; of the host's packages the state's, the save format's,
+		// the generic sharded engine's (shards), the event stream's and
+		// the Lua side's (and the reload applied to a state) only.
+		{"host/internal/sharding", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/entry", "/internal/savefile", "/internal/shards", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vm"}},
+		// One Lua state and its agents (host/internal/state) is the
+		// engine's part, never the engine's whole: it imports neither the
+		// engine (host/internal/engine) nor the facade, its watcher or
+		// the sharded engine's own package; of the host's packages its
+		// parts below only.
+		// A reload applied to one state (host/internal/statereload) is
+		// handed the state: of the host's packages it imports the state,
+		// its loader, its record of files and the reload transaction
+		// only, never the engine or the facade.
+		// A scope of variables seen from Go (host/internal/scope) is
+		// handed its owner, an agent or the host: of the host's packages
+		// it imports the goroutine guard's refusals (entry), the sharded
+		// engine's sameness of values (shards) and the values'
+		// conversions (vars) only, never a state, the engine or the
+		// facade.
+		{"host/internal/scope", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/entry", "/internal/shards", "/internal/vars"}},
+		// One state's side of a save and a restore
+		// (host/internal/statesave) is handed the state: of the host's
+		// packages it imports the state, its loader, the save format,
+		// the save's drivers (persist) and an agent's standing only,
+		// never the engine or the facade.
+		{"host/internal/statesave", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/loader", "/internal/persist", "/internal/savefile", "/internal/standing", "/internal/state"}},
+		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state"}},
+		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The record of a state's loaded files (keys, load order, kinds,
 		// the tables each defined, marks for a failed reload) knows no
 		// agent, load or host: of the host's packages the loader (its

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/btlua/btlua/host/internal/policy"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
 // DefaultErrorInterval is ErrorLog's interval when its Interval is 0: 10
@@ -22,15 +23,15 @@ const DefaultErrorInterval = policy.DefaultInterval
 // Package host/internal/policy documents the lines.
 type ErrorLog = policy.Log
 
-// Clock is host.Host.Clock.
-func (h *Runtime) Clock() float64 {
-	defer h.use("Clock").done()
-	return h.clock
-}
-
 // IsStrict reports whether err is the error of a tick that FailTick ended
 // (a *StrictError).
 func IsStrict(err error) bool {
-	var s *StrictError
+	var s *state.StrictError
 	return errors.As(err, &s)
+}
+
+// Clock is host.Host.Clock.
+func (h *Runtime) Clock() float64 {
+	defer h.use("Clock").Leave()
+	return h.TickTime
 }

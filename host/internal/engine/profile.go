@@ -11,11 +11,11 @@ type Profile struct {
 
 // StartProfile is host.Host.StartProfile.
 func (h *Runtime) StartProfile(clock func() int64) {
-	defer h.use("StartProfile").done()
+	defer h.use("StartProfile").Leave()
 	h.profiles = nil
-	for _, s := range h.eng.states() {
+	for _, s := range h.eng.States() {
 		p := bt.NewProfiler(clock)
-		s.vm.Lib.SetProfiler(p)
+		s.VM.Lib.SetProfiler(p)
 		h.profiles = append(h.profiles, p)
 	}
 	h.attachProfiles()
@@ -23,22 +23,22 @@ func (h *Runtime) StartProfile(clock func() int64) {
 
 // StopProfile is host.Host.StopProfile.
 func (h *Runtime) StopProfile() {
-	defer h.use("StopProfile").done()
-	for _, s := range h.eng.states() {
-		s.vm.Lib.SetProfiler(nil)
+	defer h.use("StopProfile").Leave()
+	for _, s := range h.eng.States() {
+		s.VM.Lib.SetProfiler(nil)
 	}
 	h.attachProfiles()
 }
 
 // Profiling is host.Host.Profiling.
 func (h *Runtime) Profiling() bool {
-	defer h.use("Profiling").done()
-	return len(h.profiles) > 0 && h.eng.states()[0].vm.Lib.Profiler() != nil
+	defer h.use("Profiling").Leave()
+	return len(h.profiles) > 0 && h.eng.States()[0].VM.Lib.Profiler() != nil
 }
 
 // Profile is host.Host.Profile.
 func (h *Runtime) Profile() Profile {
-	defer h.use("Profile").done()
+	defer h.use("Profile").Leave()
 	tasks, classes := bt.MergeProfiles(h.profiles...)
 	return Profile{Tasks: tasks, Classes: classes}
 }
@@ -46,7 +46,7 @@ func (h *Runtime) Profile() Profile {
 // attachProfiles gives every agent's tree its Lua state's profiler (nil
 // when off).
 func (h *Runtime) attachProfiles() {
-	for _, a := range h.eng.agentList() {
-		a.tree.BT.Profiler = a.host.vm.Lib.Profiler()
+	for _, a := range h.eng.AgentList() {
+		a.Tree().BT.Profiler = a.State.VM.Lib.Profiler()
 	}
 }

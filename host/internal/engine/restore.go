@@ -4,18 +4,21 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/btlua/btlua/host/internal/statesave"
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/btlua/btlua/host/internal/persist"
 	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/lua/btailib"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Restore is host.Host.Restore.
-func (h *Runtime) Restore(data []byte) (*Agent, error) {
-	if err := h.tryUse("Restore"); err != nil {
+func (h *Runtime) Restore(data []byte) (*state.Agent, error) {
+	if err := h.TryUse("Restore"); err != nil {
 		return nil, err
 	}
-	h.done() // LoadFile and Spawn take the host in turn
+	h.Leave() // LoadFile and Spawn take the host in turn
 	f, err := savefile.Decode(data)
 	if err != nil {
 		return nil, err
@@ -31,11 +34,11 @@ func (h *Runtime) Restore(data []byte) (*Agent, error) {
 }
 
 // RestoreAll is host.Host.RestoreAll.
-func (h *Runtime) RestoreAll(data []byte) ([]*Agent, error) {
-	if err := h.tryUse("RestoreAll"); err != nil {
+func (h *Runtime) RestoreAll(data []byte) ([]*state.Agent, error) {
+	if err := h.TryUse("RestoreAll"); err != nil {
 		return nil, err
 	}
-	h.done() // LoadFile and Spawn take the host in turn
+	h.Leave() // LoadFile and Spawn take the host in turn
 	f, err := savefile.Decode(data)
 	if err != nil {
 		return nil, err
@@ -45,13 +48,13 @@ func (h *Runtime) RestoreAll(data []byte) ([]*Agent, error) {
 
 // restored is one agent made by a restore and what its save applies.
 type restored struct {
-	a *Agent
+	a *state.Agent
 	persist.Target
 }
 
-func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
+func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 	var made []restored
-	var extra []*Agent // agents a LoadFile made that the save does not hold
+	var extra []*state.Agent // agents a LoadFile made that the save does not hold
 	var rr *persist.RestoreRun
 	undo := func() {
 		if rr != nil {
@@ -67,7 +70,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	if err := persist.CheckLoads(f); err != nil {
 		return nil, err
 	}
-	pin, err := persist.Placement(f, one, len(h.eng.states()), h.eng.shardCount())
+	pin, err := persist.Placement(f, one, len(h.eng.States()), h.eng.ShardCount())
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +79,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		note = persist.SharedLoads(f)
 	}
 	rr = persist.NewRestore(f.Version, note)
-	rr.ScriptClass = h.scriptClass
+	rr.ScriptClass = func(L *lua.LState, name string) bool { return statesave.ScriptClass(&h.Shared, L, name) }
 	for li := range f.Loads {
 		sl := &f.Loads[li]
 		agents, err := h.restoreLoad(sl, pin)
@@ -98,7 +101,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			}
 			used[sa.Index] = true
 			a := agents[sa.Index]
-			made = append(made, restored{a: a, Target: persist.Target{Tree: a.tree, Save: sa, Check: func() error { return loadSchedule(a, sa.Schedule, true) }}})
+			made = append(made, restored{a: a, Target: persist.Target{Tree: a.Tree(), Save: sa, Check: func() error { return statesave.LoadSchedule(a, sa.Schedule, true) }}})
 		}
 		for i, a := range agents {
 			if !used[i] {
@@ -106,21 +109,21 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 			}
 		}
 	}
-	if err := h.tryUse("Restore"); err != nil {
+	if err := h.TryUse("Restore"); err != nil {
 		undo()
 		return nil, err
 	}
-	defer h.done()
+	defer h.Leave()
 	h.refuseInScript("Restore")
-	gens := h.eng.states()
+	gens := h.eng.States()
 	if !one && f.BTAIRandom != nil {
 		if len(f.BTAIRandom) != len(gens) {
 			undo()
 			return nil, fmt.Errorf("host: restoring: the save holds the BTAI generators of %d Lua states, this host has %d: restore it on as many shards (Options.Shards) as it was saved from", len(f.BTAIRandom), len(gens))
 		}
-		for _, state := range f.BTAIRandom {
-			if state != nil {
-				if err := btailib.CheckRandomState(state); err != nil {
+		for _, gen := range f.BTAIRandom {
+			if gen != nil {
+				if err := btailib.CheckRandomState(gen); err != nil {
 					undo()
 					return nil, fmt.Errorf("host: restoring: %w: %v", savefile.ErrBad, err)
 				}
@@ -134,19 +137,19 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 	for i := range made {
 		// The agent's own state: a shard of a sharded host.
 		r := &made[i]
-		if err := r.a.host.restoring(func(s *state) error { return rr.Apply(s.vm.L, &r.Target) }); err != nil {
+		if err := statesave.Restoring(r.a.State, func(s *state.State) error { return rr.Apply(s.VM.L, &r.Target) }); err != nil {
 			undo()
 			return nil, err
 		}
-		r.a.status = r.Save.Status
-		loadSchedule(r.a, r.Save.Schedule, false) // checked by Check
+		r.a.LastStatus = r.Save.Status
+		statesave.LoadSchedule(r.a, r.Save.Schedule, false) // checked by Check
 	}
 	globals := func(dry bool) error {
 		if one || f.Globals == nil {
 			return nil
 		}
-		for _, g := range h.eng.states() {
-			if err := g.restoring(func(s *state) error { return rr.Globals(s.vm.L, s.vm.Lib.Globals, f.Globals, dry) }); err != nil {
+		for _, g := range h.eng.States() {
+			if err := statesave.Restoring(g, func(s *state.State) error { return rr.Globals(s.VM.L, s.VM.Lib.Globals, f.Globals, dry) }); err != nil {
 				return err
 			}
 		}
@@ -161,7 +164,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		if !r.HasHooks() {
 			continue
 		}
-		if err := r.a.host.restoring(func(*state) error { return r.RunHooks() }); err != nil {
+		if err := statesave.Restoring(r.a.State, func(*state.State) error { return r.RunHooks() }); err != nil {
 			undo()
 			return nil, err
 		}
@@ -171,60 +174,41 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*Agent, error) {
 		return nil, err
 	}
 	if !one && f.Globals != nil {
-		h.eng.restoredGlobals(f.Globals.Vars)
+		h.eng.RestoredGlobals(f.Globals.Vars)
 	}
 	for _, a := range extra {
 		h.dropAgent(a)
 	}
 	if !one && h.ticks == 0 {
-		h.ticks, h.clock = f.Ticks, f.Clock
+		h.ticks, h.TickTime = f.Ticks, f.Clock
 	}
 	if !one {
-		for i, state := range f.BTAIRandom {
-			if state != nil {
-				gens[i].vm.BTAI.SetRandomState(state) // checked above
+		for i, gen := range f.BTAIRandom {
+			if gen != nil {
+				gens[i].VM.BTAI.SetRandomState(gen) // checked above
 			}
 		}
 	}
 	// On the clock the host now has: the policy's times are relative.
 	for _, r := range made {
-		r.a.host.sh.loadPolicy(r.a, r.Save.Policy)
+		statesave.LoadPolicy(r.a.State.Shared, r.a, r.Save.Policy)
 	}
-	out := make([]*Agent, len(made))
+	out := make([]*state.Agent, len(made))
 	for i, r := range made {
 		out[i] = r.a
 	}
 	return out, nil
 }
 
-// restoring runs fn, a restore's work in the state, as a stretch of
-// script work.
-func (s *state) restoring(fn func(*state) error) error {
-	defer s.stretch("restoring agents", nil)()
-	return fn(s)
-}
-
 // dropAgent removes an agent a restore made, from its own host (a shard
 // of a sharded h) and from h.
-func (h *Runtime) dropAgent(a *Agent) {
-	ld, own := a.load, a.host
-	ld.agents = slices.DeleteFunc(ld.agents, func(b *Agent) bool { return b == a })
-	gone := func(l *load) bool { return l == ld && len(ld.agents) == 0 }
-	own.loads = slices.DeleteFunc(own.loads, gone)
-	own.agents = slices.DeleteFunc(own.agents, func(b *Agent) bool { return b == a })
-	delete(own.byTree, a.tree)
-	h.eng.unlist(a)
-	a.tree.BT.Blackboard.OnSet(nil)
-}
-
-// scriptClass reports whether the global table name of the Lua state L
-// is one a file h loaded defined (a class of the script or of a module
-// it required), not a library's table (string, _G).
-func (h *shared) scriptClass(L *lua.LState, name string) bool {
-	for _, s := range h.roster.states() {
-		if s.vm.L == L {
-			return s.sources.Definer(name) != nil
-		}
-	}
-	return false
+func (h *Runtime) dropAgent(a *state.Agent) {
+	ld, own := a.Load, a.State
+	ld.Agents = slices.DeleteFunc(ld.Agents, func(b *state.Agent) bool { return b == a })
+	gone := func(l *state.Load) bool { return l == ld && len(ld.Agents) == 0 }
+	own.Loads = slices.DeleteFunc(own.Loads, gone)
+	own.Agents = slices.DeleteFunc(own.Agents, func(b *state.Agent) bool { return b == a })
+	delete(own.ByTree, a.Tree())
+	h.eng.Unlist(a)
+	a.Tree().BT.Blackboard.OnSet(nil)
 }

@@ -3,47 +3,50 @@ package engine
 import (
 	"fmt"
 
+	"github.com/btlua/btlua/host/internal/sharding"
+
 	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
 // restoreLoad starts the agents of the saved load sl: by Spawn or
 // LoadFile, or, with pin on a sharded host, the same in the load's saved
 // shard.
-func (h *Runtime) restoreLoad(sl *savefile.Load, pin bool) ([]*Agent, error) {
-	sh, sharded := h.eng.(*sharding)
+func (h *Runtime) restoreLoad(sl *savefile.Load, pin bool) ([]*state.Agent, error) {
+	sh, sharded := h.eng.(*sharding.Engine)
 	if !pin || !sharded {
 		if sl.Spawned {
 			a, err := h.Spawn(sl.Script, sl.Args)
 			if err != nil {
 				return nil, err
 			}
-			return []*Agent{a}, nil
+			return []*state.Agent{a}, nil
 		}
 		return h.LoadFile(sl.Script)
 	}
-	if err := h.tryUse("RestoreAll"); err != nil {
+	if err := h.TryUse("RestoreAll"); err != nil {
 		return nil, err
 	}
-	defer h.done()
-	if err := h.refuseClosed("RestoreAll"); err != nil {
+	defer h.Leave()
+	if err := h.RefuseClosed("RestoreAll"); err != nil {
 		return nil, err
 	}
 	if h.ticking {
-		return nil, fmt.Errorf("%w: RestoreAll called from inside Tick; call it after Tick returns", errReentered)
+		return nil, fmt.Errorf("%w: RestoreAll called from inside Tick; call it after Tick returns", state.ErrReentered)
 	}
-	s := sh.shards[sl.State] // savefile.Decode checked it is a state of the save's, as many as ours
+	s := sh.Shard(sl.State) // savefile.Decode checked it is a state of the save's, as many as ours
 	if sl.Spawned {
-		a, err := s.spawnAgent(sl.Script, sl.Args)
+		a, err := s.SpawnAgent(sl.Script, sl.Args)
 		if err != nil {
 			return nil, err
 		}
-		sh.placed(a.load)
-		return []*Agent{a}, nil
+		sh.Placed(a.Load)
+		return []*state.Agent{a}, nil
 	}
-	agents, err := s.loadFile(sl.Script)
+	agents, err := s.LoadFile(sl.Script)
 	if err != nil {
 		return nil, err
 	}
-	sh.placed(s.loads[len(s.loads)-1])
+	sh.Placed(s.Loads[len(s.Loads)-1])
 	return agents, nil
 }

@@ -23,18 +23,18 @@ type ChunkLocals struct {
 
 // ChunkLocals is host.Host.ChunkLocals.
 func (h *Runtime) ChunkLocals() (*ChunkLocals, error) {
-	if err := h.tryUse("ChunkLocals"); err != nil {
+	if err := h.TryUse("ChunkLocals"); err != nil {
 		return nil, err
 	}
-	defer h.done()
-	if err := h.refuseClosed("ChunkLocals"); err != nil {
+	defer h.Leave()
+	if err := h.RefuseClosed("ChunkLocals"); err != nil {
 		return nil, err
 	}
 	c := &ChunkLocals{base: persist.NewBaseline()}
-	for _, ld := range h.eng.allLoads() {
-		for _, a := range ld.agents {
-			L := a.host.vm.L
-			for _, t := range bt.Preorder(a.tree.Root()) {
+	for _, ld := range h.eng.AllLoads() {
+		for _, a := range ld.Agents {
+			L := a.State.VM.L
+			for _, t := range bt.Preorder(a.Tree().Root()) {
 				lt, ok := t.(*btlib.Task)
 				if !ok || lt.Self == nil {
 					continue
