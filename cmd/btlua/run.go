@@ -189,7 +189,7 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 	// stays up), and n counts the ticks made: a paused inspector skips
 	// ticks, and then the loop waits a period.
 	keepOn := c.watch || c.inspect != ""
-	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil; n = int(h.Ticks()) - base {
+	for ; (keepOn || !h.Done()) && (c.ticks == 0 || n < c.ticks) && ctx.Err() == nil && !intr.interrupted(); n = int(h.Ticks()) - base {
 		if tr != nil {
 			h.ApplyReloads() // h.Tick would apply them too, after tr.before
 			tr.before(h, base+n+1)
@@ -227,8 +227,11 @@ func loop(ctx context.Context, h *host.Host, c *config, intr *interrupter, stats
 		h.Close()
 		tr.flush(base + n)
 	}
-	if ctx.Err() != nil {
-		return exitInterrupted // an agent the interrupt stopped is no failure
+	if ctx.Err() != nil || intr.interrupted() {
+		// An agent the interrupt stopped is no failure. The flag is set
+		// before the interrupt reaches the script; the context may hear
+		// of the signal only after the tick returned.
+		return exitInterrupted
 	}
 	if strict || failed || len(h.Failed()) > 0 {
 		return exitFailed
