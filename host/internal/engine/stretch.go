@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/lua/luavm"
+)
 
 // This file runs the host's script work in stretches: one agent's tick,
 // loading a script, a Spawn, reloading a file, an agent's OnEnds at Close
@@ -32,7 +36,7 @@ func (h *state) beginStretch(what string, a *Agent) {
 			b.Begin(what, nil)
 		}
 		if b.Depth() == 1 {
-			h.vm.L.SetContext(b)
+			luavm.SetContext(h.vm.L, b) // polled at loops and calls (lua/luavm/poll.go)
 		}
 	}
 }
