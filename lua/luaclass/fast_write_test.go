@@ -17,7 +17,7 @@ const fastWriteCases = `
 local log = {}
 local function dump(name, t)
   local parts = {}
-  for k, v in pairs(t) do parts[#parts + 1] = tostring(k) .. "=" .. (type(v) == "table" and "table" or tostring(v)) end
+  for k, v in pairs(t) do parts[#parts + 1] = tostring(k) .. "=" .. ((type(v) == "table" or type(v) == "function") and type(v) or tostring(v)) end
   log[#log + 1] = name .. ": " .. table.concat(parts, " ")
 end
 local o = { a = 1, b = 2 }
@@ -38,6 +38,15 @@ base.__index = base
 local inst = setmetatable({}, base)
 inst.shared = 2; base.shared = 3
 dump("inst", inst); dump("base", base)
+local Class = { Act = function() return "class" end }
+Class.__index = Class
+local obj = setmetatable({ hp = 1 }, Class)
+log[#log + 1] = "act: " .. obj:Act()
+obj.Act = function() return "own" end; log[#log + 1] = "act: " .. obj:Act()
+obj.Act = function() return "own again" end; log[#log + 1] = "act: " .. obj:Act()
+obj.Act = nil; log[#log + 1] = "act: " .. obj:Act()
+obj.hp = obj.hp - 1; obj.Act = function() return "back" end; log[#log + 1] = "act: " .. obj:Act()
+dump("obj", obj); dump("Class", Class)
 for i = 1, 50 do o.a = i; o["k" .. (i % 7)] = i end
 dump("o2", o)
 return table.concat(log, "\n")
@@ -69,6 +78,35 @@ func TestFastWriteMatchesGopherLua(t *testing.T) {
 	luaJumpTable[lua.OP_SETTABLE], luaJumpTable[lua.OP_SETTABLEKS] = hooked[0], hooked[1]
 	if got != want {
 		t.Fatalf("with the hooks:\n%s\ngopher-lua:\n%s", got, want)
+	}
+}
+
+// A field SetUnlisted stored is listed by a script's writes with the
+// hooks as without them (its name is watched: never fastWrite's).
+func TestFastWriteUnlisted(t *testing.T) {
+	run := func() string {
+		L := lua.NewState()
+		defer L.Close()
+		tbl := L.NewTable()
+		tbl.RawSetString("shown", lua.LNumber(1))
+		SetUnlisted(tbl, "hidden", lua.LNumber(2))
+		L.SetGlobal("t", tbl)
+		if err := L.DoString(`local before = {} for k in pairs(t) do before[#before + 1] = k end
+t.hidden = 3; t.hidden = 4
+local after = {} for k, v in pairs(t) do after[#after + 1] = k .. "=" .. v end
+return table.concat(before, " ") .. " | " .. table.concat(after, " ")`); err != nil {
+			t.Fatal(err)
+		}
+		return L.Get(-1).String()
+	}
+	got := run()
+	hooked := [2]func(L *lua.LState, inst uint32, baseframe unsafe.Pointer) int{
+		luaJumpTable[lua.OP_SETTABLE], luaJumpTable[lua.OP_SETTABLEKS]}
+	luaJumpTable[lua.OP_SETTABLE], luaJumpTable[lua.OP_SETTABLEKS] = setTableOrig[0], setTableOrig[1]
+	want := run()
+	luaJumpTable[lua.OP_SETTABLE], luaJumpTable[lua.OP_SETTABLEKS] = hooked[0], hooked[1]
+	if got != want || got != "shown | shown=1 hidden=4" {
+		t.Fatalf("with the hooks %q, gopher-lua %q, want %q", got, want, "shown | shown=1 hidden=4")
 	}
 }
 

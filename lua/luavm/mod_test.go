@@ -9,7 +9,7 @@ import (
 
 // modCases computes a % b for every pair of the operands below, with the
 // operands in registers, as constants on either side, and through a
-// string coerced to a number; it returns the results in order.
+// string coerced to a number, and through a table's __mod; it returns the results in order.
 const modCases = `
 local ops = { 0, -0, 1, -1, 2, -2, 3, -3, 7, -7, 10, 1000, -1000, 16807, 2147483647, -2147483647,
   2^31, 2^46 + 3, -(2^46 + 3), 2^53 - 1, -(2^53 - 1), 2^53, -2^53, 2^53 + 2, 2^63, 1e300, -1e300,
@@ -25,6 +25,8 @@ for _, a in ipairs(ops) do
   out[#out + 1] = -17 % a
   out[#out + 1] = "12" % (a == 0 and 5 or a)
 end
+local t = setmetatable({}, { __mod = function(a, b) return type(a) == "table" and 99 or -99 end })
+out[#out + 1] = t % 3; out[#out + 1] = 3 % t; out[#out + 1] = t % t; out[#out + 1] = (-7) % t
 local s = 2147483646 * 16807
 for i = 1, 200 do s = s % 2147483647; out[#out + 1] = s; out[#out + 1] = s % 1000; s = s * 16807 end
 return out
