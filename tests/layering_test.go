@@ -17,7 +17,8 @@ import (
 // do not import the host or the command; the host does not import the
 // command. Of lua/, the host uses the bindings' public entry points
 // (btlib, btailib, goaplib), the object layer (luaclass), the errors
-// (luaerr) and the pattern functions (luapattern) only; what it must not
+// (luaerr), the pattern functions (luapattern) and the VM's context
+// setter (luavm.SetContext, for the CPU budget) only; what it must not
 // know of a binding (its hidden fields) TestNoHiddenKeysOutsideObjectLayer
 // checks. The host does not import the inspector; the inspector (over the
 // host) does not import the command, nor gopher-lua or gopher-luar: the
@@ -71,7 +72,7 @@ func TestLayering(t *testing.T) {
 		{"stdlib", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}, "", nil},
 		{"lua", false, []string{"github.com/btlua/btlua/host", "github.com/btlua/btlua/cmd"}, "", nil},
 		{"host", false, []string{"github.com/btlua/btlua/cmd", "github.com/btlua/btlua/inspect"}, "github.com/btlua/btlua/lua/",
-			[]string{"btlib", "btailib", "goaplib", "luaclass", "luaerr", "luapattern"}},
+			[]string{"btlib", "btailib", "goaplib", "luaclass", "luaerr", "luapattern", "luavm"}},
 		{"inspect", false, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/cmd"}, "", nil},
 		// The host's limits (CPU budget, heap checks) know no host, agent
 		// or Lua: the standard library only.

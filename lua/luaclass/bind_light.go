@@ -146,6 +146,7 @@ func SetUnlisted(tbl *lua.LTable, name string, v lua.LValue) {
 	if layout.ok && tbl != nil && v != lua.LNil {
 		f := fieldsOf(tbl)
 		if len(*f.keys) > 0 {
+			watchName(name, watchUnlisted) // its writes list it: not fastWrite's (method_writes.go)
 			if *f.strdict == nil {
 				*f.strdict = make(map[string]lua.LValue, 1)
 			}

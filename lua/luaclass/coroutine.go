@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/btlua/btlua/lua/luaerr"
+	"github.com/btlua/btlua/lua/luavm"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -54,7 +55,7 @@ func (s *State) Resume(c *Coroutine, args ...lua.LValue) (yielded bool, vals []l
 			// gives a thread a child context, which does not follow the
 			// state's later contexts, so a coroutine kept across ticks
 			// would escape the budget.
-			c.th.SetContext(ctx)
+			luavm.SetContext(c.th, ctx)
 		}
 	}
 	caller := L.G.CurrentThread

@@ -1,11 +1,11 @@
 package luaclass
 
 import (
-	"reflect"
 	"sync"
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/btlua/btlua/lua/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -36,12 +36,23 @@ import (
 //go:linkname luaJumpTable github.com/yuin/gopher-lua.jumpTable
 var luaJumpTable [lua.OP_NOP + 1]func(L *lua.LState, inst uint32, baseframe unsafe.Pointer) int
 
-// watchedNames is the set of names whose writes drop caches; lens has bit
-// n set when a name of n bytes (n < 64) is in the set, so that most
-// writes are let through after one test.
+// watchedNames is the set of names whose writes drop caches; sig[c&63]
+// has bit n set when a name of n bytes (n < 64) that begins with byte c
+// is in the set, so that most writes are let through after one test (a
+// length alone let a script's distance and visible through to the map
+// lookup, as long as the methods OnUpdate and OnStart).
 type watchedNames struct {
-	lens  uint64
+	sig   [64]uint64
 	names map[string]watchKind
+}
+
+// sigOf returns the row and the bit of name in watchedNames.sig (name is
+// under 64 bytes).
+func sigOf(name string) (row int, bit uint64) {
+	if name == "" {
+		return 0, 1
+	}
+	return int(name[0] & 63), 1 << len(name)
 }
 
 // watchKind says which caches a watched name's write drops.
@@ -51,6 +62,10 @@ const (
 	watchHook  watchKind = 1 << iota // a MethodSet's method: the epoch
 	watchFlat                        // a name Flatten copied: the copies
 	watchChain                       // "__index": the epoch and the copies
+	// watchUnlisted is a field that SetUnlisted stores in string maps
+	// without a key-list entry: its writes drop nothing, but take
+	// gopher-lua's path (which lists the field), never fastWrite's.
+	watchUnlisted
 )
 
 var watched struct {
@@ -69,14 +84,15 @@ func watchName(name string, kind watchKind) {
 	cur := watched.set.Load()
 	next := &watchedNames{names: map[string]watchKind{}}
 	if cur != nil {
-		next.lens = cur.lens
+		next.sig = cur.sig
 		for k, v := range cur.names {
 			next.names[k] = v
 		}
 	}
 	next.names[name] |= kind
 	if len(name) < 64 {
-		next.lens |= 1 << len(name)
+		row, bit := sigOf(name)
+		next.sig[row] |= bit
 	}
 	watched.set.Store(next)
 }
@@ -84,36 +100,28 @@ func watchName(name string, kind watchKind) {
 // watchOf returns the kind of a watched name, 0 for any other.
 func watchOf(name string) watchKind {
 	w := watched.set.Load()
-	if w == nil || len(name) >= 64 || w.lens&(1<<len(name)) == 0 {
+	if w == nil || len(name) >= 64 {
+		return 0
+	}
+	if row, bit := sigOf(name); w.sig[row]&bit == 0 {
 		return 0
 	}
 	return w.names[name]
 }
 
-// frameLayout holds the offsets, found at init, of LState.currentFrame
-// and callFrame.Fn (for an instruction's constants); ok when both were
-// found with the expected types.
-var frameLayout struct {
-	currentFrame, fn uintptr
-	ok               bool
-}
-
 func init() {
 	watchName("__index", watchChain)
-	cf, ok := reflect.TypeOf(lua.LState{}).FieldByName("currentFrame")
-	if !ok || cf.Type.Kind() != reflect.Pointer || cf.Type.Elem().Kind() != reflect.Struct {
+	if !luavm.Frames() {
 		return
 	}
-	fn, ok := cf.Type.Elem().FieldByName("Fn")
-	if !ok || fn.Type != reflect.TypeOf((*lua.LFunction)(nil)) {
-		return
-	}
-	frameLayout.currentFrame, frameLayout.fn, frameLayout.ok = cf.Offset, fn.Offset, true
 	for i, op := range []int{lua.OP_SETTABLE, lua.OP_SETTABLEKS} {
 		orig := luaJumpTable[op]
 		setTableOrig[i] = orig
 		luaJumpTable[op] = func(L *lua.LState, inst uint32, base unsafe.Pointer) int {
-			tbl, name, kind := watchedWrite(L, inst)
+			tbl, name, kind, done := watchedWrite(L, inst)
+			if done {
+				return 0
+			}
 			if kind == 0 {
 				return orig(L, inst, base)
 			}
@@ -133,36 +141,48 @@ var setTableOrig [2]func(L *lua.LState, inst uint32, baseframe unsafe.Pointer) i
 
 // watchedWrite decodes SETTABLE(KS) A B C, R(A)[RK(B)] := RK(C): the
 // table and name written when R(A) is a table and RK(B) a watched name,
-// else kind 0.
-func watchedWrite(L *lua.LState, inst uint32) (*lua.LTable, string, watchKind) {
-	b := int(inst & 0x1ff)
-	var key lua.LValue
-	if b&0x100 != 0 { // a constant
-		cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), frameLayout.currentFrame))
-		if cf == nil {
-			return nil, "", 0
-		}
-		fn := *(**lua.LFunction)(unsafe.Add(cf, frameLayout.fn))
-		if fn == nil || fn.Proto == nil || b&0xff >= len(fn.Proto.Constants) {
-			return nil, "", 0
-		}
-		key = fn.Proto.Constants[b&0xff]
-	} else {
-		key = L.Get(b + 1)
-	}
-	k, ok := key.(lua.LString)
+// else kind 0. A write of another name that the table holds already it
+// makes itself (fastWrite), and reports done.
+func watchedWrite(L *lua.LState, inst uint32) (tbl *lua.LTable, name string, kind watchKind, done bool) {
+	f, ok := luavm.FrameOf(L)
 	if !ok {
-		return nil, "", 0
+		return nil, "", 0, false
 	}
-	kind := watchOf(string(k))
-	if kind == 0 {
-		return nil, "", 0
-	}
-	tbl, ok := L.Get(int(inst>>18)&0xff + 1).(*lua.LTable)
+	k, ok := f.RK(int(inst & 0x1ff)).(lua.LString)
 	if !ok {
-		return nil, "", 0
+		return nil, "", 0, false
 	}
-	return tbl, string(k), kind
+	tbl, ok = f.Reg(int(inst>>18) & 0xff).(*lua.LTable)
+	if !ok {
+		return nil, "", 0, false
+	}
+	if kind = watchOf(string(k)); kind == 0 {
+		return nil, "", 0, fastWrite(tbl, string(k), f.RK(int(inst>>9)&0x1ff))
+	}
+	return tbl, string(k), kind, false
+}
+
+// fastWrite stores v under name in tbl when tbl's string map holds name
+// already and v is not nil, and reports whether it did. That is what
+// gopher-lua's write does then (the raw field is set, whatever the
+// metatable: __newindex is asked only for an absent key), less its two
+// other map operations: the presence test, then the key index's lookup of
+// the boxed name (a field in the string map is in the key list: only
+// SetUnlisted's fields are not, and their names are watched). Anything
+// else (a new key, a nil that deletes) is left to gopher-lua.
+func fastWrite(tbl *lua.LTable, name string, v lua.LValue) bool {
+	if v == lua.LNil || !Compactable() {
+		return false
+	}
+	m := *strdictOf(tbl)
+	if m == nil {
+		return false
+	}
+	if _, has := m[name]; !has {
+		return false
+	}
+	m[name] = v
+	return true
 }
 
 // methodWritten drops the caches a write of a watched name of kind into

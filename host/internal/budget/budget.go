@@ -13,16 +13,17 @@ import (
 // script work may take (to the host: one agent's tick, loading a script,
 // reloading a file, one agent's OnEnds at Close). It uses gopher-lua's
 // context support: while a stretch runs, the Lua state carries the Budget
-// as its context, whose Done channel the VM polls before every
-// instruction, and which a watchdog timer marks expired once the stretch
-// has run for the budget. The VM then raises a Lua error at the
-// instruction it was about to run ("file:line: CPU budget of 20ms
-// exceeded ..."), and keeps raising it at every further instruction until
-// the stretch ends, so a pcall in the script cannot swallow it.
+// as its context, whose Done channel the VM polls at every backward jump,
+// loop step, call, tail call and return (lua/luavm's SetContext: no Lua
+// code runs on without one of these), and which a watchdog timer marks
+// expired once the stretch has run for the budget. The VM then raises a
+// Lua error at that instruction ("file:line: CPU budget of 20ms exceeded
+// ..."), and keeps raising it at every further one until the stretch
+// ends, so a pcall in the script cannot swallow it.
 //
 // Cost: outside a stretch the state has no context and the VM runs its
 // plain loop; a stretch costs two atomic stores (Begin and End), and Lua
-// code inside it one atomic load per instruction (Done). The watchdog
+// code inside it one atomic load per poll (Done). The watchdog
 // fires every quarter budget while stretches run and stops when none has
 // run for a period, so an idle host has no timer.
 
@@ -246,8 +247,8 @@ func (b *Budget) Stop() { b.timer.Stop() }
 func (b *Budget) Deadline() (time.Time, bool) { return time.Time{}, false }
 
 // Done implements context.Context: a closed channel once the running
-// stretch has expired, else nil (never ready). The VM calls it before
-// every instruction.
+// stretch has expired, else nil (never ready). The VM calls it at every
+// loop step, call and return.
 func (b *Budget) Done() <-chan struct{} {
 	if b.state.Load()&stretchExpired != 0 {
 		return closedChan

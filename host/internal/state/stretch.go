@@ -1,6 +1,10 @@
 package state
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/btlua/btlua/lua/luavm"
+)
 
 // This file runs the host's script work in stretches: one agent's tick,
 // loading a script, a Spawn, reloading a file, an agent's OnEnds at Close
@@ -32,7 +36,7 @@ func (h *State) BeginStretch(what string, a *Agent) {
 			b.Begin(what, nil)
 		}
 		if b.Depth() == 1 {
-			h.VM.L.SetContext(b)
+			luavm.SetContext(h.VM.L, b) // polled at loops and calls (lua/luavm/poll.go)
 		}
 	}
 }

@@ -9,8 +9,8 @@ import (
 // they do not hand the error of an expired budget b back as a value: when
 // the call they made failed while b's stretch has expired, they raise the
 // budget's error ("file:line: CPU budget of 20ms exceeded ...", at the
-// line that called them), as the VM does before every instruction once
-// the stretch has expired; `return pcall(f)` runs no instruction after
+// line that called them), as the VM does at the next loop step, call or
+// return once the stretch has expired; `return pcall(f)` runs no instruction after
 // pcall returns, and the host would have seen false. Errors caught while
 // the stretch runs within its budget are returned as before.
 // (coroutine.wrap's function raises a coroutine's error already.)

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"github.com/btlua/btlua/host/internal/budget"
+	"github.com/btlua/btlua/lua/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -30,7 +31,7 @@ func shareBudget(L *lua.LState, b *budget.Budget, threads *Threads, limit uint64
 			}
 			callSmallThread(L, orig)
 			if th := threadOf(L.Get(-1)); th != nil && b != nil {
-				th.SetContext(b)
+				luavm.SetContext(th, b)
 				if threads != nil {
 					threads.add(th)
 				}
