@@ -57,7 +57,9 @@ import (
 // (host/internal/scope) of the guard's refusals and the values' only;
 // the classic host's engine (host/internal/single) of the state's, its
 // reload's and the save format's only; one state's side of a save
-// (host/internal/statesave) of the state and the save's parts only.
+// (host/internal/statesave) of the state and the save's parts only; the
+// facade's calls on one agent (host/internal/agentctl) of the state's
+// and the variables' scope only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -218,6 +220,11 @@ func TestLayering(t *testing.T) {
 		// never the engine or the facade.
 		{"host/internal/statesave", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/persist", "/internal/savefile", "/internal/standing", "/internal/state"}},
+		// The facade's calls on one agent (host/internal/agentctl) are
+		// handed the agent: of the host's packages it imports the state
+		// and the variables' scope only, never the engine or the facade.
+		{"host/internal/agentctl", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/scope", "/internal/state"}},
 		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state"}},
 		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
