@@ -7,6 +7,7 @@ import (
 
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/state"
+	"github.com/btlua/btlua/host/internal/stateload"
 )
 
 // restoreLoad starts the agents of the saved load sl: by Spawn or
@@ -36,14 +37,14 @@ func (h *Runtime) restoreLoad(sl *savefile.Load, pin bool) ([]*state.Agent, erro
 	}
 	s := sh.Shard(sl.State) // savefile.Decode checked it is a state of the save's, as many as ours
 	if sl.Spawned {
-		a, err := s.SpawnAgent(sl.Script, sl.Args)
+		a, err := stateload.Spawn(s, sl.Script, sl.Args)
 		if err != nil {
 			return nil, err
 		}
 		sh.Placed(a.Load)
 		return []*state.Agent{a}, nil
 	}
-	agents, err := s.LoadFile(sl.Script)
+	agents, err := stateload.LoadFile(s, sl.Script)
 	if err != nil {
 		return nil, err
 	}

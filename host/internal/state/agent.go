@@ -134,3 +134,14 @@ func haltErrors(err error) []error {
 // treeName names tr in errors and saves: its name, else its start task's
 // (see loader.TreeName).
 func treeName(tr *btlib.Tree) string { return loader.TreeName(tr) }
+
+// NewAgent returns an agent of the load ld ticking tr, the script's
+// return value where (for errors; "" for a tree a reload started), and
+// logs what the BTAI lint finds in its tree (loader.Lint).
+func (h *State) NewAgent(tr *btlib.Tree, ld *Load, where string) *Agent {
+	a := &Agent{State: h, tree: tr, Source: ld.Src.Path, Load: ld, where: where, Built: values.BuiltFunctions(tr)}
+	a.Variables.Init((*agentScope)(a))
+	h.ByTree[tr] = a
+	loader.Lint(tr.Root(), a.Source, h.Shared.Linted, h.Shared.Log)
+	return a
+}

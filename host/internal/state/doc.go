@@ -1,6 +1,6 @@
 // Package state is one Lua state of a host and what runs in it: the VM
-// with btlua's libraries, the loads (LoadFile and Spawn calls) and their
-// agents, the files it ran, its CPU budget and stretches of script work,
+// with btlua's libraries, the loads (LoadFile and Spawn calls, which
+// package host/internal/stateload makes) and their agents, the files it ran, its CPU budget and stretches of script work,
 // its agents' tick (the batch of one frame, the frame schedule's turns,
 // the error policy's restarts, the memory checks, the event stream's
 // hooks) and what of the agents' API the tick and the layers over it
