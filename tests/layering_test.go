@@ -60,7 +60,10 @@ import (
 // (host/internal/statesave) of the state and the save's parts only; the
 // facade's calls on one agent (host/internal/agentctl) of the state's
 // and the variables' scope only; a LoadFile or Spawn in one state
-// (host/internal/stateload) of the state's and its loader's only.
+// (host/internal/stateload) of the state's and its loader's only; a
+// host's save and restore across its states (host/internal/hostsave) of
+// the state's, its loads', one state's save side's, the save drivers'
+// and the save format's only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -178,12 +181,12 @@ func TestLayering(t *testing.T) {
 		{"host/internal/standing", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/savefile", "/internal/policy", "/internal/schedule"}},
 		// The engine side of the host (its Runtime, Lua states, agents,
-		// loads, the single and sharding engines and the glue of reload,
-		// save and restore over its parts) never imports the facade,
+		// loads, the single and sharding engines and the glue of reload
+		// over its parts) never imports the facade,
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/stateload", "/internal/statereload", "/internal/statesave", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/hostsave", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/statesave", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The classic host's engine over one state (host/internal/single)
 		// is the other: it imports neither the engine nor the facade; of
 		// the host's packages the state's, its loads', its reload's and
@@ -232,6 +235,14 @@ func TestLayering(t *testing.T) {
 		// and its loader only, never the engine or the facade.
 		{"host/internal/stateload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/state"}},
+		// A host's save and restore across its states
+		// (host/internal/hostsave) is handed the Runtime through an
+		// interface: of the host's packages it imports the state, its
+		// loads, one state's side of a save, the save's drivers and its
+		// format only, never the engine, the engines under it or the
+		// facade.
+		{"host/internal/hostsave", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/persist", "/internal/savefile", "/internal/state", "/internal/stateload", "/internal/statesave"}},
 		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state", "/internal/stateload"}},
 		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
