@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/agentctl"
 	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/stdlib/bt"
 )
@@ -58,7 +59,7 @@ func (a *Agent) Running() bool {
 
 // Status returns the root status of the last tick.
 func (a *Agent) Status() bt.Status {
-	return a.core().Status()
+	return agentctl.Status(a.core())
 }
 
 // Err returns the error that stopped the agent, or nil.
@@ -77,13 +78,13 @@ func (a *Agent) Name() string {
 // Root returns the start task of the agent's tree (a reload that rebuilds
 // the tree gives a new one), or nil.
 func (a *Agent) Root() bt.Task {
-	return a.core().Root()
+	return agentctl.Root(a.core())
 }
 
 // Time returns the tree's clock: the seconds of delta time it has been
 // ticked with.
 func (a *Agent) Time() float64 {
-	return a.core().Time()
+	return agentctl.Time(a.core())
 }
 
 // Render returns the tree as indented text, one task a line: name, class
@@ -91,7 +92,7 @@ func (a *Agent) Time() float64 {
 // btai type, last state; see bt.Render); "" for a tree without a start
 // task.
 func (a *Agent) Render() string {
-	return a.core().Render()
+	return agentctl.Render(a.core())
 }
 
 // SetObserver makes o hear every task start and end of the agent's tree
@@ -100,13 +101,13 @@ func (a *Agent) Render() string {
 // the cause bt.EndReload first). Without an observer, ticks stay
 // allocation-free.
 func (a *Agent) SetObserver(o bt.Observer) {
-	a.core().SetObserver(o)
+	agentctl.SetObserver(a.core(), o)
 }
 
 // Observer returns the observer given to SetObserver, or nil. (The event
 // stream's own observer, while there are listeners, is not returned.)
 func (a *Agent) Observer() bt.Observer {
-	return a.core().Observer()
+	return agentctl.Observer(a.core())
 }
 
 // Halt ends the runs under way in the agent's tree, as Close does: OnEnd
@@ -119,7 +120,7 @@ func (a *Agent) Observer() bt.Observer {
 // is running is refused with a Lua error there.
 // After Close it does nothing (Close halted the tree).
 func (a *Agent) Halt() {
-	a.core().Halt()
+	agentctl.Halt(a.core())
 }
 
 // SetTickInterval sets the seconds of tick time between the agent's
@@ -132,11 +133,11 @@ func (a *Agent) Halt() {
 // changes. With Options.FrameBudget a due agent may tick a frame or more
 // late (FrameStats reports the lag). See host/internal/engine/frame_budget.go.
 func (a *Agent) SetTickInterval(seconds float64) error {
-	return a.core().SetTickInterval(seconds)
+	return agentctl.SetTickInterval(a.core(), seconds)
 }
 
 // TickInterval returns the seconds between the agent's ticks that
 // SetTickInterval set (0: every Tick).
 func (a *Agent) TickInterval() float64 {
-	return a.core().TickInterval()
+	return agentctl.TickInterval(a.core())
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"errors"
 
+	"github.com/btlua/btlua/host/internal/agentctl"
 	"github.com/btlua/btlua/host/internal/policy"
 	"github.com/btlua/btlua/host/internal/state"
 )
@@ -109,7 +110,7 @@ type ErrorLog = policy.Log
 // SetErrorPolicy gives the agent its own error policy instead of the
 // host's (Options.ErrorPolicy). It returns an error for an invalid policy.
 func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
-	return a.core().SetErrorPolicy(p)
+	return agentctl.SetErrorPolicy(a.core(), p)
 }
 
 // ErrorPolicy returns the policy that applies to the agent.

@@ -1,7 +1,7 @@
 package host
 
 import (
-	"github.com/btlua/btlua/host/internal/engine"
+	"github.com/btlua/btlua/host/internal/hostsave"
 	"github.com/btlua/btlua/host/internal/statesave"
 )
 
@@ -76,7 +76,7 @@ func (h *Host) RestoreAll(data []byte) ([]*Agent, error) {
 // from a task field is saved and refilled in place; one that is not is
 // the script's to keep out of its state).
 type ChunkLocals struct {
-	c *engine.ChunkLocals
+	c *hostsave.ChunkLocals
 }
 
 // ChunkLocals takes the baseline of the chunk locals the methods of the

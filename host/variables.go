@@ -1,6 +1,7 @@
 package host
 
 import (
+	"github.com/btlua/btlua/host/internal/agentctl"
 	"github.com/btlua/btlua/host/internal/scope"
 	"github.com/btlua/btlua/host/internal/state"
 )
@@ -36,7 +37,7 @@ func (g *Globals) core() *scope.Globals {
 // themselves; a function is returned as its lua.LValue. A value set from
 // Go with Set is returned as it was given (an int stays an int, a pointer
 // the same pointer).
-func (a *Agent) Get(name string) any { return a.core().Get(name) }
+func (a *Agent) Get(name string) any { return agentctl.Get(a.core(), name) }
 
 // Set sets the variable name to value, as a task's self:SetVariable(name,
 // value) does: in the tree, unless only the global variables have name,
@@ -57,26 +58,26 @@ func (a *Agent) Get(name string) any { return a.core().Get(name) }
 // the OnChange function of the scope written to when the value changed,
 // and listeners of the event stream (Subscribe) hear an EventVariable
 // without a writer.
-func (a *Agent) Set(name string, value any) { a.core().Set(name, value) }
+func (a *Agent) Set(name string, value any) { agentctl.Set(a.core(), name, value) }
 
 // GetFloat returns the variable name as a number: a Lua number, or a Go
 // value of any integer or floating-point type. The error names the scope,
 // the variable and the value it has; it wraps ErrNoVariable when the
 // variable is not set.
-func (a *Agent) GetFloat(name string) (float64, error) { return a.core().GetFloat(name) }
+func (a *Agent) GetFloat(name string) (float64, error) { return agentctl.GetFloat(a.core(), name) }
 
 // GetString returns the variable name as a string (a Lua string or a Go
 // string; numbers are not converted). Errors as GetFloat's.
-func (a *Agent) GetString(name string) (string, error) { return a.core().GetString(name) }
+func (a *Agent) GetString(name string) (string, error) { return agentctl.GetString(a.core(), name) }
 
 // GetBool returns the variable name as a boolean (a Lua or a Go
 // boolean; other values are not converted, nil and false alike). Errors
 // as GetFloat's.
-func (a *Agent) GetBool(name string) (bool, error) { return a.core().GetBool(name) }
+func (a *Agent) GetBool(name string) (bool, error) { return agentctl.GetBool(a.core(), name) }
 
 // Names returns the names of the variables set in this scope (for a tree,
 // not the global variables), sorted.
-func (a *Agent) Names() []string { return a.core().Names() }
+func (a *Agent) Names() []string { return agentctl.Names(a.core()) }
 
 // OnChange makes fn hear every change of a variable in this scope, made
 // by a script (self:SetVariable, tree:SetVariable, bt.SetGlobalVariable)
@@ -89,7 +90,7 @@ func (a *Agent) Names() []string { return a.core().Names() }
 // writes: it must not tick or reload the host. An agent's fn stays when a
 // reload rebuilds its tree, and then hears the variables the new tree has
 // that the old one did not. Nil removes it; a second call replaces fn.
-func (a *Agent) OnChange(fn func(name string, old, new any)) { a.core().OnChange(fn) }
+func (a *Agent) OnChange(fn func(name string, old, new any)) { agentctl.OnChange(a.core(), fn) }
 
 // Get is Agent.Get on the global variables.
 func (g *Globals) Get(name string) any { return g.core().Get(name) }

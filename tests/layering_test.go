@@ -58,7 +58,13 @@ import (
 // (host/internal/scope) of the guard's refusals and the values' only;
 // the classic host's engine (host/internal/single) of the state's, its
 // reload's and the save format's only; one state's side of a save
-// (host/internal/statesave) of the state and the save's parts only.
+// (host/internal/statesave) of the state and the save's parts only; the
+// facade's calls on one agent (host/internal/agentctl) of the state's
+// and the variables' scope only; a LoadFile or Spawn in one state
+// (host/internal/stateload) of the state's and its loader's only; a
+// host's save and restore across its states (host/internal/hostsave) of
+// the state's, its loads', one state's save side's, the save drivers'
+// and the save format's only.
 func TestLayering(t *testing.T) {
 	rules := []struct {
 		dir       string
@@ -176,25 +182,25 @@ func TestLayering(t *testing.T) {
 		{"host/internal/standing", true, []string{"github.com/yuin/gopher-lua", "layeh.com/gopher-luar", "github.com/btlua/btlua/lua", "github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/savefile", "/internal/policy", "/internal/schedule"}},
 		// The engine side of the host (its Runtime, Lua states, agents,
-		// loads, the single and sharding engines and the glue of reload,
-		// save and restore over its parts) never imports the facade,
+		// loads, the single and sharding engines and the glue of reload
+		// over its parts) never imports the facade,
 		// package host, nor its watcher: of the host's packages its parts
 		// only.
 		{"host/internal/engine", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/statesave", "/internal/stream", "/internal/vars", "/internal/vm"}},
+			[]string{"/internal/budget", "/internal/entry", "/internal/hostsave", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/sharding", "/internal/shards", "/internal/single", "/internal/sources", "/internal/standing", "/internal/state", "/internal/statereload", "/internal/statesave", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The classic host's engine over one state (host/internal/single)
 		// is the other: it imports neither the engine nor the facade; of
-		// the host's packages the state's, its reload's and the save
-		// format's only.
+		// the host's packages the state's, its loads', its reload's and
+		// the save format's only.
 		{"host/internal/single", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/savefile", "/internal/state", "/internal/statereload"}},
+			[]string{"/internal/savefile", "/internal/state", "/internal/stateload", "/internal/statereload"}},
 		// The sharded engine over N states (host/internal/sharding) is
 		// one of the engine's two: it imports neither the engine nor the
 		// facade; of the host's packages the state's, the save format's,
 		// the generic sharded engine's (shards), the event stream's and
-		// the Lua side's (and the reload applied to a state) only.
+		// the Lua side's (and the loads and the reload in a state) only.
 		{"host/internal/sharding", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/entry", "/internal/savefile", "/internal/shards", "/internal/state", "/internal/statereload", "/internal/stream", "/internal/vm"}},
+			[]string{"/internal/entry", "/internal/savefile", "/internal/shards", "/internal/state", "/internal/stateload", "/internal/statereload", "/internal/stream", "/internal/vm"}},
 		// One Lua state and its agents (host/internal/state) is the
 		// engine's part, never the engine's whole: it imports neither the
 		// engine (host/internal/engine) nor the facade, its watcher or
@@ -202,8 +208,9 @@ func TestLayering(t *testing.T) {
 		// parts below only.
 		// A reload applied to one state (host/internal/statereload) is
 		// handed the state: of the host's packages it imports the state,
-		// its loader, its record of files and the reload transaction
-		// only, never the engine or the facade.
+		// its loads (stateload, for a factory's trees), its loader, its
+		// record of files and the reload transaction only, never the
+		// engine or the facade.
 		// A scope of variables seen from Go (host/internal/scope) is
 		// handed its owner, an agent or the host: of the host's packages
 		// it imports the goroutine guard's refusals (entry), the sharded
@@ -219,8 +226,26 @@ func TestLayering(t *testing.T) {
 		// never the engine or the facade.
 		{"host/internal/statesave", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/loader", "/internal/persist", "/internal/savefile", "/internal/standing", "/internal/state"}},
+		// The facade's calls on one agent (host/internal/agentctl) are
+		// handed the agent: of the host's packages it imports the state
+		// and the variables' scope only, never the engine or the facade.
+		{"host/internal/agentctl", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/scope", "/internal/state"}},
+		// A LoadFile or Spawn in one state (host/internal/stateload) is
+		// handed the state: of the host's packages it imports the state
+		// and its loader only, never the engine or the facade.
+		{"host/internal/stateload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/loader", "/internal/state"}},
+		// A host's save and restore across its states
+		// (host/internal/hostsave) is handed the Runtime through an
+		// interface: of the host's packages it imports the state, its
+		// loads, one state's side of a save, the save's drivers and its
+		// format only, never the engine, the engines under it or the
+		// facade.
+		{"host/internal/hostsave", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
+			[]string{"/internal/persist", "/internal/savefile", "/internal/state", "/internal/stateload", "/internal/statesave"}},
 		{"host/internal/statereload", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
-			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state"}},
+			[]string{"/internal/loader", "/internal/reload", "/internal/sources", "/internal/state", "/internal/stateload"}},
 		{"host/internal/state", true, []string{"github.com/btlua/btlua/inspect", "github.com/btlua/btlua/cmd"}, "github.com/btlua/btlua/host",
 			[]string{"/internal/budget", "/internal/entry", "/internal/loader", "/internal/persist", "/internal/persist/values", "/internal/policy", "/internal/reload", "/internal/savefile", "/internal/schedule", "/internal/scope", "/internal/shards", "/internal/sources", "/internal/standing", "/internal/stream", "/internal/vars", "/internal/vm"}},
 		// The record of a state's loaded files (keys, load order, kinds,

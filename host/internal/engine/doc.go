@@ -7,9 +7,9 @@
 // host/internal/sharding, N states ticked in parallel and joined every
 // frame). It owns the host's calls over its states: New and Close, the
 // event stream's subscriptions, profiles, the frame planner's glue,
-// reload and watch, save and restore across every state. The facade,
-// package host, checks nothing itself: every public method hands its
-// call to the Runtime (or an Agent, Globals or Subscription), whose
-// agents carry the facade's Agent in Pub; this package never imports the
-// facade.
+// reload and watch; a save and a restore across every state it hands to
+// package host/internal/hostsave (save.go). The facade, package host,
+// checks nothing itself: every public method hands its call to the
+// Runtime (or an Agent, Globals or Subscription), whose agents carry the
+// facade's Agent in Pub; this package never imports the facade.
 package engine

@@ -1,57 +1,47 @@
 package engine
 
 import (
-	"fmt"
-	"slices"
-
-	"github.com/btlua/btlua/host/internal/statesave"
-
-	"github.com/btlua/btlua/host/internal/savefile"
+	"github.com/btlua/btlua/host/internal/hostsave"
+	"github.com/btlua/btlua/host/internal/state"
 )
 
+// This file hands the saves and restores of every state to package
+// host/internal/hostsave, with the Runtime as its hostsave.Runtime
+// (saveSide).
+
 // SnapshotAll is host.Host.SnapshotAll.
-func (h *Runtime) SnapshotAll() ([]byte, error) {
-	if err := h.TryUse("SnapshotAll"); err != nil {
-		return nil, err
-	}
-	defer h.Leave()
-	if err := h.RefuseClosed("SnapshotAll"); err != nil {
-		return nil, err
-	}
-	h.refuseInScript("SnapshotAll")
-	s0 := h.eng.States()[0] // its global variables are every state's (a shard's mirror them)
-	defer s0.Stretch("saving every agent", nil)()
-	statesave.ReleaseSlots(&h.Shared)
-	f := &savefile.File{Format: savefile.Format, Version: savefile.Version, Shards: h.eng.ShardCount(), Ticks: h.ticks, Clock: h.TickTime}
-	states := h.eng.States()
-	run := statesave.NewRun(&h.Shared, true)
-	var err error
-	if f.Globals, err = run.Vals.SaveGlobals(s0.VM.L, s0.VM.Lib.Globals); err != nil {
-		return nil, err
-	}
-	for _, ld := range h.eng.AllLoads() {
-		if len(ld.Agents) == 0 {
-			continue
-		}
-		// The agents' own state: a shard of a sharded host.
-		sl, err := statesave.SnapshotLoad(ld.Agents[0].State, run, ld, ld.Agents)
-		if err != nil {
-			return nil, err
-		}
-		sl.State = slices.Index(states, ld.Agents[0].State)
-		sl.Placed = f.Shards > 0
-		f.Loads = append(f.Loads, sl)
-	}
-	if run.Vals.AnyRandom() {
-		for _, g := range h.eng.States() {
-			var gen []byte
-			if run.Vals.DrawsRandom(g.VM.L) {
-				if gen, err = g.VM.BTAI.RandomState(); err != nil {
-					return nil, fmt.Errorf("host: saving the BTAI library's generator: %v", err)
-				}
-			}
-			f.BTAIRandom = append(f.BTAIRandom, gen)
-		}
-	}
-	return savefile.Encode(f)
+func (h *Runtime) SnapshotAll() ([]byte, error) { return hostsave.SnapshotAll(saveSide{h}) }
+
+// Restore is host.Host.Restore.
+func (h *Runtime) Restore(data []byte) (*state.Agent, error) {
+	return hostsave.Restore(saveSide{h}, data)
+}
+
+// RestoreAll is host.Host.RestoreAll.
+func (h *Runtime) RestoreAll(data []byte) ([]*state.Agent, error) {
+	return hostsave.RestoreAll(saveSide{h}, data)
+}
+
+// ChunkLocals is host.Host.ChunkLocals.
+func (h *Runtime) ChunkLocals() (*hostsave.ChunkLocals, error) {
+	return hostsave.TakeChunkLocals(saveSide{h})
+}
+
+// saveSide is the Runtime as a save and a restore see it
+// (hostsave.Runtime).
+type saveSide struct{ h *Runtime }
+
+func (s saveSide) TryUse(op string) error           { return s.h.TryUse(op) }
+func (s saveSide) Leave()                           { s.h.Leave() }
+func (s saveSide) RefuseClosed(op string) error     { return s.h.RefuseClosed(op) }
+func (s saveSide) RefuseInScript(op string)         { s.h.refuseInScript(op) }
+func (s saveSide) Ticking() bool                    { return s.h.ticking }
+func (s saveSide) Shared() *state.Shared            { return &s.h.Shared }
+func (s saveSide) Engine() hostsave.Engine          { return s.h.eng }
+func (s saveSide) Ticks() uint64                    { return s.h.ticks }
+func (s saveSide) SetClock(ticks uint64, t float64) { s.h.ticks, s.h.TickTime = ticks, t }
+
+func (s saveSide) LoadFile(path string) ([]*state.Agent, error) { return s.h.LoadFile(path) }
+func (s saveSide) Spawn(path string, args any) (*state.Agent, error) {
+	return s.h.Spawn(path, args)
 }

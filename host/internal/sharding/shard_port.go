@@ -3,6 +3,7 @@ package sharding
 import (
 	"github.com/btlua/btlua/host/internal/entry"
 	"github.com/btlua/btlua/host/internal/state"
+	"github.com/btlua/btlua/host/internal/stateload"
 	"github.com/btlua/btlua/host/internal/vm"
 )
 
@@ -10,9 +11,9 @@ import (
 // (shards.Shard): what the engine in host/internal/shards asks of it.
 type shardPort struct{ s *state.State }
 
-func (p shardPort) Load(path string) ([]*state.Agent, error) { return p.s.LoadFile(path) }
+func (p shardPort) Load(path string) ([]*state.Agent, error) { return stateload.LoadFile(p.s, path) }
 func (p shardPort) Spawn(path string, args any) (*state.Agent, error) {
-	return p.s.SpawnAgent(path, args)
+	return stateload.Spawn(p.s, path, args)
 }
 func (p shardPort) Loads() []*state.Load                { return p.s.Loads }
 func (p shardPort) Agents() []*state.Agent              { return p.s.Agents }

@@ -7,22 +7,23 @@ import (
 
 	"github.com/btlua/btlua/host/internal/savefile"
 	"github.com/btlua/btlua/host/internal/state"
+	"github.com/btlua/btlua/host/internal/stateload"
 	"github.com/btlua/btlua/host/internal/statereload"
 	luar "layeh.com/gopher-luar"
 )
 
 // Engine is the engine of the classic host (Options.Shards 0): one state,
 // ticked on the calling goroutine, whose global writes are seen at once.
-// Its LoadFile, SpawnAgent and TickAgents call the state's methods of the
-// same names.
+// Its LoadFile and SpawnAgent are package host/internal/stateload's in the
+// state, its TickAgents the state's.
 type Engine struct {
 	s   *state.State
 	all [1]*state.State // s, as states returns it (no slice made per call)
 }
 
-func (e *Engine) LoadFile(path string) ([]*state.Agent, error) { return e.s.LoadFile(path) }
+func (e *Engine) LoadFile(path string) ([]*state.Agent, error) { return stateload.LoadFile(e.s, path) }
 func (e *Engine) SpawnAgent(path string, args any) (*state.Agent, error) {
-	return e.s.SpawnAgent(path, args)
+	return stateload.Spawn(e.s, path, args)
 }
 func (e *Engine) TickAgents(dt float64, _ *state.Hub) error { return e.s.TickAgents(dt) }
 

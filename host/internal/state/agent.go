@@ -33,7 +33,8 @@ type Agent struct {
 	LastStatus   bt.Status
 	UserObserver bt.Observer      // given to SetObserver, for the trees of rebuilds
 	Restart      standing.Backoff // the error policy's back-off (policy.go)
-	// Slot is its tick interval and frame schedule (agent_interval.go).
+	// Slot is its tick interval and frame schedule (set by
+	// host/internal/agentctl.SetTickInterval).
 	Slot schedule.Slot
 	// Built holds the functions its build put in task fields (values.BuiltFunctions).
 	Built values.Built
@@ -44,22 +45,16 @@ type Agent struct {
 
 // Running is host.Agent.Running.
 func (a *Agent) Running() bool {
-	defer a.use("Running").Leave()
+	defer a.Use("Running").Leave()
 	return a.Runs()
 }
 
 // Runs is Running without the guard.
 func (a *Agent) Runs() bool { return a.tree.Err == nil && !a.tree.BT.Complete() }
 
-// Status returns the root status of the last tick.
-func (a *Agent) Status() bt.Status {
-	defer a.use("Status").Leave()
-	return a.LastStatus
-}
-
 // Err returns the error that stopped the agent, or nil.
 func (a *Agent) Err() error {
-	defer a.use("Err").Leave()
+	defer a.Use("Err").Leave()
 	return a.tree.Err
 }
 
@@ -68,58 +63,15 @@ func (a *Agent) Name() string {
 	if !a.made() {
 		return ""
 	}
-	defer a.use("Name").Leave()
+	defer a.Use("Name").Leave()
 	return treeName(a.tree)
 }
 
-// Root is host.Agent.Root.
-func (a *Agent) Root() bt.Task {
-	defer a.use("Root").Leave()
-	return a.tree.Root()
-}
-
-// Time is host.Agent.Time.
-func (a *Agent) Time() float64 {
-	defer a.use("Time").Leave()
-	return a.tree.BT.Time()
-}
-
-// Render is host.Agent.Render.
-func (a *Agent) Render() string {
-	defer a.use("Render").Leave()
-
-	if r := a.tree.Root(); r != nil {
-		return bt.Render(r)
-	}
-	return ""
-}
-
-// SetObserver is host.Agent.SetObserver.
-func (a *Agent) SetObserver(o bt.Observer) {
-	defer a.use("SetObserver").Leave()
-
-	a.UserObserver = o
-	if !a.State.Shared.watchOn(a) {
-		a.tree.BT.Observer = o
-	} // else the event stream's watch observes the tree and hands o the runs
-}
-
-// Observer is host.Agent.Observer.
-func (a *Agent) Observer() bt.Observer {
-	defer a.use("Observer").Leave()
-
-	return a.UserObserver
-}
-
-// Halt is host.Agent.Halt.
-func (a *Agent) Halt() {
-	defer a.use("Halt").Leave()
-
+// HaltLogged is Agent.Halt's work after its guards (host/internal/agentctl):
+// the tree halts (bt.EndHalted) as a stretch of script work, and an
+// OnEnd's error stops it and is logged.
+func (a *Agent) HaltLogged() {
 	h := a.State
-	if h.Shared.RefuseClosed("Halt") != nil {
-		return
-	}
-	h.RefuseInScript("Halt")
 	defer h.Stretch("OnEnd at Halt", a)()
 	if err := a.halt(); err != nil {
 		a.tree.Err = err
@@ -182,3 +134,14 @@ func haltErrors(err error) []error {
 // treeName names tr in errors and saves: its name, else its start task's
 // (see loader.TreeName).
 func treeName(tr *btlib.Tree) string { return loader.TreeName(tr) }
+
+// NewAgent returns an agent of the load ld ticking tr, the script's
+// return value where (for errors; "" for a tree a reload started), and
+// logs what the BTAI lint finds in its tree (loader.Lint).
+func (h *State) NewAgent(tr *btlib.Tree, ld *Load, where string) *Agent {
+	a := &Agent{State: h, tree: tr, Source: ld.Src.Path, Load: ld, where: where, Built: values.BuiltFunctions(tr)}
+	a.Variables.Init((*agentScope)(a))
+	h.ByTree[tr] = a
+	loader.Lint(tr.Root(), a.Source, h.Shared.Linted, h.Shared.Log)
+	return a
+}

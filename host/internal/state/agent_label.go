@@ -34,6 +34,10 @@ func (a *Agent) Label() string {
 	return a.Name()
 }
 
+// Described names a in errors: its label and where the script returned
+// it ("agent 2 (fac.lua, factory return value 1)"; see describe).
+func (a *Agent) Described() string { return a.describe() }
+
 // agentNumber returns a's position in the Agents of its host (the
 // facade of a sharded host), from 1, when that host has more than
 // one agent and a's script makes agents more than once (spawned, or

@@ -22,12 +22,6 @@ func (h *Shared) Stream() *Hub {
 	return nil
 }
 
-// watchOn reports whether the event stream's watch is the observer of
-// agent a's current tree (it then hands a's observer the runs).
-func (h *Shared) watchOn(a *Agent) bool {
-	return h.Events.Observes(a, a.tree.BT)
-}
-
 // restarted tells the listeners that the error policy restarted agent
 // a's tree (EventRestart); its next error is reported again.
 func (h *Shared) restarted(a *Agent) {

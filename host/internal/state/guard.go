@@ -71,8 +71,9 @@ func (a *Agent) TryUse(op string) (*State, error) {
 	return a.State, a.State.TryUse(op)
 }
 
-// use is tryUse for methods without an error result (see Host.use).
-func (a *Agent) use(op string) *State {
+// Use is TryUse for methods without an error result: it panics with
+// the refusal (see Host.use).
+func (a *Agent) Use(op string) *State {
 	if !a.made() {
 		panic(notMadeAgent(op))
 	}

@@ -10,8 +10,8 @@ import (
 // MaxStringSize; package vm, host/internal/vm, applies it to a Lua
 // state). The per-host heap limit (Options.MemoryLimit) is package
 // budget's (host/internal/budget): its watchdog checks the heap while
-// scripts run, and heaptick.go and heapbuild.go apply its checks between
-// them.
+// scripts run, and heaptick.go and package host/internal/stateload apply
+// its checks between them.
 
 // DefaultMaxStringSize is the maximum string size when Options.
 // MaxStringSize is 0: 64 MiB.

@@ -32,24 +32,9 @@ func (e *StrictError) Unwrap() error { return e.Err }
 // CheckPolicy validates p.
 func CheckPolicy(p ErrorPolicy) error { return policy.Check(p) }
 
-// SetErrorPolicy is host.Agent.SetErrorPolicy.
-func (a *Agent) SetErrorPolicy(p ErrorPolicy) error {
-	h, err := a.TryUse("SetErrorPolicy")
-	if err != nil {
-		return err
-	}
-	defer h.Leave()
-
-	if err := CheckPolicy(p); err != nil {
-		return err
-	}
-	a.Restart.Own = &p
-	return nil
-}
-
 // ErrorPolicy returns the policy that applies to the agent.
 func (a *Agent) ErrorPolicy() ErrorPolicy {
-	defer a.use("ErrorPolicy").Leave()
+	defer a.Use("ErrorPolicy").Leave()
 
 	if a.Restart.Own != nil {
 		return *a.Restart.Own
@@ -75,7 +60,7 @@ func (a *Agent) failed(now float64) bool {
 
 // RestartDue is host.Agent.RestartDue.
 func (a *Agent) RestartDue() (float64, bool) {
-	defer a.use("RestartDue").Leave()
+	defer a.Use("RestartDue").Leave()
 
 	if a.tree.Err == nil || a.ErrorPolicy().Action != RestartAgent || a.Restart.Delay == 0 {
 		return 0, false

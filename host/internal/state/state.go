@@ -19,9 +19,10 @@ import (
 // shares (logger, clock, error policy, memory check, event hook) it reads
 // through sh (shared.go), which the facade holds; it never reaches the
 // Host itself, and the host's other agents only through sh.roster. Its
-// agents point to it. Its own methods are loadFile, spawnAgent,
-// tickAgents, doString, stretch and close. Running its files and checking
-// the trees they return is its loader's (host/internal/loader).
+// agents point to it. Its own methods are TickAgents, DoString, Stretch
+// and Close; a LoadFile or Spawn in it is package
+// host/internal/stateload's, and running its files and checking the trees
+// they return its loader's (host/internal/loader).
 type State struct {
 	Shared *Shared // what the host's states share (shared.go), the facade's
 

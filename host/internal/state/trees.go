@@ -1,13 +1,19 @@
 package state
 
 import (
+	"github.com/btlua/btlua/host/internal/loader"
 	"github.com/btlua/btlua/lua/btlib"
 )
 
-// Load is one LoadFile or Spawn call: the script it ran and the agents
-// running the trees that run returned, in the order returned (one agent
-// for a Spawn). A reload replaces each load's trees with trees of the
-// Load's own (see Reload).
+// ErrFactoryScript is wrapped by LoadFile's error for a script that returns
+// a function: a factory, which Spawn starts (errors.Is(err,
+// ErrFactoryScript)).
+var ErrFactoryScript = loader.ErrFactoryScript
+
+// Load is one LoadFile or Spawn call (package host/internal/stateload
+// makes them): the script it ran and the agents running the trees that
+// run returned, in the order returned (one agent for a Spawn). A reload
+// replaces each load's trees with trees of the Load's own (see Reload).
 type Load struct {
 	Src    *Source
 	Agents []*Agent

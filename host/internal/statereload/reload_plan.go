@@ -3,6 +3,7 @@ package statereload
 import (
 	"github.com/btlua/btlua/host/internal/reload"
 	"github.com/btlua/btlua/host/internal/state"
+	"github.com/btlua/btlua/host/internal/stateload"
 	"github.com/btlua/btlua/lua/btlib"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -127,7 +128,7 @@ func planSpawns(h *state.State, src *state.Source, factory *lua.LFunction, pairs
 		if ld.Src != src || !ld.Spawned {
 			continue
 		}
-		tr, err := h.SpawnTree(ld, factory, claimed)
+		tr, err := stateload.SpawnTree(h, ld, factory, claimed)
 		if err != nil {
 			return nil, err
 		}

@@ -1,4 +1,4 @@
-package engine
+package hostsave
 
 import (
 	"github.com/btlua/btlua/host/internal/persist"
@@ -21,8 +21,9 @@ type ChunkLocals struct {
 	base *persist.Baseline
 }
 
-// ChunkLocals is host.Host.ChunkLocals.
-func (h *Runtime) ChunkLocals() (*ChunkLocals, error) {
+// TakeChunkLocals is host.Host.ChunkLocals: the baseline of the chunk
+// locals the task classes of h's agents read now.
+func TakeChunkLocals(h Runtime) (*ChunkLocals, error) {
 	if err := h.TryUse("ChunkLocals"); err != nil {
 		return nil, err
 	}
@@ -31,7 +32,7 @@ func (h *Runtime) ChunkLocals() (*ChunkLocals, error) {
 		return nil, err
 	}
 	c := &ChunkLocals{base: persist.NewBaseline()}
-	for _, ld := range h.eng.AllLoads() {
+	for _, ld := range h.Engine().AllLoads() {
 		for _, a := range ld.Agents {
 			L := a.State.VM.L
 			for _, t := range bt.Preorder(a.Tree().Root()) {

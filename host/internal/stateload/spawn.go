@@ -1,38 +1,40 @@
-package state
+package stateload
 
 import (
 	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/lua/btlib"
 	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// SpawnAgent is Spawn in the state.
-func (h *State) SpawnAgent(path string, args any) (*Agent, error) {
+// Spawn is Spawn in the state h: the script's factory (run the first
+// time) is called with args, and the state keeps the load and its agent.
+func Spawn(h *state.State, path string, args any) (*state.Agent, error) {
 	h.RefuseInScript("Spawn")
 	defer h.Stretch("spawning "+path, nil)()
-	src, factory, err := h.factory(path)
+	src, factory, err := factoryOf(h, path)
 	if err != nil {
 		return nil, err
 	}
-	ld := &Load{Src: src, Spawned: true, Args: args}
-	tr, err := h.SpawnTree(ld, factory, nil)
+	ld := &state.Load{Src: src, Spawned: true, Args: args}
+	tr, err := SpawnTree(h, ld, factory, nil)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.overLimitBuilding(func() string { return h.spawningText(tr, src.Path) }); err != nil {
+	if err := overLimitBuilding(h, func() string { return spawningText(h, tr, src.Path) }); err != nil {
 		return nil, err
 	}
 	a := h.NewAgent(tr, ld, "factory return value 1")
-	ld.Agents = []*Agent{a}
+	ld.Agents = []*state.Agent{a}
 	h.Loads = append(h.Loads, ld)
 	h.Agents = append(h.Agents, a)
 	return a, nil
 }
 
-// factory returns the script at path and its factory function, running
+// factoryOf returns the script at path and its factory function, running
 // the script the first time (see loader.Loader.Run).
-func (h *State) factory(path string) (*Source, *lua.LFunction, error) {
+func factoryOf(h *state.State, path string) (*state.Source, *lua.LFunction, error) {
 	if src := h.Sources.At(h.VM.Files.Key(path)); src != nil && h.Factories[src] != nil {
 		return src, h.Factories[src], nil
 	}
@@ -40,8 +42,8 @@ func (h *State) factory(path string) (*Source, *lua.LFunction, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	src := rec.(*Source)
-	rets, commit, err := h.Loader.Run(src.Path, src, fn, h.ranBefore(src))
+	src := rec.(*state.Source)
+	rets, commit, err := h.Loader.Run(src.Path, src, fn, ranBefore(h, src))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -54,12 +56,12 @@ func (h *State) factory(path string) (*Source, *lua.LFunction, error) {
 	return src, f, nil
 }
 
-// SpawnTree calls the factory with the load's args and returns the tree
+// SpawnTree calls the factory in h with the load's args and returns the tree
 // it returned (see loader.Loader.CallFactory). During a reload, the tree
 // of the load's own agent may come back (the factory keeps trees in a
 // table); any other agent's tree, or a tree claimed by another load in
 // this reload, is refused.
-func (h *State) SpawnTree(ld *Load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
+func SpawnTree(h *state.State, ld *state.Load, factory *lua.LFunction, claimed map[*btlib.Tree]bool) (*btlib.Tree, error) {
 	tr, err := h.Loader.CallFactory(ld.Src.Path, ld.Src, factory, ld.Args)
 	if err != nil {
 		return nil, err

@@ -1,9 +1,11 @@
-package state
+package stateload
 
 import (
 	"fmt"
 	"strconv"
 
+	"github.com/btlua/btlua/host/internal/loader"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/lua/btlib"
 )
 
@@ -29,7 +31,7 @@ import (
 // overLimitBuilding returns the error of a build (what it did: "spawning
 // agent 3 (npc.lua, factory return value 1)", "loading npc.lua") when the
 // heap has crossed the memory limit (budget.Heap.AfterBuild), else nil.
-func (h *State) overLimitBuilding(what func() string) error {
+func overLimitBuilding(h *state.State, what func() string) error {
 	if h.Shared.HeapTicks == nil {
 		return nil
 	}
@@ -38,14 +40,14 @@ func (h *State) overLimitBuilding(what func() string) error {
 		return nil
 	}
 	return fmt.Errorf("memory limit of %s exceeded (the heap grew over it, to %s, while %s); raise the limit (Options.MemoryLimit; btlua --memory-limit)",
-		BytesText(float64(h.Shared.HeapTicks.Limit())), overText(live, h.Shared.HeapTicks.Limit()), what())
+		state.BytesText(float64(h.Shared.HeapTicks.Limit())), overText(live, h.Shared.HeapTicks.Limit()), what())
 }
 
 // overText formats heap, a size over limit, with the digits that tell
 // them apart ("1.00012 GiB", not "1 GiB", over a limit of 1 GiB).
 func overText(heap, limit uint64) string {
-	t := BytesText(float64(heap))
-	if t != BytesText(float64(limit)) {
+	t := state.BytesText(float64(heap))
+	if t != state.BytesText(float64(limit)) {
 		return t
 	}
 	if heap >= 1<<30 {
@@ -56,8 +58,8 @@ func overText(heap, limit uint64) string {
 
 // spawningText names the agent a Spawn of path was making from tree tr,
 // as its errors would once added: its tree's name, else its number.
-func (h *State) spawningText(tr *btlib.Tree, path string) string {
-	name := treeName(tr)
+func spawningText(h *state.State, tr *btlib.Tree, path string) string {
+	name := loader.TreeName(tr)
 	if !tr.Named() {
 		name = strconv.Itoa(len(h.Shared.Roster.AgentList()) + 1)
 	}

@@ -1,4 +1,4 @@
-package engine
+package hostsave
 
 import (
 	"fmt"
@@ -13,8 +13,9 @@ import (
 	"github.com/btlua/btlua/lua/btailib"
 )
 
-// Restore is host.Host.Restore.
-func (h *Runtime) Restore(data []byte) (*state.Agent, error) {
+// Restore is host.Host.Restore: the one agent of the save data started
+// in h.
+func Restore(h Runtime, data []byte) (*state.Agent, error) {
 	if err := h.TryUse("Restore"); err != nil {
 		return nil, err
 	}
@@ -26,15 +27,17 @@ func (h *Runtime) Restore(data []byte) (*state.Agent, error) {
 	if len(f.Loads) != 1 || len(f.Loads[0].Agents) != 1 {
 		return nil, fmt.Errorf("%w: Restore takes the save of one agent (Agent.Snapshot); this one holds %d loads (use RestoreAll)", savefile.ErrBad, len(f.Loads))
 	}
-	agents, err := h.restore(f, true)
+	agents, err := restore(h, f, true)
 	if err != nil {
 		return nil, err
 	}
 	return agents[0], nil
 }
 
-// RestoreAll is host.Host.RestoreAll.
-func (h *Runtime) RestoreAll(data []byte) ([]*state.Agent, error) {
+// RestoreAll is host.Host.RestoreAll: every agent of the save data
+// started in h, in order, with the global variables, the clock and the
+// BTAI generators.
+func RestoreAll(h Runtime, data []byte) ([]*state.Agent, error) {
 	if err := h.TryUse("RestoreAll"); err != nil {
 		return nil, err
 	}
@@ -43,7 +46,7 @@ func (h *Runtime) RestoreAll(data []byte) ([]*state.Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.restore(f, false)
+	return restore(h, f, false)
 }
 
 // restored is one agent made by a restore and what its save applies.
@@ -52,7 +55,10 @@ type restored struct {
 	persist.Target
 }
 
-func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
+// restore starts the agents of f in h (one: f is the save of one agent,
+// Restore's), undoing everything it made on an error.
+func restore(h Runtime, f *savefile.File, one bool) ([]*state.Agent, error) {
+	eng := h.Engine()
 	var made []restored
 	var extra []*state.Agent // agents a LoadFile made that the save does not hold
 	var rr *persist.RestoreRun
@@ -61,16 +67,16 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 			rr.Undo()
 		}
 		for _, r := range made {
-			h.dropAgent(r.a)
+			dropAgent(eng, r.a)
 		}
 		for _, a := range extra {
-			h.dropAgent(a)
+			dropAgent(eng, a)
 		}
 	}
 	if err := persist.CheckLoads(f); err != nil {
 		return nil, err
 	}
-	pin, err := persist.Placement(f, one, len(h.eng.States()), h.eng.ShardCount())
+	pin, err := persist.Placement(f, one, len(eng.States()), eng.ShardCount())
 	if err != nil {
 		return nil, err
 	}
@@ -79,10 +85,10 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 		note = persist.SharedLoads(f)
 	}
 	rr = persist.NewRestore(f.Version, note)
-	rr.ScriptClass = func(L *lua.LState, name string) bool { return statesave.ScriptClass(&h.Shared, L, name) }
+	rr.ScriptClass = func(L *lua.LState, name string) bool { return statesave.ScriptClass(h.Shared(), L, name) }
 	for li := range f.Loads {
 		sl := &f.Loads[li]
-		agents, err := h.restoreLoad(sl, pin)
+		agents, err := restoreLoad(h, sl, pin)
 		if err != nil {
 			undo()
 			return nil, fmt.Errorf("host: restoring %s: %w", sl.Script, err)
@@ -114,8 +120,8 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 		return nil, err
 	}
 	defer h.Leave()
-	h.refuseInScript("Restore")
-	gens := h.eng.States()
+	h.RefuseInScript("Restore")
+	gens := eng.States()
 	if !one && f.BTAIRandom != nil {
 		if len(f.BTAIRandom) != len(gens) {
 			undo()
@@ -148,7 +154,7 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 		if one || f.Globals == nil {
 			return nil
 		}
-		for _, g := range h.eng.States() {
+		for _, g := range gens {
 			if err := statesave.Restoring(g, func(s *state.State) error { return rr.Globals(s.VM.L, s.VM.Lib.Globals, f.Globals, dry) }); err != nil {
 				return err
 			}
@@ -174,13 +180,13 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 		return nil, err
 	}
 	if !one && f.Globals != nil {
-		h.eng.RestoredGlobals(f.Globals.Vars)
+		eng.RestoredGlobals(f.Globals.Vars)
 	}
 	for _, a := range extra {
-		h.dropAgent(a)
+		dropAgent(eng, a)
 	}
-	if !one && h.ticks == 0 {
-		h.ticks, h.TickTime = f.Ticks, f.Clock
+	if !one && h.Ticks() == 0 {
+		h.SetClock(f.Ticks, f.Clock)
 	}
 	if !one {
 		for i, gen := range f.BTAIRandom {
@@ -200,15 +206,15 @@ func (h *Runtime) restore(f *savefile.File, one bool) ([]*state.Agent, error) {
 	return out, nil
 }
 
-// dropAgent removes an agent a restore made, from its own host (a shard
-// of a sharded h) and from h.
-func (h *Runtime) dropAgent(a *state.Agent) {
+// dropAgent removes an agent a restore made, from its own state (a shard
+// of a sharded host) and from the host's lists (eng).
+func dropAgent(eng Engine, a *state.Agent) {
 	ld, own := a.Load, a.State
 	ld.Agents = slices.DeleteFunc(ld.Agents, func(b *state.Agent) bool { return b == a })
 	gone := func(l *state.Load) bool { return l == ld && len(ld.Agents) == 0 }
 	own.Loads = slices.DeleteFunc(own.Loads, gone)
 	own.Agents = slices.DeleteFunc(own.Agents, func(b *state.Agent) bool { return b == a })
 	delete(own.ByTree, a.Tree())
-	h.eng.Unlist(a)
+	eng.Unlist(a)
 	a.Tree().BT.Blackboard.OnSet(nil)
 }
