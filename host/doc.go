@@ -40,10 +40,10 @@
 //     over N Lua states ticked in parallel and joined every Tick, with the
 //     same API; global variables then apply at the frame boundary, in
 //     agent order, for every N, 1 included, so results do not depend on
-//     the shard count (see host/internal/engine/shards.go and host/internal/shards). Shards 0 is the
+//     the shard count (see host/internal/sharding/shards.go and host/internal/shards). Shards 0 is the
 //     classic unsharded host, with immediate global writes. The event
 //     stream, the inspector, recordings and the CLI's --trace work on
-//     both, with the same events in the same order (host/internal/engine/event_frame.go,
+//     both, with the same events in the same order (host/internal/sharding/event_frame.go,
 //     docs/agents-on-every-core.md).
 //
 // Inside, this package is the facade only: the public types and API,

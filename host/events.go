@@ -117,7 +117,7 @@ type Event = stream.Event[*Agent, *ReloadReport]
 //
 // A sharded host (Options.Shards >= 1) sends the same stream: the events
 // its shards' agents make during a tick come after the join, in agent
-// order (see host/internal/engine/event_frame.go and docs/agents-on-every-core.md), still on
+// order (see host/internal/sharding/event_frame.go and docs/agents-on-every-core.md), still on
 // the ticking goroutine. A nil fn panics at once
 // ("host: Subscribe: the listener is nil; ..."), not at the next Tick.
 //

@@ -24,7 +24,7 @@ type Options struct {
 	// raised by OnEnd while a tree is halted (Warn, with tree and err), a
 	// BTGoapAgentTask that fails because no goal can be planned and whose
 	// provider has no PlanFailed method (Warn, with tree, task and err;
-	// once per goal and reason until a plan is found; see host/internal/engine/goap_warn.go),
+	// once per goal and reason until a plan is found; see host/internal/state/goap_warn.go),
 	// and, when a tree is built, the BTAI trees that cannot end (Warn,
 	// with file; once per host; see host/internal/loader/lint.go). Errors of calls
 	// (LoadFile, Tick, Reload) are returned, not logged. Nil discards them: the library never writes to stderr. With
@@ -103,12 +103,12 @@ type Options struct {
 	// the heap grew during its stretch; checked by the budget's watchdog
 	// every quarter budget (every 10 ms without a budget), and after each
 	// Tick, where growth over short ticks stops the agent that allocated
-	// most in the next tick (host/internal/engine/heaptick.go), unless the growth is noise
+	// most in the next tick (host/internal/state/heaptick.go), unless the growth is noise
 	// (64 KiB or less) or that agent allocated less than half of it
 	// (growth spread over many agents blames none). A Spawn or LoadFile
 	// after which the heap is over the limit and grew fails with "memory
 	// limit of ... exceeded (the heap grew over it, to ..., while
-	// spawning agent ...)" and adds no agent (host/internal/engine/heapbuild.go), so no tick
+	// spawning agent ...)" and adds no agent (host/internal/stateload/heapbuild.go), so no tick
 	// is blamed for what the build made. An agent stopped for memory
 	// keeps its heap, which then no longer counts: the limit applies from
 	// the heap after the stop, with the headroom New found (MemoryLimit
@@ -131,7 +131,7 @@ type Options struct {
 	ErrorPolicy ErrorPolicy
 	// Shards is the number of Lua states the agents are spread over,
 	// ticked in parallel, one goroutine each, and joined every Tick (see
-	// host/internal/engine/shards.go for what globals, reloads, print output and errors mean
+	// host/internal/sharding/shards.go for what globals, reloads, print output and errors mean
 	// then). 0, the zero value, is the classic unsharded host: one state
 	// ticked on the calling goroutine, where a global variable a script
 	// writes is read at once by the agents ticked after it (Behavior

@@ -30,7 +30,7 @@ func sameAgents(as []*Agent, cs []*state.Agent) bool {
 // NaN, infinite or negative dt, or one whose sum with the clock is not
 // finite (Clock would become +Inf), is refused with an error naming it,
 // and nothing changes (no tick counted, clock kept). After Close, Tick returns
-// an error saying the host is closed (see host/internal/engine/closed.go). An
+// an error saying the host is closed (see host/internal/state/closed.go). An
 // agent whose script raises an error is stopped; the others go on. The
 // errors of this tick come back joined (nil when none). The error policy
 // (Options.ErrorPolicy) may restart a stopped agent after a back-off, or
@@ -69,7 +69,7 @@ func (h *Host) Failed() []*Agent {
 // error that wraps fs.ErrNotExist; with Options.MemoryLimit, a load after
 // which the heap is over the limit (after a collection) and grew fails
 // with "memory limit of ... exceeded (the heap grew over it, to ...,
-// while loading path)" (host/internal/engine/heapbuild.go). On error nothing is added, but for a
+// while loading path)" (host/internal/stateload/heapbuild.go). On error nothing is added, but for a
 // script that returns a factory function (the error wraps
 // ErrFactoryScript): its run is kept, and a Spawn of it that follows calls
 // that factory without running the script again.
@@ -137,7 +137,7 @@ var ErrFactoryScript = state.ErrFactoryScript
 // fs.ErrNotExist. With Options.MemoryLimit, a Spawn after which the heap
 // is over the limit (after a collection) and grew fails with "memory
 // limit of ... exceeded (the heap grew over it, to ..., while spawning
-// agent ...)" (host/internal/engine/heapbuild.go). On error no agent is added.
+// agent ...)" (host/internal/stateload/heapbuild.go). On error no agent is added.
 //
 // The script and the factory run under the CPU budget (Options.Budget) as
 // one stretch; Spawn called from a script the host is running is refused
