@@ -24,7 +24,7 @@ const MaxShards = 256
 // guard) and one engine (engine.go), single or sharding, which owns the
 // Lua state or states and the agents.
 type Runtime struct {
-	// Shared is what the facade shares with its states (Shared.go):
+	// Shared is what the facade shares with its states (state/shared.go):
 	// logger, clock, error policy, memory check, event stream, closed.
 	state.Shared
 

@@ -17,8 +17,8 @@ import (
 // its stretches of script work. It is the classic host's engine (single)
 // and each shard of a sharded host (sharding). What every state of a host
 // shares (logger, clock, error policy, memory check, event hook) it reads
-// through sh (shared.go), which the facade holds; it never reaches the
-// Host itself, and the host's other agents only through sh.roster. Its
+// through Shared (shared.go), which the engine holds; it never reaches the
+// Host itself, and the host's other agents only through Shared.Roster. Its
 // agents point to it. Its own methods are TickAgents, DoString, Stretch
 // and Close; a LoadFile or Spawn in it is package
 // host/internal/stateload's, and running its files and checking the trees
@@ -46,7 +46,7 @@ type State struct {
 	SnapHint reload.Hint
 
 	// Budget is the CPU budget of the state's stretches (nil without
-	// Options.Budget and MemoryLimit), inScript the stretches under way
+	// Options.Budget and MemoryLimit), InScript the stretches under way
 	// (stretch.go).
 	Budget   *budget.Budget
 	InScript int
@@ -58,7 +58,7 @@ type State struct {
 	// classic host, or a shard's side of a sharded frame.
 	Part Part
 	// Guard is the goroutine using the state: the facade's, or during a
-	// sharded frame the shard's worker (Guard.go).
+	// sharded frame the shard's worker (guard.go).
 	Guard EntryGuard
 }
 
