@@ -124,14 +124,10 @@ func (a *Agent) Halt() {
 }
 
 // SetTickInterval sets the seconds of tick time between the agent's
-// ticks: the agent ticks at the first Tick at which that much time has
-// passed on the host clock since its last tick (or at once, the first
-// time), with delta time the time since its last tick, the sum of the
-// Ticks' dt in between; 0, the default, ticks it at every Tick. It stays
-// the agent's across reloads. A negative, NaN or infinite interval is
-// refused with an error naming the agent and the value, and nothing
-// changes. With Options.FrameBudget a due agent may tick a frame or more
-// late (FrameStats reports the lag). See host/internal/engine/frame_budget.go.
+// ticks (0, the default: every Tick), kept across reloads; the agent then
+// ticks with the time since its last tick as dt. A negative, NaN or
+// infinite interval is refused with an error naming the agent and the
+// value. See docs/agents-on-every-core.md, Tick rates and a frame budget.
 func (a *Agent) SetTickInterval(seconds float64) error {
 	return agentctl.SetTickInterval(a.core(), seconds)
 }

@@ -87,44 +87,23 @@ const (
 )
 
 // Event is one entry of the host's event stream (see Subscribe): what a
-// tree, a blackboard or the host did, in the order it happened. The
-// fields that do not apply to Kind are zero (a zero NodeRef names no
-// task): Kind; Tick, the host's tick count (Ticks) when it happened;
-// Agent (nil for global variables and reloads) and AgentID, its number
-// for the host's life; Task and Node (EventStarted, EventStatus,
-// EventEnded, EventState), Status, Started, Cause and ByNode; Nodes
-// (EventTree); Name, Old, New, Global, Writer and WriterNode (a
-// blackboard write, EventVariable: Old and New are Go values converted
-// from Lua's when the event is made: nil, bool, float64 and string; a Lua
-// table as a []any (keys 1..n) or map[string]any of its first 16 fields,
-// 2 levels deep, with a More for the fields left out; an Opaque for a
-// function, a coroutine, userdata or a deeper table; a value set from Go
-// as it was set); Path and Reload (EventReload); Err (EventError and a
-// failed EventReload); Goap and GoapAgent (EventGoap; Goap valid only
-// during the listener's call); BTAINode and BTAIState (EventBTAI). The
-// event stream's package (host/internal/stream) documents each field.
+// tree, a blackboard or the host did, in the order it happened. Fields
+// that do not apply to Kind are zero (a zero NodeRef names no task);
+// Old and New are Go values (nil, bool, float64, string, []any,
+// map[string]any, Opaque, More, or a value set from Go as it was set);
+// Goap is valid only during the listener's call. The fields of each kind
+// are in docs/inspector.md, The event stream, and package
+// host/internal/stream.
 type Event = stream.Event[*Agent, *ReloadReport]
 
 // Subscribe adds fn to the listeners of the host's event stream and
 // returns the function that removes it. fn is called on the ticking
-// goroutine, during Tick, Reload, SetVariable and Close, in event order;
-// it may read the host and its trees but must not tick, reload or close
-// it. The *Event is the hub's own, reused for the next event: valid only
-// during the call (copy what is kept), and not to be modified. The
-// first tick after Subscribe reports every agent's tree (EventTree)
-// before any event of that agent (the tick's EventTick and a global
-// variable's write may come first).
-//
-// A sharded host (Options.Shards >= 1) sends the same stream: the events
-// its shards' agents make during a tick come after the join, in agent
-// order (see host/internal/sharding/event_frame.go and docs/agents-on-every-core.md), still on
-// the ticking goroutine. A nil fn panics at once
-// ("host: Subscribe: the listener is nil; ..."), not at the next Tick.
-//
-// While nobody listens the stream costs nothing: trees and GOAP agents
-// have no observer, the blackboard has no write hook, and Tick takes its
-// plain path.
-// After Close it does nothing (fn is never called).
+// goroutine, in event order; it may read the host but must not tick,
+// reload or close it. The *Event is reused: valid only during the call.
+// A sharded host sends the same stream, in agent order. A nil fn panics
+// at once ("host: Subscribe: the listener is nil; ..."). While nobody
+// listens the stream costs nothing. After Close it does nothing. See
+// docs/inspector.md, The event stream.
 func (h *Host) Subscribe(fn func(*Event)) (cancel func()) {
 	return h.core().Subscribe(relay(fn))
 }
@@ -152,33 +131,28 @@ func relay(fn func(*Event)) func(*engine.Event) {
 	}
 }
 
-// Subscription is a listener of the event stream that hears the events
-// of an agent's runs (EventStarted, EventStatus, EventEnded,
-// EventState), of its blackboard (EventVariable), its GOAP agents and
-// BTAI trees only for the agents it watches (Watch); the rest (ticks,
-// every agent's EventTree, EventError and EventRemoved, global variables,
-// reloads) it hears as Subscribe's listeners do. While no listener
-// watches an agent, its tree has no observer: a debugger that shows one
-// agent at a time costs the others next to nothing.
+// Subscription is a listener of the event stream that hears the runs,
+// blackboard writes, GOAP and BTAI events only of the agents it watches
+// (Watch), and the rest (ticks, every agent's EventTree, EventError and
+// EventRemoved, global variables, reloads) as Subscribe's listeners do.
+// An agent nobody watches has no observer.
 type Subscription struct {
 	s *engine.Subscription
 }
 
 // SubscribeWatching adds fn to the listeners as a Subscription watching
-// no agent yet; a nil fn panics as at Subscribe. Call it, Watch and Cancel on the ticking goroutine,
-// between ticks.
-// After Close it does nothing (fn is never called).
+// no agent yet; a nil fn panics as at Subscribe. Call it, Watch and
+// Cancel on the ticking goroutine, between ticks. After Close it does
+// nothing.
 func (h *Host) SubscribeWatching(fn func(*Event)) *Subscription {
 	return &Subscription{s: h.core().SubscribeWatching(relay(fn))}
 }
 
 // Watch starts (on) or stops hearing agent a's events: an agent whose
-// tree was reported already gets at once an EventState for each task and
-// an EventVariable for each variable its blackboard holds, then its
-// events as they come; another one from its EventTree on. A listener
-// may call Watch while it handles the agent's EventTree: the agent is
-// then observed from that tree on, its variables reported after it.
-// nil and an agent of another host are ignored.
+// tree was reported gets at once an EventState per task and an
+// EventVariable per variable, then its events; another one from its
+// EventTree on (Watch may be called while handling it). nil and an agent
+// of another host are ignored.
 func (s *Subscription) Watch(a *Agent, on bool) { s.core().Watch(a.core(), on) }
 
 // Cancel removes the listener.
@@ -198,10 +172,9 @@ func (s *Subscription) core() *engine.Subscription {
 func (h *Host) Ticks() uint64 { return h.core().Ticks() }
 
 // SetTickGate installs gate, called on the ticking goroutine at the start
-// of every Tick after pending reloads are applied: when it returns false
-// the tick is skipped (no agent ticks, Ticks does not advance, Tick
-// returns nil). A debugger uses it to pause, step and run its queued
-// commands between ticks; nil removes it. There is one gate per host.
+// of every Tick after pending reloads: false skips the tick (no agent
+// ticks, Ticks does not advance, Tick returns nil). A debugger pauses and
+// steps with it; nil removes it; one gate per host.
 func (h *Host) SetTickGate(gate func() bool) { h.core().SetTickGate(gate) }
 
 // AgentID returns the number the event stream gives a (Event.AgentID), or

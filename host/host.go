@@ -17,30 +17,19 @@ type Options struct {
 	// Stdout receives the scripts' print and BTLog output; nil means
 	// os.Stdout.
 	Stdout io.Writer
-	// Logger receives everything the host reports on its own: each reload
-	// that Watch triggers (Info, the ReloadReport's line, with the
-	// attributes file and took), each such reload that failed (Error,
-	// with file and err), the watcher's errors (Error, with err), errors
-	// raised by OnEnd while a tree is halted (Warn, with tree and err), a
-	// BTGoapAgentTask that fails because no goal can be planned and whose
-	// provider has no PlanFailed method (Warn, with tree, task and err;
-	// once per goal and reason until a plan is found; see host/internal/state/goap_warn.go),
-	// and, when a tree is built, the BTAI trees that cannot end (Warn,
-	// with file; once per host; see host/internal/loader/lint.go). Errors of calls
-	// (LoadFile, Tick, Reload) are returned, not logged. Nil discards them: the library never writes to stderr. With
-	// Shards >= 2 the shards' goroutines log too, concurrently (slog's
-	// handlers are safe for that).
+	// Logger receives what the host reports on its own (reloads that Watch
+	// triggers and their failures, watcher errors, OnEnd errors while
+	// halting, GOAP plan failures, BTAI trees that cannot end); errors of
+	// calls are returned, not logged. Nil discards them: the library never
+	// writes to stderr. See docs/embedding.md, Reports.
 	Logger *slog.Logger
 	// SearchPath lists extra folders for require, searched before the
 	// script's own folder.
 	SearchPath []string
-	// FS, when set, is where every Lua file is read from: the paths given
-	// to LoadFile, Spawn and Reload, and the files require, dofile and
-	// loadfile find, are slash-separated paths in FS ("ai/guard.lua"),
-	// and SearchPath lists folders of FS. Scripts embedded with go:embed
-	// load this way. Nil means the operating system's files. Watch needs
-	// OS files (an fs.FS has no change events); Reload reads the file
-	// from FS again.
+	// FS, when set, is where every Lua file is read from (LoadFile, Spawn,
+	// Reload, require, dofile, loadfile; slash-separated paths, SearchPath
+	// folders of FS), such as go:embed scripts. Nil means the OS's files.
+	// Watch needs OS files. See docs/embedding.md.
 	FS fs.FS
 	// OnReload, when set, is called on the ticking goroutine after each
 	// reload that Watch triggers: with the report, or with the error of a
@@ -61,107 +50,54 @@ type Options struct {
 	// as the seed's BT.Root() scripts expect (btlua does); scripts always
 	// reach it with require("btai").
 	BTAIGlobals bool
-	// Budget is the CPU budget (wall-clock time) of each stretch of
-	// script work: one agent's tick, loading a script, a Spawn (the
-	// script's first run and the factory call), reloading a file, one
-	// agent's OnEnds at Close or Halt. A script over it is stopped with the
-	// Lua error "file:line: CPU budget of 20ms exceeded (tick of agent
-	// ...)" within 1.25 budgets (plus the delay of a late timer and the
-	// end of the Go call running then, see README); in a tick, the agent
-	// is stopped (its tree's error) and the others tick on. Output to a
-	// pipe, socket or terminal waits at most a budget per write, then is
-	// dropped with a note in the log until it drains (host/internal/budget/output.go).
-	// 0 means no budget. See package host/internal/budget for the cost
-	// (BENCHMARKS.md).
+	// Budget is the CPU budget (wall-clock time) of each stretch of script
+	// work (an agent's tick, a load, a Spawn, a reload, an agent's OnEnds
+	// at Close or Halt): a script over it is stopped with the Lua error
+	// "file:line: CPU budget of 20ms exceeded (tick of agent ...)". 0 means
+	// none. See docs/untrusted-scripts.md, Budget.
 	Budget time.Duration
-	// Sandbox restricts the scripts to what untrusted code (mods) may
-	// use: no files, processes or environment, require inside the script
-	// folders only (saying nothing of files outside), library tables (the
-	// standard libraries, the BT* classes, the bt, goap and btai modules)
-	// and the string metatable read-only.
-	// See docs/untrusted-scripts.md.
+	// Sandbox restricts the scripts to what untrusted code (mods) may use:
+	// no files, processes or environment, require inside the script
+	// folders only, library tables read-only. See docs/untrusted-scripts.md.
 	Sandbox bool
-	// MaxStringSize caps, in bytes, the strings that string.rep,
-	// string.gsub, string.format, table.concat and the .. operator build;
-	// over it they raise a Lua error before building it ("string
-	// concatenation: the result would be 128 MiB, over the maximum string
-	// size of 64 MiB"). 0 means DefaultMaxStringSize (64 MiB); negative,
-	// no cap.
+	// MaxStringSize caps, in bytes, the strings string.rep, string.gsub,
+	// string.format, table.concat and .. build ("... over the maximum
+	// string size of 64 MiB"). 0 means DefaultMaxStringSize; negative, no
+	// cap. See docs/untrusted-scripts.md, Memory.
 	MaxStringSize int64
-	// MaxChunkSize caps, in bytes, the source of a chunk a script
-	// compiles while it runs (loadstring, load): gopher-lua's compiler is
-	// Go code that no CPU budget can stop, and source nested a million
-	// levels deep takes it seconds and gigabytes. Over the cap the call
-	// returns nil and "chunk of 1 MiB, over the maximum chunk size of
-	// 262144 bytes", as for a syntax error. The host's own loads (LoadFile,
-	// Spawn, require) are not capped. 0 means DefaultMaxChunkSize (256
-	// KiB); negative, no cap.
+	// MaxChunkSize caps, in bytes, the source loadstring and load compile
+	// while scripts run: over it they return nil and "chunk of 1 MiB, over
+	// the maximum chunk size of 262144 bytes". LoadFile, Spawn and require
+	// are not capped. 0 means DefaultMaxChunkSize; negative, no cap. See
+	// docs/untrusted-scripts.md, Compiling at run time.
 	MaxChunkSize int64
-	// MemoryLimit is the heap size in bytes (Go's heap objects, after a
-	// collection) over which the script running is stopped with the Lua
-	// error "memory limit of 512 MiB exceeded (tick of agent ...)", when
-	// the heap grew during its stretch; checked by the budget's watchdog
-	// every quarter budget (every 10 ms without a budget), and after each
-	// Tick, where growth over short ticks stops the agent that allocated
-	// most in the next tick (host/internal/state/heaptick.go), unless the growth is noise
-	// (64 KiB or less) or that agent allocated less than half of it
-	// (growth spread over many agents blames none). A Spawn or LoadFile
-	// after which the heap is over the limit and grew fails with "memory
-	// limit of ... exceeded (the heap grew over it, to ..., while
-	// spawning agent ...)" and adds no agent (host/internal/stateload/heapbuild.go), so no tick
-	// is blamed for what the build made. An agent stopped for memory
-	// keeps its heap, which then no longer counts: the limit applies from
-	// the heap after the stop, with the headroom New found (MemoryLimit
-	// minus the live heap then; New collects garbage once to read it).
-	// With Shards >= 1 it is the process's heap too; the tick that
-	// measures each agent runs the shards one after the other, so the
-	// agent blamed does not depend on the shard count, and each shard's
-	// watchdog stops its own stretch once the heap is over the limit plus
-	// that headroom (about twice the limit) and grew while it ran,
-	// whatever the other shards run: ticks that run away, one or several
-	// at once. It may also stop a long stretch (10 ms or more) of
-	// another agent that was running while the heap exploded. The
-	// coroutines the scripts keep alive may take half of it, at 38 KiB
-	// each (internal/vm/threads_memory.go). 0 means none.
+	// MemoryLimit is the heap size in bytes (after a collection) over which
+	// the running script is stopped with the Lua error "memory limit of 512
+	// MiB exceeded (tick of agent ...)"; a LoadFile or Spawn that leaves the
+	// heap over it fails ("... while spawning agent ...") and adds no
+	// agent. 0 means none. See docs/untrusted-scripts.md, Memory.
 	MemoryLimit uint64
-	// ErrorPolicy is what the host does with an agent whose tick raised
-	// an error: stop it (the zero value), restart it after a back-off, or
-	// end the tick with the error (see policy.go). Agent.SetErrorPolicy
-	// overrides it per agent.
+	// ErrorPolicy is what the host does with an agent whose tick raised an
+	// error: stop it (the zero value), restart it after a back-off, or end
+	// the tick with the error. Agent.SetErrorPolicy overrides it per agent.
 	ErrorPolicy ErrorPolicy
 	// Shards is the number of Lua states the agents are spread over,
-	// ticked in parallel, one goroutine each, and joined every Tick (see
-	// host/internal/sharding/shards.go for what globals, reloads, print output and errors mean
-	// then). 0, the zero value, is the classic unsharded host: one state
-	// ticked on the calling goroutine, where a global variable a script
-	// writes is read at once by the agents ticked after it (Behavior
-	// Designer's semantics), with the event stream (Subscribe). 1 and
-	// more is the sharded host, whose global variables apply at the frame
-	// boundary (host/internal/shards/globals.go), so that 1, 2 or N shards give the same
-	// results; gopher-lua states are single-threaded, so more shards use
-	// more cores (btlua --agents uses one per core). Each shard is a Lua
-	// state made by New, loaded or not, so a host given more shards than
-	// it will have loads (LoadFile and Spawn calls) pays for idle states:
-	// give at most that many (btlua caps --shards to --agents). A global
-	// variable holding a table is held Shards times as a Lua table (a
-	// copy in each state) and once as Go values (the host's logical
-	// blackboard, which opens no Lua state; see host/internal/shards/globals.go and
-	// README, "Agents on every core", for figures). New refuses a count below 0 or above
-	// MaxShards.
+	// ticked in parallel and joined every Tick. 0, the zero value, is the
+	// classic unsharded host (one state, global writes read at once); 1 and
+	// more apply global writes at the frame boundary, so any count gives the
+	// same results. New refuses a count below 0 or above MaxShards. See
+	// docs/agents-on-every-core.md.
 	Shards int
-	// FrameBudget is the time a Tick gives the agents' ticks (0: none):
-	// the due agents tick round-robin from where the last frame stopped
-	// until their estimated costs fill it, and the rest tick in the next
-	// frames, each with its own delta time (see host/internal/engine/frame_budget.go and
-	// Agent.SetTickInterval). New refuses a negative budget.
+	// FrameBudget is the time a Tick gives the agents' ticks (0: none): the
+	// due agents tick round-robin until their estimated costs fill it, the
+	// rest in the next frames. New refuses a negative budget. See
+	// docs/agents-on-every-core.md, Tick rates and a frame budget.
 	FrameBudget time.Duration
 }
 
-// MaxShards is the largest Options.Shards New accepts. Each shard is a
-// Lua state of about 0.7 MiB with btlua's libraries, opened by New, and
-// its own goroutine; more shards than cores gain no speed (a shard's
-// agents are ticked on one goroutine), so a count above the cores of any
-// machine is a mistake (100000 shards took 24 GB) and New refuses it.
+// MaxShards is the largest Options.Shards New accepts (each shard is a
+// Lua state of about 0.7 MiB and a goroutine). See
+// docs/agents-on-every-core.md.
 const MaxShards = engine.MaxShards
 
 // Host is btlua embedded in a Go program: the facade the embedder holds,
@@ -196,51 +132,33 @@ func (h *Host) core() *engine.Runtime {
 	return h.rt
 }
 
-// Close ends the runs under way (OnEnd of running tasks) and closes the
-// Lua state.
-//
-// Called from a script the host is running (a leaf given the host), it
-// raises a Lua error there and closes nothing; called during Tick by Go
-// code (an OnReload callback), it closes the host when Tick returns;
-// called from another goroutine while Tick (or another call) runs, it
-// closes nothing and returns an error wrapping ErrConcurrentUse, on the
-// classic and the sharded host alike (host/internal/engine/guard.go). Each
-// agent's OnEnds run under the CPU budget as one stretch. Closing a
-// closed host does nothing. It returns the errors of the OnEnds that
-// failed (each also logged), the same on every call.
+// Close ends the runs under way (OnEnd of running tasks, each agent's
+// under the CPU budget) and closes the Lua state. It returns the errors
+// of the OnEnds that failed (each also logged), the same on every call.
+// From a script it raises a Lua error; from another goroutine during a
+// call, an error wrapping ErrConcurrentUse. See docs/embedding.md, Goroutines.
 func (h *Host) Close() error {
 	return h.core().Close()
 }
 
-// SetGlobal binds a Go value to a Lua global through gopher-luar: structs,
-// pointers, maps, slices and functions become values whose fields and
-// methods scripts can use (game objects, a world, a logger). A sharded
-// host (Options.Shards >= 1) binds it in every shard's state: the same Go
-// value, used by the shards' scripts in parallel, so it must be safe for
-// concurrent use; a Go map, slice or array is instead copied into each
-// shard as a Lua table of its own (vm.LuaValue), as Spawn's args are, since
-// the shards would write one Go map concurrently (a fatal error).
-// After Close it does nothing.
+// SetGlobal binds a Go value to a Lua global through gopher-luar (structs,
+// pointers, maps, slices, functions). A sharded host binds it in every
+// shard, so it must be safe for concurrent use; a Go map, slice or array
+// is copied into each shard as a Lua table. After Close it does nothing.
 func (h *Host) SetGlobal(name string, v any) {
 	h.core().SetGlobal(name, v)
 }
 
-// GetGlobal returns the Lua global name as a Go value: numbers as
-// float64, strings, booleans, tables as []any or map[string]any, and a Go
-// value bound with SetGlobal as itself (see Agent.Get for the rules); nil
-// when it is not set. A sharded host reads shard 0's state.
-// After Close it returns nil.
+// GetGlobal returns the Lua global name as a Go value (see Agent.Get), or
+// nil when it is not set or after Close. A sharded host reads shard 0.
 func (h *Host) GetGlobal(name string) any {
 	return h.core().GetGlobal(name)
 }
 
-// DoString runs a chunk of Lua code in the host's state and returns its
-// return values as Go values (see GetGlobal): a console's or a test's
-// way in. Errors are *luaerr.Error values naming the chunk "<string>" and
-// the line. The trees a chunk returns are values like others: no agent
-// ticks them (LoadFile and Spawn start agents). A sharded host runs the
-// chunk in every shard's state in turn and returns shard 0's values.
-// After Close it returns an error wrapping ErrClosed.
+// DoString runs a chunk of Lua code and returns its values as Go values
+// (see GetGlobal); errors are *luaerr.Error values naming "<string>". No
+// agent ticks the trees it returns. A sharded host runs it in every shard
+// and returns shard 0's values. After Close: an error wrapping ErrClosed.
 func (h *Host) DoString(code string) ([]any, error) {
 	return h.core().DoString(code)
 }

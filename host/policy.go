@@ -32,16 +32,10 @@ const (
 	// blackboard is kept.
 	RestartAgent = policy.Restart
 	// FailTick stops the agent and ends the whole tick at its error: Tick
-	// returns it, wrapped in *StrictError. On the classic host (Shards 0)
-	// it returns at once, without ticking the agents after it. On a
-	// sharded host (Shards >= 1, whose shards tick in parallel) every
-	// agent's tick of the frame runs, each failing agent stopped, and
-	// Tick returns the StrictError of the first failing agent in agent
-	// order, with the frame's output written in agent order: the same for
-	// every shard count (see tickShards); with no failing agent, a table
-	// global changed in place (host/internal/shards/lent.go) is a StrictError without
-	// Agent when the host's policy (Options.ErrorPolicy) is FailTick. For
-	// tests and CI (btlua --strict).
+	// returns it, wrapped in *StrictError. The classic host returns at
+	// once, without ticking the agents after it; a sharded host ticks the
+	// frame's other agents first (docs/agents-on-every-core.md). For tests
+	// and CI (btlua --strict).
 	FailTick = policy.FailTick
 )
 
