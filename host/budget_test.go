@@ -230,7 +230,8 @@ return trees
 // reload changes nothing and the old code keeps running. The print and
 // the loop share a line, and the budget is 200 ms, so that a loaded
 // machine (which once let 20 ms pass before the loop's line) stops it on
-// that line all the same.
+// that line all the same; one that lets the whole budget pass before the
+// print (seen at a load average of 5) stops it there, on the same line.
 func TestBudgetEndlessLoopAtReload(t *testing.T) {
 	h, out := newBudgetHost(t, 200*time.Millisecond)
 	path := writeScript(t, "return BTActionUniversal:New(nil, function() print('v1') return BTTaskStatus.Running end)\n")
@@ -248,8 +249,11 @@ func TestBudgetEndlessLoopAtReload(t *testing.T) {
 	if err := h.Tick(0.1); err != nil {
 		t.Fatal(err)
 	}
-	if out.String() != "reloading\nv1\n" {
-		t.Errorf("output %q", out.String())
+	// The old tree ticks. The reload's print ran, unless a loaded machine
+	// let the budget pass before its call (the error's line 1 says the
+	// file ran either way).
+	if got := out.String(); got != "reloading\nv1\n" && got != "v1\n" {
+		t.Errorf("output %q, want \"reloading\\nv1\\n\" (or \"v1\\n\" under load)", got)
 	}
 }
 
