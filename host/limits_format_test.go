@@ -119,3 +119,26 @@ return BTAction:New()`)
 		t.Errorf("output\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// Arguments a format does not use are ignored, as PUC Lua 5.1 ignores
+// them: gopher-lua's format handed them to Go's fmt, which printed
+// "%!(EXTRA lua.LString=abc)" after the result (found by a newcomer's run).
+func TestFormatExtraArguments(t *testing.T) {
+	var out bytes.Buffer
+	h, err := New(Options{Stdout: &out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	path := writeScript(t, `print(string.format("%%d", "abc"))
+print(string.format("%%", 1))
+print(string.format("plain", 1, 2))
+print(string.format("%d|%s", 7, "x", "extra", 9))
+return BTAction:New()`)
+	if _, err := h.LoadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	if want := "%d\n%\nplain\n7|x\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+}

@@ -44,7 +44,7 @@ func limitFormat(L *lua.LState, max int64) {
 	}
 	str.RawSetString("format", L.NewFunction(func(L *lua.LState) int {
 		f := L.CheckString(1)
-		size := checkFormat(L, f)
+		size, used := checkFormat(L, f)
 		if max >= 0 && size > max {
 			L.RaiseError("string.format: the result would be %s, over the maximum string size of %s", bytesText(float64(size)), bytesText(float64(max)))
 		}
@@ -52,19 +52,21 @@ func limitFormat(L *lua.LState, max int64) {
 			L.Push(lua.LString(s))
 			return 1
 		}
-		top := L.GetTop()
+		// Only the arguments the format uses: Go's fmt, under gopher-lua's
+		// format, prints the others as "%!(EXTRA ...)"; Lua ignores them.
 		L.Push(format)
-		for n := 1; n <= top; n++ {
+		for n := 1; n <= used; n++ {
 			L.Push(L.Get(n))
 		}
-		L.Call(top, 1)
+		L.Call(used, 1)
 		return 1
 	}))
 }
 
 // checkFormat raises PUC Lua 5.1's error for a bad format f (arguments
-// from 2 on) and returns the least size of the result (see above).
-func checkFormat(L *lua.LState, f string) int64 {
+// from 2 on) and returns the least size of the result (see above) and
+// the number of arguments the format uses, itself included.
+func checkFormat(L *lua.LState, f string) (int64, int) {
 	var size int64
 	arg := 1
 	for i := 0; i < len(f); i++ {
@@ -119,7 +121,7 @@ func checkFormat(L *lua.LState, f string) int64 {
 			size += 4*int64(len(s)) + 2
 		}
 	}
-	return size
+	return size, arg
 }
 
 // checkFormatNumber raises PUC Lua 5.1's error for argument arg of a
