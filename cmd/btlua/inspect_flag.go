@@ -180,7 +180,7 @@ func observe(ctx context.Context, h *host.Host, c *config, stderr io.Writer) (st
 			if rec != nil {
 				rec.Close()
 			}
-			return nil, err
+			return nil, busyHint(err)
 		}
 		fmt.Fprintf(stderr, "btlua: inspector at http://%s/ (%s)\n", shownAddr(c.inspect, addr), inspectEnd(c))
 		warnIfExposed(addr, stderr)
@@ -279,7 +279,7 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		fmt.Fprintln(stderr, "btlua:", err)
+		fmt.Fprintln(stderr, "btlua:", busyHint(err))
 		return exitFailed
 	}
 	rp := inspect.NewReplay(rec)
