@@ -14,8 +14,10 @@ import (
 // coroutine.create and coroutine.wrap are wrapped to make the new thread
 // with a small data stack (callSmallThread), to set the budget on it, and, with
 // a memory limit of limit bytes, to count it in threads against the
-// limit (threads_memory.go).
+// limit (threads_memory.go). A wrap's function, and coroutine.resume, also
+// refuse to nest deeper than MaxResumeDepth (thread_depth.go).
 func shareBudget(L *lua.LState, b *budget.Budget, threads *Threads, limit uint64) {
+	limitResume(L)
 	co, ok := L.GetGlobal("coroutine").(*lua.LTable)
 	if !ok {
 		return
@@ -30,11 +32,15 @@ func shareBudget(L *lua.LState, b *budget.Budget, threads *Threads, limit uint64
 				threads.admit(L, name, limit)
 			}
 			callSmallThread(L, orig)
-			if th := threadOf(L.Get(-1)); th != nil && b != nil {
+			th := threadOf(L.Get(-1))
+			if th != nil && b != nil {
 				luavm.SetContext(th, b)
 				if threads != nil {
 					threads.add(th)
 				}
+			}
+			if fn, ok := L.Get(-1).(*lua.LFunction); ok && th != nil && name == "wrap" {
+				L.Replace(-1, depthLimited(L, fn, th))
 			}
 			return 1
 		}))
