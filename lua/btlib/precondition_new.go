@@ -28,13 +28,7 @@ func preconditionNew(inLua *lua.LFunction) lua.LGFunction {
 			ok = ok && fn != lua.LNil // else x.fn may come from __index
 		}
 		if !ok {
-			top := L.GetTop()
-			L.Push(inLua)
-			for i := 1; i <= top; i++ {
-				L.Push(L.Get(i))
-			}
-			L.Call(top, lua.MultRet)
-			return L.GetTop() - top
+			return luaclass.PassOn(L, inLua)
 		}
 		// The table and its key list in one allocation (a cell).
 		cell := &luaclass.TableCell{}

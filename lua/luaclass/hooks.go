@@ -148,13 +148,7 @@ func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *l
 func notCallable(L *lua.LState, name string, v lua.LValue) *lua.LFunction {
 	if L.GetMetaField(v, "__call") != lua.LNil {
 		return L.NewFunction(func(L *lua.LState) int {
-			top := L.GetTop()
-			L.Push(v)
-			for i := 1; i <= top; i++ {
-				L.Push(L.Get(i))
-			}
-			L.Call(top, lua.MultRet)
-			return L.GetTop() - top
+			return PassOn(L, v)
 		})
 	}
 	text := v.Type().String()

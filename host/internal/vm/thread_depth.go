@@ -1,6 +1,9 @@
 package vm
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	"github.com/btlua/btlua/lua/luaclass"
+	lua "github.com/yuin/gopher-lua"
+)
 
 // MaxResumeDepth is how deep coroutines may resume one another: PUC Lua
 // 5.1's limit on nested C calls (LUAI_MAXCCALLS, 200), whose error, "C
@@ -36,7 +39,7 @@ func limitResume(L *lua.LState) {
 			L.Push(lua.LString("C stack overflow"))
 			return 2
 		}
-		return callOn(L, orig)
+		return luaclass.PassOn(L, orig)
 	}))
 }
 
@@ -48,17 +51,6 @@ func depthLimited(L *lua.LState, fn *lua.LFunction, th *lua.LState) *lua.LFuncti
 		if resumeDepth(L) >= MaxResumeDepth {
 			L.RaiseError("C stack overflow")
 		}
-		return callOn(L, fn)
+		return luaclass.PassOn(L, fn)
 	}, th)
-}
-
-// callOn calls fn with L's arguments and returns its results.
-func callOn(L *lua.LState, fn *lua.LFunction) int {
-	top := L.GetTop()
-	L.Push(fn)
-	for i := 1; i <= top; i++ {
-		L.Push(L.Get(i))
-	}
-	L.Call(top, lua.MultRet)
-	return L.GetTop() - top
 }
