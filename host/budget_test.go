@@ -86,7 +86,7 @@ func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
 		err := h.Tick(0.1)
 		took := time.Since(start)
 		if tick == 1 {
-			want := path + ":9: CPU budget of 500ms exceeded (tick of agent t500 (" + path + ", return value 1[100])) (tree t500, task Loop)"
+			want := path + ":9: CPU budget of 500ms exceeded (tick of agent t500 (" + path + ", return value 1[100])) (task Loop)"
 			if err == nil || err.Error() != want {
 				t.Fatalf("tick 1: error\n%v\nwant\n%s", err, want)
 			}

@@ -75,7 +75,7 @@ return function(args) return Spin:New() end
 	}
 	want := ""
 	for n := 1; n <= 3; n++ {
-		want += fmt.Sprintf("btlua: %s:4: interrupted (tick of agent %d (%s, factory return value 1)) (agent %d, task Spin)\n", script, n, script, n)
+		want += fmt.Sprintf("btlua: %s:4: interrupted (tick of agent %d (%s, factory return value 1)) (task Spin)\n", script, n, script)
 	}
 	want += "btlua: agents 3, shards 2, ticks 1, agent-ticks 3 (agents running at each tick)\n"
 	got := p.errOut.String()

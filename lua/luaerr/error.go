@@ -29,6 +29,11 @@ type Error struct {
 	// has no name of its own (Tree is ""): a host with several agents
 	// gives its number ("2"; see host.Agent); "" otherwise.
 	Agent string
+	// Named reports that Msg names the agent itself (the CPU budget's,
+	// an interrupt's or the memory limit's "(tick of agent 2 (fac.lua,
+	// factory return value 1))"): Error then leaves Tree and Agent out,
+	// so the agent is named once.
+	Named bool
 	// Traceback is Lua's stack traceback, when one was taken.
 	Traceback string
 	// Kind, when set, classifies the error for errors.Is (a sentinel of
@@ -41,7 +46,8 @@ type Error struct {
 func (e *Error) Unwrap() error { return e.Kind }
 
 // Error formats "file:line: msg (task path)", with "tree NAME, " or
-// "agent NAME, " before the task when Tree or Agent is set.
+// "agent NAME, " before the task when Tree or Agent is set and Named is
+// not.
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
@@ -55,6 +61,7 @@ func (e *Error) Error() string {
 	b.WriteString(e.Msg)
 	who := ""
 	switch {
+	case e.Named:
 	case e.Tree != "":
 		who = "tree " + Shown(e.Tree)
 	case e.Agent != "":

@@ -3,6 +3,7 @@ package state
 import (
 	"errors"
 	"strconv"
+	"strings"
 
 	"github.com/btlua/btlua/lua/luaerr"
 )
@@ -69,10 +70,18 @@ func loadedTwice(loads []*Load, path string) bool {
 
 // nameAgent names agent a in err, the error of its tick or of an OnEnd
 // (Halt, restart, Close, reload), by its number when its tree has no
-// name of its own (see agentNumber).
+// name of its own (see agentNumber). An error whose message names a
+// already, as the CPU budget's does ("... exceeded (tick of agent 2
+// (fac.lua, factory return value 1))"), is marked Named: it names a once.
 func (h *State) nameAgent(a *Agent, err error) {
 	var le *luaerr.Error
-	if !errors.As(err, &le) || le.Tree != "" || a.tree.Named() {
+	if !errors.As(err, &le) {
+		return
+	}
+	if strings.HasSuffix(le.Msg, " of "+a.describe()+")") {
+		le.Named = true
+	}
+	if le.Tree != "" || a.tree.Named() {
 		return
 	}
 	if n := h.agentNumber(a); n > 0 {
