@@ -97,8 +97,10 @@ const DefaultErrorInterval = policy.DefaultInterval
 // starts each line ("btlua: "), and Interval, the least tick time
 // between two lines for one message in seconds (0 means
 // DefaultErrorInterval); Report(err, now) writes or counts err, Flush
-// writes the repeats still pending ("(×3 since the last report)").
-// Package host/internal/policy documents the lines.
+// writes the repeats still pending ("(×3 since the last report)"). The
+// errors of one Report that differ only in their agent are written once,
+// then "(the same error in 199 more agents: 2 to 200)". Package
+// host/internal/policy documents the lines.
 type ErrorLog = policy.Log
 
 // SetErrorPolicy gives the agent its own error policy instead of the
