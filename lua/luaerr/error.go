@@ -166,12 +166,17 @@ func firstLine(s string) string {
 // A statement after a return or break reads as PUC Lua 5.1 words it
 // ("'<eof>' expected near 'x'", "'end' expected (to close 'function' at
 // line 3) near 'x'"; see afterLast) instead of gopher-lua's "syntax error
-// near x (column 5)".
+// near x (column 5)", and gopher-lua's "register overflow" names the line
+// of an expression nested too deeply (see registerOverflow).
 func AtEnd(err error, src []byte) error {
 	col, near := syntaxAt(err)
 	e := From(err, "")
 	le, ok := e.(*Error)
 	if !ok {
+		return e
+	}
+	if isRegisterOverflow(le.Msg) {
+		le.Line, le.Msg = registerOverflow(src, le.Line)
 		return e
 	}
 	if le.Line == 0 && strings.HasSuffix(le.Msg, " at end of file") {
