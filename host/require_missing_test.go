@@ -25,3 +25,19 @@ func TestRequireMissingModuleMessage(t *testing.T) {
 		t.Errorf("error\n%q\nwant it to begin with\n%q, with no blank line", err.Error(), want)
 	}
 }
+
+// The message ends with the last place looked at, as PUC Lua's does, not
+// with gopher-lua's trailing ", ".
+func TestRequireMissingModuleEndsCleanly(t *testing.T) {
+	fsys := fstest.MapFS{"ai/req.lua": {Data: []byte("local m = require(\"nosuchmod\")\n")}}
+	h, err := New(Options{FS: fsys, SearchPath: []string{"lib"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	_, err = h.LoadFile("ai/req.lua")
+	want := "ai/req.lua:1: module nosuchmod not found:\n\tno field package.preload['nosuchmod']\n\tno file 'lib/nosuchmod.lua'\n\tno file 'lib/nosuchmod/init.lua'\n\tno file 'ai/nosuchmod.lua'\n\tno file 'ai/nosuchmod/init.lua'\n\tno file 'nosuchmod.lua'\n\tno file 'nosuchmod/init.lua'"
+	if err == nil || err.Error() != want {
+		t.Errorf("error\n%q\nwant\n%q", err, want)
+	}
+}

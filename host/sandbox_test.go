@@ -32,7 +32,7 @@ func TestSandboxRefuses(t *testing.T) {
 		{`loadfile("/etc/passwd")`, `:1: loadfile is not available in the btlua sandbox`},
 		{`channel.make()`, `:1: channel.make is not available in the btlua sandbox`},
 		{`require("../secret")`, `:1: require "../secret": the btlua sandbox takes module names (dotted, like ai.guard) inside the script folders only`},
-		{`package.path = "` + filepath.Dir(dir) + `/?.lua"; require("secret")`, `:1: module secret not found:` + "\n\tno field package.preload['secret']\n\t'" + secret + "' is outside the script folders (btlua sandbox),"},
+		{`package.path = "` + filepath.Dir(dir) + `/?.lua"; require("secret")`, `:1: module secret not found:` + "\n\tno field package.preload['secret']\n\t'" + secret + "' is outside the script folders (btlua sandbox)"},
 		{`setmetatable("", {__index = function() return "pwned" end})`, `:1: bad argument #1 to 'setmetatable' (table expected, got string)`},
 		{`getmetatable("").__index = {}`, `:1: attempt to index a string value (key '__index')`},
 		{`string.upper = function() return "pwned" end`, `:1: cannot set string.upper: the string library is locked by the btlua sandbox`},
@@ -144,7 +144,7 @@ func TestSandboxFS(t *testing.T) {
 	if want := "mod/thief.lua:1: module secret not found:\n\tno field package.preload['secret']" +
 		"\n\tno file 'mod/secret.lua'\n\tno file 'mod/secret/init.lua'\n\tno file 'common/secret.lua'\n\tno file 'common/secret/init.lua'" +
 		"\n\tno file 'ai/secret.lua'\n\tno file 'ai/secret/init.lua'" +
-		"\n\t'secret.lua' is outside the script folders (btlua sandbox)\n\t'secret/init.lua' is outside the script folders (btlua sandbox),"; err == nil || err.Error() != want {
+		"\n\t'secret.lua' is outside the script folders (btlua sandbox)\n\t'secret/init.lua' is outside the script folders (btlua sandbox)"; err == nil || err.Error() != want {
 		t.Errorf("error\n%q\nwant\n%q", err, want)
 	}
 }

@@ -147,7 +147,19 @@ func From(err error, task string) error {
 		e.Line, _ = strconv.Atoi(m[2])
 		e.Msg = e.Msg[len(m[0]):]
 	}
+	e.Msg = notFoundEnd(e.Msg)
 	return e
+}
+
+// notFoundEnd returns msg without the ", " gopher-lua's require puts
+// after the last place it looked ("module x not found:\n\tno file
+// 'x.lua', "), so that the list ends as PUC Lua's does; another msg is
+// returned as is.
+func notFoundEnd(msg string) string {
+	if strings.HasPrefix(msg, "module ") && strings.Contains(msg, " not found:\n\t") {
+		return strings.TrimSuffix(msg, ",")
+	}
+	return msg
 }
 
 func firstLine(s string) string {
