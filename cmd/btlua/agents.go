@@ -27,7 +27,7 @@ import (
 // shard is a Lua state of its own and one with no agent is pure cost.
 // -inspect, -record and -trace work with any -shards (the sharded host's
 // event stream is the classic host's, see docs/agents-on-every-core.md).
-func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
+func resolveShards(c *config, agentsGiven, shardsGiven bool, stderr io.Writer) error {
 	if agentsGiven && c.agents < 1 {
 		return fmt.Errorf("--agents must be at least 1 (the number of instances of the script's tree), got %d", c.agents)
 	}
@@ -43,6 +43,13 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool) error {
 		c.shards = min(c.shards, max(c.agents, 1))
 		if c.shards > host.MaxShards {
 			return fmt.Errorf("--shards must be at most %d (each shard is a Lua state), got %d for --agents %d", host.MaxShards, given, c.agents)
+		}
+		if shardsGiven && c.shards < given {
+			more := ""
+			if c.agents == 0 {
+				more = "; --agents N runs more"
+			}
+			fmt.Fprintf(stderr, "btlua: --shards %d is capped to %d, the number of agents (each shard is a Lua state of its own agents%s)\n", given, c.shards, more)
 		}
 	}
 	return nil

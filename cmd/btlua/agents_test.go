@@ -123,8 +123,9 @@ func TestShardsFlagGlobals(t *testing.T) {
 // names the shards the host has.
 func TestShardsFlagCappedToAgents(t *testing.T) {
 	code, out, errOut := runCLI("--agents", "2", "--shards", "5000", "--fast", "--ticks", "1", seq)
-	_, figures, _ := strings.Cut(errOut, "\n") // after the warning that the loads share globals
-	if code != exitOK || out != "22\n22\n" || !strings.HasPrefix(figures, "btlua: agents 2, shards 2, ticks 1, agent-ticks 2 (agents running at each tick)\n") {
+	notice, rest, _ := strings.Cut(errOut, "\n")
+	_, figures, _ := strings.Cut(rest, "\n") // after the warning that the loads share globals
+	if code != exitOK || out != "22\n22\n" || notice != "btlua: --shards 5000 is capped to 2, the number of agents (each shard is a Lua state of its own agents)" || !strings.HasPrefix(figures, "btlua: agents 2, shards 2, ticks 1, agent-ticks 2 (agents running at each tick)\n") {
 		t.Fatalf("code %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

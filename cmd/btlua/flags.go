@@ -245,7 +245,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if err := dotRefuses(c.dot, given); err != nil {
 		return nil, usageError(stderr, err)
 	}
-	if err := resolveShards(c, given["agents"], given["shards"]); err != nil {
+	if err := resolveShards(c, given["agents"], given["shards"], stderr); err != nil {
 		return nil, usageError(stderr, err)
 	}
 	if err := c.frame.check(); err != nil {

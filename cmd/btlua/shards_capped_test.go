@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+)
+
+// --shards over the number of agents is capped with one notice line on
+// stderr (TestShardsFlagResolved checks the capping itself); a --shards
+// that needs no cap prints nothing.
+func TestShardsCappedNotice(t *testing.T) {
+	seq := filepath.Join("testdata", "agents_seq.lua")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--shards", "100000", seq}, "btlua: --shards 100000 is capped to 1, the number of agents (each shard is a Lua state of its own agents; --agents N runs more)\n"},
+		{[]string{"--agents", "3", "--shards", "5000", seq}, "btlua: --shards 5000 is capped to 3, the number of agents (each shard is a Lua state of its own agents)\n"},
+		{[]string{"--agents", "3", "--shards", "3", seq}, ""},
+		{[]string{"--shards", "1", seq}, ""},
+		{[]string{"--agents", "3", seq}, ""},
+	} {
+		var errOut bytes.Buffer
+		if _, err := parseArgs(c.args, &errOut); err != nil || errOut.String() != c.want {
+			t.Errorf("btlua %v: error %v, stderr %q; want %q", c.args, err, errOut.String(), c.want)
+		}
+	}
+}
