@@ -27,7 +27,7 @@ func registerOverflow(src []byte, line int) (int, string) {
 	chunk, err := parse.Parse(bytes.NewReader(src), "")
 	if err == nil {
 		if at := deepStmts(chunk, 0); at > 0 {
-			return at, fmt.Sprintf("expression nested too deeply (over %d levels of table constructors, calls or operands; register overflow)", maxRegisters)
+			return at, deepMessage()
 		}
 	}
 	where := "the main chunk"
@@ -145,4 +145,9 @@ func first(lines ...int) int {
 		}
 	}
 	return 0
+}
+
+// deepMessage is the message of an expression nested too deeply.
+func deepMessage() string {
+	return fmt.Sprintf("expression nested too deeply (over %d levels of table constructors, calls or operands; register overflow)", maxRegisters)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/btlua/btlua/lua/luaerr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -26,13 +27,17 @@ type cachedProto struct {
 
 // Function returns a closure in L of the file at path with the text src
 // (already stripped of a byte order mark and a shebang), compiling it
-// only when this text was not compiled before. Errors are L.Load's.
+// only when this text was not compiled before. Errors are L.Load's, or
+// luaerr.NestedTooDeep's for a text the compiler cannot take.
 func (p *Protos) Function(L *lua.LState, path string, src []byte) (*lua.LFunction, error) {
 	p.mu.Lock()
 	c, ok := p.m[path]
 	p.mu.Unlock()
 	if ok && c.text == string(src) {
 		return L.NewFunctionFromProto(c.proto), nil
+	}
+	if err := luaerr.NestedTooDeep(path, src); err != nil {
+		return nil, err // the compiler would overflow the Go stack
 	}
 	fn, err := L.Load(bytes.NewReader(src), path)
 	if err != nil {
