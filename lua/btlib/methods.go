@@ -22,7 +22,7 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 		L.RaiseError("New: %s is not a BT class", lib.className(self, nil))
 	}
 	if d.tree {
-		o := L.CreateTable(0, 8) // sized as a task's (makeTask)
+		o := L.CreateTable(0, 0) // no string map yet, as a task's (makeTask)
 		o.Metatable = self
 		lib.bindTree(o, proto)
 		L.Push(o)
