@@ -89,6 +89,9 @@ type Lib struct {
 	newWhere string
 	// lines caches callerLine per call site (caller_line.go).
 	lines lineCache
+	// condChunk is the rest of the chunk newCondition takes conditions
+	// from.
+	condChunk []luaCondition
 	// refFiles maps a reference's script and path to its file.
 	refFiles map[refKey]string
 	// refUses records how each reference was made (see
