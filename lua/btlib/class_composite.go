@@ -140,13 +140,16 @@ func (lib *Lib) luaAddCondition(L *lua.LState) int {
 func (lib *Lib) luaConditionArg(L *lua.LState, t *Task, what string) *luaCondition {
 	switch v := L.Get(2).(type) {
 	case *lua.LFunction:
-		return &luaCondition{owner: t, fn: v}
+		c := lib.newCondition()
+		c.owner, c.fn = t, v
+		return c
 	case *lua.LTable:
 		fn, ok := getField(L, v, lua.LString("Check")).(*lua.LFunction)
 		if !ok {
 			L.RaiseError("%s: the table has no Check method (use BTPrecondition:New(fn) or BTPreconditionNOT:New(fn))", what)
 		}
-		c := &luaCondition{owner: t, fn: fn, self: v}
+		c := lib.newCondition()
+		c.owner, c.fn, c.self = t, fn, v
 		switch fn {
 		case lib.checkIs:
 			c.stock = stockCheckIs

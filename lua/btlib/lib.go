@@ -87,6 +87,11 @@ type Lib struct {
 	// newWhere is "file:line" of the New call being served by luaNew for
 	// a located class, for its constructor to take (see takeWhere).
 	newWhere string
+	// lines caches callerLine per call site (caller_line.go).
+	lines lineCache
+	// condChunk is the rest of the chunk newCondition takes conditions
+	// from.
+	condChunk []luaCondition
 	// refFiles maps a reference's script and path to its file.
 	refFiles map[refKey]string
 	// refUses records how each reference was made (see

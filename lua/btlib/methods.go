@@ -22,7 +22,7 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 		L.RaiseError("New: %s is not a BT class", lib.className(self, nil))
 	}
 	if d.tree {
-		o := L.CreateTable(0, 8) // sized as a task's (makeTask)
+		o := L.CreateTable(0, 0) // no string map yet, as a task's (makeTask)
 		o.Metatable = self
 		lib.bindTree(o, proto)
 		L.Push(o)
@@ -43,7 +43,7 @@ func (lib *Lib) luaNew(L *lua.LState) int {
 	}
 	var where string
 	if d.located {
-		where = callerLine(L)
+		where = lib.lines.callerLineOf(L)
 		lib.newWhere = where
 		defer func() { lib.newWhere = "" }() // also when New raises
 	}
@@ -67,7 +67,7 @@ func (lib *Lib) takeWhere(L *lua.LState) string {
 		lib.newWhere = ""
 		return w
 	}
-	return callerLine(L)
+	return lib.lines.callerLineOf(L)
 }
 
 // callerLine returns "file:line" of the Lua code calling the current Go

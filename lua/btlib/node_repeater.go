@@ -17,5 +17,18 @@ func init() {
 			r.EndOnFailure = a.Bool("endOnFailure")
 			return r, nil
 		},
+		pair: paired(fillRepeater),
 	})
+}
+
+// fillRepeater makes r, a zero Repeater next to its Task, the Repeater
+// New makes: a task per agent in trees with a forever loop at the top
+// (the warrior's brain), one allocation instead of four with its Task and
+// table (task_pair.go).
+func fillRepeater(r *bt.Repeater, a Args) error {
+	bt.NewDecoratorBase(&r.Decorator, r, "")
+	n := a.Int("count")
+	r.Count, r.RepeatForever = n, n == 0
+	r.EndOnFailure = a.Bool("endOnFailure")
+	return nil
 }

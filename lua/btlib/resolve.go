@@ -111,7 +111,7 @@ func (lib *Lib) newTask(tbl *lua.LTable, d *classDef, args []lua.LValue) (*Task,
 }
 
 // makeTask is newTask; for tbl nil it makes the task's table too (as
-// L.CreateTable(0, 8) does, in the task's allocation when its class has
+// L.CreateTable(0, 0) does, in the task's allocation when its class has
 // a pair), with metatable mt.
 func (lib *Lib) makeTask(tbl, mt *lua.LTable, d *classDef, args []lua.LValue) (*Task, error) {
 	a, err := lib.decode(&d.Class, args)
@@ -134,14 +134,14 @@ func (lib *Lib) makeTask(tbl, mt *lua.LTable, d *classDef, args []lua.LValue) (*
 		return nil, fmt.Errorf("the Go constructor returned no task")
 	}
 	if tbl == nil {
-		// Sized for a task's own fields (its node, index, parent, name),
-		// not gopher-lua's default of 32 array and 32 hash slots: about
-		// 1.5 KB less per task in big trees.
+		// No string map yet: most task tables hold only their binding,
+		// and a first string key gets a small map, not gopher-lua's 32
+		// slots (luaclass.SizeFirstKey).
 		if cell != nil {
-			tbl = cell.Init(8)
+			tbl = cell.Init(0)
 		}
 		if tbl == nil {
-			tbl, cell = lib.L.CreateTable(0, 8), nil
+			tbl, cell = lib.L.CreateTable(0, 0), nil
 		}
 		tbl.Metatable = mt
 	}

@@ -125,6 +125,7 @@ func init() {
 			if kind == 0 {
 				return orig(L, inst, base)
 			}
+			SizeFirstKey(tbl)
 			old := tbl.RawGetString(name)
 			r := orig(L, inst, base)
 			if tbl.RawGetString(name) != old {
@@ -176,6 +177,7 @@ func fastWrite(tbl *lua.LTable, name string, v lua.LValue) bool {
 	}
 	m := *strdictOf(tbl)
 	if m == nil {
+		SizeFirstKey(tbl)
 		return false
 	}
 	if _, has := m[name]; !has {
@@ -214,6 +216,9 @@ func OpenMethodWrites(L *lua.LState) {
 		tbl, _ := L.Get(1).(*lua.LTable)
 		k, _ := L.Get(2).(lua.LString)
 		kind := watchOf(string(k))
+		if _, isString := L.Get(2).(lua.LString); tbl != nil && isString {
+			SizeFirstKey(tbl)
+		}
 		if tbl == nil || kind == 0 {
 			return g(L)
 		}
