@@ -2,6 +2,7 @@ package host
 
 import (
 	"github.com/btlua/btlua/host/internal/engine"
+	"github.com/btlua/btlua/host/internal/state"
 	"github.com/btlua/btlua/host/internal/stream"
 )
 
@@ -117,16 +118,23 @@ func relay(fn func(*Event)) func(*engine.Event) {
 	}
 	var mine Event
 	busy := false
+	// last and lastPub are the agent of the last event and its Agent:
+	// an agent's events come in a row.
+	var last *state.Agent
+	var lastPub *Agent
 	return func(ev *engine.Event) {
+		if ev.Agent != last {
+			last, lastPub = ev.Agent, pub(ev.Agent)
+		}
 		if busy { // a listener whose call made another event
 			nested := new(Event)
-			stream.Relabel(nested, ev, pub(ev.Agent))
+			stream.Relabel(nested, ev, lastPub)
 			fn(nested)
 			return
 		}
 		busy = true
 		defer func() { busy = false }()
-		stream.Relabel(&mine, ev, pub(ev.Agent))
+		stream.Relabel(&mine, ev, lastPub)
 		fn(&mine)
 	}
 }

@@ -43,6 +43,9 @@ type TaskBase struct {
 	// see TreeReference.OnUpdate), here in the bytes a tick reads anyway
 	// rather than in the reference's own fields, a cache line further.
 	refTick uint8
+	// mark is the number an observer of the tree keeps on the task (see
+	// Mark), in the two bytes the first line has to spare.
+	mark uint16
 	// ticked is the tree tick count at which status was last set.
 	ticked uint64
 	// startSeq orders run starts within a tree: the value of the tree's
@@ -124,6 +127,15 @@ func (b *TaskBase) Tree() *BehaviorTree { return b.tree }
 // Status returns the status of the task's last tick (Inactive before the
 // first one and after a reset).
 func (b *TaskBase) Status() Status { return b.status }
+
+// Mark returns the number an observer of the task's tree last gave it
+// with SetMark, 0 when none did. The host's event stream keeps there the
+// task's node number plus one, so that a start or an end finds its node
+// in the memory the tick has just read.
+func (b *TaskBase) Mark() uint16 { return b.mark }
+
+// SetMark sets the number Mark returns.
+func (b *TaskBase) SetMark(n uint16) { b.mark = n }
 
 // Started reports whether a run of the task is under way: OnStart has been
 // called and OnEnd not yet.

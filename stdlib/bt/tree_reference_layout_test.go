@@ -79,3 +79,15 @@ func TestInitTreeReference(t *testing.T) {
 		t.Fatalf("path %q differs from a NewTreeReference's", got)
 	}
 }
+
+// A task's mark (the event stream's node number) lies in the TaskBase's
+// first 64 bytes, with what a tick reads, and costs the TaskBase no byte.
+func TestTaskBaseMarkLayout(t *testing.T) {
+	var b TaskBase
+	if end := unsafe.Offsetof(b.mark) + unsafe.Sizeof(b.mark); end > 16 {
+		t.Errorf("mark ends at byte %d, want <= 16 (the padding after refTick)", end)
+	}
+	if off := unsafe.Offsetof(b.ticked); off != 16 {
+		t.Errorf("ticked at %d, want 16", off)
+	}
+}

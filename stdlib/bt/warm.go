@@ -25,7 +25,15 @@ const (
 type warmSet struct {
 	epoch uint64
 	slots unsafe.Pointer
-	ptrs  []unsafe.Pointer
+	// obs is the tree's Observer when the set was gathered, its two
+	// words (an observer's dynamic type need not be comparable).
+	obs  [2]unsafe.Pointer
+	ptrs []unsafe.Pointer
+}
+
+// observerWords returns the two words of t's Observer (type and data).
+func (t *BehaviorTree) observerWords() [2]unsafe.Pointer {
+	return *(*[2]unsafe.Pointer)(unsafe.Pointer(&t.Observer))
 }
 
 // slotsAt returns the address of the first of bb's slots, nil for none.
@@ -58,6 +66,9 @@ func (t *BehaviorTree) gatherWarm(dst []unsafe.Pointer) []unsafe.Pointer {
 	dst = append(dst, unsafe.Pointer(&bb.slots))
 	for i := 0; i < len(bb.slots) && i < 8; i += 2 {
 		dst = append(dst, unsafe.Pointer(&bb.slots[i]))
+	}
+	if w, ok := t.Observer.(Warmer); ok {
+		dst = w.AppendWarm(dst) // what its calls read at each start and end
 	}
 	if t.root != nil {
 		dst = warmTask(dst, t.root)
@@ -111,9 +122,10 @@ func warmTask(dst []unsafe.Pointer, t Task) []unsafe.Pointer {
 	return dst
 }
 
-// A Warmer is a leaf task or a condition whose tick reads memory that the
-// warm set cannot see from the task's own fields (a scripted condition's
-// tables, a scripted leaf's instance table). AppendWarm appends the
+// A Warmer is a leaf task, a condition or a tree's Observer whose tick
+// reads memory that the warm set cannot see from the task's own fields (a
+// scripted condition's tables, a scripted leaf's instance table, the host
+// event stream's bookkeeping of the tree). AppendWarm appends the
 // addresses of that memory to dst, as gathered now; the tree gathers them
 // once per structure epoch (see Warm), so a Warmer names memory whose
 // place does not change while the structure stays (a stale address costs
@@ -156,8 +168,8 @@ func (t *BehaviorTree) refreshWarm() {
 		w = &warmSet{}
 		t.warm = w
 	}
-	if e, at := structureEpoch.Load(), slotsAt(t.Blackboard); w.epoch != e || w.slots != at {
-		w.epoch, w.slots = e, at
+	if e, at, obs := structureEpoch.Load(), slotsAt(t.Blackboard), t.observerWords(); w.epoch != e || w.slots != at || w.obs != obs {
+		w.epoch, w.slots, w.obs = e, at, obs
 		w.ptrs = dedupeLines(t.gatherWarm(w.ptrs[:0]))
 		if len(w.ptrs) > maxWarm {
 			w.ptrs = w.ptrs[:maxWarm]

@@ -138,3 +138,37 @@ func TestWarmAsksWarmers(t *testing.T) {
 		t.Errorf("WarmLines = %d with a warming condition and leaf, want %d (%d without)", got, want, base)
 	}
 }
+
+// warmObserver is an Observer that names lines of its own (bt.Warmer), as
+// the host's event stream does.
+type warmObserver struct{ lines *[3][64]byte }
+
+func (warmObserver) TaskStarted(bt.Task)                       {}
+func (warmObserver) TaskEnded(bt.Task, bt.Status, bt.EndCause) {}
+func (o warmObserver) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
+	for i := range o.lines {
+		dst = append(dst, unsafe.Pointer(&o.lines[i]))
+	}
+	return dst
+}
+
+// The warm set holds the tree's Observer's lines when it is a Warmer, and
+// is gathered again when the Observer changes (no structure change): set,
+// replaced by a plain observer, and removed.
+func TestWarmFollowsObserver(t *testing.T) {
+	var log []string
+	tr := bt.NewBehaviorTree(bt.NewSequence(newAct(&log, "a", R)))
+	base := tr.WarmLines()
+	tr.Observer = warmObserver{new([3][64]byte)}
+	if got := tr.WarmLines(); got != base+3 {
+		t.Errorf("WarmLines = %d with a warming observer, want %d", got, base+3)
+	}
+	tr.Observer = &bt.TraceObserver{}
+	if got := tr.WarmLines(); got != base {
+		t.Errorf("WarmLines = %d with a plain observer, want %d", got, base)
+	}
+	tr.Observer = nil
+	if got := tr.WarmLines(); got != base {
+		t.Errorf("WarmLines = %d with no observer, want %d", got, base)
+	}
+}

@@ -3,14 +3,13 @@ package stream
 // Relabel sets *dst to the event src with its agent agent, of another
 // agent reference type: the host's engine keys its stream by its own
 // agents, and the facade hands listeners events keyed by the public
-// ones.
+// ones. Each field is stored in place (a composite literal would be
+// built aside and then copied: twice the bytes, for every event).
 func Relabel[A, B comparable, R any](dst *Event[B, R], src *Event[A, R], agent B) {
-	*dst = Event[B, R]{
-		Kind: src.Kind, Tick: src.Tick, Agent: agent, AgentID: src.AgentID,
-		Task: src.Task, Node: src.Node, Status: src.Status, Started: src.Started,
-		Cause: src.Cause, ByNode: src.ByNode, Nodes: src.Nodes,
-		Name: src.Name, Old: src.Old, New: src.New, Global: src.Global, Writer: src.Writer, WriterNode: src.WriterNode,
-		Path: src.Path, Reload: src.Reload, Err: src.Err,
-		Goap: src.Goap, GoapAgent: src.GoapAgent, BTAINode: src.BTAINode, BTAIState: src.BTAIState,
-	}
+	dst.Kind, dst.Tick, dst.Agent, dst.AgentID = src.Kind, src.Tick, agent, src.AgentID
+	dst.Task, dst.Node, dst.Status, dst.Started = src.Task, src.Node, src.Status, src.Started
+	dst.Cause, dst.ByNode, dst.Nodes = src.Cause, src.ByNode, src.Nodes
+	dst.Name, dst.Old, dst.New, dst.Global, dst.Writer, dst.WriterNode = src.Name, src.Old, src.New, src.Global, src.Writer, src.WriterNode
+	dst.Path, dst.Reload, dst.Err = src.Path, src.Reload, src.Err
+	dst.Goap, dst.GoapAgent, dst.BTAINode, dst.BTAIState = src.Goap, src.GoapAgent, src.BTAINode, src.BTAIState
 }

@@ -1,45 +1,51 @@
 package stream
 
-import "github.com/btlua/btlua/stdlib/bt"
+import (
+	"math"
+
+	"github.com/btlua/btlua/stdlib/bt"
+)
 
 // watch is the observer of one agent's tree: it numbers the tree's tasks
 // and remembers the status last reported for each.
 type watch[A comparable, R any] struct {
+	// The fields an event reads come first, in the order of their use (a
+	// tick of a big crowd finds few watches in the cache).
 	hub   *Hub[A, R]
 	agent A
 	id    int
 	frame *Frame[A, R] // the agent's shard's frame, nil on the classic host
 	tree  *bt.BehaviorTree
-	nodes []bt.Task
 	// bases are nodes[i].Base(), and shown the status last reported for
-	// each (apart: a node number's scan reads only the bases).
+	// each (apart: a node number's check reads only the bases).
 	bases []*bt.TaskBase
-	shown []bt.Status
+	// live is set while the watch observes the tree (some subscriber
+	// watches the agent): its runs, writes, GOAP and BTAI events.
+	live bool
+	// failed is set once the agent's error was reported (a stopped tree
+	// returns its error on every tick).
+	failed bool
+	shown  []bt.Status
 	// changed lists the nodes whose status changed since the last report
 	// (the tree's bt.StatusObserver pushes them, see TaskStatus), marked
 	// flags them.
 	changed []int32
 	marked  []bool
+	// inShown, inMarked and inBases hold shown, marked and bases for a
+	// tree of up to inline tasks, in the watch's own allocation: a start
+	// or end of the agent's tasks then reads no other memory of the
+	// watch's.
+	inShown  [inline]bt.Status
+	inMarked [inline]bool
+	inBases  [inline]*bt.TaskBase
+	nodes    []bt.Task
 	// index numbers the tasks of trees larger than smallTree; smaller
 	// ones are searched in bases.
 	index map[*bt.TaskBase]int
-	// failed is set once the agent's error was reported (a stopped tree
-	// returns its error on every tick).
-	failed bool
-	// live is set while the watch observes the tree (some subscriber
-	// watches the agent): its runs, writes, GOAP and BTAI events.
-	live bool
 	// goaps observe the GOAP agents the tree's tasks run; btais stop
 	// the observers of the BTAI trees of its BT.Root tasks.
 	goaps []*goapWatch[A, R]
 	btais []func()
-	// inBases, inShown and inMarked hold bases, shown and marked for a
-	// tree of up to inline tasks, in the watch's own allocation: a start
-	// or end of the agent's tasks then reads no other memory of the
-	// watch's.
-	inBases  [inline]*bt.TaskBase
-	inShown  [inline]bt.Status
-	inMarked [inline]bool
 }
 
 // inline is how many tasks' bases, statuses shown and marks a watch holds
@@ -93,6 +99,16 @@ func (w *watch[A, R]) node(t bt.Task) NodeRef {
 		return NodeRef{}
 	}
 	b := t.Base()
+	// The number attach kept on the task, when it is still this watch's
+	// (another numbering may have given it another since); none when no
+	// numbering gave it one.
+	m := int(b.Mark())
+	if m > 0 && m <= len(w.bases) && w.bases[m-1] == b {
+		return NodeAt(m - 1)
+	}
+	if m == 0 && len(w.bases) < math.MaxUint16 {
+		return NodeRef{}
+	}
 	if w.index == nil {
 		for i, x := range w.bases {
 			if x == b {
@@ -214,6 +230,11 @@ func (w *watch[A, R]) attach() {
 		}
 	}
 	walk(root)
+	// Each task keeps its node number plus one (bt.TaskBase.Mark), the
+	// first number of a task the walk met twice; node reads it there.
+	for i := min(len(w.bases), math.MaxUint16) - 1; i >= 0; i-- {
+		w.bases[i].SetMark(uint16(i + 1))
+	}
 	if len(w.bases) > smallTree {
 		w.index = make(map[*bt.TaskBase]int, len(w.bases))
 		for i := len(w.bases) - 1; i >= 0; i-- { // the first number wins
