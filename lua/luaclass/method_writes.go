@@ -214,9 +214,9 @@ func OpenMethodWrites(L *lua.LState) {
 	g := orig.GFunction
 	L.SetGlobal("rawset", L.NewFunction(func(L *lua.LState) int {
 		tbl, _ := L.Get(1).(*lua.LTable)
-		k, _ := L.Get(2).(lua.LString)
+		k, isString := L.Get(2).(lua.LString)
 		kind := watchOf(string(k))
-		if _, isString := L.Get(2).(lua.LString); tbl != nil && isString {
+		if tbl != nil && isString {
 			SizeFirstKey(tbl)
 		}
 		if tbl == nil || kind == 0 {
