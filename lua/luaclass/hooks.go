@@ -137,15 +137,17 @@ func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *l
 		if n, ok := self.RawGetString("name").(lua.LString); ok && n != "" {
 			label = string(n) + "." + label // a GOAP action's name, a task's
 		}
-		return notCallable(L, label, v)
+		return notCallable(L, For(L).hookWhere(self, name.String()), label, v)
 	}
 }
 
 // notCallable returns the function that stands for v, the value of the
 // method name ("OnUpdate", or "FetchFlour.Perform" for a table with a
 // name) that is no function: it calls v through its __call
-// metamethod, or raises an error naming the method and the value.
-func notCallable(L *lua.LState, name string, v lua.LValue) *lua.LFunction {
+// metamethod, or raises an error naming the method and the value, after
+// where, "file:line" of the write that set it ("ai.lua:2: OnUpdate is a
+// number (5), not a function"), when known.
+func notCallable(L *lua.LState, where, name string, v lua.LValue) *lua.LFunction {
 	if L.GetMetaField(v, "__call") != lua.LNil {
 		return L.NewFunction(func(L *lua.LState) int {
 			return PassOn(L, v)
@@ -157,6 +159,13 @@ func notCallable(L *lua.LState, name string, v lua.LValue) *lua.LFunction {
 		text += " (" + v.String() + ")"
 	case lua.LTString:
 		text += fmt.Sprintf(" (%q)", v.String())
+	}
+	if where != "" {
+		msg := lua.LString(fmt.Sprintf("%s: %s is a %s, not a function", where, name, text))
+		return L.NewFunction(func(L *lua.LState) int {
+			L.Error(msg, 0)
+			return 0
+		})
 	}
 	return L.NewFunction(func(L *lua.LState) int {
 		L.RaiseError("%s is a %s, not a function", name, text)

@@ -129,7 +129,11 @@ func init() {
 			old := tbl.RawGetString(name)
 			r := orig(L, inst, base)
 			if tbl.RawGetString(name) != old {
-				For(L).methodWritten(tbl, kind)
+				s := For(L)
+				s.methodWritten(tbl, kind)
+				if kind&watchHook != 0 {
+					s.noteHookWrite(L, tbl, name, 0)
+				}
 			}
 			return r
 		}
@@ -226,6 +230,9 @@ func OpenMethodWrites(L *lua.LState) {
 		n := g(L)
 		if tbl.RawGetString(string(k)) != old {
 			s.methodWritten(tbl, kind)
+			if kind&watchHook != 0 {
+				s.noteHookWrite(L, tbl, string(k), 1)
+			}
 		}
 		return n
 	}))
