@@ -152,8 +152,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		if c.script != "" {
 			err := fmt.Errorf("more than one script given: %q and %q%s", c.script, rest[0],
 				inspectHint(afterBareInspect(joined), c.script, rest[0]))
-			fmt.Fprintln(stderr, "btlua:", err)
-			return nil, err
+			return nil, usageError(stderr, err)
 		}
 		c.script, rest = rest[0], rest[1:]
 	}
@@ -161,8 +160,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		c.inspectErr = checkInspectHost(c.inspect)
 	}
 	if c.inspectErr != nil {
-		fmt.Fprintln(stderr, "btlua:", c.inspectErr)
-		return nil, c.inspectErr
+		return nil, usageError(stderr, c.inspectErr)
 	}
 	if c.version || c.stubs != "" {
 		return c, nil
@@ -179,8 +177,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {
 		if _, err := os.Stat(c.script); errors.Is(err, os.ErrNotExist) {
 			err = fmt.Errorf("%s: no such file%s", c.script, hint) // a mistyped address, most likely
-			fmt.Fprintln(stderr, "btlua:", err)
-			return nil, err
+			return nil, usageError(stderr, err)
 		}
 	}
 	if !(c.hz >= minHz && c.hz <= maxHz) {
