@@ -27,7 +27,7 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 		return agents, err
 	}
 	if _, err := h.SnapshotAll(); err != nil {
-		return agents, fmt.Errorf("--save %s: this script cannot be saved: %w", c.save, err)
+		return agents, fmt.Errorf("--save %s: this script cannot be saved: %w", c.save, hostError{err})
 	}
 	if c.saveLocals, err = h.ChunkLocals(); err != nil {
 		return agents, fmt.Errorf("--save %s: %w", c.save, err)
@@ -150,7 +150,7 @@ func writeSave(h *host.Host, c *config, stderr io.Writer) error {
 	}
 	data, err := h.SnapshotAll()
 	if err != nil {
-		return fmt.Errorf("--save %s: %w", c.save, err)
+		return fmt.Errorf("--save %s: %w", c.save, hostError{err})
 	}
 	if strings.HasSuffix(c.save, ".gz") {
 		data = host.Gzip(data)
