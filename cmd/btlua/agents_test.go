@@ -152,7 +152,7 @@ func TestAgentsFlagClassicTrace(t *testing.T) {
 func TestAgentsMemoryLimitBlamesTheGuiltyOnly(t *testing.T) {
 	script := filepath.Join("testdata", "agents_memory.lua")
 	want := "btlua: memory limit of 50 MiB exceeded (the heap grew over it in ticks of agent agent2 (" + script + ", factory return value 1), which allocated most)\n"
-	midTick := "btlua: " + script + ":7: memory limit of 50 MiB exceeded (tick of agent agent2 (" + script + ", factory return value 1)) (task Hog)\n"
+	midTick := "btlua: " + script + ":7: memory limit of 50 MiB exceeded (task Hog; tick of agent agent2, " + script + " factory return value 1)\n"
 	for _, shards := range []string{"0", "1", "2", "4"} {
 		// A budget of a minute: under the race detector on a busy machine
 		// agent 2's tick can take over the default 2 s (it is the memory
