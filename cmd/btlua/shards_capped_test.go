@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// --shards over the number of agents is capped with one notice line on
-// stderr (TestShardsFlagResolved checks the capping itself); a --shards
-// that needs no cap prints nothing.
+// --shards over the number of agents, or over host.MaxShards, is capped
+// with one notice line on stderr (TestShardsFlagResolved checks the
+// capping itself), whatever the number of agents; a --shards that needs
+// no cap prints nothing.
 func TestShardsCappedNotice(t *testing.T) {
 	seq := filepath.Join("testdata", "agents_seq.lua")
 	for _, c := range []struct {
@@ -17,6 +18,9 @@ func TestShardsCappedNotice(t *testing.T) {
 	}{
 		{[]string{"--shards", "100000", seq}, "btlua: --shards 100000 is capped to 1, the number of agents (each shard is a Lua state of its own agents; --agents N runs more)\n"},
 		{[]string{"--agents", "3", "--shards", "5000", seq}, "btlua: --shards 5000 is capped to 3, the number of agents (each shard is a Lua state of its own agents)\n"},
+		{[]string{"--agents", "1000", "--shards", "100000", seq}, "btlua: --shards 100000 is capped to 256, the most a host runs (each shard is a Lua state)\n"},
+		{[]string{"--agents", "300", "--shards", "257", seq}, "btlua: --shards 257 is capped to 256, the most a host runs (each shard is a Lua state)\n"},
+		{[]string{"--agents", "300", "--shards", "256", seq}, ""},
 		{[]string{"--agents", "3", "--shards", "3", seq}, ""},
 		{[]string{"--shards", "1", seq}, ""},
 		{[]string{"--agents", "3", seq}, ""},
