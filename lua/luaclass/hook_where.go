@@ -24,17 +24,19 @@ type hookSite struct {
 	name string
 }
 
-// noteHookWrite records, when tbl's raw value under name is one a call
-// fails on, "file:line" of the Lua code at stack level (0: the running
-// Lua function, for an instruction hook; 1: the caller of a Go function,
-// for rawset); for another value it forgets any earlier record.
-func (s *State) noteHookWrite(L *lua.LState, tbl *lua.LTable, name string, level int) {
-	site := hookSite{tbl, name}
-	switch v := tbl.RawGetString(name); {
-	case v == lua.LNil, v.Type() == lua.LTFunction, L.GetMetaField(v, "__call") != lua.LNil:
-		delete(s.hookSites, site)
+// noteHookWrite records, when v, the value just written under name in
+// tbl, is one a call fails on, "file:line" of the Lua code at stack
+// level (0: the running Lua function, for an instruction hook; 1: the
+// caller of a Go function, for rawset); for another value it forgets any
+// earlier record.
+func (s *State) noteHookWrite(L *lua.LState, tbl *lua.LTable, name string, v lua.LValue, level int) {
+	if _, fn := v.(*lua.LFunction); fn || v == lua.LNil || L.GetMetaField(v, "__call") != lua.LNil {
+		if len(s.hookSites) != 0 {
+			delete(s.hookSites, hookSite{tbl, name})
+		}
 		return
 	}
+	site := hookSite{tbl, name}
 	if _, ok := s.hookSites[site]; !ok && len(s.hookSites) >= maxHookSites {
 		return
 	}
