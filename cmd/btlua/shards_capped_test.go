@@ -31,3 +31,20 @@ func TestShardsCappedNotice(t *testing.T) {
 		}
 	}
 }
+
+// --restore with --shards over host.MaxShards is capped with the same
+// notice, and the restore runs (a save's agents may go on any number of
+// shards, and a count that differs from the save's is refused by the
+// restore only when its agents depend on it).
+func TestShardsCappedOnRestore(t *testing.T) {
+	dir := t.TempDir()
+	save := filepath.Join(dir, "s.json")
+	if code, _, errOut := runCLI("--fast", "--ticks", "1", "--save", save, seq); code != exitOK {
+		t.Fatalf("--save: code %d, stderr %q", code, errOut)
+	}
+	code, _, errOut := runCLI("--fast", "--ticks", "1", "--restore", save, "--shards", "1000", seq)
+	want := "btlua: --shards 1000 is capped to 256, the most a host runs (each shard is a Lua state)\n"
+	if code != exitOK || errOut != want {
+		t.Errorf("code %d, stderr %q; want 0 and %q", code, errOut, want)
+	}
+}
