@@ -121,8 +121,9 @@ func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFun
 // __index, as a Lua read of self[name]), or nil when there is none or it
 // is one of set's defaults. A value there that is no function stands as
 // a call of it would in plain Lua: a callable table or userdata (__call)
-// is called, anything else raises "OnUpdate is a number (5), not a
-// function" when the method runs (notCallable).
+// is called, anything else raises "ai.lua:2: OnUpdate is a number (5),
+// not a function" when the method runs (notCallable), with the line of
+// the write that set it when the write hooks saw it (hook_where.go).
 func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *lua.LFunction {
 	switch v := L.GetTable(self, name).(type) {
 	case *lua.LFunction:
