@@ -64,7 +64,7 @@ func TestTickErrorNamesAgent(t *testing.T) {
 			}
 			err = h.Tick(0.1)
 			want := "fac.lua:5: boom (agent 2, task A)\n" +
-				"fac.lua:6: CPU budget of 20ms exceeded (tick of agent 3 (fac.lua, factory return value 1)) (task A)"
+				"fac.lua:6: CPU budget of 20ms exceeded (task A; tick of agent 3, fac.lua factory return value 1)"
 			if err == nil || err.Error() != want {
 				t.Errorf("spawned agents: got\n%v\nwant\n%s", err, want)
 			}

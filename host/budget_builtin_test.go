@@ -59,7 +59,7 @@ func TestBudgetBuiltinTasksOnly(t *testing.T) {
 			if c.at != "" {
 				at = path + c.at
 			}
-			want := at + "CPU budget of 100ms exceeded (tick of agent rt (" + path + ", return value 1)) (task " + c.task + ")"
+			want := at + "CPU budget of 100ms exceeded (task " + c.task + "; tick of agent rt, " + path + " return value 1)"
 			if err == nil || err.Error() != want {
 				t.Fatalf("error\n%v\nwant\n%s", err, want)
 			}

@@ -47,10 +47,10 @@ func TestBudgetHaltRunsEveryOnEnd(t *testing.T) {
 				prefix = "btlua: halting tree BTBehaviorTree: "
 			}
 			h.Close()
-			who := "agent BTBehaviorTree (" + path + ", return value 1)"
+			who := "agent BTBehaviorTree, " + path + " return value 1"
 			want := "end first\nend loop\nend last\n" +
 				prefix + path + ":3: first failed (task BTParallel/first[1])\n" +
-				prefix + path + ":3: CPU budget of 200ms exceeded (OnEnd at " + at + " of " + who + ") (task BTParallel/loop[2])\n"
+				prefix + path + ":3: CPU budget of 200ms exceeded (task BTParallel/loop[2]; OnEnd at " + at + " of " + who + ")\n"
 			if got := out.String(); got != want {
 				t.Errorf("output\n%s\nwant\n%s", got, want)
 			}
@@ -97,7 +97,7 @@ local tree = BTBehaviorTree:New(); tree:SetStartTask(p); return tree
 	h.Close()
 	var want strings.Builder
 	for i, name := range []string{"a", "b", "c"} {
-		fmt.Fprintf(&want, "btlua: OnEnd at Close: %s:3: interrupted (OnEnd at Close of agent BTBehaviorTree (%s, return value 1)) (task BTParallel/%s[%d])\n", path, path, name, i+1)
+		fmt.Fprintf(&want, "btlua: OnEnd at Close: %s:3: interrupted (task BTParallel/%s[%d]; OnEnd at Close of agent BTBehaviorTree, %s return value 1)\n", path, name, i+1, path)
 	}
 	if got := out.String(); got != want.String() {
 		t.Errorf("output\n%s\nwant\n%s", got, want.String())

@@ -48,13 +48,13 @@ func TestBudgetErrorNamesAgentOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			err = h.Tick(0.1)
-			want := "spin.lua:4: CPU budget of 20ms exceeded (tick of agent 1 (spin.lua, factory return value 1)) (task Spin)\n" +
-				"spin.lua:4: CPU budget of 20ms exceeded (tick of agent 2 (spin.lua, factory return value 1)) (task Spin)\n" +
-				"named.lua:3: CPU budget of 20ms exceeded (tick of agent guard (named.lua, return value 1)) (task Spin)"
+			want := "spin.lua:4: CPU budget of 20ms exceeded (task Spin; tick of agent 1, spin.lua factory return value 1)\n" +
+				"spin.lua:4: CPU budget of 20ms exceeded (task Spin; tick of agent 2, spin.lua factory return value 1)\n" +
+				"named.lua:3: CPU budget of 20ms exceeded (task Spin; tick of agent guard, named.lua return value 1)"
 			if err == nil || err.Error() != want {
 				t.Errorf("got\n%v\nwant\n%s", err, want)
 			}
-			if got := h.Agents()[1].Err(); got == nil || got.Error() != "spin.lua:4: CPU budget of 20ms exceeded (tick of agent 2 (spin.lua, factory return value 1)) (task Spin)" {
+			if got := h.Agents()[1].Err(); got == nil || got.Error() != "spin.lua:4: CPU budget of 20ms exceeded (task Spin; tick of agent 2, spin.lua factory return value 1)" {
 				t.Errorf("agent 2's Err: %v", got)
 			}
 		})

@@ -29,7 +29,7 @@ func TestBudgetPcallReturned(t *testing.T) {
 				t.Fatal(err)
 			}
 			err := h.Tick(0.1)
-			want := path + c.line + " CPU budget of 200ms exceeded (tick of agent BTBehaviorTree (" + path + ", return value 1)) (task Bad)"
+			want := path + c.line + " CPU budget of 200ms exceeded (task Bad; tick of agent BTBehaviorTree, " + path + " return value 1)"
 			if err == nil || err.Error() != want {
 				t.Fatalf("error\n%v\nwant\n%s", err, want)
 			}

@@ -86,7 +86,7 @@ func TestBudgetEndlessLoopInOnUpdate(t *testing.T) {
 		err := h.Tick(0.1)
 		took := time.Since(start)
 		if tick == 1 {
-			want := path + ":9: CPU budget of 500ms exceeded (tick of agent t500 (" + path + ", return value 1[100])) (task Loop)"
+			want := path + ":9: CPU budget of 500ms exceeded (task Loop; tick of agent t500, " + path + " return value 1[100])"
 			if err == nil || err.Error() != want {
 				t.Fatalf("tick 1: error\n%v\nwant\n%s", err, want)
 			}
@@ -186,7 +186,7 @@ func TestBudgetCoroutines(t *testing.T) {
 			for i := 0; i < 3 && err == nil; i++ {
 				err = h.Tick(0.1)
 			}
-			if err == nil || !strings.Contains(err.Error(), "CPU budget of 200ms exceeded (tick of agent") {
+			if err == nil || !strings.Contains(err.Error(), "CPU budget of 200ms exceeded (task ") || !strings.Contains(err.Error(), "; tick of agent ") {
 				t.Fatalf("error %v", err)
 			}
 		})
@@ -220,7 +220,7 @@ return trees
 	}
 	h.Close()
 	want := "end a\nend b\nbtlua: OnEnd at Close: " + path +
-		":4: CPU budget of 200ms exceeded (OnEnd at Close of agent b (" + path + ", return value 1[2])) (task b)\nend c\n"
+		":4: CPU budget of 200ms exceeded (task b; OnEnd at Close of agent b, " + path + " return value 1[2])\nend c\n"
 	if out.String() != want {
 		t.Errorf("output %q", out.String())
 	}
@@ -277,7 +277,7 @@ func TestInterrupt(t *testing.T) {
 		}
 	}()
 	err := h.Tick(0.1)
-	want := path + ":2: interrupted (tick of agent BTActionUniversal (" + path + ", return value 1)) (task BTActionUniversal)"
+	want := path + ":2: interrupted (task BTActionUniversal; tick of agent BTActionUniversal, " + path + " return value 1)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("error\n%v\nwant\n%s", err, want)
 	}

@@ -47,12 +47,12 @@ end
 			want := "btlua: fac.lua:7: boom (agent 1, task A)\n" +
 				"btlua: (the same error in 7 more agents: 2, 3, 5 to 9)\n" +
 				"btlua: fac.lua:5: bang (agent 4, task A)\n" +
-				"btlua: fac.lua:6: CPU budget of 20ms exceeded (tick of agent 10 (fac.lua, factory return value 1)) (task A)\n" +
+				"btlua: fac.lua:6: CPU budget of 20ms exceeded (task A; tick of agent 10, fac.lua factory return value 1)\n" +
 				"btlua: (the same error in 1 more agent: 11)\n" +
 				"btlua: fac.lua:7: boom (agent 1, task A) (×1 since the last report)\n" +
 				"btlua: (the same error in 7 more agents: 2, 3, 5 to 9) (×1 since the last report)\n" +
 				"btlua: fac.lua:5: bang (agent 4, task A) (×1 since the last report)\n" +
-				"btlua: fac.lua:6: CPU budget of 20ms exceeded (tick of agent 10 (fac.lua, factory return value 1)) (task A) (×1 since the last report)\n" +
+				"btlua: fac.lua:6: CPU budget of 20ms exceeded (task A; tick of agent 10, fac.lua factory return value 1) (×1 since the last report)\n" +
 				"btlua: (the same error in 1 more agent: 11) (×1 since the last report)\n"
 			if out.String() != want {
 				t.Errorf("log:\n%s\nwant:\n%s", out.String(), want)

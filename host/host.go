@@ -53,8 +53,8 @@ type Options struct {
 	// Budget is the CPU budget (wall-clock time) of each stretch of script
 	// work (an agent's tick, a load, a Spawn, a reload, an agent's OnEnds
 	// at Close or Halt): a script over it is stopped with the Lua error
-	// "file:line: CPU budget of 20ms exceeded (tick of agent ...)". 0 means
-	// none. See docs/untrusted-scripts.md, Budget.
+	// "file:line: CPU budget of 20ms exceeded (task T; tick of agent
+	// ...)". 0 means none. See docs/untrusted-scripts.md, Budget.
 	Budget time.Duration
 	// Sandbox restricts the scripts to what untrusted code (mods) may use:
 	// no files, processes or environment, require inside the script
@@ -73,9 +73,9 @@ type Options struct {
 	MaxChunkSize int64
 	// MemoryLimit is the heap size in bytes (after a collection) over which
 	// the running script is stopped with the Lua error "memory limit of 512
-	// MiB exceeded (tick of agent ...)"; a LoadFile or Spawn that leaves the
-	// heap over it fails ("... while spawning agent ...") and adds no
-	// agent. 0 means none. See docs/untrusted-scripts.md, Memory.
+	// MiB exceeded (task T; tick of agent ...)"; a LoadFile or Spawn that
+	// leaves the heap over it fails ("... while spawning agent ...") and
+	// adds no agent. 0 means none. See docs/untrusted-scripts.md, Memory.
 	MemoryLimit uint64
 	// ErrorPolicy is what the host does with an agent whose tick raised an
 	// error: stop it (the zero value), restart it after a back-off, or end

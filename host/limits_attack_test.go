@@ -115,7 +115,7 @@ func forShards(t *testing.T, f func(t *testing.T, shards int)) {
 
 // budgetStop is the hog's error when the CPU budget stopped it at line.
 func (r attackResult) budgetStop(line string) string {
-	return r.path + ":" + line + ": CPU budget of " + attackBudget.String() + " exceeded (tick of agent hog (" + r.path + ", factory return value 1)) (task Hog)"
+	return r.path + ":" + line + ": CPU budget of " + attackBudget.String() + " exceeded (task Hog; tick of agent hog, " + r.path + " factory return value 1)"
 }
 
 // errIs fails t unless the hog's error is want.

@@ -47,7 +47,7 @@ func TestPrintToBlockedPipe(t *testing.T) {
 		start := time.Now()
 		h.Tick(0.1)
 		t.Logf("tick over after %v", time.Since(start).Round(time.Millisecond))
-		want := path + ":4: CPU budget of 100ms exceeded (tick of agent hog (" + path + ", factory return value 1)) (task Hog)"
+		want := path + ":4: CPU budget of 100ms exceeded (task Hog; tick of agent hog, " + path + " factory return value 1)"
 		if hog.Err() == nil || hog.Err().Error() != want {
 			t.Errorf("hog's error\n%v\nwant\n%s", hog.Err(), want)
 		}

@@ -31,8 +31,8 @@ return {
 	start := time.Now()
 	err = h.Tick(0.1)
 	took := time.Since(start)
-	want := path + ":4: CPU budget of 20ms exceeded (tick of agent BTActionUniversal (" + path +
-		", return value 1[1])) (task BTActionUniversal)"
+	want := path + ":4: CPU budget of 20ms exceeded (task BTActionUniversal; tick of agent BTActionUniversal, " + path +
+		" return value 1[1])"
 	if err == nil || err.Error() != want {
 		t.Fatalf("error\n%v\nwant\n%s", err, want)
 	}

@@ -112,7 +112,7 @@ func TestShardsMemoryLimitRunawayTick(t *testing.T) {
 		err = h.Tick(0.1)
 		want := path + ":4: memory limit of "
 		if err == nil || !strings.HasPrefix(err.Error(), want) ||
-			!strings.Contains(err.Error(), " exceeded (tick of agent BTActionUniversal ("+path+", return value 1[1])) (task BTActionUniversal)") {
+			!strings.Contains(err.Error(), " exceeded (task BTActionUniversal; tick of agent BTActionUniversal, "+path+" return value 1[1])") {
 			t.Fatalf("%d shards: error\n%v\nwant %s... exceeded (tick of agent ...)", shards, err, want)
 		}
 		t.Logf("%d shards: the runaway tick was stopped after %v", shards, time.Since(start))

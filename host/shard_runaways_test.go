@@ -81,7 +81,7 @@ func TestShardsMemoryLimitTwoRunawaysAtOnce(t *testing.T) {
 	var failed []string
 	for _, a := range h.Failed() {
 		failed = append(failed, a.Name())
-		want := "memory limit of " + bytesText(float64(limit)) + " exceeded (tick of agent " + a.Name() + " (" + path + ", factory return value 1)) (task Hog)"
+		want := "memory limit of " + bytesText(float64(limit)) + " exceeded (task Hog; tick of agent " + a.Name() + ", " + path + " factory return value 1)"
 		if !strings.HasSuffix(a.Err().Error(), want) {
 			t.Errorf("%s's error %v; want it to end %q", a.Name(), a.Err(), want)
 		}

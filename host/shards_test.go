@@ -527,7 +527,7 @@ end
 		}
 	}
 	err = h.Tick(0.1)
-	if err == nil || !strings.Contains(err.Error(), "b.lua:4: CPU budget of 20ms exceeded (tick of agent") {
+	if err == nil || !strings.Contains(err.Error(), "b.lua:4: CPU budget of 20ms exceeded (task T; tick of agent") {
 		t.Fatalf("tick 1: %v", err)
 	}
 	if got := out.String(); got != "a\nc\nd\n" {
@@ -632,7 +632,7 @@ end
 	}()
 	err = h.Tick(0.1)
 	<-done
-	if err == nil || !strings.Contains(err.Error(), "b.lua:4: interrupted (tick of agent") {
+	if err == nil || !strings.Contains(err.Error(), "b.lua:4: interrupted (task T; tick of agent") {
 		t.Fatalf("tick: %v", err)
 	}
 	if got := out.String(); got != "a\nc\n" {

@@ -2,6 +2,7 @@ package tests
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -39,8 +40,13 @@ func runScriptDT(t *testing.T, path string, maxTicks int, dt float64) run {
 	return runScriptOpts(t, path, maxTicks, dt, host.Options{})
 }
 
+// factoryAgents is how many agents runScriptOpts spawns from a script
+// that returns a factory, as btlua --agents 3 does.
+const factoryAgents = 3
+
 // runScriptOpts is runScriptDT on a host made with opts (its Stdout and
-// BTAIGlobals set here).
+// BTAIGlobals set here). A script that returns a factory function gets
+// factoryAgents agents, spawned with {index = i, count = factoryAgents}.
 func runScriptOpts(t *testing.T, path string, maxTicks int, dt float64, opts host.Options) run {
 	t.Helper()
 	var out bytes.Buffer
@@ -51,6 +57,9 @@ func runScriptOpts(t *testing.T, path string, maxTicks int, dt float64, opts hos
 	}
 	defer h.Close()
 	agents, err := h.LoadFile(path)
+	if errors.Is(err, host.ErrFactoryScript) {
+		agents, err = spawnAgents(h, path, factoryAgents)
+	}
 	if err != nil {
 		return run{stdout: out.String(), err: err}
 	}
@@ -70,6 +79,20 @@ func runScriptOpts(t *testing.T, path string, maxTicks int, dt float64, opts hos
 	r.stdout = out.String()
 	r.events = rec.events
 	return r
+}
+
+// spawnAgents spawns n agents from the factory script at path, as btlua
+// --agents n does.
+func spawnAgents(h *host.Host, path string, n int) ([]*host.Agent, error) {
+	var out []*host.Agent
+	for i := 1; i <= n; i++ {
+		a, err := h.Spawn(path, map[string]any{"index": i, "count": n})
+		if err != nil {
+			return out, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 func lines(s ...string) string { return strings.Join(s, "\n") + "\n" }

@@ -24,7 +24,10 @@ import (
 // given, the number of cores (GOMAXPROCS) with -agents above 1, else 0,
 // the classic unsharded host (host.Options.Shards); either way at most
 // one shard per agent (per load of the script: -agents, or 1), since each
-// shard is a Lua state of its own and one with no agent is pure cost.
+// shard is a Lua state of its own and one with no agent is pure cost,
+// and at most host.MaxShards (also with -restore, whose shards are
+// otherwise restoreShards'). A -shards given above a cap is capped with
+// a notice on stderr, never refused.
 // -inspect, -record and -trace work with any -shards (the sharded host's
 // event stream is the classic host's, see docs/agents-on-every-core.md).
 func resolveShards(c *config, agentsGiven, shardsGiven bool, stderr io.Writer) error {
@@ -38,19 +41,25 @@ func resolveShards(c *config, agentsGiven, shardsGiven bool, stderr io.Writer) e
 		c.shards = runtime.GOMAXPROCS(0)
 	}
 	c.shardsGiven = shardsGiven
-	if c.restore == "" { // a restore's shards: restoreShards
-		given := c.shards
-		c.shards = min(c.shards, max(c.agents, 1))
-		if c.shards > host.MaxShards {
-			return fmt.Errorf("--shards must be at most %d (each shard is a Lua state), got %d for --agents %d", host.MaxShards, given, c.agents)
+	if c.restore != "" { // a restore's shards: restoreShards, at most host.MaxShards
+		if shardsGiven && c.shards > host.MaxShards {
+			fmt.Fprintf(stderr, "btlua: --shards %d is capped to %d, the most a host runs (each shard is a Lua state)\n", c.shards, host.MaxShards)
+			c.shards = host.MaxShards
 		}
-		if shardsGiven && c.shards < given {
-			more := ""
-			if c.agents == 0 {
-				more = "; --agents N runs more"
-			}
-			fmt.Fprintf(stderr, "btlua: --shards %d is capped to %d, the number of agents (each shard is a Lua state of its own agents%s)\n", given, c.shards, more)
+		return nil
+	}
+	given := c.shards
+	c.shards = min(c.shards, max(c.agents, 1), host.MaxShards)
+	switch {
+	case !shardsGiven || c.shards == given:
+	case c.shards == max(c.agents, 1):
+		more := ""
+		if c.agents == 0 {
+			more = "; --agents N runs more"
 		}
+		fmt.Fprintf(stderr, "btlua: --shards %d is capped to %d, the number of agents (each shard is a Lua state of its own agents%s)\n", given, c.shards, more)
+	default:
+		fmt.Fprintf(stderr, "btlua: --shards %d is capped to %d, the most a host runs (each shard is a Lua state)\n", given, c.shards)
 	}
 	return nil
 }

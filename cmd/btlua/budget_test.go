@@ -22,7 +22,7 @@ return { Spin:New(), Wait:New() }
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI("--fast", "--ticks", "3", "--budget", "20ms", path)
-	wantErr := "btlua: " + path + ":2: CPU budget of 20ms exceeded (tick of agent Spin (" + path + ", return value 1[1])) (task Spin)\n"
+	wantErr := "btlua: " + path + ":2: CPU budget of 20ms exceeded (task Spin; tick of agent Spin, " + path + " return value 1[1])\n"
 	if code != exitFailed || out != "wait ended\n" || errOut != wantErr {
 		t.Errorf("code %d, stdout %q, stderr\n%q\nwant 1, \"wait ended\\n\",\n%q", code, out, errOut, wantErr)
 	}

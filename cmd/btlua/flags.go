@@ -120,7 +120,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.stubs, "lua-stubs", "", "write the LuaLS stubs of the Lua API to DIR/"+stubsDir+" and name them in DIR/.luarc.json (for editors), then exit")
 	fs.Var(addrFlag{&c.inspect, &c.inspectErr}, "inspect", "serve the live inspector (web page) at `ADDR` (HOST:PORT, port 0 to 65535; --inspect or --inspect=ADDR; default "+defaultInspectAddr+"); the run goes on after the trees complete, until Ctrl-C or until --ticks runs out")
 	fs.IntVar(&c.agents, "agents", 0, "run `N` instances (at least 1) of the script's tree: Spawn N agents when the script returns a factory function (each called with {index = i, count = N}), else load the script N times (with a warning: loads in one Lua state share its globals, so the agents are not independent and results depend on --shards); at the end, print agents, shards, ticks, the agent-ticks made (the agents running at each tick, summed), agent-ticks per second and ns per agent-tick (of the time spent in ticks, not the sleeps between them; ticks after real-time sleeps are slower, so size with --fast), build time per agent and peak memory (to stderr)")
-	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so the results of agents spawned from a factory do not depend on N (see docs/agents-on-every-core.md); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS, or with --restore the save's); capped to the number of agents (--agents, or 1), as a shard is a Lua state, but for --restore; at most 256")
+	fs.IntVar(&c.shards, "shards", 0, "spread the agents over `N` Lua states ticked in parallel, for any N of 1 or more with global variables applied at the frame boundary, so the results of agents spawned from a factory do not depend on N (see docs/agents-on-every-core.md); 0 is the classic unsharded host, where global writes are seen at once (default: 0, or with --agents above 1 the number of cores, GOMAXPROCS, or with --restore the save's); capped, with a notice, to 256 and (but for --restore) to the number of agents (--agents, or 1), as a shard is a Lua state")
 	fs.StringVar(&c.save, "save", "", "at the end of the run (--ticks N ran out, the trees completed, or Ctrl-C) write every agent's state to `FILE` (gzip when FILE ends in .gz), for --restore; a script whose state cannot be saved is refused before the first tick, saying why (docs/saving.md)")
 	fs.StringVar(&c.restore, "restore", "", "start from the save in `FILE` (written by --save from the same script) instead of loading the script afresh: the agents go on from the saved tick")
 	fs.StringVar(&c.record, "record", "", "record the event stream to `FILE` (not empty) as JSON Lines (gzip when FILE ends in .gz); btlua replay FILE shows it; a write error exits 1")
@@ -152,8 +152,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		if c.script != "" {
 			err := fmt.Errorf("more than one script given: %q and %q%s", c.script, rest[0],
 				inspectHint(afterBareInspect(joined), c.script, rest[0]))
-			fmt.Fprintln(stderr, "btlua:", err)
-			return nil, err
+			return nil, usageError(stderr, err)
 		}
 		c.script, rest = rest[0], rest[1:]
 	}
@@ -161,8 +160,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 		c.inspectErr = checkInspectHost(c.inspect)
 	}
 	if c.inspectErr != nil {
-		fmt.Fprintln(stderr, "btlua:", c.inspectErr)
-		return nil, c.inspectErr
+		return nil, usageError(stderr, c.inspectErr)
 	}
 	if c.version || c.stubs != "" {
 		return c, nil
@@ -179,8 +177,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if hint := inspectHint(afterBareInspect(joined), c.script); hint != "" {
 		if _, err := os.Stat(c.script); errors.Is(err, os.ErrNotExist) {
 			err = fmt.Errorf("%s: no such file%s", c.script, hint) // a mistyped address, most likely
-			fmt.Fprintln(stderr, "btlua:", err)
-			return nil, err
+			return nil, usageError(stderr, err)
 		}
 	}
 	if !(c.hz >= minHz && c.hz <= maxHz) {

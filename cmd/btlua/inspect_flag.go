@@ -272,6 +272,12 @@ func runReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	rec, err := inspect.ReadRecordingFile(path)
 	var cut *inspect.TruncatedError
 	if err != nil {
+		if !errors.As(err, &cut) {
+			if msg := saveNotRecording(path); msg != "" {
+				fmt.Fprintln(stderr, "btlua:", msg)
+				return exitFailed
+			}
+		}
 		fmt.Fprintln(stderr, "btlua:", fileError("replay", path, "read it", err))
 		if !errors.As(err, &cut) {
 			return exitFailed

@@ -30,7 +30,7 @@ func TestInspectFlagBadAddress(t *testing.T) {
 // Names under .invalid never resolve (RFC 6761).
 func TestInspectFlagHostDoesNotResolve(t *testing.T) {
 	code, out, errOut := runCLI("--fast", "--ticks", "3", "--inspect=nohost.invalid:0", seq)
-	want := `btlua: --inspect: the host "nohost.invalid" of "nohost.invalid:0" does not resolve (no such host)` + "\n"
+	want := `btlua: --inspect: the host "nohost.invalid" of "nohost.invalid:0" does not resolve (no such host)` + "\n" + usageHint
 	if code != exitUsage || out != "" || errOut != want {
 		t.Errorf("code %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitUsage, want)
 	}
@@ -62,7 +62,8 @@ func TestInspectWithTicksEnds(t *testing.T) {
 // A word after a bare --inspect that is no address is taken for the
 // script: with the script after it, or before, the error about two
 // scripts says how --inspect takes its address; two scripts without
-// --inspect get no such hint.
+// --inspect get no such hint. Each is a usage error, followed by the
+// usage line.
 func TestInspectFlagWordTakenForScript(t *testing.T) {
 	hint := `btlua: more than one script given: "foo" and "script.lua" ("foo" follows a bare --inspect, which takes its address as --inspect=HOST:PORT)` + "\n"
 	for _, c := range []struct {
@@ -77,8 +78,8 @@ func TestInspectFlagWordTakenForScript(t *testing.T) {
 		{[]string{"--inspect", "a.lua", "script.lua"}, `btlua: more than one script given: "a.lua" and "script.lua"` + "\n"},
 	} {
 		code, out, errOut := runCLI(c.args...)
-		if code != exitUsage || out != "" || errOut != c.want {
-			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, exitUsage, c.want)
+		if code != exitUsage || out != "" || errOut != c.want+usageHint {
+			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, exitUsage, c.want+usageHint)
 		}
 	}
 }
@@ -100,6 +101,9 @@ func TestInspectFlagWordTakenForLoneScript(t *testing.T) {
 		{[]string{"foo"}, exitFailed, "btlua: foo: no such file\n"},
 		{[]string{"--inspect", "missing.lua"}, exitFailed, "btlua: missing.lua: no such file\n"},
 	} {
+		if c.code == exitUsage {
+			c.want += usageHint // a usage error ends with the usage line
+		}
 		code, out, errOut := runCLI(c.args...)
 		if code != c.code || out != "" || errOut != c.want {
 			t.Errorf("btlua %q: code %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errOut, c.code, c.want)

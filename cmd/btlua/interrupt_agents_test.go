@@ -42,7 +42,7 @@ return {spinner(1), spinner(2), spinner(3)}
 	want := ""
 	for n, line := range []string{"3", "3", "3"} {
 		name := "Spin" + string(rune('1'+n))
-		want += "btlua: " + script + ":" + line + ": interrupted (tick of agent " + name + " (" + script + ", return value 1[" + string(rune('1'+n)) + "])) (task " + name + ")\n"
+		want += "btlua: " + script + ":" + line + ": interrupted (task " + name + "; tick of agent " + name + ", " + script + " return value 1[" + string(rune('1'+n)) + "])\n"
 	}
 	if got := p.errOut.String(); p.code != exitInterrupted || got != want {
 		t.Errorf("code %d, stderr:\n%s\nwant %d and:\n%s", p.code, got, exitInterrupted, want)
@@ -73,7 +73,7 @@ return function(args) return Spin:New() end
 	if !p.wait(time.Minute) {
 		t.Fatal("btlua did not exit within a minute")
 	}
-	want := fmt.Sprintf("btlua: %s:4: interrupted (tick of agent 1 (%s, factory return value 1)) (task Spin)\n", script, script) +
+	want := fmt.Sprintf("btlua: %s:4: interrupted (task Spin; tick of agent 1, %s factory return value 1)\n", script, script) +
 		"btlua: (the same error in 2 more agents: 2, 3)\n"
 	want += "btlua: agents 3, shards 2, ticks 1, agent-ticks 3 (agents running at each tick)\n"
 	got := p.errOut.String()

@@ -326,7 +326,7 @@ func TestWatchReloadLine(t *testing.T) {
 	// The Ctrl-C may come while a tick runs the script, which it then
 	// stops where it is, saying so on a line of its own.
 	line := regexp.MustCompile(`^btlua: reloaded .*ai\.lua in [0-9.]+(ns|µs|ms|s): classes Speaker \(changed Speaker\.OnUpdate\); running trees kept\n` +
-		`(btlua: .*ai\.lua:2: interrupted \(tick of agent Speaker \(.*ai\.lua, return value 1\)\) \(task Speaker\)\n)?$`)
+		`(btlua: .*ai\.lua:2: interrupted \(task Speaker; tick of agent Speaker, .*ai\.lua return value 1\)\n)?$`)
 	o := out.String()
 	if code != exitInterrupted || !line.MatchString(errOut.String()) || !strings.HasPrefix(o, "v1\n") || !strings.HasSuffix(o, "v2\n") {
 		t.Errorf("code %d, stderr %q, stdout %.40q...%q", code, errOut.String(), o, o[max(0, len(o)-10):])

@@ -27,7 +27,7 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 		return agents, err
 	}
 	if _, err := h.SnapshotAll(); err != nil {
-		return agents, fmt.Errorf("--save %s: this script cannot be saved: %w", c.save, err)
+		return agents, fmt.Errorf("--save %s: this script cannot be saved: %w", c.save, hostError{err})
 	}
 	if c.saveLocals, err = h.ChunkLocals(); err != nil {
 		return agents, fmt.Errorf("--save %s: %w", c.save, err)
@@ -41,11 +41,11 @@ func startAgents(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, erro
 func restoreFile(h *host.Host, c *config, stderr io.Writer) ([]*host.Agent, error) {
 	data := c.saveData
 	if err := sameScript(data, c.script); err != nil {
-		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
+		return nil, restoreError(c.restore, data, err)
 	}
 	agents, err := h.RestoreAll(data)
 	if err != nil {
-		return nil, fmt.Errorf("--restore %s: %w", c.restore, err)
+		return nil, restoreError(c.restore, data, err)
 	}
 	if len(agents) == 0 {
 		return nil, fmt.Errorf("--restore %s: %w: the save holds no agents", c.restore, host.ErrBadSave)
@@ -76,7 +76,7 @@ func restoreShards(c *config) error {
 	if c.agents > 0 {
 		n, err := host.SaveAgents(data)
 		if err != nil {
-			return fmt.Errorf("--restore %s: %w", c.restore, err)
+			return restoreError(c.restore, data, err)
 		}
 		if n != c.agents {
 			return fmt.Errorf("--restore %s: the save holds %d agents, and --agents says %d (--restore needs no --agents)", c.restore, n, c.agents)
@@ -86,7 +86,7 @@ func restoreShards(c *config) error {
 		return nil
 	}
 	if c.shards, err = host.SaveShards(data); err != nil {
-		return fmt.Errorf("--restore %s: %w", c.restore, err)
+		return restoreError(c.restore, data, err)
 	}
 	return nil
 }
@@ -150,7 +150,7 @@ func writeSave(h *host.Host, c *config, stderr io.Writer) error {
 	}
 	data, err := h.SnapshotAll()
 	if err != nil {
-		return fmt.Errorf("--save %s: %w", c.save, err)
+		return fmt.Errorf("--save %s: %w", c.save, hostError{err})
 	}
 	if strings.HasSuffix(c.save, ".gz") {
 		data = host.Gzip(data)

@@ -53,7 +53,7 @@ function a:OnUpdate() n = n + 1; print(n); return BTTaskStatus.Running end
 return a
 `), 0o644)
 	code, out, errOut := runCLI("--fast", "--ticks", "3", "--save", filepath.Join(dir, "s.json"), bad)
-	want := "btlua: --save " + filepath.Join(dir, "s.json") + ": this script cannot be saved: host: saving agent counter (" + bad +
+	want := "btlua: --save " + filepath.Join(dir, "s.json") + ": this script cannot be saved: saving agent counter (" + bad +
 		"): task counter (BTAction) field OnUpdate holds a function with upvalues (state a save cannot see; keep it in fields, or list the field in saveSkip), which a save cannot hold\n"
 	if code != exitFailed || out != "" || errOut != want {
 		t.Fatalf("code %d, stdout %q, stderr\n%q\nwant\n%q", code, out, errOut, want)

@@ -121,8 +121,9 @@ func (h *Hooks) Get(s *State, self *lua.LTable, set *MethodSet, i int) *lua.LFun
 // __index, as a Lua read of self[name]), or nil when there is none or it
 // is one of set's defaults. A value there that is no function stands as
 // a call of it would in plain Lua: a callable table or userdata (__call)
-// is called, anything else raises "OnUpdate is a number (5), not a
-// function" when the method runs (notCallable).
+// is called, anything else raises "ai.lua:2: OnUpdate is a number (5),
+// not a function" when the method runs (notCallable), with the line of
+// the write that set it when the write hooks saw it (hook_where.go).
 func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *lua.LFunction {
 	switch v := L.GetTable(self, name).(type) {
 	case *lua.LFunction:
@@ -137,15 +138,17 @@ func lookup(L *lua.LState, self *lua.LTable, name lua.LValue, set *MethodSet) *l
 		if n, ok := self.RawGetString("name").(lua.LString); ok && n != "" {
 			label = string(n) + "." + label // a GOAP action's name, a task's
 		}
-		return notCallable(L, label, v)
+		return notCallable(L, For(L).hookWhere(self, name.String()), label, v)
 	}
 }
 
 // notCallable returns the function that stands for v, the value of the
 // method name ("OnUpdate", or "FetchFlour.Perform" for a table with a
 // name) that is no function: it calls v through its __call
-// metamethod, or raises an error naming the method and the value.
-func notCallable(L *lua.LState, name string, v lua.LValue) *lua.LFunction {
+// metamethod, or raises an error naming the method and the value, after
+// where, "file:line" of the write that set it ("ai.lua:2: OnUpdate is a
+// number (5), not a function"), when known.
+func notCallable(L *lua.LState, where, name string, v lua.LValue) *lua.LFunction {
 	if L.GetMetaField(v, "__call") != lua.LNil {
 		return L.NewFunction(func(L *lua.LState) int {
 			return PassOn(L, v)
@@ -157,6 +160,13 @@ func notCallable(L *lua.LState, name string, v lua.LValue) *lua.LFunction {
 		text += " (" + v.String() + ")"
 	case lua.LTString:
 		text += fmt.Sprintf(" (%q)", v.String())
+	}
+	if where != "" {
+		msg := lua.LString(fmt.Sprintf("%s: %s is a %s, not a function", where, name, text))
+		return L.NewFunction(func(L *lua.LState) int {
+			L.Error(msg, 0)
+			return 0
+		})
 	}
 	return L.NewFunction(func(L *lua.LState) int {
 		L.RaiseError("%s is a %s, not a function", name, text)

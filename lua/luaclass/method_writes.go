@@ -128,8 +128,12 @@ func init() {
 			SizeFirstKey(tbl)
 			old := tbl.RawGetString(name)
 			r := orig(L, inst, base)
-			if tbl.RawGetString(name) != old {
-				For(L).methodWritten(tbl, kind)
+			if v := tbl.RawGetString(name); v != old {
+				s := For(L)
+				s.methodWritten(tbl, kind)
+				if kind&watchHook != 0 {
+					s.noteHookWrite(L, tbl, name, v, 0)
+				}
 			}
 			return r
 		}
@@ -224,8 +228,11 @@ func OpenMethodWrites(L *lua.LState) {
 		}
 		old := tbl.RawGetString(string(k))
 		n := g(L)
-		if tbl.RawGetString(string(k)) != old {
+		if v := tbl.RawGetString(string(k)); v != old {
 			s.methodWritten(tbl, kind)
+			if kind&watchHook != 0 {
+				s.noteHookWrite(L, tbl, string(k), v, 1)
+			}
 		}
 		return n
 	}))

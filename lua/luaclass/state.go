@@ -35,6 +35,9 @@ type State struct {
 	// flat records the classes whose inherited methods Flatten copies
 	// (flat.go).
 	flat flatState
+	// hookSites holds where scripts set methods to values a call fails
+	// on (hook_where.go).
+	hookSites map[hookSite]string
 }
 
 // For returns the State of L's Lua state, creating it on first use. Every

@@ -29,10 +29,11 @@ type Error struct {
 	// has no name of its own (Tree is ""): a host with several agents
 	// gives its number ("2"; see host.Agent); "" otherwise.
 	Agent string
-	// Named reports that Msg names the agent itself (the CPU budget's,
-	// an interrupt's or the memory limit's "(tick of agent 2 (fac.lua,
-	// factory return value 1))"): Error then leaves Tree and Agent out,
-	// so the agent is named once.
+	// Named reports that Msg names the agent itself, in the parentheses
+	// it ends with (the CPU budget's, an interrupt's or the memory
+	// limit's "(tick of agent 2, fac.lua factory return value 1)"):
+	// Error then leaves Tree and Agent out, so the agent is named once,
+	// and puts the task in those parentheses.
 	Named bool
 	// Traceback is Lua's stack traceback, when one was taken.
 	Traceback string
@@ -47,7 +48,9 @@ func (e *Error) Unwrap() error { return e.Kind }
 
 // Error formats "file:line: msg (task path)", with "tree NAME, " or
 // "agent NAME, " before the task when Tree or Agent is set and Named is
-// not.
+// not; when Named is, the task goes first in msg's closing parentheses
+// ("CPU budget of 2s exceeded (task Loop; tick of agent 2, fac.lua
+// factory return value 1)").
 func (e *Error) Error() string {
 	var b strings.Builder
 	if e.File != "" {
@@ -57,6 +60,12 @@ func (e *Error) Error() string {
 			b.WriteString(strconv.Itoa(e.Line))
 		}
 		b.WriteString(": ")
+	}
+	if e.Named && e.Task != "" {
+		if i := lastGroup(e.Msg); i >= 0 {
+			b.WriteString(e.Msg[:i+1] + "task " + Shown(e.Task) + "; " + e.Msg[i+1:])
+			return b.String()
+		}
 	}
 	b.WriteString(e.Msg)
 	who := ""
@@ -76,6 +85,27 @@ func (e *Error) Error() string {
 		b.WriteString(" (task " + Shown(e.Task) + ")")
 	}
 	return b.String()
+}
+
+// lastGroup returns the index of the "(" that opens the parentheses msg
+// ends with, matched across any nested in them, or -1 when msg does not
+// end with ")".
+func lastGroup(msg string) int {
+	if !strings.HasSuffix(msg, ")") {
+		return -1
+	}
+	depth := 0
+	for i := len(msg) - 1; i >= 0; i-- {
+		switch msg[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // locRE matches the "file:line: " prefix Lua puts on error messages.

@@ -44,7 +44,7 @@ const (
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
 // A Describer names the one whose script a stretch runs (to the host, an
-// agent: "agent guard (npc.lua, return value 1)") in the Budget's errors.
+// agent: "agent guard, npc.lua return value 1") in the Budget's errors.
 type Describer interface {
 	// Describe returns the name, called once, when the stretch expires.
 	Describe() string

@@ -15,7 +15,7 @@ import (
 // than one agent, is named by the agent's number, its position in
 // Agents() counted from 1: "(agent 2, task Attack)" in the errors of its
 // ticks and of its OnEnds at a halt, a restart or Close, and "tick of agent
-// 2 (fac.lua, factory return value 1)" in the CPU budget's and memory
+// 2, fac.lua factory return value 1" in the CPU budget's and memory
 // limit's errors; those agents' task paths are alike, so the path alone
 // does not tell them apart. Other unnamed trees keep the name of their
 // start task and no agent in tick errors, so the errors of a script
@@ -71,14 +71,14 @@ func loadedTwice(loads []*Load, path string) bool {
 // nameAgent names agent a in err, the error of its tick or of an OnEnd
 // (Halt, restart, Close, reload), by its number when its tree has no
 // name of its own (see agentNumber). An error whose message names a
-// already, as the CPU budget's does ("... exceeded (tick of agent 2
-// (fac.lua, factory return value 1))"), is marked Named: it names a once.
+// already, as the CPU budget's does ("... exceeded (tick of agent 2,
+// fac.lua factory return value 1)"), is marked Named: it names a once.
 func (h *State) nameAgent(a *Agent, err error) {
 	var le *luaerr.Error
 	if !errors.As(err, &le) {
 		return
 	}
-	if strings.HasSuffix(le.Msg, " of "+a.describe()+")") {
+	if strings.HasSuffix(le.Msg, " of "+a.flatDescribe()+")") {
 		le.Named = true
 	}
 	if le.Tree != "" || a.tree.Named() {

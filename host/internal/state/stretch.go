@@ -55,8 +55,9 @@ func (h *State) EndStretch() {
 // (budget.Describer), without a Describe method on Agent's API.
 type budgetAgent Agent
 
-// Describe returns the agent's describe().
-func (a *budgetAgent) Describe() string { return (*Agent)(a).describe() }
+// Describe returns the agent's flatDescribe(): the budget's error puts
+// it in parentheses already.
+func (a *budgetAgent) Describe() string { return (*Agent)(a).flatDescribe() }
 
 // describe names the agent in errors: its label (agent_label.go) and where the script
 // returned it.
@@ -65,6 +66,17 @@ func (a *Agent) describe() string {
 		return "agent " + a.Label() + " (" + a.Source + ")"
 	}
 	return "agent " + a.Label() + " (" + a.Source + ", " + a.where + ")"
+}
+
+// flatDescribe is describe without parentheses, for a message that has
+// its own around it ("agent 2, fac.lua factory return value 1", or
+// "agent 2, fac.lua"): the CPU budget's "exceeded (tick of agent 2,
+// fac.lua factory return value 1)".
+func (a *Agent) flatDescribe() string {
+	if a.where == "" {
+		return "agent " + a.Label() + ", " + a.Source
+	}
+	return "agent " + a.Label() + ", " + a.Source + " " + a.where
 }
 
 // CloseAgent ends the agent's running tasks (OnEnd) as a stretch and
