@@ -24,9 +24,22 @@ import (
 // one within its 0.2 s).
 //
 //	go test -run '^$' -bench FrameBudget -benchtime 600x ./bench/warrior
+//
+// The near agents are every tenth one ("spread": in a world, the agents
+// near the player are anywhere in the list), or the first tenth
+// ("first": with agents placed in runs, one run per shard, all of them
+// on the first shard, whose core then has most of the work).
 func BenchmarkFrameBudget(b *testing.B) {
-	for _, n := range []int{100, 10000} {
-		b.Run(fmt.Sprintf("agents=%d", n), func(b *testing.B) { benchFrameBudget(b, n) })
+	spread := func(i int) bool { return i%10 == 0 }
+	for _, c := range []struct {
+		n    int
+		near string
+	}{{100, "spread"}, {10000, "spread"}, {10000, "first"}} {
+		isNear := spread
+		if c.near == "first" {
+			isNear = func(i int) bool { return i < c.n/10 }
+		}
+		b.Run(fmt.Sprintf("agents=%d/near=%s", c.n, c.near), func(b *testing.B) { benchFrameBudget(b, c.n, isNear) })
 	}
 }
 
@@ -36,22 +49,24 @@ const (
 	warmupFrames = 240
 )
 
-func benchFrameBudget(b *testing.B, n int) {
+// benchFrameBudget runs the frames of n agents; isNear(i) says whether
+// agent i (from 0) ticks at 60 Hz.
+func benchFrameBudget(b *testing.B, n int, isNear func(i int) bool) {
 	h, err := host.New(host.Options{Stdout: io.Discard, FS: spawnFS, Shards: runtime.GOMAXPROCS(0), FrameBudget: 4 * time.Millisecond})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer h.Close()
 	h.ExpectAgents(n)
-	near := n / 10
+	near := 0
 	for i := 1; i <= n; i++ {
 		a, err := h.Spawn("spawn.lua", map[string]any{"index": i})
 		if err != nil {
 			b.Fatal(err)
 		}
 		interval := farInterval
-		if i <= near {
-			interval = frameDT
+		if isNear(i - 1) {
+			interval, near = frameDT, near+1
 		}
 		if err := a.SetTickInterval(interval); err != nil {
 			b.Fatal(err)
@@ -84,7 +99,7 @@ func benchFrameBudget(b *testing.B, n int) {
 	clock := h.Clock()
 	for i, a := range h.Agents() {
 		limit := frameDT // a.Time() is the clock of the agent's last tick
-		if i >= near {
+		if !isNear(i) {
 			limit = farInterval
 		}
 		if clock-a.Time() > limit+1e-9 {

@@ -47,7 +47,8 @@ type treeBatch struct {
 	panicked any
 	// ahead is hooks as TreesAhead when warming pays (warmPays), so that
 	// each tree's turn warms the next tree's memory
-	// (bt.BehaviorTree.Warm); warmed keeps the warm reads' result.
+	// (bt.BehaviorTree.Warm) and the bookkeeping of the one after
+	// (WarmHead); warmed keeps the warm reads' result.
 	ahead  TreesAhead
 	warmed uintptr
 }
@@ -67,6 +68,13 @@ func (lib *Lib) tickBatch(L *lua.LState) int {
 		if n := b.next + 1; b.ahead != nil && n < b.n {
 			if next := b.ahead.TreeAhead(n); next != nil {
 				b.warmed += next.BT.Warm()
+			}
+			// The tree after it: its bookkeeping, which the next turn's
+			// Warm would otherwise chase one miss at a time.
+			if n+1 < b.n {
+				if after := b.ahead.TreeAhead(n + 1); after != nil {
+					b.warmed += after.BT.WarmHead()
+				}
 			}
 		}
 		s := bt.Inactive

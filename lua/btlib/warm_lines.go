@@ -14,8 +14,13 @@ import (
 // and cached overrides, a Lua precondition's own table, and the table its
 // inlined function reads (inline_condition.go).
 
+// heldTables is how many of a leaf's tables held in its own fields its
+// warm set names (self.world: the agent's data its OnUpdate reads).
+const heldTables = 2
+
 // AppendWarm appends, for a leaf made in Lua, the task's table (which a
-// Lua OnUpdate reads as self) and the cached overrides the call reads;
+// Lua OnUpdate reads as self), the tables it holds (heldTables of them)
+// and the cached overrides the call reads;
 // nothing for a Go task wrapped by WrapTask, whose table the tick does not
 // read. (bt's warm set asks leaves only.)
 func (t *Task) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
@@ -23,7 +28,8 @@ func (t *Task) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
 		return dst
 	}
 	dst = t.hooks.AppendWarm(dst)
-	return luaclass.TableLines(dst, t.Self)
+	dst = luaclass.TableLines(dst, t.Self)
+	return luaclass.HeldTableLines(dst, t.Self, heldTables)
 }
 
 // AppendWarm appends the condition, its table (for a Check method) and,

@@ -11,7 +11,8 @@ import (
 
 // The warm set's Lua memory: a precondition names itself, its table and
 // the input table its one-line function reads (a function precondition
-// too); a Lua leaf names its table; a Go task wrapped by WrapTask nothing.
+// too); a Lua leaf names its table and the tables its fields hold (the
+// agent's data its OnUpdate reads as self.world); a Go task wrapped by WrapTask nothing.
 func TestWarmLinesLua(t *testing.T) {
 	lib, L, _ := testLib(t)
 	if err := L.DoString(`
@@ -19,7 +20,7 @@ func TestWarmLinesLua(t *testing.T) {
 		Input = input
 		local low = function() return input.hp < 50 end
 		Leaf = BTAction:New()
-		function Leaf:New(name) local o = {} setmetatable(o, self) self.__index = self o.name = name return o end
+		function Leaf:New(name) local o = {} setmetatable(o, self) self.__index = self o.name = name o.world = input return o end
 		function Leaf:OnUpdate() return BTTaskStatus.Running end
 		seq = BTSequence:New()
 		seq:AddCondition(BTPrecondition:New(low))
@@ -47,8 +48,8 @@ func TestWarmLinesLua(t *testing.T) {
 		}
 	}
 	leaf := taskOf(t, lib, L.GetGlobal("leaf"))
-	if got := leaf.AppendWarm(nil); !slices.Contains(got, unsafe.Pointer(leaf.Self)) {
-		t.Errorf("Lua leaf: %v names not its table %p", got, leaf.Self)
+	if got := leaf.AppendWarm(nil); !slices.Contains(got, unsafe.Pointer(leaf.Self)) || !slices.Contains(got, unsafe.Pointer(input)) {
+		t.Errorf("Lua leaf: %v names not its table %p and its world %p", got, leaf.Self, input)
 	}
 	g := &goLeaf{}
 	g.Init(g, "go")

@@ -63,3 +63,22 @@ func (h *Hooks) AppendWarm(dst []unsafe.Pointer) []unsafe.Pointer {
 	}
 	return append(dst, unsafe.Pointer(&h.fns[0]))
 }
+
+// HeldTableLines appends to dst, for up to max of the tables that tbl's
+// string keys hold now (one level: an agent's own data that a leaf reads
+// through self, as self.world), what [TableLines] appends for each. With
+// a table layout this package does not know it appends nothing.
+func HeldTableLines(dst []unsafe.Pointer, tbl *lua.LTable, max int) []unsafe.Pointer {
+	if tbl == nil || max <= 0 || !layout.ok {
+		return dst
+	}
+	for _, v := range *fieldsOf(tbl).strdict {
+		if held, ok := v.(*lua.LTable); ok && held != tbl {
+			dst = TableLines(dst, held)
+			if max--; max == 0 {
+				break
+			}
+		}
+	}
+	return dst
+}

@@ -46,3 +46,31 @@ func TestTableLines(t *testing.T) {
 		t.Errorf("nil table: %v, want nothing", got)
 	}
 }
+
+// HeldTableLines names the lines of the tables a table's string keys
+// hold (TableLines of each), up to its bound, and never the table itself
+// nor values of other types.
+func TestHeldTableLines(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	world, self := L.NewTable(), L.NewTable()
+	world.RawSetString("tick", lua.LNumber(3))
+	self.RawSetString("name", lua.LString("patrol"))
+	self.RawSetString("world", world)
+	self.RawSetString("me", self)
+	if got, want := HeldTableLines(nil, self, 2), TableLines(nil, world); !slices.Equal(got, want) {
+		t.Errorf("one held table: %v, want %v", got, want)
+	}
+	other := L.NewTable()
+	self.RawSetString("other", other)
+	got := HeldTableLines(nil, self, 1)
+	if a, b := TableLines(nil, world), TableLines(nil, other); !slices.Equal(got, a) && !slices.Equal(got, b) {
+		t.Errorf("bound 1 of two held tables: %v, want %v or %v", got, a, b)
+	}
+	if got := HeldTableLines(nil, self, 0); got != nil {
+		t.Errorf("bound 0: %v, want nothing", got)
+	}
+	if got := HeldTableLines(nil, nil, 2); got != nil {
+		t.Errorf("nil table: %v, want nothing", got)
+	}
+}

@@ -12,18 +12,20 @@
 //     its owed time has reached its interval (within 1e-9 s, so that 12
 //     frames of 1/60 s make an interval of 0.2 s); interval 0 is due at
 //     every frame, and a slot that never ticked is due at once.
-//   - The due slots are taken round-robin from the cursor (the slot the
-//     last frame stopped at), each counting its estimated cost (its
+//   - Each lane (what runs in parallel: a shard's goroutine on a core)
+//     takes its due slots round-robin from its own cursor (the slot it
+//     stopped at last frame), each counting its estimated cost (its
 //     measured cost, or the mean of the measured slots when it has none)
-//     against its lane: a lane is what runs in parallel (a shard's
-//     goroutine on a core), each with the whole budget less the frame's
+//     against the lane's budget: the whole budget less the frame's
 //     overhead (Planner.EndFrame: the frame time the estimates did not
 //     explain, the plan itself, the join, collections; at least a quarter
-//     of the budget is left to the agents). The frame stops
-//     at the first due slot whose cost would take its lane over the
-//     budget, unless no slot has been taken yet (a frame always makes
-//     progress); the cursor moves there, so that slot is first next
-//     frame and no slot starves. Without a budget every due slot runs.
+//     of the budget is left to the agents). A lane stops at its first
+//     due slot whose cost would take it over the budget, unless it has
+//     taken none yet (a lane always makes progress); its cursor moves
+//     there, so that slot is first next frame and no slot starves. The
+//     other lanes go on: a sharded host places announced agents in runs,
+//     one run per shard, so a full lane must not stop its neighbours.
+//     Without a budget every due slot runs.
 //   - A slot taken runs with DT its owed time (the frame dt summed since
 //     its last tick), which goes back to 0. Its lag is the frame clock
 //     minus the clock of the first frame at which it was due: 0 when it

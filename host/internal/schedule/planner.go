@@ -22,19 +22,24 @@ type wait struct {
 // rule). Its zero value has no budget.
 type Planner struct {
 	budget time.Duration
-	cursor int             // where the next frame's round-robin starts
-	used   []time.Duration // each lane's estimated cost this frame
-	lag    Lag
-	ran    uint64 // the active slots run, summed over the frames
-	frames uint64
+	// cursors holds, per lane, the slot where the lane's next round-robin
+	// starts (where it stopped last); used each lane's estimated cost
+	// this frame.
+	cursors []int
+	used    []time.Duration
+	lag     Lag
+	ran     uint64 // the active slots run, summed over the frames
+	frames  uint64
 	// planned is the estimated cost of the last frame's busiest lane;
 	// overhead estimates the rest of a frame's time (EndFrame), and
 	// measured says it has been measured.
 	planned  time.Duration
 	overhead time.Duration
 	measured bool
-	// waiting is Plan's list of the waiting slots (reused).
+	// waiting is Plan's list of the waiting slots, byLane the same per
+	// lane (both reused).
 	waiting []wait
+	byLane  [][]wait
 	// slots and hot are the slots of the last rebuild and their due
 	// state, lanes their lanes; run the indexes the last Plan runs; stale
 	// asks the next Plan to rebuild.
@@ -125,36 +130,25 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 	if p.typical > 0 {
 		mean = p.typical
 	}
-	if p.cursor >= n {
-		p.cursor = 0
+	// Each lane's round-robin: its waiting slots from the first at or
+	// after its cursor, then those before; a lane that is full stops, the
+	// others go on.
+	if len(p.cursors) != lanes {
+		p.cursors = make([]int, lanes)
 	}
-	// The round-robin from the cursor: the waiting slots from the first at
-	// or after it, then those before it.
-	first, _ := slices.BinarySearchFunc(waiting, p.cursor, func(w wait, c int) int { return int(w.index) - c })
+	p.byLane = slices.Grow(p.byLane[:0], lanes)[:lanes]
+	for l := range p.byLane {
+		p.byLane[l] = p.byLane[l][:0]
+	}
+	for _, w := range waiting {
+		p.byLane[w.lane] = append(p.byLane[w.lane], w)
+	}
 	budget := p.agentBudget()
 	ran := 0
-	for k := range waiting {
-		w := waiting[(first+k)%len(waiting)]
-		s, lane, h := w.slot, w.lane, &p.hot[w.index]
-		if active != nil && !active(int(w.index)) {
-			s.Run, s.DT, h.owed, h.waiting = true, dt, 0, false
-			run = append(run, w.index)
-			continue
-		}
-		cost := mean
-		if h.measured {
-			cost = h.cost
-		}
-		if p.budget > 0 && ran > 0 && p.used[lane]+cost > budget {
-			p.cursor = int(w.index)
-			break
-		}
-		p.used[lane] += cost
-		s.Run, s.DT, h.owed = true, h.owed, 0
-		h.waiting, h.started = false, true
-		p.lag.Add(clock - h.dueAt)
-		run = append(run, w.index)
-		ran++
+	for lane, ws := range p.byLane {
+		var n int
+		run, n = p.fillLane(lane, ws, run, clock, dt, mean, budget, active)
+		ran += n
 	}
 	slices.Sort(run)
 	p.run = run
@@ -165,6 +159,43 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 		p.planned = max(p.planned, u)
 	}
 	return ran
+}
+
+// fillLane takes lane's waiting slots ws (in slot order) round-robin
+// from the lane's cursor until the next would take the lane over budget
+// (the lane's first always runs: a lane always makes progress), appends
+// their indexes to run and returns it with the number of active slots
+// taken. mean is the cost of an unmeasured slot.
+func (p *Planner) fillLane(lane int, ws []wait, run []int32, clock, dt float64, mean, budget time.Duration, active func(i int) bool) ([]int32, int) {
+	if len(ws) == 0 {
+		return run, 0
+	}
+	first, _ := slices.BinarySearchFunc(ws, p.cursors[lane], func(w wait, c int) int { return int(w.index) - c })
+	taken := 0
+	for k := range ws {
+		w := ws[(first+k)%len(ws)]
+		s, h := w.slot, &p.hot[w.index]
+		if active != nil && !active(int(w.index)) {
+			s.Run, s.DT, h.owed, h.waiting = true, dt, 0, false
+			run = append(run, w.index)
+			continue
+		}
+		cost := mean
+		if h.measured {
+			cost = h.cost
+		}
+		if p.budget > 0 && taken > 0 && p.used[lane]+cost > budget {
+			p.cursors[lane] = int(w.index)
+			break
+		}
+		p.used[lane] += cost
+		s.Run, s.DT, h.owed = true, h.owed, 0
+		h.waiting, h.started = false, true
+		p.lag.Add(clock - h.dueAt)
+		run = append(run, w.index)
+		taken++
+	}
+	return run, taken
 }
 
 // hot is a slot's due state, which Plan keeps densely between rebuilds

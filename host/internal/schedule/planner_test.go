@@ -107,7 +107,7 @@ func TestPlanFrames(t *testing.T) {
 			want: []string{"0:0.1", "1:0.2", "0:0.2", "1:0.2"},
 		},
 		{
-			name: "lanes: each lane has the whole budget; the frame stops at the first agent over its lane's",
+			name: "lanes: each lane has the whole budget and its own round-robin",
 			agents: func() []*agent {
 				a := newAgents(6, 0, 2*ms)
 				for i := range a {
@@ -117,10 +117,28 @@ func TestPlanFrames(t *testing.T) {
 			},
 			budget: 4 * ms, lanes: 2, dt: 0.1,
 			want: []string{
-				"0:0.1",
-				"1:0.2 2:0.2 3:0.2 4:0.2",
-				"0:0.2 1:0.1 2:0.1 5:0.3",
-				"0:0.1 3:0.2 4:0.2 5:0.1",
+				"0:0.1 1:0.1", // nothing measured yet: one agent a lane
+				"2:0.2 3:0.2 4:0.2 5:0.2",
+				"0:0.2 1:0.2 2:0.1 3:0.1",
+				"0:0.1 1:0.1 4:0.2 5:0.2",
+			},
+		},
+		{
+			// A sharded host puts announced agents in runs, one run per
+			// shard: a lane that is full must not stop the others.
+			name: "lanes in runs: a full lane leaves the other lanes going",
+			agents: func() []*agent {
+				a := newAgents(6, 0, 2*ms)
+				for i := range a {
+					a[i].lane = i / 4
+				}
+				return a
+			},
+			budget: 4 * ms, lanes: 2, dt: 0.1,
+			want: []string{
+				"0:0.1 4:0.1",
+				"1:0.2 2:0.2 4:0.1 5:0.2",
+				"0:0.2 3:0.3 4:0.1 5:0.1",
 			},
 		},
 		{

@@ -41,6 +41,7 @@ type agentBatch struct {
 	ticked bool     // the agent BeginTree gave is ticking, in its stretch
 	errs   []error
 	strict *StrictError // the first FailTick error, which ends a classic host's tick
+	warmed uintptr      // what the agents' warm reads gave (TreeAhead)
 }
 
 // BeginTree begins agent i's turn: its restart when due, the memory
@@ -62,8 +63,13 @@ func (b *agentBatch) BeginTree(i int) *btlib.Tree {
 // the batch reads the next tree's memory into the cache while the one
 // before it ticks, in a big crowd). It asks nothing of the tree: whether
 // it runs is read from the tree's memory that warming is for, and
-// warming a stopped tree costs a few reads.
-func (b *agentBatch) TreeAhead(i int) *btlib.Tree { return b.agents[i].tree }
+// warming a stopped tree costs a few reads. It reads the agent's own
+// struct into the cache (warm), which its turn reads.
+func (b *agentBatch) TreeAhead(i int) *btlib.Tree {
+	a := b.agents[i]
+	b.warmed += a.warm()
+	return a.tree
+}
 
 // Crowd is the number of the state's agents, ticked in turn frame after
 // frame (btlib.TreesAhead).
