@@ -30,12 +30,12 @@ func TestRestoreEditedSaveRefused(t *testing.T) {
 	s := string(data)
 	sig := regexp.MustCompile(`"signature":"[0-9a-f]+"`).FindString(s)
 	clock := regexp.MustCompile(`"clock":[0-9.e+-]+`).FindString(s)
-	const goap = "host: restoring agent BTBehaviorTree: bad save: the GOAP agent of task BTSequence/load 1[2]: "
+	const goap = "restoring agent BTBehaviorTree: bad save: the GOAP agent of task BTSequence/load 1[2]: "
 	cases := []struct{ name, from, to, want string }{
 		{"mt NoSuchClass", `"mt":"Lumberjack"`, `"mt":"NoSuchClass"`, goap + `its provider: the saved table's class "NoSuchClass" is no global table`},
 		{"mt string", `"mt":"Lumberjack"`, `"mt":"string"`, goap + `its provider: the saved table's class is "string"; the script's table there is not of that class`},
 		{"mt _G", `"mt":"Lumberjack"`, `"mt":"_G"`, goap + `its provider: the saved table's class is "_G"; the script's table there is not of that class`},
-		{"signature", sig, `"signature":"ab"`, `host: restoring agent BTBehaviorTree: bad save: "signature" is "ab", want 64 hex digits (a SHA-256)`},
+		{"signature", sig, `"signature":"ab"`, `restoring agent BTBehaviorTree: bad save: "signature" is "ab", want 64 hex digits (a SHA-256)`},
 		{"costs", `"costs":[2,4,1]`, `"costs":[2]`, goap + `plan of 3 steps with 3 left and 1 costs`},
 		{"clock", clock, `"clock":1e308`, `bad save: the host's clock is 1e+308, want a number of seconds in [0, 2^40] (a clock past that can no longer advance by a tick)`},
 		{"key null", `"key":"logsAtPile"`, `"key":null`, `bad save: load 1 (` + script + `), agent 1, GOAP agent 1, state, goal, condition 1: "key" is null, want a string`},

@@ -54,7 +54,7 @@ func TestRestorePlainLoadsOnShards(t *testing.T) {
 			t.Fatalf("%s --agents 3: code %d, stdout %q, stderr\n%q\nwant\n%q", name, code, out, errOut, want)
 		}
 		code, out, errOut = runCLI("--fast", "--shards", "1", "--restore", save, "--ticks", "10", script)
-		wantErr := "btlua: --restore " + save + ": host: restoring: the save was made on 2 shards and this host has 1: " + script +
+		wantErr := "btlua: --restore " + save + ": restoring: the save was made on 2 shards and this host has 1: " + script +
 			" is loaded 2 times (LoadFile, no factory spawn), and such agents depend on the Lua state each load ran in; restore it on 2 shards (Options.Shards, --shards)\n"
 		if code != exitFailed || out != "" || errOut != wantErr {
 			t.Fatalf("%s on 1 shard: code %d, stdout %q, stderr\n%q\nwant\n%q", name, code, out, errOut, wantErr)

@@ -46,7 +46,7 @@ func restoreError(path string, data []byte, err error) error {
 	if errors.Is(err, host.ErrBadSave) && isRecording(data) {
 		return fmt.Errorf("--restore %s: this is a btlua recording (written by --record), not a save; replay it with btlua replay %s", path, path)
 	}
-	return fmt.Errorf("--restore %s: %w", path, err)
+	return fmt.Errorf("--restore %s: %w", path, hostError{err})
 }
 
 // isRecording reports whether data (gunzipped) reads as a recording, or
