@@ -22,8 +22,8 @@ type TruncatedError struct {
 	Cause string
 }
 
-// Error returns "recording: truncated after line N (CAUSE); the R records
-// before it replay".
+// Error returns "recording: truncated after line N (CAUSE); the header
+// and the R records before it replay" (line 1 is the header).
 func (e *TruncatedError) Error() string {
 	return fmt.Sprintf("recording: truncated after line %d (%s); %s", e.Line, e.Cause, replayText(e.Records))
 }
@@ -80,7 +80,7 @@ func validDT(dt float64) bool { return dt > 0 && !math.IsInf(dt, 0) }
 // replayText says that the n records before the cut replay.
 func replayText(n int) string {
 	if n == 1 {
-		return "the 1 record before it replays"
+		return "the header and the 1 record before it replay"
 	}
-	return fmt.Sprintf("the %d records before it replay", n)
+	return fmt.Sprintf("the header and the %d records before it replay", n)
 }

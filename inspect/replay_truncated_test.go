@@ -132,7 +132,7 @@ func TestNewRecorderRefusesBadDT(t *testing.T) {
 // The truncation message counts the records that replay in words that
 // agree with the count.
 func TestTruncatedErrorCount(t *testing.T) {
-	for n, want := range map[int]string{1: "; the 1 record before it replays", 4: "; the 4 records before it replay"} {
+	for n, want := range map[int]string{1: "; the header and the 1 record before it replay", 4: "; the header and the 4 records before it replay"} {
 		e := &TruncatedError{Line: n + 1, Cause: "cut", Records: n}
 		if !strings.HasSuffix(e.Error(), want) {
 			t.Errorf("%d records: %q, want it to end with %q", n, e.Error(), want)

@@ -41,7 +41,7 @@ func TestReplayTruncatedAndCorrupt(t *testing.T) {
 	os.WriteFile(cut, []byte(strings.Join(lines[:5], "")+lines[5][:len(lines[5])/2]), 0o644)
 	code, errOut = replayOnce(cut)
 	want := "btlua: " + cut + ": recording: truncated after line 5 (line 6 is cut short: "
-	if code != exitFailed || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, "the 4 records before it replay\nbtlua: replay of "+cut+" (4 records) at http://127.0.0.1:") {
+	if code != exitFailed || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, "the header and the 4 records before it replay\nbtlua: replay of "+cut+" (4 records) at http://127.0.0.1:") {
 		t.Errorf("truncated: code %d, stderr %q; want %d and %q...", code, errOut, exitFailed, want)
 	}
 
