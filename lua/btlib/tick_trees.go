@@ -45,11 +45,13 @@ type treeBatch struct {
 	cur      *Tree
 	inHook   bool
 	panicked any
-	// ahead is hooks as TreesAhead when warming pays (warmPays), so that
+	// ahead is hooks as TreesAhead when warming pays (crowdBytes over warmBytes), so that
 	// each tree's turn warms the next tree's memory
 	// (bt.BehaviorTree.Warm) and the bookkeeping of the one after
-	// (WarmHead); warmed keeps the warm reads' result.
+	// (WarmHead, when head: headBytes); warmed keeps the warm reads'
+	// result.
 	ahead  TreesAhead
+	head   bool // WarmHead the tree after the next (headPays)
 	warmed uintptr
 }
 
@@ -71,7 +73,7 @@ func (lib *Lib) tickBatch(L *lua.LState) int {
 			}
 			// The tree after it: its bookkeeping, which the next turn's
 			// Warm would otherwise chase one miss at a time.
-			if n+1 < b.n {
+			if b.head && n+1 < b.n {
 				if after := b.ahead.TreeAhead(n + 1); after != nil {
 					b.warmed += after.BT.WarmHead()
 				}
@@ -135,8 +137,10 @@ func (lib *Lib) TickBatch(n int, dt float64, b TreeBatch) error {
 	}
 	lib.batch = treeBatch{hooks: b, n: n, dt: dt}
 	lib.batch.deltas, _ = b.(TreeDeltas)
-	if ta, ok := b.(TreesAhead); ok && warmPays(n, ta) {
-		lib.batch.ahead = ta
+	if ta, ok := b.(TreesAhead); ok {
+		if bytes := crowdBytes(n, ta); bytes > warmBytes {
+			lib.batch.ahead, lib.batch.head = ta, bytes > headBytes
+		}
 	}
 	// Inherited methods copied into the classes for the batch, one hop
 	// per method call from Lua (luaclass/flat.go).
@@ -179,15 +183,25 @@ var flattenBatches = true
 // they make the tick 1.6-1.8 times as fast (one core, BENCHMARKS.md).
 var warmBytes = 2 << 20
 
-// warmPays reports whether the batch of n trees, in its crowd
-// (TreesAhead.Crowd), is big enough for warming (see warmBytes), judged
-// by its first tree.
-func warmPays(n int, ta TreesAhead) bool {
+// headBytes is the size of the trees' memory from which reading the
+// bookkeeping of the tree after the next (WarmHead) pays as well: past
+// half the processor's last-level cache (32 MiB here), where that chain of
+// reads misses to memory. Below, in the cache, it costs more than it
+// saves (the native warrior at 1000 agents).
+var headBytes = 16 << 20
+
+// crowdBytes is the size of the warm lines of the batch of n trees in its
+// crowd (TreesAhead.Crowd), judged by its first tree: 0 for a batch of
+// fewer than two trees, where nothing is ahead.
+func crowdBytes(n int, ta TreesAhead) int {
 	if n < 2 {
-		return false
+		return 0
 	}
 	first := ta.TreeAhead(0)
-	return first != nil && first.BT.WarmLines()*64*max(n, ta.Crowd()) > warmBytes
+	if first == nil {
+		return 0
+	}
+	return first.BT.WarmLines() * 64 * max(n, ta.Crowd())
 }
 
 // treeSlice is the TreeBatch of TickTrees: its trees, the statuses to

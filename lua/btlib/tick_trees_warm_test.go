@@ -52,13 +52,14 @@ func tickWarm(t *testing.T) (string, [][]bt.Status) {
 	return out.String(), all
 }
 
-// A batch that warms each next tree (warmBytes 0: every batch of two or
-// more) ticks exactly as one that does not.
+// A batch that warms each next tree and the bookkeeping of the one after
+// (warmBytes and headBytes 0: every batch of two or more) ticks exactly
+// as one that does not.
 func TestTickTreesWarmSame(t *testing.T) {
-	defer func(b int) { warmBytes = b }(warmBytes)
+	defer func(b, h int) { warmBytes, headBytes = b, h }(warmBytes, headBytes)
 	warmBytes = 1 << 62
 	wantOut, wantStatus := tickWarm(t)
-	warmBytes = 0
+	warmBytes, headBytes = 0, 0
 	gotOut, gotStatus := tickWarm(t)
 	if gotOut != wantOut || !reflect.DeepEqual(gotStatus, wantStatus) {
 		t.Errorf("warmed: output %q, statuses %v; not warmed: %q, %v", gotOut, gotStatus, wantOut, wantStatus)
