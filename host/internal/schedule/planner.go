@@ -12,10 +12,10 @@ type Item struct {
 	Lane int
 }
 
-// wait is a waiting slot of a frame: its index and lane.
+// wait is a waiting slot of a frame and its index.
 type wait struct {
-	slot        *Slot
-	index, lane int32
+	slot  *Slot
+	index int32
 }
 
 // Planner decides the frames of one host (see the package doc for the
@@ -36,10 +36,8 @@ type Planner struct {
 	planned  time.Duration
 	overhead time.Duration
 	measured bool
-	// waiting is Plan's list of the waiting slots, byLane the same per
-	// lane (both reused).
-	waiting []wait
-	byLane  [][]wait
+	// byLane is Plan's lists of the waiting slots, one a lane (reused).
+	byLane [][]wait
 	// slots and hot are the slots of the last rebuild and their due
 	// state, lanes their lanes; run the indexes the last Plan runs; stale
 	// asks the next Plan to rebuild.
@@ -106,7 +104,11 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 	run := p.run[:0]
 	var sum time.Duration
 	measured := 0
-	waiting := p.waiting[:0] // the waiting slots, with their index and lane
+	// Each lane's waiting slots, in slot order.
+	p.byLane = slices.Grow(p.byLane[:0], lanes)[:lanes]
+	for l := range p.byLane {
+		p.byLane[l] = p.byLane[l][:0]
+	}
 	for i := range p.hot {
 		h := &p.hot[i]
 		h.owed += dt
@@ -120,13 +122,12 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 			sum += h.cost
 			measured++
 		}
-		waiting = append(waiting, wait{p.slots[i], int32(i), h.lane})
+		p.byLane[h.lane] = append(p.byLane[h.lane], wait{p.slots[i], int32(i)})
 	}
-	p.waiting = waiting
 	if measured > 0 {
 		p.typical = max(sum/time.Duration(measured), 1)
 	}
-	mean := p.budget + 1 // nothing measured yet: one agent a frame
+	mean := p.budget + 1 // nothing measured yet: one agent a lane
 	if p.typical > 0 {
 		mean = p.typical
 	}
@@ -135,13 +136,6 @@ func (p *Planner) Plan(clock, dt float64, n, lanes int, item func(i int) Item, a
 	// others go on.
 	if len(p.cursors) != lanes {
 		p.cursors = make([]int, lanes)
-	}
-	p.byLane = slices.Grow(p.byLane[:0], lanes)[:lanes]
-	for l := range p.byLane {
-		p.byLane[l] = p.byLane[l][:0]
-	}
-	for _, w := range waiting {
-		p.byLane[w.lane] = append(p.byLane[w.lane], w)
 	}
 	budget := p.agentBudget()
 	ran := 0
