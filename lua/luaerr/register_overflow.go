@@ -45,14 +45,7 @@ func isRegisterOverflow(msg string) bool { return strings.HasPrefix(msg, "regist
 // deepStmts returns the line of the first expression of stmts nested
 // more than maxRegisters deep (depth the nesting around stmts), 0 when
 // none is.
-func deepStmts(stmts []ast.Stmt, depth int) int {
-	for _, s := range stmts {
-		if at := deepStmt(s, depth); at > 0 {
-			return at
-		}
-	}
-	return 0
-}
+func deepStmts(stmts []ast.Stmt, depth int) int { return firstDeep(stmts, depth, deepStmt) }
 
 // deepStmt is deepStmts for one statement.
 func deepStmt(s ast.Stmt, depth int) int {
@@ -84,9 +77,13 @@ func deepStmt(s ast.Stmt, depth int) int {
 }
 
 // deepExprs is deepStmts for expressions.
-func deepExprs(es []ast.Expr, depth int) int {
-	for _, e := range es {
-		if at := deepExpr(e, depth); at > 0 {
+func deepExprs(es []ast.Expr, depth int) int { return firstDeep(es, depth, deepExpr) }
+
+// firstDeep returns the first line deep gives for the nodes of xs, in
+// order, 0 when it gives none.
+func firstDeep[T any](xs []T, depth int, deep func(T, int) int) int {
+	for _, x := range xs {
+		if at := deep(x, depth); at > 0 {
 			return at
 		}
 	}
