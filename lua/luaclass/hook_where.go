@@ -51,22 +51,16 @@ func (s *State) noteHookWrite(L *lua.LState, tbl *lua.LTable, name string, v lua
 }
 
 // hookWhere returns "file:line" of the recorded write of the value that
-// self[name] reads (on self or along its __index chain of tables), or
-// "" when none was recorded.
+// self[name] reads (on self or along its class chain, Chain), or "" when
+// none was recorded.
 func (s *State) hookWhere(self *lua.LTable, name string) string {
 	if len(s.hookSites) == 0 {
 		return ""
 	}
-	tbl := self
-	for depth := 0; tbl != nil && depth < 100; depth++ {
+	for tbl := range Chain(self) {
 		if tbl.RawGetString(name) != lua.LNil {
 			return s.hookSites[hookSite{tbl, name}]
 		}
-		mt, _ := tbl.Metatable.(*lua.LTable)
-		if mt == nil {
-			return ""
-		}
-		tbl, _ = mt.RawGetString("__index").(*lua.LTable)
 	}
 	return ""
 }
